@@ -1,0 +1,71 @@
+// Command jobkit is the command-line face of the jobkit library: it reads
+// Kubernetes objects (YAML or JSON, several documents or a List) and does
+// with them what an API server or the Job controller would, without a
+// cluster.
+//
+// Every subcommand reads from -f FILE (-f - or no -f: standard input),
+// writes YAML or plain lines to standard output and, on bad input, exits
+// non-zero with the errors on standard error, one per line, each naming
+// its field path. Exit status 2 means the command line itself was wrong.
+//
+// Run `jobkit help` for the list of subcommands.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// streams are the standard files a subcommand uses; tests substitute
+// buffers.
+type streams struct {
+	in  io.Reader
+	out io.Writer
+	err io.Writer
+}
+
+// command is one subcommand.
+type command struct {
+	name    string
+	usage   string // the synopsis after "jobkit "
+	summary string
+	run     func(s streams, args []string) int
+}
+
+// commands lists the subcommands in the order `jobkit help` prints them.
+func commands() []command {
+	return []command{}
+}
+
+func main() {
+	os.Exit(run(streams{in: os.Stdin, out: os.Stdout, err: os.Stderr}, os.Args[1:]))
+}
+
+// run dispatches args[0] to its subcommand and returns the exit status.
+func run(s streams, args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(s.out)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(s, args[1:])
+		}
+	}
+	fmt.Fprintf(s.err, "jobkit: unknown command %q; run 'jobkit help' for the list\n", args[0])
+	return 2
+}
+
+func usage(w io.Writer) {
+	var b strings.Builder
+	b.WriteString("jobkit: Kubernetes Job API machinery on the command line.\n\nUsage:\n")
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "  jobkit %s\n      %s\n", c.usage, c.summary)
+	}
+	io.WriteString(w, b.String())
+}
