@@ -1,5 +1,7 @@
 package selector
 
+import "slices"
+
 // LabelSelectorOperator is the operator of a [LabelSelectorRequirement]:
 // one of In, NotIn, Exists, DoesNotExist (case-sensitive).
 type LabelSelectorOperator string
@@ -53,4 +55,98 @@ func (ls *LabelSelector) DeepCopy() *LabelSelector {
 		}
 	}
 	return out
+}
+
+// FromLabelSelector converts the wire form of a selector into a Selector,
+// as Kubernetes' metav1.LabelSelectorAsSelector does: a nil ls gives
+// Nothing, one without terms gives Everything; each `matchLabels` entry
+// becomes an Equals requirement and each `matchExpressions` element an In,
+// NotIn, Exists or DoesNotExist requirement (values kept as given,
+// repeats included, so that String prints what Kubernetes prints). It
+// fails exactly when [ValidateLabelSelector] reports errors, and then
+// returns them (paths relative to the selector, such as
+// `matchExpressions[0].values`) as a field.ErrorList aggregate.
+//
+// Requirements with the same key keep the order Kubernetes gives them
+// whenever that order is determined; Kubernetes leaves it to map
+// iteration only when `matchLabels` has two or more entries, some key
+// appears twice and there are more than 12 requirements, and there
+// FromLabelSelector takes `matchLabels` in key order.
+func FromLabelSelector(ls *LabelSelector) (Selector, error) {
+	if ls == nil {
+		return Nothing(), nil
+	}
+	n := len(ls.MatchLabels) + len(ls.MatchExpressions)
+	if n == 0 {
+		return Everything(), nil
+	}
+	nvals := len(ls.MatchLabels)
+	for i := range ls.MatchExpressions {
+		nvals += len(ls.MatchExpressions[i].Values)
+	}
+	reqs := make([]Requirement, 0, n)
+	var vals []string
+	if nvals > 0 {
+		vals = make([]string, 0, nvals)
+	}
+	for k, v := range ls.MatchLabels {
+		if !validKey(k) || !validValue(v) {
+			return Selector{}, invalidLabelSelector(ls)
+		}
+		vals = append(vals, v)
+		i := len(vals)
+		reqs = append(reqs, Requirement{key: k, op: opEquals, values: vals[i-1 : i : i]})
+	}
+	if len(reqs) > 1 && n > 12 {
+		// Only here can the order of matchLabels show in the result (see
+		// above); make it deterministic.
+		sortRequirements(reqs)
+	}
+	for i := range ls.MatchExpressions {
+		e := &ls.MatchExpressions[i]
+		var op opcode
+		switch e.Operator {
+		case LabelSelectorOpIn:
+			op = opIn
+		case LabelSelectorOpNotIn:
+			op = opNotIn
+		case LabelSelectorOpExists:
+			op = opExists
+		case LabelSelectorOpDoesNotExist:
+			op = opDoesNotExist
+		default:
+			return Selector{}, invalidLabelSelector(ls)
+		}
+		if !expressionValid(e) {
+			return Selector{}, invalidLabelSelector(ls)
+		}
+		start := len(vals)
+		vals = append(vals, e.Values...)
+		var values []string
+		if end := len(vals); end > start {
+			values = vals[start:end:end]
+			sortStrings(values)
+		}
+		reqs = append(reqs, Requirement{key: e.Key, op: op, values: values})
+	}
+	sortRequirements(reqs)
+	return Selector{reqs: reqs, selectable: true}, nil
+}
+
+// invalidLabelSelector returns the validation errors of ls as one error.
+func invalidLabelSelector(ls *LabelSelector) error {
+	return ValidateLabelSelector(ls, nil).ToAggregate()
+}
+
+// sortStrings sorts a short list in place.
+func sortStrings(vals []string) {
+	if len(vals) > 12 {
+		slices.Sort(vals)
+		return
+	}
+	for i := 1; i < len(vals); i++ {
+		for j := i; j > 0 && vals[j] < vals[j-1]; j-- {
+			vals[j], vals[j-1] = vals[j-1], vals[j]
+		}
+	}
 }

@@ -36,7 +36,9 @@ type command struct {
 
 // commands lists the subcommands in the order `jobkit help` prints them.
 func commands() []command {
-	return []command{}
+	return []command{
+		{"match", "match -l SELECTOR [-f FILE]", "the namespace/name (just name when there is no namespace) of every object whose metadata.labels match SELECTOR", runMatch},
+	}
 }
 
 func main() {

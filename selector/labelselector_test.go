@@ -1,0 +1,248 @@
+package selector
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/jobkit/jobkit/jobapi/field"
+)
+
+func TestFromLabelSelector(t *testing.T) {
+	tests := []struct {
+		name  string
+		ls    *LabelSelector
+		want  Selector
+		print string
+	}{
+		{name: "nil selects nothing", ls: nil, want: Nothing(), print: ""},
+		{name: "empty selects everything", ls: &LabelSelector{}, want: Everything(), print: ""},
+		{
+			name: "empty map and list select everything",
+			ls:   &LabelSelector{MatchLabels: map[string]string{}, MatchExpressions: []LabelSelectorRequirement{}},
+			want: Everything(), print: "",
+		},
+		{
+			name:  "matchLabels become equality requirements in key order",
+			ls:    &LabelSelector{MatchLabels: map[string]string{"job-name": "pi", "controller-uid": "abc"}},
+			want:  sel(req("controller-uid", Equals, "abc"), req("job-name", Equals, "pi")),
+			print: "controller-uid=abc,job-name=pi",
+		},
+		{
+			name: "every operator",
+			ls: &LabelSelector{MatchExpressions: []LabelSelectorRequirement{
+				{Key: "d", Operator: LabelSelectorOpDoesNotExist},
+				{Key: "c", Operator: LabelSelectorOpExists, Values: []string{}},
+				{Key: "b", Operator: LabelSelectorOpNotIn, Values: []string{"y"}},
+				{Key: "a", Operator: LabelSelectorOpIn, Values: []string{"x", ""}},
+			}},
+			want:  sel(req("a", In, "", "x"), req("b", NotIn, "y"), req("c", Exists), req("d", DoesNotExist)),
+			print: "a in (,x),b notin (y),c,!d",
+		},
+		{
+			name: "repeated values are kept, as Kubernetes prints them",
+			ls: &LabelSelector{MatchExpressions: []LabelSelectorRequirement{
+				{Key: "a", Operator: LabelSelectorOpIn, Values: []string{"y", "x", "y"}},
+			}},
+			want:  sel(req("a", In, "x", "y", "y")),
+			print: "a in (x,y,y)",
+		},
+		{
+			name: "matchLabels come before expressions about the same key",
+			ls: &LabelSelector{
+				MatchLabels:      map[string]string{"a": "1"},
+				MatchExpressions: []LabelSelectorRequirement{{Key: "a", Operator: LabelSelectorOpExists}},
+			},
+			want:  sel(req("a", Equals, "1"), req("a", Exists)),
+			print: "a=1,a",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := FromLabelSelector(tt.ls)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.print, got.String()); diff != "" {
+				t.Errorf("String (-want +got):\n%s", diff)
+			}
+			if errs := ValidateLabelSelector(tt.ls, field.NewPath("spec", "selector")); len(errs) != 0 {
+				t.Errorf("ValidateLabelSelector = %v, want no errors", errs)
+			}
+		})
+	}
+}
+
+func TestFromLabelSelectorDoesNotShareValues(t *testing.T) {
+	ls := &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "a", Operator: LabelSelectorOpIn, Values: []string{"y", "x"}}}}
+	s, err := FromLabelSelector(ls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls.MatchExpressions[0].Values[0] = "z"
+	if diff := cmp.Diff("a in (x,y)", s.String()); diff != "" {
+		t.Errorf("changing the LabelSelector changed the selector (-want +got):\n%s", diff)
+	}
+}
+
+func TestFromLabelSelectorErrors(t *testing.T) {
+	path := field.NewPath("spec", "selector")
+	exprs := path.Child("matchExpressions")
+	tests := []struct {
+		name string
+		ls   *LabelSelector
+		want field.ErrorList // of ValidateLabelSelector at path
+	}{
+		{
+			name: "invalid matchLabels key",
+			ls:   &LabelSelector{MatchLabels: map[string]string{"a/b/c": "x"}},
+			want: field.ErrorList{field.Invalid(path.Child("matchLabels"), "a/b/c", "")},
+		},
+		{
+			name: "invalid matchLabels value",
+			ls:   &LabelSelector{MatchLabels: map[string]string{"a": "x y"}},
+			want: field.ErrorList{field.Invalid(path.Child("matchLabels").Key("a"), "x y", "")},
+		},
+		{
+			name: "In without values",
+			ls:   &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "a", Operator: LabelSelectorOpIn}}},
+			want: field.ErrorList{field.Required(exprs.Index(0).Child("values"), "")},
+		},
+		{
+			name: "NotIn with an empty list",
+			ls:   &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "a", Operator: LabelSelectorOpNotIn, Values: []string{}}}},
+			want: field.ErrorList{field.Required(exprs.Index(0).Child("values"), "")},
+		},
+		{
+			name: "Exists with values",
+			ls: &LabelSelector{MatchExpressions: []LabelSelectorRequirement{
+				{Key: "a", Operator: LabelSelectorOpExists},
+				{Key: "b", Operator: LabelSelectorOpExists, Values: []string{"x"}},
+			}},
+			want: field.ErrorList{field.Forbidden(exprs.Index(1).Child("values"), "")},
+		},
+		{
+			name: "DoesNotExist with values",
+			ls:   &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "a", Operator: LabelSelectorOpDoesNotExist, Values: []string{""}}}},
+			want: field.ErrorList{field.Forbidden(exprs.Index(0).Child("values"), "")},
+		},
+		{
+			name: "operator in the wrong case",
+			ls:   &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "a", Operator: "in", Values: []string{"x"}}}},
+			want: field.ErrorList{field.NotSupported(exprs.Index(0).Child("operator"), LabelSelectorOperator("in"), labelSelectorOperators())},
+		},
+		{
+			name: "empty operator",
+			ls:   &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "a"}}},
+			want: field.ErrorList{field.NotSupported(exprs.Index(0).Child("operator"), LabelSelectorOperator(""), labelSelectorOperators())},
+		},
+		{
+			name: "invalid key and value of an expression",
+			ls:   &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "", Operator: LabelSelectorOpIn, Values: []string{"ok", strings.Repeat("v", 64)}}}},
+			want: field.ErrorList{
+				field.Invalid(exprs.Index(0).Child("key"), "", ""),
+				field.Invalid(exprs.Index(0).Child("values").Index(1), strings.Repeat("v", 64), ""),
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			errs := ValidateLabelSelector(tt.ls, path)
+			if diff := cmp.Diff(tt.want, errs, ignoreDetail); diff != "" {
+				t.Errorf("ValidateLabelSelector (-want +got):\n%s", diff)
+			}
+			got, err := FromLabelSelector(tt.ls)
+			if err == nil {
+				t.Fatalf("FromLabelSelector = %q, want an error", got.String())
+			}
+			// The error holds the same errors, relative to the selector.
+			var rel field.ErrorList
+			for _, e := range tt.want {
+				c := *e
+				c.Field = strings.TrimPrefix(c.Field, "spec.selector.")
+				rel = append(rel, &c)
+			}
+			if diff := cmp.Diff(rel, field.AsErrorList(err), ignoreDetail); diff != "" {
+				t.Errorf("FromLabelSelector error (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(Nothing(), got); diff != "" {
+				t.Errorf("selector on error (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestValidateLabelSelectorNil(t *testing.T) {
+	if errs := ValidateLabelSelector(nil, field.NewPath("spec", "selector")); errs != nil {
+		t.Errorf("ValidateLabelSelector(nil) = %v, want nil", errs)
+	}
+}
+
+func TestLabelSelectorJSON(t *testing.T) {
+	in := `{"matchLabels":{"app":"web"},"matchExpressions":[{"key":"tier","operator":"NotIn","values":["db"]},{"key":"legacy","operator":"DoesNotExist"}]}`
+	var ls LabelSelector
+	if err := json.Unmarshal([]byte(in), &ls); err != nil {
+		t.Fatal(err)
+	}
+	s, err := FromLabelSelector(&ls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff("app=web,!legacy,tier notin (db)", s.String()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	out, err := json.Marshal(&ls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(in, string(out)); diff != "" {
+		t.Errorf("JSON round trip (-want +got):\n%s", diff)
+	}
+}
+
+func TestDeepCopy(t *testing.T) {
+	tests := []struct {
+		name string
+		ls   *LabelSelector
+	}{
+		{name: "nil", ls: nil},
+		{name: "empty", ls: &LabelSelector{}},
+		{name: "full", ls: &LabelSelector{
+			MatchLabels:      map[string]string{"a": "b"},
+			MatchExpressions: []LabelSelectorRequirement{{Key: "c", Operator: LabelSelectorOpIn, Values: []string{"d"}}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cp := tt.ls.DeepCopy()
+			if diff := cmp.Diff(tt.ls, cp); diff != "" {
+				t.Fatalf("(-want +got):\n%s", diff)
+			}
+			if cp != nil && len(cp.MatchExpressions) > 0 {
+				cp.MatchLabels["a"] = "changed"
+				cp.MatchExpressions[0].Values[0] = "changed"
+				if tt.ls.MatchLabels["a"] != "b" || tt.ls.MatchExpressions[0].Values[0] != "d" {
+					t.Error("the copy shares memory with the original")
+				}
+			}
+		})
+	}
+}
+
+func TestFromLabelSelectorAllocations(t *testing.T) {
+	ls := &LabelSelector{
+		MatchLabels: map[string]string{"controller-uid": "abc", "job-name": "pi"},
+		MatchExpressions: []LabelSelectorRequirement{
+			{Key: "env", Operator: LabelSelectorOpIn, Values: []string{"b", "a"}},
+			{Key: "legacy", Operator: LabelSelectorOpDoesNotExist},
+		},
+	}
+	if got := testing.AllocsPerRun(100, func() { FromLabelSelector(ls) }); got > 2 {
+		t.Errorf("FromLabelSelector allocates %v times, want at most 2", got)
+	}
+}
