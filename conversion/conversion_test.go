@@ -1,0 +1,385 @@
+package conversion_test
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+	"sigs.k8s.io/yaml"
+
+	"github.com/jobkit/jobkit/conversion"
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/jobtest"
+	v1 "github.com/jobkit/jobkit/jobapi/v1"
+	"github.com/jobkit/jobkit/jobapi/v1beta1"
+	"github.com/jobkit/jobkit/selector"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func ptr[T any](v T) *T { return &v }
+
+func readTestdata(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	require.NoError(t, err)
+	return b
+}
+
+// TestGolden decodes real manifests and encodes them in every version.
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name  string
+		input string
+	}{
+		{"kubectl get job -o yaml of an Indexed Job with podFailurePolicy, tolerations, resources, a downwardAPI volume and full status", "kubectl-indexed.yaml"},
+		{"the pi Job of the Kubernetes docs", "pi.yaml"},
+		{"an extensions/v1beta1 Job of the 2016 docs", "v1beta1-2016.yaml"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job, err := conversion.Decode(readTestdata(t, tt.input))
+			require.NoError(t, err)
+			for _, v := range conversion.SupportedVersions() {
+				got, err := conversion.Encode(job, v)
+				require.NoError(t, err)
+				golden := filepath.Join("testdata", strings.TrimSuffix(tt.input, ".yaml")+"."+strings.ReplaceAll(v, "/", "-")+".golden.yaml")
+				if *update {
+					require.NoError(t, os.WriteFile(golden, got, 0o644))
+					continue
+				}
+				want, err := os.ReadFile(golden)
+				require.NoError(t, err, "run go test -update to create it")
+				if diff := cmp.Diff(string(want), string(got)); diff != "" {
+					t.Errorf("%s (-want +got):\n%s", golden, diff)
+				}
+			}
+		})
+	}
+}
+
+// asValue decodes YAML or JSON into plain Go values for comparison.
+func asValue(t *testing.T, data []byte) any {
+	t.Helper()
+	j, err := yaml.YAMLToJSON(data)
+	require.NoError(t, err)
+	var v any
+	require.NoError(t, json.Unmarshal(j, &v))
+	return v
+}
+
+// TestKubectlManifestRoundTripsUnchanged: what `kubectl get job -o yaml`
+// prints comes back from Decode and Encode with no field lost or changed.
+func TestKubectlManifestRoundTripsUnchanged(t *testing.T) {
+	in := readTestdata(t, "kubectl-indexed.yaml")
+	job, err := conversion.Decode(in)
+	require.NoError(t, err)
+	out, err := conversion.Encode(job, v1.GroupVersion)
+	require.NoError(t, err)
+	if diff := cmp.Diff(asValue(t, in), asValue(t, out)); diff != "" {
+		t.Errorf("the manifest changed (-in +out):\n%s", diff)
+	}
+	// And through extensions/v1beta1 and back: the same, but for the
+	// explicit `manualSelector: false`, which comes back unset (the
+	// seed's documented loss).
+	beta, err := conversion.Encode(job, v1beta1.GroupVersion)
+	require.NoError(t, err)
+	job2, err := conversion.Decode(beta)
+	require.NoError(t, err)
+	out2, err := conversion.Encode(job2, v1.GroupVersion)
+	require.NoError(t, err)
+	want := asValue(t, in)
+	delete(want.(map[string]any)["spec"].(map[string]any), "manualSelector")
+	if diff := cmp.Diff(want, asValue(t, out2)); diff != "" {
+		t.Errorf("the manifest changed through extensions/v1beta1 (-in +out):\n%s", diff)
+	}
+}
+
+func TestDecodeReadsJSONAndYAMLAlike(t *testing.T) {
+	in := readTestdata(t, "kubectl-indexed.yaml")
+	j, err := yaml.YAMLToJSON(in)
+	require.NoError(t, err)
+	fromYAML, err := conversion.Decode(in)
+	require.NoError(t, err)
+	fromJSON, err := conversion.Decode(j)
+	require.NoError(t, err)
+	if diff := cmp.Diff(fromYAML, fromJSON); diff != "" {
+		t.Errorf("(-yaml +json):\n%s", diff)
+	}
+}
+
+func TestDecodeAppliesTheVersionDefaults(t *testing.T) {
+	tests := []struct {
+		name  string
+		input string
+		opts  []conversion.Option
+		want  jobapi.JobSpec // the fields checked: see got below
+	}{
+		{"batch/v1 defaults", "pi.yaml", nil, jobapi.JobSpec{
+			Completions: ptr[int32](1), Parallelism: ptr[int32](1), BackoffLimit: ptr[int32](4),
+			CompletionMode: ptr(jobapi.NonIndexedCompletion), Suspend: ptr(false),
+			PodReplacementPolicy: ptr(jobapi.TerminatingOrFailed),
+		}},
+		{"no defaults when asked", "pi.yaml", []conversion.Option{conversion.WithoutDefaults()}, jobapi.JobSpec{
+			BackoffLimit: ptr[int32](4),
+		}},
+		{"extensions/v1beta1 defaults: the selector from the template's labels, in manual mode", "v1beta1-2016.yaml", nil, jobapi.JobSpec{
+			Completions: ptr[int32](1), Parallelism: ptr[int32](1),
+			Selector:       &selector.LabelSelector{MatchLabels: map[string]string{"app": "pi"}},
+			ManualSelector: ptr(true),
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job, err := conversion.DecodeWith(readTestdata(t, tt.input), tt.opts...)
+			require.NoError(t, err)
+			s := job.Spec
+			got := jobapi.JobSpec{Completions: s.Completions, Parallelism: s.Parallelism, BackoffLimit: s.BackoffLimit,
+				CompletionMode: s.CompletionMode, Suspend: s.Suspend, PodReplacementPolicy: s.PodReplacementPolicy,
+				Selector: s.Selector, ManualSelector: s.ManualSelector}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDecodeRecordsTheSourceVersion(t *testing.T) {
+	for _, tt := range []struct{ input, want string }{
+		{"pi.yaml", v1.GroupVersion},
+		{"v1beta1-2016.yaml", v1beta1.GroupVersion},
+	} {
+		t.Run(tt.input, func(t *testing.T) {
+			job, err := conversion.Decode(readTestdata(t, tt.input))
+			require.NoError(t, err)
+			if diff := cmp.Diff(jobapi.TypeMeta{Kind: "Job", APIVersion: tt.want}, job.TypeMeta); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+type fieldErr struct {
+	Type  field.ErrorType
+	Field string
+}
+
+func TestDecodeErrors(t *testing.T) {
+	const head = "apiVersion: batch/v1\nkind: Job\n"
+	tests := []struct {
+		name     string
+		in       string
+		opts     []conversion.Option
+		want     []fieldErr // the field errors, when the error is about fields
+		wantText string     // in the message
+	}{
+		{"empty input", "", nil, nil, "it is empty"},
+		{"only space and comments", "  \n# nothing\n", nil, nil, "it is empty"},
+		{"a null document", "null\n", nil, nil, "it is empty"},
+		{"a YAML list", "- a\n- b\n", nil, nil, "must be an object"},
+		{"a JSON list", `[{"apiVersion":"batch/v1"}]`, nil, nil, "must be an object"},
+		{"a scalar", "42", nil, nil, "must be an object"},
+		{"two documents", head + "---\n" + head, nil, nil, "must hold one document; it holds 2"},
+		{"malformed YAML", "spec: [", nil, nil, "conversion: YAML:"},
+		{"malformed JSON", `{"spec":`, nil, nil, "conversion: JSON:"},
+		{"a YAML key given twice", head + "kind: Job\n", nil, nil, "conversion: YAML:"},
+		{"a JSON member given twice", `{"apiVersion":"batch/v1","kind":"Job","spec":{"parallelism":1,"parallelism":2}}`, nil,
+			[]fieldErr{{field.ErrorTypeDuplicate, "spec.parallelism"}}, ""},
+		{"text that is not UTF-8", head + "metadata: {name: \"\xff\"}\n", nil, nil, "must be UTF-8"},
+		{"input over the limit", head, []conversion.Option{conversion.WithMaxBytes(10)}, nil, "must be at most 10 bytes"},
+		{"no apiVersion", "kind: Job\n", nil, []fieldErr{{field.ErrorTypeRequired, "apiVersion"}}, ""},
+		{"an unknown apiVersion", "apiVersion: batch/v2\nkind: Job\n", nil,
+			[]fieldErr{{field.ErrorTypeNotSupported, "apiVersion"}}, `supported values: "batch/v1", "extensions/v1beta1"`},
+		{"another kind", "apiVersion: batch/v1\nkind: CronJob\n", nil, []fieldErr{{field.ErrorTypeNotSupported, "kind"}}, `"CronJob"`},
+		{"no kind", "apiVersion: batch/v1\n", nil, []fieldErr{{field.ErrorTypeRequired, "kind"}}, ""},
+		{"an apiVersion that is not a string", "apiVersion: 1\nkind: Job\n", nil, []fieldErr{{field.ErrorTypeTypeInvalid, "apiVersion"}}, ""},
+		{"completions: many", head + "spec:\n  completions: many\n", nil,
+			[]fieldErr{{field.ErrorTypeTypeInvalid, "spec.completions"}}, `spec.completions: Invalid value: "many": must be an integer`},
+		{"completions out of range", head + "spec:\n  completions: 3000000000\n", nil,
+			[]fieldErr{{field.ErrorTypeInvalid, "spec.completions"}}, "must be less than or equal to 2147483647"},
+		{"a fraction", head + "spec:\n  parallelism: 1.5\n", nil, []fieldErr{{field.ErrorTypeTypeInvalid, "spec.parallelism"}}, ""},
+		{"a label that is a number", head + "metadata:\n  labels:\n    a: 1\n", nil, []fieldErr{{field.ErrorTypeTypeInvalid, "metadata.labels[a]"}}, ""},
+		{"a wrong type deep in the template", head + "spec:\n  template:\n    spec:\n      containers:\n      - name: a\n        command: echo\n", nil,
+			[]fieldErr{{field.ErrorTypeTypeInvalid, "spec.template.spec.containers[0].command"}}, "must be a list"},
+		{"autoSelector in batch/v1", head + "spec:\n  autoSelector: true\n", nil, []fieldErr{{field.ErrorTypeForbidden, "spec.autoSelector"}}, "manualSelector"},
+		{"manualSelector in extensions/v1beta1", "apiVersion: extensions/v1beta1\nkind: Job\nspec:\n  manualSelector: true\n", nil,
+			[]fieldErr{{field.ErrorTypeForbidden, "spec.manualSelector"}}, "autoSelector"},
+		{"a selector member jobkit cannot keep", head + "spec:\n  selector:\n    matchLabel: {a: b}\n", nil,
+			[]fieldErr{{field.ErrorTypeNotSupported, "spec.selector.matchLabel"}}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job, err := conversion.DecodeWith([]byte(tt.in), tt.opts...)
+			require.Error(t, err)
+			require.Nil(t, job)
+			var got []fieldErr
+			for _, e := range field.AsErrorList(err) {
+				got = append(got, fieldErr{e.Type, e.Field})
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("field errors (-want +got):\n%s\n%v", diff, err)
+			}
+			if !strings.HasPrefix(err.Error(), "conversion: ") || !strings.Contains(err.Error(), tt.wantText) {
+				t.Errorf("error %q must start with 'conversion: ' and say %q", err, tt.wantText)
+			}
+		})
+	}
+}
+
+// TestDecodeRejectsAliasBombs: a YAML alias bomb fails fast, without
+// expanding: the work done is bounded (counted in bytes allocated, not
+// time).
+func TestDecodeRejectsAliasBombs(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("apiVersion: batch/v1\nkind: Job\nmetadata:\n  annotations:\n    a0: &a0 [\"lol\"]\n")
+	for i := 1; i <= 9; i++ {
+		b.WriteString("    a" + string(rune('0'+i)) + ": &a" + string(rune('0'+i)) + " [")
+		for j := 0; j < 9; j++ {
+			if j > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString("*a" + string(rune('0'+i-1)))
+		}
+		b.WriteString("]\n")
+	}
+	bomb := []byte(b.String())
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := conversion.Decode(bomb)
+	runtime.ReadMemStats(&after)
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "aliasing")
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+		t.Errorf("decoding a %d-byte alias bomb allocated %d bytes; want at most 64 MiB", len(bomb), alloc)
+	}
+}
+
+func TestDecodeAcceptsModestAliases(t *testing.T) {
+	in := "apiVersion: batch/v1\nkind: Job\nmetadata:\n  labels: &l {app: pi}\nspec:\n  template:\n    metadata:\n      labels: *l\n"
+	job, err := conversion.Decode([]byte(in))
+	require.NoError(t, err)
+	if diff := cmp.Diff(map[string]string{"app": "pi"}, job.Spec.Template.ObjectMeta.Labels); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestEncodeErrors(t *testing.T) {
+	tests := []struct {
+		name    string
+		job     *jobapi.Job
+		version string
+		want    string
+	}{
+		{"an unknown version", &jobapi.Job{}, "batch/v2", `apiVersion: Unsupported value: "batch/v2"`},
+		{"a nil Job", nil, "batch/v1", "must not be nil"},
+		{"an unknown member that names a modeled field", &jobapi.Job{Spec: jobapi.JobSpec{Unknown: jobapi.Unknown{"suspend": jobapi.RawJSON("true")}}}, "batch/v1", `"suspend"`},
+		{"the other version's selector field kept as unknown", &jobapi.Job{Spec: jobapi.JobSpec{Unknown: jobapi.Unknown{"autoSelector": jobapi.RawJSON("true")}}}, "extensions/v1beta1", `"autoSelector"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := conversion.Encode(tt.job, tt.version)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want an error saying %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestEncodeLeavesTheJobAlone(t *testing.T) {
+	job, err := conversion.Decode(readTestdata(t, "kubectl-indexed.yaml"))
+	require.NoError(t, err)
+	before := job.DeepCopy()
+	for _, v := range conversion.SupportedVersions() {
+		_, err := conversion.Encode(job, v)
+		require.NoError(t, err)
+	}
+	if diff := cmp.Diff(before, job); diff != "" {
+		t.Errorf("Encode changed its argument (-before +after):\n%s", diff)
+	}
+}
+
+func randomV1(t testing.TB, seed uint64) *v1.Job {
+	j := new(v1.Job)
+	jobtest.Fill(t, j, seed)
+	j.TypeMeta = jobapi.TypeMeta{Kind: v1.Kind, APIVersion: v1.GroupVersion}
+	return j
+}
+
+func randomV1beta1(t testing.TB, seed uint64) *v1beta1.Job {
+	j := new(v1beta1.Job)
+	jobtest.Fill(t, j, seed)
+	j.TypeMeta = jobapi.TypeMeta{Kind: v1beta1.Kind, APIVersion: v1beta1.GroupVersion}
+	return j
+}
+
+// TestV1RoundTripIsIdentity: batch/v1 → hub → batch/v1 gives back every
+// input exactly, in memory and through JSON and YAML.
+func TestV1RoundTripIsIdentity(t *testing.T) {
+	for seed := uint64(0); seed < 100; seed++ {
+		in := randomV1(t, seed)
+		hub := conversion.FromV1(in)
+		if s := jobtest.SharedMemory(in, hub); len(s) > 0 {
+			t.Fatalf("seed %d: FromV1 shares memory with its argument at %v", seed, s)
+		}
+		if diff := cmp.Diff(in, conversion.ToV1(hub)); diff != "" {
+			t.Fatalf("seed %d: in memory (-in +out):\n%s", seed, diff)
+		}
+		for _, enc := range []struct {
+			name string
+			fn   func(*jobapi.Job, string) ([]byte, error)
+		}{{"JSON", conversion.EncodeJSON}, {"YAML", conversion.Encode}} {
+			data, err := enc.fn(hub, v1.GroupVersion)
+			require.NoError(t, err, "seed %d", seed)
+			back, err := conversion.DecodeWith(data, conversion.WithoutDefaults())
+			require.NoError(t, err, "seed %d:\n%s", seed, data)
+			if diff := cmp.Diff(in, conversion.ToV1(back)); diff != "" {
+				t.Fatalf("seed %d: through %s (-in +out):\n%s\n%s", seed, enc.name, diff, data)
+			}
+		}
+	}
+}
+
+// TestV1beta1RoundTripIsIdentityExceptExplicitFalse: extensions/v1beta1 →
+// hub → extensions/v1beta1 gives back every input, except that an
+// explicit `autoSelector: false` comes back unset (the seed's documented
+// loss).
+func TestV1beta1RoundTripIsIdentityExceptExplicitFalse(t *testing.T) {
+	sawFalse := false
+	for seed := uint64(0); seed < 100; seed++ {
+		in := randomV1beta1(t, seed)
+		want := in.DeepCopy()
+		if want.Spec.AutoSelector != nil && !*want.Spec.AutoSelector {
+			want.Spec.AutoSelector = nil
+			sawFalse = true
+		}
+		hub := conversion.FromV1beta1(in)
+		if s := jobtest.SharedMemory(in, hub); len(s) > 0 {
+			t.Fatalf("seed %d: FromV1beta1 shares memory with its argument at %v", seed, s)
+		}
+		back := conversion.ToV1beta1(hub)
+		if s := jobtest.SharedMemory(hub, back); len(s) > 0 {
+			t.Fatalf("seed %d: ToV1beta1 shares memory with its argument at %v", seed, s)
+		}
+		if diff := cmp.Diff(want, back); diff != "" {
+			t.Fatalf("seed %d: in memory (-want +got):\n%s", seed, diff)
+		}
+		data, err := conversion.Encode(hub, v1beta1.GroupVersion)
+		require.NoError(t, err, "seed %d", seed)
+		decoded, err := conversion.DecodeWith(data, conversion.WithoutDefaults())
+		require.NoError(t, err, "seed %d:\n%s", seed, data)
+		if diff := cmp.Diff(want, conversion.ToV1beta1(decoded)); diff != "" {
+			t.Fatalf("seed %d: through YAML (-want +got):\n%s", seed, diff)
+		}
+	}
+	if !sawFalse {
+		t.Errorf("no input had autoSelector: false; the lossy case went untested")
+	}
+}

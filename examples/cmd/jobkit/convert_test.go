@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestConvert(t *testing.T) {
+	const v1beta1Job = `apiVersion: extensions/v1beta1
+kind: Job
+metadata:
+  name: pi
+spec:
+  template:
+    metadata:
+      labels:
+        app: pi
+    spec:
+      containers:
+      - name: pi
+        image: perl
+        resources: {limits: {cpu: "1"}}
+      restartPolicy: Never
+`
+	const v1Job = `{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"q"},"spec":{"completions":2,"manualSelector":true,"selector":{"matchLabels":{"a":"b"}},"template":{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"c","image":"busybox"}],"restartPolicy":"OnFailure"}}}}`
+	tests := []struct {
+		name       string
+		args       []string
+		stdin      string
+		wantOut    string
+		wantErr    string // lines of standard error
+		wantStatus int
+	}{
+		{
+			name:  "an extensions/v1beta1 Job becomes a batch/v1 manual-selector Job",
+			args:  []string{"--to", "batch/v1"},
+			stdin: v1beta1Job,
+			wantOut: `apiVersion: batch/v1
+kind: Job
+metadata:
+  labels:
+    app: pi
+  name: pi
+spec:
+  completions: 1
+  manualSelector: true
+  parallelism: 1
+  selector:
+    matchLabels:
+      app: pi
+  template:
+    metadata:
+      labels:
+        app: pi
+    spec:
+      containers:
+      - image: perl
+        name: pi
+        resources:
+          limits:
+            cpu: "1"
+      restartPolicy: Never
+status: {}
+`,
+		},
+		{
+			name:  "several Jobs and other objects, in order, as a YAML stream",
+			args:  []string{"-to=extensions/v1beta1"},
+			stdin: "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata: {k: v}\n---\n" + v1Job + "\n",
+			wantOut: `apiVersion: v1
+data:
+  k: v
+kind: ConfigMap
+metadata:
+  name: cm
+---
+apiVersion: extensions/v1beta1
+kind: Job
+metadata:
+  labels:
+    a: b
+  name: q
+spec:
+  backoffLimit: 6
+  completionMode: NonIndexed
+  completions: 2
+  parallelism: 1
+  podReplacementPolicy: TerminatingOrFailed
+  selector:
+    matchLabels:
+      a: b
+  suspend: false
+  template:
+    metadata:
+      labels:
+        a: b
+    spec:
+      containers:
+      - image: busybox
+        name: c
+      restartPolicy: OnFailure
+status: {}
+`,
+		},
+		{
+			name:       "bad Jobs: nothing is written, every error on its own line with the document and the field",
+			args:       []string{"--to", "batch/v1"},
+			stdin:      "apiVersion: batch/v1\nkind: Job\nspec:\n  completions: many\n  parallelism: 3000000000\n---\napiVersion: batch/v2\nkind: Job\n---\n" + v1beta1Job,
+			wantErr:    "jobkit convert: <stdin>: document 1: spec.completions: Invalid value: \"many\": must be an integer\njobkit convert: <stdin>: document 1: spec.parallelism: Invalid value: 3000000000: must be less than or equal to 2147483647\njobkit convert: <stdin>: document 2: apiVersion: Unsupported value: \"batch/v2\": supported values: \"batch/v1\", \"extensions/v1beta1\"\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "no input",
+			args:       []string{"--to", "batch/v1"},
+			stdin:      "",
+			wantErr:    "jobkit convert: the input holds no objects\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "--to is required",
+			args:       nil,
+			wantErr:    "jobkit convert: --to must be one of 'batch/v1', 'extensions/v1beta1', not \"\"\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "an unsupported --to",
+			args:       []string{"--to", "batch/v2"},
+			wantErr:    "jobkit convert: --to must be one of 'batch/v1', 'extensions/v1beta1', not \"batch/v2\"\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "a stray argument",
+			args:       []string{"--to", "batch/v1", "job.yaml"},
+			wantErr:    "jobkit convert: unexpected argument \"job.yaml\"; give the input with -f\n",
+			wantStatus: 2,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			status := run(streams{in: strings.NewReader(tt.stdin), out: &out, err: &errOut}, append([]string{"convert"}, tt.args...))
+			if diff := cmp.Diff(tt.wantStatus, status); diff != "" {
+				t.Errorf("status (-want +got):\n%s\nstderr: %s", diff, errOut.String())
+			}
+			if diff := cmp.Diff(tt.wantOut, out.String()); diff != "" {
+				t.Errorf("stdout (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.wantErr, errOut.String()); diff != "" {
+				t.Errorf("stderr (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestConvertReadsAFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "job.yaml")
+	if err := os.WriteFile(path, []byte("apiVersion: batch/v1\nkind: Job\nmetadata: {name: x}\nspec: {manualSelector: true, template: {spec: {containers: [{name: c}]}}}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	status := run(streams{in: strings.NewReader(""), out: &out, err: &errOut}, []string{"convert", "--to", "extensions/v1beta1", "-f", path})
+	if status != 0 {
+		t.Fatalf("status %d, stderr: %s", status, errOut.String())
+	}
+	if strings.Contains(out.String(), "autoSelector") || strings.Contains(out.String(), "manualSelector") {
+		t.Errorf("manualSelector: true must become an unset autoSelector:\n%s", out.String())
+	}
+}

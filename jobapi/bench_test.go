@@ -1,0 +1,84 @@
+package jobapi_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/jobkit/jobkit/jobapi"
+)
+
+// podJSON returns a pod with n containers, each with env, mounts and
+// members jobapi does not model.
+func podJSON(n int) []byte {
+	p := jobapi.Pod{
+		TypeMeta:   jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		ObjectMeta: jobapi.ObjectMeta{Name: "p", Namespace: "ns", Labels: map[string]string{"job-name": "j", "controller-uid": "u"}},
+		Spec:       jobapi.PodSpec{RestartPolicy: jobapi.RestartPolicyNever, NodeName: "node-1"},
+		Status:     jobapi.PodStatus{Phase: jobapi.PodRunning, PodIP: "10.0.0.1"},
+	}
+	for i := 0; i < n; i++ {
+		p.Spec.Containers = append(p.Spec.Containers, jobapi.Container{
+			Name: fmt.Sprintf("c%d", i), Image: "busybox:1.36", Command: []string{"sh", "-c", "echo hi"},
+			Env: []jobapi.EnvVar{
+				{Name: "A", Value: "1"},
+				{Name: "NODE", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "spec.nodeName"}}},
+			},
+			VolumeMounts: []jobapi.VolumeMount{{Name: "v", MountPath: "/v"}},
+			Unknown:      jobapi.Unknown{"resources": jobapi.RawJSON(`{"limits":{"cpu":"500m","memory":"128Mi"}}`)},
+		})
+	}
+	b, err := json.Marshal(p)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func BenchmarkUnmarshal(b *testing.B) {
+	for _, n := range []int{1, 10, 100} {
+		data := podJSON(n)
+		b.Run(fmt.Sprintf("containers=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for i := 0; i < b.N; i++ {
+				var p jobapi.Pod
+				if err := jobapi.Unmarshal(data, &p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkMarshal(b *testing.B) {
+	for _, n := range []int{1, 10, 100} {
+		var p jobapi.Pod
+		if err := jobapi.Unmarshal(podJSON(n), &p); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("containers=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := jobapi.Marshal(&p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkDeepCopy(b *testing.B) {
+	for _, n := range []int{1, 10, 100} {
+		var p jobapi.Pod
+		if err := jobapi.Unmarshal(podJSON(n), &p); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("containers=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				_ = p.DeepCopy()
+			}
+		})
+	}
+}

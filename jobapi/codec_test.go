@@ -1,0 +1,372 @@
+package jobapi_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+	"sigs.k8s.io/yaml"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/selector"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+// podWithUnknowns has a member jobapi does not model at every level.
+const podWithUnknowns = `{
+  "apiVersion": "v1", "kind": "Pod", "x-top": 1,
+  "metadata": {"name": "p", "selfLink": "/api/v1/p",
+    "ownerReferences": [{"apiVersion": "batch/v1", "kind": "Job", "name": "j", "uid": "u", "x-ref": true}]},
+  "spec": {
+    "affinity": {"nodeAffinity": {}},
+    "containers": [{"name": "c", "image": "busybox", "resources": {"limits": {"cpu": "1"}},
+      "env": [{"name": "A", "valueFrom": {"fieldRef": {"fieldPath": "metadata.name", "x-sel": 0},
+                                          "x-src": "s"}, "x-env": []}],
+      "volumeMounts": [{"name": "v", "mountPath": "/v", "mountPropagation": "None"}]}],
+    "volumes": [
+      {"name": "e", "emptyDir": {"medium": "Memory"}},
+      {"name": "d", "downwardAPI": {"items": [{"path": "l", "fieldRef": {"fieldPath": "metadata.labels"},
+                                               "x-file": 1}], "x-dapi": 2}},
+      {"name": "c", "configMap": {"name": "cm", "items": [{"key": "k", "path": "p", "x-ktp": 3}], "x-cm": 4}}]
+  },
+  "status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}],
+    "hostIPs": [{"ip": "10.0.0.1", "x-h": 5}], "podIPs": [{"ip": "10.1.0.1", "x-p": 6}]}
+}`
+
+func TestUnmarshalKeepsUnknownMembersAtEveryLevel(t *testing.T) {
+	var got jobapi.Pod
+	require.NoError(t, json.Unmarshal([]byte(podWithUnknowns), &got))
+	raw := func(s string) jobapi.RawJSON { return jobapi.RawJSON(s) }
+	want := jobapi.Pod{
+		TypeMeta: jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		ObjectMeta: jobapi.ObjectMeta{
+			Name: "p",
+			OwnerReferences: []jobapi.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: "j", UID: "u",
+				Unknown: jobapi.Unknown{"x-ref": raw("true")}}},
+			Unknown: jobapi.Unknown{"selfLink": raw(`"/api/v1/p"`)},
+		},
+		Spec: jobapi.PodSpec{
+			Containers: []jobapi.Container{{
+				Name: "c", Image: "busybox",
+				Env: []jobapi.EnvVar{{Name: "A",
+					ValueFrom: &jobapi.EnvVarSource{
+						FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.name", Unknown: jobapi.Unknown{"x-sel": raw("0")}},
+						Unknown:  jobapi.Unknown{"x-src": raw(`"s"`)},
+					},
+					Unknown: jobapi.Unknown{"x-env": raw("[]")}}},
+				VolumeMounts: []jobapi.VolumeMount{{Name: "v", MountPath: "/v", Unknown: jobapi.Unknown{"mountPropagation": raw(`"None"`)}}},
+				Unknown:      jobapi.Unknown{"resources": raw(`{"limits":{"cpu":"1"}}`)},
+			}},
+			Volumes: []jobapi.Volume{
+				{Name: "e", Unknown: jobapi.Unknown{"emptyDir": raw(`{"medium":"Memory"}`)}},
+				{Name: "d", VolumeSource: jobapi.VolumeSource{DownwardAPI: &jobapi.DownwardAPIVolumeSource{
+					Items: []jobapi.DownwardAPIVolumeFile{{Path: "l", FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.labels"},
+						Unknown: jobapi.Unknown{"x-file": raw("1")}}},
+					Unknown: jobapi.Unknown{"x-dapi": raw("2")},
+				}}},
+				{Name: "c", VolumeSource: jobapi.VolumeSource{ConfigMap: &jobapi.ConfigMapVolumeSource{
+					LocalObjectReference: jobapi.LocalObjectReference{Name: "cm"},
+					Items:                []jobapi.KeyToPath{{Key: "k", Path: "p", Unknown: jobapi.Unknown{"x-ktp": raw("3")}}},
+					Unknown:              jobapi.Unknown{"x-cm": raw("4")},
+				}}},
+			},
+			Unknown: jobapi.Unknown{"affinity": raw(`{"nodeAffinity":{}}`)},
+		},
+		Status: jobapi.PodStatus{
+			Phase:   jobapi.PodRunning,
+			HostIPs: []jobapi.HostIP{{IP: "10.0.0.1", Unknown: jobapi.Unknown{"x-h": raw("5")}}},
+			PodIPs:  []jobapi.PodIP{{IP: "10.1.0.1", Unknown: jobapi.Unknown{"x-p": raw("6")}}},
+			Unknown: jobapi.Unknown{"conditions": raw(`[{"type":"Ready","status":"True"}]`)},
+		},
+		Unknown: jobapi.Unknown{"x-top": raw("1")},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("decoded pod (-want +got):\n%s", diff)
+	}
+
+	// Through DeepCopy and back out: the same JSON, member for member.
+	out, err := json.Marshal(got.DeepCopy())
+	require.NoError(t, err)
+	if !jobapi.RawJSON(podWithUnknowns).Equal(out) {
+		t.Errorf("re-encoded pod is not the input:\n in: %s\nout: %s", podWithUnknowns, out)
+	}
+}
+
+func TestUnmarshalRules(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want jobapi.Job
+	}{
+		{
+			name: "member names are case-sensitive: a differently cased name is unknown",
+			in:   `{"metadata":{"Name":"x","name":"y"}}`,
+			want: jobapi.Job{ObjectMeta: jobapi.ObjectMeta{Name: "y", Unknown: jobapi.Unknown{"Name": jobapi.RawJSON(`"x"`)}}},
+		},
+		{
+			name: "null leaves a field unset",
+			in:   `{"metadata":null,"spec":{"completions":null,"selector":null,"template":{"metadata":{"labels":null}}}}`,
+			want: jobapi.Job{},
+		},
+		{
+			name: "a null unknown member is kept",
+			in:   `{"x":null}`,
+			want: jobapi.Job{Unknown: jobapi.Unknown{"x": jobapi.RawJSON("null")}},
+		},
+		{
+			name: "unknown values are kept compact",
+			in:   "{\"x\": { \"a\" : [1, 2,\n 3], \"s\": \"a b\" }}",
+			want: jobapi.Job{Unknown: jobapi.Unknown{"x": jobapi.RawJSON(`{"a":[1,2,3],"s":"a b"}`)}},
+		},
+		{
+			name: "surrogate escapes in an unknown value, which YAML cannot read, are replaced",
+			in:   `{"x":["\ud800","\udc00x","\ud83d\ude00","\u00e9"]}`,
+			want: jobapi.Job{Unknown: jobapi.Unknown{"x": jobapi.RawJSON(`["\ufffd","\ufffdx","😀","\u00e9"]`)}},
+		},
+		{
+			name: "escaped strings are decoded",
+			in:   `{"metadata":{"name":"a\u0062\n","labels":{"k\u00e9":"v\""}}}`,
+			want: jobapi.Job{ObjectMeta: jobapi.ObjectMeta{Name: "ab\n", Labels: map[string]string{"ké": `v"`}}},
+		},
+		{
+			name: "a selector decodes into selector.LabelSelector",
+			in:   `{"spec":{"selector":{"matchLabels":{"a":"b"},"matchExpressions":[{"key":"k","operator":"In","values":["x"]}]},"manualSelector":true}}`,
+			want: jobapi.Job{Spec: jobapi.JobSpec{
+				Selector: &selector.LabelSelector{
+					MatchLabels:      map[string]string{"a": "b"},
+					MatchExpressions: []selector.LabelSelectorRequirement{{Key: "k", Operator: selector.LabelSelectorOpIn, Values: []string{"x"}}},
+				},
+				ManualSelector: ptr(true),
+			}},
+		},
+		{
+			name: "integers at the edges of int32 and int64",
+			in:   `{"metadata":{"generation":-9223372036854775808},"spec":{"completions":2147483647,"parallelism":-2147483648,"activeDeadlineSeconds":9223372036854775807}}`,
+			want: jobapi.Job{
+				ObjectMeta: jobapi.ObjectMeta{Generation: -9223372036854775808},
+				Spec:       jobapi.JobSpec{Completions: ptr[int32](2147483647), Parallelism: ptr[int32](-2147483648), ActiveDeadlineSeconds: ptr[int64](9223372036854775807)},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got jobapi.Job
+			require.NoError(t, jobapi.Unmarshal([]byte(tt.in), &got))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// fieldErr is what tests compare of a field error: its type and path.
+type fieldErr struct {
+	Type  field.ErrorType
+	Field string
+}
+
+func fieldErrs(err error) []fieldErr {
+	var out []fieldErr
+	for _, e := range field.AsErrorList(err) {
+		out = append(out, fieldErr{e.Type, e.Field})
+	}
+	return out
+}
+
+func TestUnmarshalErrors(t *testing.T) {
+	tests := []struct {
+		name       string
+		in         string
+		want       []fieldErr
+		wantDetail string // in the first error's text
+	}{
+		{"a string where an integer must be", `{"spec":{"completions":"many"}}`,
+			[]fieldErr{{field.ErrorTypeTypeInvalid, "spec.completions"}}, `Invalid value: "many": must be an integer`},
+		{"a fraction where an integer must be", `{"spec":{"parallelism":1.5}}`,
+			[]fieldErr{{field.ErrorTypeTypeInvalid, "spec.parallelism"}}, "must be an integer"},
+		{"an int32 too large", `{"spec":{"completions":2147483648}}`,
+			[]fieldErr{{field.ErrorTypeInvalid, "spec.completions"}}, "Invalid value: 2147483648: must be less than or equal to 2147483647"},
+		{"an int32 too small", `{"spec":{"backoffLimit":-2147483649}}`,
+			[]fieldErr{{field.ErrorTypeInvalid, "spec.backoffLimit"}}, "must be greater than or equal to -2147483648"},
+		{"an int64 too large", `{"metadata":{"generation":9223372036854775808}}`,
+			[]fieldErr{{field.ErrorTypeInvalid, "metadata.generation"}}, "must be less than or equal to 9223372036854775807"},
+		{"a number where a string must be, in a map", `{"metadata":{"labels":{"a":"b","c":1}}}`,
+			[]fieldErr{{field.ErrorTypeTypeInvalid, "metadata.labels[c]"}}, "must be a string"},
+		{"an object where a list must be", `{"spec":{"template":{"spec":{"containers":{"name":"c"}}}}}`,
+			[]fieldErr{{field.ErrorTypeTypeInvalid, "spec.template.spec.containers"}}, "must be a list"},
+		{"a list where an object must be", `{"spec":[]}`,
+			[]fieldErr{{field.ErrorTypeTypeInvalid, "spec"}}, "must be an object"},
+		{"a string where a boolean must be", `{"spec":{"suspend":"yes"}}`,
+			[]fieldErr{{field.ErrorTypeTypeInvalid, "spec.suspend"}}, "must be a boolean ('true' or 'false')"},
+		{"deep paths with list indexes", `{"spec":{"template":{"spec":{"containers":[{"name":"a"},{"name":"b","env":[{"name":"x"},{"name":"y","value":true}]}]}}}}`,
+			[]fieldErr{{field.ErrorTypeTypeInvalid, "spec.template.spec.containers[1].env[1].value"}}, "must be a string"},
+		{"a malformed time", `{"metadata":{"creationTimestamp":"yesterday"}}`,
+			[]fieldErr{{field.ErrorTypeInvalid, "metadata.creationTimestamp"}}, "RFC 3339"},
+		{"a member given twice", `{"spec":{"completions":1,"completions":2}}`,
+			[]fieldErr{{field.ErrorTypeDuplicate, "spec.completions"}}, ""},
+		{"an unknown member given twice", `{"spec":{"x":1,"x":2}}`,
+			[]fieldErr{{field.ErrorTypeDuplicate, "spec.x"}}, ""},
+		{"a map key given twice", `{"metadata":{"labels":{"a":"1","a":"2"}}}`,
+			[]fieldErr{{field.ErrorTypeDuplicate, "metadata.labels[a]"}}, ""},
+		{"an unknown member where it cannot be kept", `{"spec":{"selector":{"matchLabels":{},"matchLabelz":{}}}}`,
+			[]fieldErr{{field.ErrorTypeNotSupported, "spec.selector.matchLabelz"}}, `supported values: "matchLabels", "matchExpressions"`},
+		{"every error is reported", `{"metadata":{"name":1},"spec":{"completions":"x","parallelism":true}}`,
+			[]fieldErr{{field.ErrorTypeTypeInvalid, "metadata.name"}, {field.ErrorTypeTypeInvalid, "spec.completions"}, {field.ErrorTypeTypeInvalid, "spec.parallelism"}}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var job jobapi.Job
+			err := jobapi.Unmarshal([]byte(tt.in), &job)
+			require.Error(t, err)
+			if diff := cmp.Diff(tt.want, fieldErrs(err)); diff != "" {
+				t.Errorf("errors (-want +got):\n%s\n%v", diff, err)
+			}
+			if !strings.Contains(err.Error(), tt.wantDetail) {
+				t.Errorf("error %q does not say %q", err, tt.wantDetail)
+			}
+		})
+	}
+}
+
+func TestUnmarshalRejectsBadJSONAndBadTargets(t *testing.T) {
+	var job jobapi.Job
+	var syn *json.SyntaxError
+	if err := jobapi.Unmarshal([]byte(`{"spec":`), &job); !errors.As(err, &syn) {
+		t.Errorf("truncated JSON: got %v, want a *json.SyntaxError", err)
+	}
+	if err := jobapi.Unmarshal([]byte(`{}`), job); err == nil {
+		t.Errorf("a non-pointer target must be an error")
+	}
+	if err := jobapi.Unmarshal([]byte(`[1]`), &job); err == nil || !strings.Contains(err.Error(), "must be an object") {
+		t.Errorf("a list at the root: got %v, want 'must be an object'", err)
+	}
+}
+
+func TestMarshalErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		in   any
+		want string
+	}{
+		{"an unknown member that names a modeled field",
+			jobapi.Job{Spec: jobapi.JobSpec{Unknown: jobapi.Unknown{"completions": jobapi.RawJSON("1")}}},
+			`spec: Unknown holds "completions", a field this type models: set the field instead`},
+		{"an unknown member that is not JSON",
+			jobapi.Container{Name: "c", Unknown: jobapi.Unknown{"resources": jobapi.RawJSON("{nope")}},
+			`Unknown member "resources" must be valid JSON`},
+		{"opaque JSON that is not JSON",
+			jobapi.ObjectMeta{ManagedFields: jobapi.RawJSON("[")},
+			"managedFields: must be valid JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := jobapi.Marshal(tt.in)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want an error saying %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestMarshalFollowsTheJSONTags(t *testing.T) {
+	tests := []struct {
+		name string
+		in   any
+		want string
+	}{
+		{"an empty Job writes the members Kubernetes always writes",
+			jobapi.Job{}, `{"metadata":{},"spec":{"template":{"metadata":{},"spec":{"containers":null}}},"status":{}}`},
+		{"zero times are omitted, set ones written in UTC",
+			jobapi.JobCondition{Type: jobapi.JobComplete, Status: jobapi.ConditionTrue, LastTransitionTime: jobapi.NewTime(mustTime(t, "2024-05-01T14:00:00+02:00"))},
+			`{"type":"Complete","status":"True","lastTransitionTime":"2024-05-01T12:00:00Z"}`},
+		{"inline structs are flattened; unknown members follow, sorted",
+			jobapi.Volume{Name: "v", VolumeSource: jobapi.VolumeSource{ConfigMap: &jobapi.ConfigMapVolumeSource{LocalObjectReference: jobapi.LocalObjectReference{Name: "cm"}}},
+				Unknown: jobapi.Unknown{"z": jobapi.RawJSON("1"), "a": jobapi.RawJSON("2")}},
+			`{"name":"v","configMap":{"name":"cm"},"a":2,"z":1}`},
+		{"strings are escaped as encoding/json escapes them",
+			jobapi.EnvVar{Name: "A", Value: "<\"x\">\n&é"},
+			`{"name":"A","value":"\u003c\"x\"\u003e\n\u0026é"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := jobapi.Marshal(tt.in)
+			require.NoError(t, err)
+			if diff := cmp.Diff(tt.want, string(got)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestRandomJobsRoundTrip: every field of randomly filled Jobs and Pods,
+// unknown members included, survives Marshal and Unmarshal, and YAML too.
+func TestRandomObjectsRoundTrip(t *testing.T) {
+	tests := []struct {
+		name string
+		new  func() any
+	}{
+		{"Job", func() any { return new(jobapi.Job) }},
+		{"Pod", func() any { return new(jobapi.Pod) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for seed := uint64(0); seed < 100; seed++ {
+				in := tt.new()
+				jobtest.Fill(t, in, seed)
+				j, err := json.Marshal(in)
+				require.NoError(t, err, "seed %d", seed)
+				out := tt.new()
+				require.NoError(t, json.Unmarshal(j, out), "seed %d: %s", seed, j)
+				if diff := cmp.Diff(in, out); diff != "" {
+					t.Fatalf("seed %d: JSON round trip (-in +out):\n%s\n%s", seed, diff, j)
+				}
+				y, err := yaml.Marshal(in)
+				require.NoError(t, err, "seed %d", seed)
+				out = tt.new()
+				require.NoError(t, yaml.Unmarshal(y, out), "seed %d: %s", seed, y)
+				if diff := cmp.Diff(in, out); diff != "" {
+					t.Fatalf("seed %d: YAML round trip (-in +out):\n%s\n%s", seed, diff, y)
+				}
+			}
+		})
+	}
+}
+
+func TestTypeMetaOf(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      string
+		want    jobapi.TypeMeta
+		wantErr []fieldErr
+		wantBad bool // an error that is not about a field
+	}{
+		{"both members", `{"apiVersion":"batch/v1","kind":"Job","spec":{}}`, jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"}, nil, false},
+		{"in any order, after other members", `{"spec":{"a":[1,{"b":"}"}]},"kind":"Pod","apiVersion":"v1"}`, jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"}, nil, false},
+		{"missing members are empty", `{"metadata":{}}`, jobapi.TypeMeta{}, nil, false},
+		{"null is empty", `{"kind":null}`, jobapi.TypeMeta{}, nil, false},
+		{"stops once both are read, ignoring what follows", `{"kind":"Job","apiVersion":"batch/v1",`, jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"}, nil, false},
+		{"a kind that is not a string", `{"kind":5,"apiVersion":"v1"}`, jobapi.TypeMeta{APIVersion: "v1"}, []fieldErr{{field.ErrorTypeTypeInvalid, "kind"}}, false},
+		{"not an object", `["kind"]`, jobapi.TypeMeta{}, nil, true},
+		{"malformed before both are read", `{"kind" "Job"}`, jobapi.TypeMeta{}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := jobapi.TypeMetaOf([]byte(tt.in))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.wantErr, fieldErrs(err)); diff != "" {
+				t.Errorf("field errors (-want +got):\n%s", diff)
+			}
+			if tt.wantBad != (err != nil && len(field.AsErrorList(err)) == 0) {
+				t.Errorf("error %v; want a non-field error: %v", err, tt.wantBad)
+			}
+		})
+	}
+}

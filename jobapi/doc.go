@@ -1,0 +1,33 @@
+// Package jobapi holds the internal ("hub") form of Jobs and pods: the
+// only types jobkit's logic works on. Manifests in any supported version
+// are decoded into them by package conversion and written back from them.
+//
+// The types mirror Kubernetes' Go names and JSON tags (core/v1, batch/v1,
+// meta/v1), so a pod printed by `kubectl get pod -o json` decodes straight
+// into a [Pod] with encoding/json or sigs.k8s.io/yaml. Optional fields are
+// pointers with `omitempty`; API integers are int32 (int64 where
+// Kubernetes uses it); times are [Time], RFC 3339 in UTC to the second.
+//
+// Nothing a user wrote is lost. jobapi models only the fields jobkit
+// reads; every object type also has an Unknown field that keeps the JSON
+// members the type does not model (affinity, tolerations, resources,
+// fields a newer Kubernetes adds) and writes them back when the object is
+// encoded. This is done once, generically: each type's JSON methods call
+// [Unmarshal] and [Marshal], which walk the type's fields by their `json`
+// tags and divert whatever is left to Unknown. The same functions report
+// wrong types and out-of-range integers as field errors that name the
+// path (`spec.completions`). [TypeMetaOf] reads just `apiVersion` and
+// `kind`. Every type has a DeepCopy that shares nothing.
+//
+// What a user of the types sees: Unknown fields are filled by decoding and
+// written back by encoding; they compare with go-cmp and == semantics of
+// JSON (member order does not matter), so tests can compare whole objects
+// with cmp.Diff. As with Kubernetes' own types, an empty list or map is
+// not written (`omitempty`) and so comes back nil, a zero [Time] is not
+// written, and JSON null means "unset".
+//
+// Non-goals: jobapi does not model every Kubernetes field (it keeps what
+// it does not model as raw JSON), and it does not register types in a
+// scheme: conversion between versions is package conversion's, and
+// decoding by apiVersion and kind too.
+package jobapi

@@ -1,0 +1,41 @@
+package jobapi_test
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/field"
+)
+
+// A pod as kubectl prints it decodes straight into jobapi.Pod; what jobapi
+// does not model (here the container's resources and the pod's
+// tolerations) is kept and written back.
+func Example_unknownMembersSurvive() {
+	in := `{"apiVersion":"v1","kind":"Pod","metadata":{"name":"pi-0"},
+	        "spec":{"containers":[{"name":"pi","image":"perl","resources":{"limits":{"cpu":"1"}}}],
+	                "tolerations":[{"operator":"Exists"}]}}`
+	var pod jobapi.Pod
+	if err := json.Unmarshal([]byte(in), &pod); err != nil {
+		panic(err)
+	}
+	pod.Spec.Containers[0].Image = "perl:5.34.0"
+	fmt.Println(string(pod.Spec.Containers[0].Unknown["resources"]))
+	out, _ := json.Marshal(pod)
+	fmt.Println(string(out))
+	// Output:
+	// {"limits":{"cpu":"1"}}
+	// {"kind":"Pod","apiVersion":"v1","metadata":{"name":"pi-0"},"spec":{"containers":[{"name":"pi","image":"perl:5.34.0","resources":{"limits":{"cpu":"1"}}}],"tolerations":[{"operator":"Exists"}]},"status":{}}
+}
+
+// Decoding errors name the field, in the API conventions' wording.
+func ExampleUnmarshal() {
+	var job jobapi.Job
+	err := jobapi.Unmarshal([]byte(`{"spec":{"completions":"many","parallelism":4294967296}}`), &job)
+	for _, e := range field.AsErrorList(err) {
+		fmt.Println(e)
+	}
+	// Output:
+	// spec.completions: Invalid value: "many": must be an integer
+	// spec.parallelism: Invalid value: 4294967296: must be less than or equal to 2147483647
+}

@@ -1,0 +1,49 @@
+package jobapi_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/jobkit/jobkit/jobapi"
+)
+
+// FuzzUnmarshal: Unmarshal never panics, and what it accepts encodes to
+// JSON that decodes to the same Pod (an empty list or map, omitted by
+// `omitempty`, comes back nil) and encodes to the same bytes.
+func FuzzUnmarshal(f *testing.F) {
+	f.Add([]byte(podWithUnknowns))
+	f.Add([]byte(`{"spec":{"containers":[{"name":"c","env":[{"name":"a","value":"b"}]}]}}`))
+	f.Add([]byte(`{"metadata":{"labels":{"a":"b"},"creationTimestamp":"2024-01-01T00:00:00Z"}}`))
+	f.Add([]byte(`{"status":{"phase":"Running","x":[1,{"y":null}]}}`))
+	f.Add([]byte(`{"a":1,"a":2}`))
+	f.Add([]byte(`{"spec":{"nodeName":"\u00e9\ud800"}}`))
+	f.Add([]byte(`null`))
+	f.Add([]byte(`[`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 64<<10 {
+			return
+		}
+		var p jobapi.Pod
+		if err := jobapi.Unmarshal(data, &p); err != nil {
+			return
+		}
+		out, err := jobapi.Marshal(&p)
+		if err != nil {
+			t.Fatalf("Marshal of a decoded pod failed: %v", err)
+		}
+		var q jobapi.Pod
+		if err := jobapi.Unmarshal(out, &q); err != nil {
+			t.Fatalf("Unmarshal of Marshal output failed: %v\n%s", err, out)
+		}
+		if diff := cmp.Diff(p, q, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("round trip changed the pod (-first +second):\n%s", diff)
+		}
+		again, err := jobapi.Marshal(&q)
+		if err != nil || !bytes.Equal(out, again) {
+			t.Fatalf("Marshal is not stable: %v\n%s\n%s", err, out, again)
+		}
+	})
+}

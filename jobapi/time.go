@@ -1,0 +1,70 @@
+package jobapi
+
+import (
+	"errors"
+	"time"
+)
+
+// Time is a timestamp as the API writes it: an RFC 3339 string in UTC with
+// second precision ("2024-05-01T12:00:00Z"), like Kubernetes' metav1.Time.
+// The zero Time is "unset": it encodes as null and fields of type Time are
+// omitted when zero. Decoding accepts null and "" as unset, and any RFC
+// 3339 time, which it converts to UTC and truncates to the second (as
+// Kubernetes does when it writes the time back).
+type Time struct {
+	time.Time
+}
+
+// NewTime returns t in UTC truncated to the second, the form Time keeps.
+func NewTime(t time.Time) Time {
+	if t.IsZero() {
+		return Time{}
+	}
+	return Time{t.UTC().Truncate(time.Second)}
+}
+
+// Equal reports whether t and u are the same instant; two zero Times are
+// equal.
+func (t Time) Equal(u Time) bool { return t.Time.Equal(u.Time) }
+
+// DeepCopy returns a copy of t, which shares nothing with it.
+func (t *Time) DeepCopy() *Time {
+	if t == nil {
+		return nil
+	}
+	out := *t
+	return &out
+}
+
+// errTimeFormat is the detail of a malformed timestamp.
+var errTimeFormat = errors.New("must be a timestamp in RFC 3339 format, such as '2006-01-02T15:04:05Z'")
+
+// UnmarshalJSON reads an RFC 3339 string, null or "".
+func (t *Time) UnmarshalJSON(b []byte) error {
+	s := string(b)
+	if s == "null" || s == `""` {
+		*t = Time{}
+		return nil
+	}
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return errTimeFormat
+	}
+	pt, err := time.Parse(time.RFC3339, s[1:len(s)-1])
+	if err != nil {
+		return errTimeFormat
+	}
+	*t = NewTime(pt)
+	return nil
+}
+
+// MarshalJSON writes the RFC 3339 string in UTC, or null for the zero
+// Time.
+func (t Time) MarshalJSON() ([]byte, error) {
+	if t.IsZero() {
+		return []byte("null"), nil
+	}
+	buf := make([]byte, 0, len(time.RFC3339)+4)
+	buf = append(buf, '"')
+	buf = t.UTC().AppendFormat(buf, time.RFC3339)
+	return append(buf, '"'), nil
+}

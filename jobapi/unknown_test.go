@@ -1,0 +1,60 @@
+package jobapi_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/jobkit/jobkit/jobapi"
+)
+
+func TestRawJSONEqual(t *testing.T) {
+	tests := []struct {
+		name string
+		a, b string
+		want bool
+	}{
+		{"same text", `{"a":1}`, `{"a":1}`, true},
+		{"members in another order", `{"a":1,"b":[1,{"c":2,"d":3}]}`, `{"b":[1,{"d":3,"c":2}],"a":1}`, true},
+		{"space does not matter", `{ "a" : [ 1 , 2 ] }`, `{"a":[1,2]}`, true},
+		{"numbers by value", `[1, 1.0, 1e0, 100]`, `[1, 1, 1, 1e2]`, true},
+		{"large integers exactly", `12345678901234567890`, `12345678901234567891`, false},
+		{"a huge exponent costs nothing", `1e1000000000`, `1e1000000001`, false},
+		{"array order matters", `[1,2]`, `[2,1]`, false},
+		{"a missing member", `{"a":1}`, `{"a":1,"b":2}`, false},
+		{"a string is not a number", `"1"`, `1`, false},
+		{"empty is null", ``, `null`, true},
+		{"not JSON equals only itself", `{nope`, `{nope}`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, jobapi.RawJSON(tt.a).Equal(jobapi.RawJSON(tt.b))); diff != "" {
+				t.Errorf("Equal(%s, %s) (-want +got):\n%s", tt.a, tt.b, diff)
+			}
+			if diff := cmp.Diff(tt.want, jobapi.RawJSON(tt.b).Equal(jobapi.RawJSON(tt.a))); diff != "" {
+				t.Errorf("Equal is not symmetric (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestUnknownEqual(t *testing.T) {
+	tests := []struct {
+		name string
+		a, b jobapi.Unknown
+		want bool
+	}{
+		{"nil and empty", nil, jobapi.Unknown{}, true},
+		{"same members, values compared as JSON", jobapi.Unknown{"x": jobapi.RawJSON(`{"a":1,"b":2}`)}, jobapi.Unknown{"x": jobapi.RawJSON(`{"b":2,"a":1}`)}, true},
+		{"another name", jobapi.Unknown{"x": jobapi.RawJSON(`1`)}, jobapi.Unknown{"y": jobapi.RawJSON(`1`)}, false},
+		{"another value", jobapi.Unknown{"x": jobapi.RawJSON(`1`)}, jobapi.Unknown{"x": jobapi.RawJSON(`2`)}, false},
+		{"one more member", jobapi.Unknown{"x": jobapi.RawJSON(`1`)}, jobapi.Unknown{"x": jobapi.RawJSON(`1`), "y": nil}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, tt.a.Equal(tt.b)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
