@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"sigs.k8s.io/yaml"
 )
@@ -101,7 +102,7 @@ func readDocuments(s streams, file string) ([]document, error) {
 		if err := json.Unmarshal(j, &head); err != nil {
 			return nil, fmt.Errorf("%s: must be an object: %w", src, err)
 		}
-		if len(head.Kind) > 4 && head.Kind[len(head.Kind)-4:] == "List" && head.Items != nil {
+		if strings.HasSuffix(head.Kind, "List") && head.Items != nil {
 			for k, item := range head.Items {
 				out = append(out, document{source: fmt.Sprintf("%s, items[%d]", src, k), json: item})
 			}

@@ -39,6 +39,7 @@ func commands() []command {
 	return []command{
 		{"match", "match -l SELECTOR [-f FILE]", "the namespace/name (just name when there is no namespace) of every object whose metadata.labels match SELECTOR", runMatch},
 		{"convert", "convert --to batch/v1|extensions/v1beta1 [-f FILE]", "every Job of the input in the given version (with its version defaults applied); other objects unchanged", runConvert},
+		{"scoreboard", "scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]", "the scoreboard of an Indexed Job rebuilt from its pods: completedIndexes, counts, what to start next, problems", runScoreboard},
 	}
 }
 

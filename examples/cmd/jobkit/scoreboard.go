@@ -1,0 +1,151 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/scoreboard"
+)
+
+// scoreboardOutput is what `jobkit scoreboard` prints.
+type scoreboardOutput struct {
+	Completions      int                 `json:"completions"`
+	Parallelism      int                 `json:"parallelism"`
+	CompletedIndexes string              `json:"completedIndexes"`
+	Counts           scoreboardCounts    `json:"counts"`
+	Done             bool                `json:"done"`
+	Next             []int               `json:"next"`
+	Problems         []scoreboardProblem `json:"problems"`
+}
+
+type scoreboardCounts struct {
+	NotStarted int `json:"notStarted"`
+	Running    int `json:"running"`
+	Complete   int `json:"complete"`
+}
+
+type scoreboardProblem struct {
+	Source string            `json:"source"`
+	Pod    string            `json:"pod,omitempty"`
+	Reason scoreboard.Reason `json:"reason"`
+	Index  *int              `json:"index,omitempty"`
+	Delete bool              `json:"delete"`
+	Error  string            `json:"error"`
+}
+
+// runScoreboard implements `jobkit scoreboard`: the scoreboard of an
+// Indexed Job rebuilt from its pods and previous completedIndexes, with
+// the indexes to start next and what could not be used.
+func runScoreboard(s streams, args []string) int {
+	fs := flag.NewFlagSet("scoreboard", flag.ContinueOnError)
+	fs.SetOutput(s.err)
+	completions := fs.Int("completions", -1, "`N`, the Job's spec.completions (required)")
+	parallelism := fs.Int("parallelism", 1, "`P`, the Job's spec.parallelism: how many indexes may run at once")
+	completed := fs.String("completed-indexes", "", "the previous status.completedIndexes, such as `1,3-5,7`")
+	file := fs.String("f", "", "`FILE` of pods (YAML or JSON, several documents or a List; - or none: standard input)")
+	fs.Usage = func() {
+		fmt.Fprintln(s.err, "usage: jobkit scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	usageError := func(format string, a ...any) int {
+		fmt.Fprintf(s.err, "jobkit scoreboard: "+format+"\n", a...)
+		return 2
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usageError("unexpected argument %q", fs.Arg(0))
+	case *completions < 0:
+		return usageError("--completions: must be given, greater than or equal to 0")
+	case *completions > scoreboard.MaxIndex:
+		return usageError("--completions: must be less than or equal to %d", scoreboard.MaxIndex)
+	case *parallelism < 0:
+		return usageError("--parallelism: must be greater than or equal to 0")
+	}
+	if _, err := scoreboard.ParseIndexes(*completed); err != nil {
+		return usageError("--completed-indexes: %v", err)
+	}
+
+	docs, err := readDocuments(s, *file)
+	if err != nil {
+		fmt.Fprintln(s.err, err)
+		return 1
+	}
+	pods := make([]*jobapi.Pod, 0, len(docs))
+	failed := false
+	for _, d := range docs {
+		var head struct {
+			Kind string `json:"kind"`
+		}
+		if err := json.Unmarshal(d.json, &head); err != nil || head.Kind != "Pod" {
+			fmt.Fprintf(s.err, "%s: kind: Unsupported value: %q: supported values: \"Pod\"\n", d.source, head.Kind)
+			failed = true
+			continue
+		}
+		p := new(jobapi.Pod)
+		if err := json.Unmarshal(d.json, p); err != nil {
+			fmt.Fprintf(s.err, "%s: %v\n", d.source, err)
+			failed = true
+			continue
+		}
+		pods = append(pods, p)
+	}
+	if failed {
+		return 1
+	}
+
+	board, report := scoreboard.Rebuild(*completions, *completed, pods)
+	out := scoreboardOutput{
+		Completions:      board.Len(),
+		Parallelism:      *parallelism,
+		CompletedIndexes: board.Completed().String(),
+		Counts: scoreboardCounts{
+			NotStarted: board.Count(scoreboard.NotStarted),
+			Running:    board.Count(scoreboard.Running),
+			Complete:   board.Count(scoreboard.Complete),
+		},
+		Done:     board.Done(),
+		Next:     board.Next(*parallelism),
+		Problems: []scoreboardProblem{},
+	}
+	if out.Next == nil {
+		out.Next = []int{}
+	}
+	for _, p := range report.Problems {
+		sp := scoreboardProblem{Source: "--completed-indexes", Reason: p.Reason, Delete: p.Delete, Error: p.Err.Error()}
+		if p.Position >= 0 {
+			sp.Source = docs[p.Position].source
+			sp.Pod = podDisplayName(p.Pod)
+		}
+		if p.Index >= 0 {
+			sp.Index = &p.Index
+		}
+		out.Problems = append(out.Problems, sp)
+	}
+	y, err := yaml.Marshal(out)
+	if err != nil {
+		fmt.Fprintln(s.err, "jobkit scoreboard:", err)
+		return 1
+	}
+	s.out.Write(y)
+	return 0
+}
+
+// podDisplayName returns "namespace/name", or the generateName when the
+// pod has no name yet.
+func podDisplayName(p *jobapi.Pod) string {
+	name := p.ObjectMeta.Name
+	if name == "" && p.ObjectMeta.GenerateName != "" {
+		name = p.ObjectMeta.GenerateName + "<generated>"
+	}
+	if p.ObjectMeta.Namespace != "" {
+		name = p.ObjectMeta.Namespace + "/" + name
+	}
+	return name
+}

@@ -1,0 +1,192 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const scoreboardPods = `kind: PodList
+apiVersion: v1
+items:
+- kind: Pod
+  apiVersion: v1
+  metadata:
+    name: job-2-a
+    namespace: ns
+    annotations: {batch.kubernetes.io/job-completion-index: "2"}
+  status: {phase: Succeeded}
+- kind: Pod
+  apiVersion: v1
+  metadata:
+    name: job-3-b
+    namespace: ns
+    annotations: {batch.kubernetes.io/job-completion-index: "3"}
+  spec: {nodeName: n1}
+  status: {phase: Running}
+---
+kind: Pod
+apiVersion: v1
+metadata:
+  name: job-3-c
+  namespace: ns
+  annotations: {batch.kubernetes.io/job-completion-index: "3"}
+status: {phase: Pending}
+---
+{"kind": "Pod", "apiVersion": "v1", "metadata": {"name": "stray", "namespace": "ns"}, "status": {"phase": "Running"}}
+`
+
+func TestScoreboardCommand(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		stdin    string
+		wantOut  string
+		wantErr  string
+		wantCode int
+	}{
+		{
+			name:  "pods and previous completedIndexes",
+			args:  []string{"scoreboard", "--completions", "6", "--parallelism", "3", "--completed-indexes", "0,1,9"},
+			stdin: scoreboardPods,
+			wantOut: `completedIndexes: 0-2
+completions: 6
+counts:
+  complete: 3
+  notStarted: 2
+  running: 1
+done: false
+next:
+- 4
+- 5
+parallelism: 3
+problems:
+- delete: false
+  error: 'status.completedIndexes: Invalid value: "9": must be less than 6, the completions;
+    these indexes are dropped'
+  index: 9
+  reason: InvalidCompletedIndexes
+  source: --completed-indexes
+- delete: true
+  error: 'metadata.annotations[batch.kubernetes.io/job-completion-index]: Duplicate
+    value: "3": another active pod of the index, ''ns/job-3-b'', is kept'
+  index: 3
+  pod: ns/job-3-c
+  reason: DuplicateActive
+  source: '<stdin>: document 2'
+- delete: true
+  error: 'metadata.annotations[batch.kubernetes.io/job-completion-index]: Required
+    value: a pod of an Indexed Job must have its completion index'
+  pod: ns/stray
+  reason: MissingIndex
+  source: '<stdin>: document 3'
+`,
+		},
+		{
+			name:  "no pods: every index to start, parallelism 1 by default",
+			args:  []string{"scoreboard", "--completions", "3"},
+			stdin: "",
+			wantOut: `completedIndexes: ""
+completions: 3
+counts:
+  complete: 0
+  notStarted: 3
+  running: 0
+done: false
+next:
+- 0
+parallelism: 1
+problems: []
+`,
+		},
+		{
+			name:  "all complete",
+			args:  []string{"scoreboard", "--completions", "3", "--parallelism", "2", "--completed-indexes", "0-2"},
+			stdin: "",
+			wantOut: `completedIndexes: 0-2
+completions: 3
+counts:
+  complete: 3
+  notStarted: 0
+  running: 0
+done: true
+next: []
+parallelism: 2
+problems: []
+`,
+		},
+		{
+			name:     "a document that is not a pod",
+			args:     []string{"scoreboard", "--completions", "3"},
+			stdin:    "kind: Job\napiVersion: batch/v1\nmetadata: {name: j}\n",
+			wantErr:  "<stdin>: document 1: kind: Unsupported value: \"Job\": supported values: \"Pod\"\n",
+			wantCode: 1,
+		},
+		{
+			name:     "malformed YAML",
+			args:     []string{"scoreboard", "--completions", "3"},
+			stdin:    "kind: [Pod\n",
+			wantErr:  "<stdin>: document 1: yaml: line 1: did not find expected ',' or ']'\n",
+			wantCode: 1,
+		},
+		{
+			name:     "completions is required",
+			args:     []string{"scoreboard"},
+			wantErr:  "jobkit scoreboard: --completions: must be given, greater than or equal to 0\n",
+			wantCode: 2,
+		},
+		{
+			name:     "negative parallelism",
+			args:     []string{"scoreboard", "--completions", "3", "--parallelism", "-1"},
+			wantErr:  "jobkit scoreboard: --parallelism: must be greater than or equal to 0\n",
+			wantCode: 2,
+		},
+		{
+			name:     "strict completedIndexes",
+			args:     []string{"scoreboard", "--completions", "9", "--completed-indexes", "5,3"},
+			wantErr:  "jobkit scoreboard: --completed-indexes: fragment '3' at offset 2: must be greater than the previous fragment '5': indexes must be in increasing order\n",
+			wantCode: 2,
+		},
+		{
+			name:     "stray argument",
+			args:     []string{"scoreboard", "--completions", "3", "pods.yaml"},
+			wantErr:  "jobkit scoreboard: unexpected argument \"pods.yaml\"\n",
+			wantCode: 2,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(streams{in: strings.NewReader(tt.stdin), out: &out, err: &errOut}, tt.args)
+			if code != tt.wantCode {
+				t.Errorf("exit code = %d, want %d; stderr:\n%s", code, tt.wantCode, errOut.String())
+			}
+			if diff := cmp.Diff(tt.wantOut, out.String()); diff != "" {
+				t.Errorf("stdout mismatch (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.wantErr, errOut.String()); diff != "" {
+				t.Errorf("stderr mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestScoreboardCommandReadsFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pods.yaml")
+	pod := "kind: Pod\nmetadata: {name: p, annotations: {batch.kubernetes.io/job-completion-index: \"0\"}}\nstatus: {phase: Succeeded}\n"
+	if err := os.WriteFile(path, []byte(pod), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	code := run(streams{in: strings.NewReader("not read"), out: &out, err: &errOut}, []string{"scoreboard", "--completions", "1", "-f", path})
+	if code != 0 {
+		t.Fatalf("exit code %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "done: true\n") {
+		t.Errorf("stdout does not say done:\n%s", out.String())
+	}
+}

@@ -1,0 +1,181 @@
+package scoreboard_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/scoreboard"
+	"github.com/jobkit/jobkit/selector"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+// indexedJob returns a created Indexed Job named name, as the API server
+// stores it: uid, generated selector and template labels.
+func indexedJob(name string) *jobapi.Job {
+	labels := map[string]string{"batch.kubernetes.io/controller-uid": "u-1", "batch.kubernetes.io/job-name": name}
+	return &jobapi.Job{
+		ObjectMeta: jobapi.ObjectMeta{Name: name, Namespace: "team", UID: "u-1"},
+		Spec: jobapi.JobSpec{
+			Completions:    ptr(int32(5)),
+			CompletionMode: ptr(jobapi.IndexedCompletion),
+			Selector:       &selector.LabelSelector{MatchLabels: map[string]string{"batch.kubernetes.io/controller-uid": "u-1"}},
+			Template: jobapi.PodTemplateSpec{
+				ObjectMeta: jobapi.ObjectMeta{
+					Name:        "ignored",
+					Labels:      labels,
+					Annotations: map[string]string{"note": "kept"},
+					Finalizers:  []string{"example.com/keep"},
+				},
+				Spec: jobapi.PodSpec{
+					RestartPolicy:  jobapi.RestartPolicyNever,
+					InitContainers: []jobapi.Container{{Name: "init", Image: "busybox", Env: []jobapi.EnvVar{{Name: scoreboard.CompletionIndexEnvName, Value: "mine"}}}},
+					Containers:     []jobapi.Container{{Name: "work", Image: "busybox", Env: []jobapi.EnvVar{{Name: "A", Value: "1"}}}},
+				},
+			},
+		},
+	}
+}
+
+func TestNewPod(t *testing.T) {
+	job := indexedJob("render")
+	got, err := scoreboard.NewPod(job, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	indexEnv := jobapi.EnvVar{Name: "JOB_COMPLETION_INDEX", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{
+		FieldPath: "metadata.labels['batch.kubernetes.io/job-completion-index']"}}}
+	want := &jobapi.Pod{
+		TypeMeta: jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		ObjectMeta: jobapi.ObjectMeta{
+			GenerateName: "render-3-",
+			Namespace:    "team",
+			Labels: map[string]string{
+				"batch.kubernetes.io/controller-uid":       "u-1",
+				"batch.kubernetes.io/job-name":             "render",
+				"batch.kubernetes.io/job-completion-index": "3",
+			},
+			Annotations: map[string]string{"note": "kept", "batch.kubernetes.io/job-completion-index": "3"},
+			Finalizers:  []string{"example.com/keep", "batch.kubernetes.io/job-tracking"},
+			OwnerReferences: []jobapi.OwnerReference{{
+				APIVersion: "batch/v1", Kind: "Job", Name: "render", UID: "u-1", Controller: ptr(true), BlockOwnerDeletion: ptr(true),
+			}},
+		},
+		Spec: jobapi.PodSpec{
+			RestartPolicy:  jobapi.RestartPolicyNever,
+			InitContainers: []jobapi.Container{{Name: "init", Image: "busybox", Env: []jobapi.EnvVar{{Name: "JOB_COMPLETION_INDEX", Value: "mine"}}}},
+			Containers:     []jobapi.Container{{Name: "work", Image: "busybox", Env: []jobapi.EnvVar{{Name: "A", Value: "1"}, indexEnv}}},
+		},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("pod mismatch (-want +got):\n%s", diff)
+	}
+	// The pod shares nothing with the template.
+	got.ObjectMeta.Labels["x"] = "y"
+	got.ObjectMeta.Annotations["x"] = "y"
+	got.Spec.Containers[0].Env[0].Value = "changed"
+	if diff := cmp.Diff(indexedJob("render"), job); diff != "" {
+		t.Errorf("NewPod changed the Job (-want +got):\n%s", diff)
+	}
+	// The pod is found by Rebuild at its index.
+	s, r := scoreboard.Rebuild(5, "", []*jobapi.Pod{got})
+	if s.State(3) != scoreboard.Running || len(r.Problems) != 0 {
+		t.Errorf("Rebuild of the new pod: state %v, problems %v", s.State(3), r.Problems)
+	}
+}
+
+func TestNewPodWithoutUIDHasNoOwner(t *testing.T) {
+	job := indexedJob("render")
+	job.ObjectMeta.UID = ""
+	got, err := scoreboard.NewPod(job, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ObjectMeta.OwnerReferences != nil {
+		t.Errorf("owner references = %v, want none", got.ObjectMeta.OwnerReferences)
+	}
+}
+
+func TestGenerateName(t *testing.T) {
+	long := strings.Repeat("a", 63)
+	tests := []struct {
+		name  string
+		job   string
+		index int
+		want  string
+	}{
+		{name: "short name", job: "pi", index: 0, want: "pi-0-"},
+		{name: "exactly the limit is not cut", job: strings.Repeat("b", 55), index: 7, want: strings.Repeat("b", 55) + "-7-"},
+		{name: "one over the limit cuts the job name", job: strings.Repeat("b", 56), index: 7, want: strings.Repeat("b", 55) + "-7-"},
+		{name: "longest job name, short index", job: long, index: 7, want: long[:55] + "-7-"},
+		{name: "longest job name, long index", job: long, index: 123456, want: long[:50] + "-123456-"},
+		{name: "largest index", job: long, index: scoreboard.MaxIndex, want: long[:46] + "-2147483647-"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := scoreboard.GenerateName(tt.job, tt.index)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("GenerateName mismatch (-want +got):\n%s", diff)
+			}
+			if len(got) > scoreboard.MaxGeneratedNameLength {
+				t.Errorf("GenerateName is %d bytes long, want at most %d", len(got), scoreboard.MaxGeneratedNameLength)
+			}
+		})
+	}
+}
+
+func TestNewPodRejects(t *testing.T) {
+	tests := []struct {
+		name   string
+		job    func() *jobapi.Job
+		index  int
+		fields []string
+	}{
+		{name: "nil Job", job: func() *jobapi.Job { return nil }, fields: []string{""}},
+		{name: "no name", job: func() *jobapi.Job { j := indexedJob("x"); j.ObjectMeta.Name = ""; return j }, fields: []string{"metadata.name"}},
+		{name: "not Indexed", job: func() *jobapi.Job {
+			j := indexedJob("x")
+			j.Spec.CompletionMode = ptr(jobapi.NonIndexedCompletion)
+			return j
+		}, fields: []string{"spec.completionMode"}},
+		{name: "completion mode unset", job: func() *jobapi.Job { j := indexedJob("x"); j.Spec.CompletionMode = nil; return j }, fields: []string{"spec.completionMode"}},
+		{name: "negative index", job: func() *jobapi.Job { return indexedJob("x") }, index: -1, fields: []string{"index"}},
+		{name: "index past completions", job: func() *jobapi.Job { return indexedJob("x") }, index: 5, fields: []string{"index"}},
+		{name: "no selector", job: func() *jobapi.Job { j := indexedJob("x"); j.Spec.Selector = nil; return j }, fields: []string{"spec.selector"}},
+		{name: "invalid selector", job: func() *jobapi.Job {
+			j := indexedJob("x")
+			j.Spec.Selector = &selector.LabelSelector{MatchExpressions: []selector.LabelSelectorRequirement{{Key: "a", Operator: "Near"}}}
+			return j
+		}, fields: []string{"spec.selector"}},
+		{name: "template labels do not match the selector", job: func() *jobapi.Job {
+			j := indexedJob("x")
+			j.Spec.Selector.MatchLabels = map[string]string{"app": "other"}
+			return j
+		}, fields: []string{"spec.template.metadata.labels"}},
+		{name: "every error at once", job: func() *jobapi.Job {
+			j := indexedJob("")
+			j.Spec.CompletionMode = nil
+			j.Spec.Selector = nil
+			return j
+		}, index: 9, fields: []string{"metadata.name", "spec.completionMode", "index", "spec.selector"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := scoreboard.NewPod(tt.job(), tt.index)
+			if err == nil {
+				t.Fatalf("NewPod succeeded: %+v", p)
+			}
+			var fields []string
+			for _, e := range field.AsErrorList(err) {
+				fields = append(fields, e.Field)
+			}
+			if diff := cmp.Diff(tt.fields, fields); diff != "" {
+				t.Errorf("error fields mismatch (-want +got):\n%s\nerror: %v", diff, err)
+			}
+		})
+	}
+}

@@ -1,0 +1,404 @@
+package scoreboard
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/field"
+)
+
+// CompletionIndexAnnotation is the annotation, and since Kubernetes 1.28
+// also the label, that holds a pod's completion index.
+//
+// The original design names it `kubernetes.io/job/completion-index`, which
+// is not a valid key (a prefix may not hold a '/' of its own); Kubernetes
+// uses this one.
+const CompletionIndexAnnotation = "batch.kubernetes.io/job-completion-index"
+
+// Reason says why [Rebuild] could not use a pod, or part of the previous
+// `status.completedIndexes`, as data.
+type Reason string
+
+// The reasons of a [Problem].
+const (
+	// ReasonMissingIndex: the pod has no completion index annotation (or
+	// the pod is nil).
+	ReasonMissingIndex Reason = "MissingIndex"
+	// ReasonInvalidIndex: the annotation is not a decimal index.
+	ReasonInvalidIndex Reason = "InvalidIndex"
+	// ReasonIndexOutOfRange: the index is not less than the completions.
+	ReasonIndexOutOfRange Reason = "IndexOutOfRange"
+	// ReasonDuplicateActive: another active pod of the same index is kept.
+	ReasonDuplicateActive Reason = "DuplicateActive"
+	// ReasonIndexComplete: the pod is active but its index is already
+	// Complete; it does not make the index Running. Kubernetes lets such a
+	// pod finish; it still counts against parallelism.
+	ReasonIndexComplete Reason = "IndexComplete"
+	// ReasonIndexLabelMismatch: the completion index label disagrees with
+	// the annotation, which wins.
+	ReasonIndexLabelMismatch Reason = "IndexLabelMismatch"
+	// ReasonInvalidCompletedIndexes: the previous `status.completedIndexes`
+	// is malformed or holds indexes past the completions.
+	ReasonInvalidCompletedIndexes Reason = "InvalidCompletedIndexes"
+)
+
+// Problem is one thing [Rebuild] could not use as data.
+type Problem struct {
+	// Reason is the machine-readable cause.
+	Reason Reason
+	// Pod is the pod, nil for a problem in the previous completedIndexes.
+	Pod *jobapi.Pod
+	// Position is the position of Pod in the list given to Rebuild, -1 for
+	// a problem in the previous completedIndexes.
+	Position int
+	// Index is the completion index the pod claims, -1 when it has none
+	// that could be read.
+	Index int
+	// Delete is true when a controller should delete the pod, as
+	// Kubernetes' Job controller does: an active pod with no usable index,
+	// or a duplicate of the active pod kept for its index.
+	Delete bool
+	// Err says what is wrong, and where: a field of the pod
+	// (`metadata.annotations[batch.kubernetes.io/job-completion-index]`) or
+	// `status.completedIndexes`.
+	Err *field.Error
+}
+
+// String returns "pod NAMESPACE/NAME: <error>" or
+// "status.completedIndexes: ...", with " (delete)" when Delete is set.
+func (p Problem) String() string {
+	s := p.Err.Error()
+	if p.Position >= 0 {
+		s = "pod " + podName(p.Pod) + ": " + s
+	}
+	if p.Delete {
+		s += " (delete)"
+	}
+	return s
+}
+
+// podName returns "namespace/name" (or generateName, or the position when
+// the pod has neither).
+func podName(p *jobapi.Pod) string {
+	if p == nil {
+		return "<nil>"
+	}
+	name := p.ObjectMeta.Name
+	if name == "" {
+		name = p.ObjectMeta.GenerateName + "<generated>"
+	}
+	if p.ObjectMeta.Namespace != "" {
+		name = p.ObjectMeta.Namespace + "/" + name
+	}
+	return name
+}
+
+// Report is what [Rebuild] could not use as data, in a deterministic
+// order: the problems of the previous completedIndexes first, then those
+// of the pods in the order of the pods given.
+type Report struct {
+	Problems []Problem
+}
+
+// PodsToDelete returns the pods whose Problem says Delete, in order.
+func (r Report) PodsToDelete() []*jobapi.Pod {
+	var out []*jobapi.Pod
+	for _, p := range r.Problems {
+		if p.Delete {
+			out = append(out, p.Pod)
+		}
+	}
+	return out
+}
+
+// RebuildOption changes how [Rebuild] reads pods.
+type RebuildOption func(*rebuildOptions)
+
+type rebuildOptions struct {
+	terminatingRuns bool
+}
+
+// WithPodReplacementPolicy reads pods as a Job with the given
+// `spec.podReplacementPolicy` does. With [jobapi.Failed], a pod being
+// deleted (it has a deletionTimestamp) that has not finished keeps its
+// index Running, since the controller waits for it to fail before
+// replacing it. With [jobapi.TerminatingOrFailed], the default, such a pod
+// leaves its index NotStarted.
+func WithPodReplacementPolicy(p jobapi.PodReplacementPolicy) RebuildOption {
+	return func(o *rebuildOptions) { o.terminatingRuns = p == jobapi.Failed }
+}
+
+// podKind is how Rebuild reads a pod's phase.
+type podKind uint8
+
+const (
+	podActive      podKind = iota // Pending, Running, Unknown or no phase yet
+	podTerminating                // active, but being deleted
+	podSucceeded
+	podFailed
+)
+
+func kindOf(p *jobapi.Pod) podKind {
+	switch p.Status.Phase {
+	case jobapi.PodSucceeded:
+		return podSucceeded
+	case jobapi.PodFailed:
+		return podFailed
+	}
+	if p.ObjectMeta.DeletionTimestamp != nil {
+		return podTerminating
+	}
+	return podActive
+}
+
+// indexPath is the field path of the completion index annotation.
+var indexPath = field.NewPath("metadata", "annotations").Key(CompletionIndexAnnotation)
+
+// Rebuild reconstructs the scoreboard of an Indexed Job with completions
+// indexes from the previous `status.completedIndexes` and the Job's pods,
+// as a controller does after a restart. The pods must be the Job's own
+// (matched by its selector and owned by it); Rebuild does not check.
+//
+// Each pod's index is read from the annotation [CompletionIndexAnnotation]
+// alone, as Kubernetes does; the label of the same key is only compared
+// with it. A pod whose phase is Pending, Running, Unknown or not yet set
+// makes its index Running; Succeeded makes it Complete; Failed leaves it
+// NotStarted unless another pod of the index is active or succeeded. A pod
+// being deleted counts as failed, unless [WithPodReplacementPolicy] says
+// otherwise. Indexes of the previous completedIndexes are Complete.
+//
+// Everything Rebuild could not use is in the Report, never dropped
+// silently: a malformed completedIndexes (ignored as a whole, the pods
+// still count) or one with indexes past completions (those are dropped,
+// as when `spec.completions` shrinks); pods with no index, a malformed
+// one, or one past completions; active pods on an index that is already
+// complete; and duplicate active pods of one index, of which Rebuild keeps
+// one and marks the others Delete. The kept pod is, in order of
+// preference: one assigned to a node, then Running before Unknown before
+// Pending, then the oldest creationTimestamp (unset counts as newest),
+// then the first name in byte order, then the first in the list.
+// Kubernetes prefers a ready pod, too, and breaks remaining ties
+// arbitrarily.
+//
+// The cost is O(pods + runs of completedIndexes + completions/32).
+func Rebuild(completions int, completedIndexes string, pods []*jobapi.Pod, opts ...RebuildOption) (*Scoreboard, Report) {
+	var o rebuildOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	s := New(completions)
+	var r Report
+	statusPath := field.NewPath("status", "completedIndexes")
+	prev, err := ParseIndexes(completedIndexes)
+	if pe, ok := err.(*ParseError); ok {
+		r.Problems = append(r.Problems, Problem{
+			Reason: ReasonInvalidCompletedIndexes, Position: -1, Index: -1,
+			Err: field.Invalid(statusPath, pe.Fragment, fmt.Sprintf("%s (the fragment at offset %d); the whole value is ignored", pe.Detail, pe.Offset)),
+		})
+	}
+	in, out := prev.Below(s.n)
+	if !out.Empty() {
+		first, _ := out.Next(0)
+		r.Problems = append(r.Problems, Problem{
+			Reason: ReasonInvalidCompletedIndexes, Position: -1, Index: first,
+			Err: field.Invalid(statusPath, out.String(), fmt.Sprintf("must be less than %d, the completions; these indexes are dropped", s.n)),
+		})
+	}
+	_ = s.SetIndexes(in, Complete) // in is below s.n: cannot fail
+
+	// Pass 1: read every pod once; succeeded pods complete their index.
+	// Later passes read only the compact entries.
+	entries := make([]entry, len(pods))
+	for i, p := range pods {
+		ix, prob := readIndex(p, s.n)
+		e := entry{index: int32(ix)}
+		if p != nil {
+			e.kind = kindOf(p)
+		}
+		entries[i] = e
+		if prob != nil {
+			prob.Position = i
+			prob.Delete = p != nil && prob.Reason != ReasonIndexLabelMismatch && e.kind == podActive
+			r.Problems = append(r.Problems, *prob)
+		}
+		if ix >= 0 && e.kind == podSucceeded {
+			_ = s.Set(ix, Complete)
+		}
+	}
+	// Pass 2: active pods make their index Running; a second active pod of
+	// an index marks it duplicated.
+	var dup map[int32]int // index → position of the pod kept so far
+	for i, e := range entries {
+		if e.index < 0 || e.kind != podActive {
+			continue
+		}
+		ix := int(e.index)
+		switch s.State(ix) {
+		case NotStarted:
+			_ = s.Set(ix, Running)
+		case Running:
+			if dup == nil {
+				dup = map[int32]int{}
+			}
+			dup[e.index] = -1
+		case Complete:
+			r.Problems = append(r.Problems, Problem{
+				Reason: ReasonIndexComplete, Pod: pods[i], Position: i, Index: ix,
+				Err: &field.Error{Type: field.ErrorTypeDuplicate, Field: indexPath.String(), BadValue: strconv.Itoa(ix),
+					Detail: "the index is already complete: the pod does not make it Running"},
+			})
+		}
+	}
+	if o.terminatingRuns {
+		for _, e := range entries {
+			if e.index >= 0 && e.kind == podTerminating && s.State(int(e.index)) == NotStarted {
+				_ = s.Set(int(e.index), Running)
+			}
+		}
+	}
+	if dup != nil {
+		r.Problems = append(r.Problems, duplicates(pods, entries, dup)...)
+	}
+	sortProblems(r.Problems)
+	return s, r
+}
+
+// entry is what Rebuild keeps of a pod after reading it: its index (-1
+// when unusable) and how its phase counts.
+type entry struct {
+	index int32
+	kind  podKind
+}
+
+// readIndex returns the completion index of p, or -1 with the problem.
+// A label that disagrees with a usable annotation is a problem too, and
+// the index is still returned.
+func readIndex(p *jobapi.Pod, n int) (int, *Problem) {
+	if p == nil {
+		return -1, &Problem{Reason: ReasonMissingIndex, Index: -1,
+			Err: field.Required(field.NewPath("metadata"), "must be a pod, not nil")}
+	}
+	v, ok := p.ObjectMeta.Annotations[CompletionIndexAnnotation]
+	label, hasLabel := p.ObjectMeta.Labels[CompletionIndexAnnotation]
+	if !ok {
+		detail := "a pod of an Indexed Job must have its completion index"
+		if hasLabel {
+			detail += "; the label of the same key ('" + label + "') is not read, as in Kubernetes"
+		}
+		return -1, &Problem{Reason: ReasonMissingIndex, Pod: p, Index: -1, Err: field.Required(indexPath, detail)}
+	}
+	ix, detail := parseCompletionIndex(v)
+	if detail != "" {
+		return -1, &Problem{Reason: ReasonInvalidIndex, Pod: p, Index: -1, Err: field.Invalid(indexPath, v, detail)}
+	}
+	if ix >= n {
+		return -1, &Problem{Reason: ReasonIndexOutOfRange, Pod: p, Index: ix,
+			Err: field.Invalid(indexPath, v, fmt.Sprintf("must be less than %d, the completions", n))}
+	}
+	if hasLabel && label != v {
+		return ix, &Problem{Reason: ReasonIndexLabelMismatch, Pod: p, Index: ix,
+			Err: field.Invalid(field.NewPath("metadata", "labels").Key(CompletionIndexAnnotation), label,
+				"must equal the annotation of the same key ('"+v+"'), which is used")}
+	}
+	return ix, nil
+}
+
+// parseCompletionIndex reads a completion index written as Kubernetes
+// writes it: decimal digits, no sign, no leading zero, at most MaxIndex.
+// Kubernetes itself also accepts a sign and leading zeros.
+func parseCompletionIndex(v string) (int, string) {
+	if v == "" {
+		return 0, "must be a decimal integer"
+	}
+	if v[0] == '+' || v[0] == '-' {
+		return 0, "must not have a sign"
+	}
+	n := 0
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c < '0' || c > '9' {
+			return 0, "must be a decimal integer"
+		}
+		if i >= maxIndexDigits {
+			return 0, "must be less than or equal to " + strconv.Itoa(MaxIndex)
+		}
+		n = n*10 + int(c-'0')
+	}
+	if len(v) > 1 && v[0] == '0' {
+		return 0, "must not have leading zeros"
+	}
+	if n > MaxIndex {
+		return 0, "must be less than or equal to " + strconv.Itoa(MaxIndex)
+	}
+	return n, ""
+}
+
+// duplicates chooses, for every index in dup, the active pod to keep, and
+// reports the others.
+func duplicates(pods []*jobapi.Pod, entries []entry, dup map[int32]int) []Problem {
+	for i, e := range entries {
+		if e.index < 0 || e.kind != podActive {
+			continue
+		}
+		if k, ok := dup[e.index]; ok && (k < 0 || preferred(pods[i], pods[k])) {
+			dup[e.index] = i
+		}
+	}
+	var out []Problem
+	for i, e := range entries {
+		if e.index < 0 || e.kind != podActive {
+			continue
+		}
+		ix := e.index
+		if k, ok := dup[ix]; ok && k != i {
+			out = append(out, Problem{
+				Reason: ReasonDuplicateActive, Pod: pods[i], Position: i, Index: int(ix), Delete: true,
+				Err: &field.Error{Type: field.ErrorTypeDuplicate, Field: indexPath.String(), BadValue: strconv.Itoa(int(ix)),
+					Detail: "another active pod of the index, '" + podName(pods[k]) + "', is kept"},
+			})
+		}
+	}
+	return out
+}
+
+// phaseRank orders the phases of active pods: the higher, the more worth
+// keeping.
+func phaseRank(p jobapi.PodPhase) int {
+	switch p {
+	case jobapi.PodRunning:
+		return 3
+	case jobapi.PodUnknown:
+		return 2
+	case jobapi.PodPending:
+		return 1
+	}
+	return 0
+}
+
+// preferred reports whether a is a better pod to keep than b, which comes
+// before it in the list.
+func preferred(a, b *jobapi.Pod) bool {
+	if x, y := a.Spec.NodeName != "", b.Spec.NodeName != ""; x != y {
+		return x
+	}
+	if x, y := phaseRank(a.Status.Phase), phaseRank(b.Status.Phase); x != y {
+		return x > y
+	}
+	ta, tb := a.ObjectMeta.CreationTimestamp, b.ObjectMeta.CreationTimestamp
+	if ta.IsZero() != tb.IsZero() {
+		return tb.IsZero()
+	}
+	if !ta.Equal(tb) {
+		return ta.Before(tb.Time)
+	}
+	return a.ObjectMeta.Name < b.ObjectMeta.Name
+}
+
+// sortProblems puts the problems in the order of the Report: status
+// first, then by pod position; for one pod, in the order found.
+func sortProblems(ps []Problem) {
+	slices.SortStableFunc(ps, func(a, b Problem) int { return cmp.Compare(a.Position, b.Position) })
+}

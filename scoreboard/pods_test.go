@@ -1,0 +1,336 @@
+package scoreboard_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/scoreboard"
+)
+
+// pod builds a pod with a name, a phase and, unless index is "", the
+// completion index annotation.
+func pod(name string, phase jobapi.PodPhase, index string) *jobapi.Pod {
+	p := &jobapi.Pod{ObjectMeta: jobapi.ObjectMeta{Name: name, Namespace: "ns"}, Status: jobapi.PodStatus{Phase: phase}}
+	if index != "" {
+		p.ObjectMeta.Annotations = map[string]string{scoreboard.CompletionIndexAnnotation: index}
+	}
+	return p
+}
+
+func withLabel(p *jobapi.Pod, v string) *jobapi.Pod {
+	p.ObjectMeta.Labels = map[string]string{scoreboard.CompletionIndexAnnotation: v}
+	return p
+}
+
+func withNode(p *jobapi.Pod, node string) *jobapi.Pod {
+	p.Spec.NodeName = node
+	return p
+}
+
+func created(p *jobapi.Pod, minute int) *jobapi.Pod {
+	p.ObjectMeta.CreationTimestamp = jobapi.NewTime(time.Date(2024, 5, 1, 12, minute, 0, 0, time.UTC))
+	return p
+}
+
+func deleting(p *jobapi.Pod) *jobapi.Pod {
+	t := jobapi.NewTime(time.Date(2024, 5, 1, 13, 0, 0, 0, time.UTC))
+	p.ObjectMeta.DeletionTimestamp = &t
+	return p
+}
+
+// problem is the comparable projection of a scoreboard.Problem.
+type problem struct {
+	Reason   scoreboard.Reason
+	Pod      string
+	Position int
+	Index    int
+	Delete   bool
+	Field    string
+	Detail   string
+}
+
+func project(r scoreboard.Report) []problem {
+	var out []problem
+	for _, p := range r.Problems {
+		name := ""
+		if p.Pod != nil {
+			name = p.Pod.ObjectMeta.Name
+		}
+		out = append(out, problem{p.Reason, name, p.Position, p.Index, p.Delete, p.Err.Field, p.Err.Detail})
+	}
+	return out
+}
+
+// states prints each state's indexes.
+func states(s *scoreboard.Scoreboard) map[string]string {
+	return map[string]string{
+		"NotStarted": s.Indexes(scoreboard.NotStarted).String(),
+		"Running":    s.Indexes(scoreboard.Running).String(),
+		"Complete":   s.Completed().String(),
+	}
+}
+
+const annotationField = "metadata.annotations[batch.kubernetes.io/job-completion-index]"
+
+func TestRebuild(t *testing.T) {
+	tests := []struct {
+		name        string
+		completions int
+		completed   string
+		pods        []*jobapi.Pod
+		opts        []scoreboard.RebuildOption
+		want        map[string]string
+		problems    []problem
+	}{
+		{
+			name: "previous completedIndexes alone", completions: 10, completed: "1,3-5",
+			want: map[string]string{"NotStarted": "0,2,6-9", "Running": "", "Complete": "1,3-5"},
+		},
+		{
+			name: "phases map to states", completions: 8,
+			pods: []*jobapi.Pod{
+				pod("pending", jobapi.PodPending, "0"),
+				pod("running", jobapi.PodRunning, "1"),
+				pod("succeeded", jobapi.PodSucceeded, "2"),
+				pod("failed", jobapi.PodFailed, "3"),
+				pod("unknown", jobapi.PodUnknown, "4"),
+				pod("no-phase-yet", "", "5"),
+			},
+			want: map[string]string{"NotStarted": "3,6,7", "Running": "0,1,4,5", "Complete": "2"},
+		},
+		{
+			name: "a failed pod does not undo a running or succeeded one", completions: 3,
+			pods: []*jobapi.Pod{
+				pod("failed-0", jobapi.PodFailed, "0"),
+				pod("retry-0", jobapi.PodRunning, "0"),
+				pod("failed-1", jobapi.PodFailed, "1"),
+				pod("retry-1", jobapi.PodSucceeded, "1"),
+				pod("failed-2", jobapi.PodFailed, "2"),
+				pod("failed-2-again", jobapi.PodFailed, "2"),
+			},
+			want: map[string]string{"NotStarted": "2", "Running": "0", "Complete": "1"},
+		},
+		{
+			name: "pods with no usable index are reported, active ones for deletion", completions: 10,
+			pods: []*jobapi.Pod{
+				pod("no-annotation", jobapi.PodRunning, ""),
+				withLabel(pod("label-only", jobapi.PodRunning, ""), "4"),
+				pod("no-annotation-done", jobapi.PodSucceeded, ""),
+				pod("signed", jobapi.PodRunning, "+1"),
+				pod("leading-zero", jobapi.PodPending, "01"),
+				pod("word", jobapi.PodFailed, "one"),
+				pod("overflow", jobapi.PodRunning, "99999999999"),
+				pod("past-completions", jobapi.PodRunning, "10"),
+				pod("past-completions-done", jobapi.PodSucceeded, "12"),
+			},
+			want: map[string]string{"NotStarted": "0-9", "Running": "", "Complete": ""},
+			problems: []problem{
+				{scoreboard.ReasonMissingIndex, "no-annotation", 0, -1, true, annotationField, "a pod of an Indexed Job must have its completion index"},
+				{scoreboard.ReasonMissingIndex, "label-only", 1, -1, true, annotationField, "a pod of an Indexed Job must have its completion index; the label of the same key ('4') is not read, as in Kubernetes"},
+				{scoreboard.ReasonMissingIndex, "no-annotation-done", 2, -1, false, annotationField, "a pod of an Indexed Job must have its completion index"},
+				{scoreboard.ReasonInvalidIndex, "signed", 3, -1, true, annotationField, "must not have a sign"},
+				{scoreboard.ReasonInvalidIndex, "leading-zero", 4, -1, true, annotationField, "must not have leading zeros"},
+				{scoreboard.ReasonInvalidIndex, "word", 5, -1, false, annotationField, "must be a decimal integer"},
+				{scoreboard.ReasonInvalidIndex, "overflow", 6, -1, true, annotationField, "must be less than or equal to 2147483647"},
+				{scoreboard.ReasonIndexOutOfRange, "past-completions", 7, 10, true, annotationField, "must be less than 10, the completions"},
+				{scoreboard.ReasonIndexOutOfRange, "past-completions-done", 8, 12, false, annotationField, "must be less than 10, the completions"},
+			},
+		},
+		{
+			name: "duplicate active pods: the scheduled, running, oldest one is kept", completions: 4,
+			pods: []*jobapi.Pod{
+				pod("pending", jobapi.PodPending, "2"),
+				created(withNode(pod("running-new", jobapi.PodRunning, "2"), "n1"), 30),
+				created(withNode(pod("running-old", jobapi.PodRunning, "2"), "n1"), 10),
+				created(withNode(pod("pending-scheduled", jobapi.PodPending, "2"), "n1"), 1),
+				pod("alone", jobapi.PodRunning, "3"),
+			},
+			want: map[string]string{"NotStarted": "0,1", "Running": "2,3", "Complete": ""},
+			problems: []problem{
+				{scoreboard.ReasonDuplicateActive, "pending", 0, 2, true, annotationField, "another active pod of the index, 'ns/running-old', is kept"},
+				{scoreboard.ReasonDuplicateActive, "running-new", 1, 2, true, annotationField, "another active pod of the index, 'ns/running-old', is kept"},
+				{scoreboard.ReasonDuplicateActive, "pending-scheduled", 3, 2, true, annotationField, "another active pod of the index, 'ns/running-old', is kept"},
+			},
+		},
+		{
+			name: "duplicates that tie on everything keep the first name", completions: 1,
+			pods: []*jobapi.Pod{
+				pod("b", jobapi.PodRunning, "0"),
+				pod("a", jobapi.PodRunning, "0"),
+			},
+			want: map[string]string{"NotStarted": "", "Running": "0", "Complete": ""},
+			problems: []problem{
+				{scoreboard.ReasonDuplicateActive, "b", 0, 0, true, annotationField, "another active pod of the index, 'ns/a', is kept"},
+			},
+		},
+		{
+			name: "an active pod on a complete index is reported, not deleted", completions: 3, completed: "0",
+			pods: []*jobapi.Pod{
+				pod("late", jobapi.PodRunning, "0"),
+				pod("done", jobapi.PodSucceeded, "1"),
+				pod("also-late", jobapi.PodPending, "1"),
+			},
+			want: map[string]string{"NotStarted": "2", "Running": "", "Complete": "0,1"},
+			problems: []problem{
+				{scoreboard.ReasonIndexComplete, "late", 0, 0, false, annotationField, "the index is already complete: the pod does not make it Running"},
+				{scoreboard.ReasonIndexComplete, "also-late", 2, 1, false, annotationField, "the index is already complete: the pod does not make it Running"},
+			},
+		},
+		{
+			name: "a label that disagrees is reported and the annotation used", completions: 3,
+			pods: []*jobapi.Pod{withLabel(pod("mixed", jobapi.PodRunning, "1"), "2")},
+			want: map[string]string{"NotStarted": "0,2", "Running": "1", "Complete": ""},
+			problems: []problem{
+				{scoreboard.ReasonIndexLabelMismatch, "mixed", 0, 1, false, "metadata.labels[batch.kubernetes.io/job-completion-index]", "must equal the annotation of the same key ('1'), which is used"},
+			},
+		},
+		{
+			name: "malformed completedIndexes is ignored, the pods still count", completions: 6, completed: "0-3,2-5",
+			pods: []*jobapi.Pod{pod("done", jobapi.PodSucceeded, "4")},
+			want: map[string]string{"NotStarted": "0-3,5", "Running": "", "Complete": "4"},
+			problems: []problem{
+				{scoreboard.ReasonInvalidCompletedIndexes, "", -1, -1, false, "status.completedIndexes", "must not overlap the previous fragment '0-3' (the fragment at offset 4); the whole value is ignored"},
+			},
+		},
+		{
+			name: "completedIndexes past completions are dropped and reported", completions: 5, completed: "1,3-7,9",
+			want: map[string]string{"NotStarted": "0,2", "Running": "", "Complete": "1,3,4"},
+			problems: []problem{
+				{scoreboard.ReasonInvalidCompletedIndexes, "", -1, 5, false, "status.completedIndexes", "must be less than 5, the completions; these indexes are dropped"},
+			},
+		},
+		{
+			name: "a terminating pod leaves its index to be replaced by default", completions: 2,
+			pods: []*jobapi.Pod{deleting(pod("going", jobapi.PodRunning, "0")), deleting(pod("going-too", jobapi.PodRunning, ""))},
+			want: map[string]string{"NotStarted": "0,1", "Running": "", "Complete": ""},
+			problems: []problem{
+				{scoreboard.ReasonMissingIndex, "going-too", 1, -1, false, annotationField, "a pod of an Indexed Job must have its completion index"},
+			},
+		},
+		{
+			name: "a terminating pod keeps its index with podReplacementPolicy Failed", completions: 2,
+			pods: []*jobapi.Pod{deleting(pod("going", jobapi.PodRunning, "0"))},
+			opts: []scoreboard.RebuildOption{scoreboard.WithPodReplacementPolicy(jobapi.Failed)},
+			want: map[string]string{"NotStarted": "1", "Running": "0", "Complete": ""},
+		},
+		{
+			name: "a nil pod is reported", completions: 1,
+			pods: []*jobapi.Pod{nil},
+			want: map[string]string{"NotStarted": "0", "Running": "", "Complete": ""},
+			problems: []problem{
+				{scoreboard.ReasonMissingIndex, "", 0, -1, false, "metadata", "must be a pod, not nil"},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, r := scoreboard.Rebuild(tt.completions, tt.completed, tt.pods, tt.opts...)
+			if diff := cmp.Diff(tt.want, states(s)); diff != "" {
+				t.Errorf("states mismatch (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.problems, project(r)); diff != "" {
+				t.Errorf("problems mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestRebuildKeepsTheSameDuplicateInAnyOrder: the pod kept for an index
+// does not depend on the order of the list.
+func TestRebuildKeepsTheSameDuplicateInAnyOrder(t *testing.T) {
+	base := []*jobapi.Pod{
+		pod("p", jobapi.PodPending, "0"),
+		created(withNode(pod("r2", jobapi.PodRunning, "0"), "n"), 2),
+		created(withNode(pod("r1", jobapi.PodRunning, "0"), "n"), 1),
+		withNode(pod("r0-unset-time", jobapi.PodRunning, "0"), "n"),
+		created(withNode(pod("r1-twin", jobapi.PodRunning, "0"), "n"), 1),
+	}
+	perms := [][]int{{0, 1, 2, 3, 4}, {4, 3, 2, 1, 0}, {2, 0, 4, 1, 3}, {3, 4, 0, 2, 1}}
+	for _, perm := range perms {
+		pods := make([]*jobapi.Pod, len(perm))
+		for i, k := range perm {
+			pods[i] = base[k]
+		}
+		_, r := scoreboard.Rebuild(1, "", pods)
+		deleted := map[string]bool{}
+		for _, p := range r.PodsToDelete() {
+			deleted[p.ObjectMeta.Name] = true
+		}
+		want := map[string]bool{"p": true, "r2": true, "r0-unset-time": true, "r1-twin": true}
+		if diff := cmp.Diff(want, deleted); diff != "" {
+			t.Errorf("order %v: deleted mismatch (-want +got):\n%s", perm, diff)
+		}
+	}
+}
+
+func TestProblemString(t *testing.T) {
+	_, r := scoreboard.Rebuild(2, "0-5", []*jobapi.Pod{pod("x", jobapi.PodRunning, "7")})
+	var got []string
+	for _, p := range r.Problems {
+		got = append(got, p.String())
+	}
+	want := []string{
+		`status.completedIndexes: Invalid value: "2-5": must be less than 2, the completions; these indexes are dropped`,
+		`pod ns/x: metadata.annotations[batch.kubernetes.io/job-completion-index]: Invalid value: "7": must be less than 2, the completions (delete)`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("String() mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestRebuildAgainstModel compares Rebuild on random pods with a naive
+// reading of the same rules.
+func TestRebuildAgainstModel(t *testing.T) {
+	phases := []jobapi.PodPhase{jobapi.PodPending, jobapi.PodRunning, jobapi.PodSucceeded, jobapi.PodFailed, jobapi.PodUnknown}
+	for seed := range 200 {
+		n := 1 + seed%37
+		var pods []*jobapi.Pod
+		for i := range seed % 50 {
+			ix := fmt.Sprint((seed*7 + i*13) % (n + 3))
+			pods = append(pods, pod(fmt.Sprintf("p%d", i), phases[(seed+i*i)%len(phases)], ix))
+		}
+		s, r := scoreboard.Rebuild(n, "", pods)
+		want := make([]scoreboard.State, n)
+		active := map[int]int{}
+		for _, p := range pods {
+			var ix int
+			fmt.Sscan(p.ObjectMeta.Annotations[scoreboard.CompletionIndexAnnotation], &ix)
+			if ix >= n {
+				continue
+			}
+			switch p.Status.Phase {
+			case jobapi.PodSucceeded:
+				want[ix] = scoreboard.Complete
+			case jobapi.PodFailed:
+			default:
+				active[ix]++
+			}
+		}
+		wantDeleted := 0
+		for ix, k := range active {
+			if want[ix] != scoreboard.Complete {
+				want[ix] = scoreboard.Running
+				wantDeleted += k - 1
+			}
+		}
+		for _, p := range pods {
+			var ix int
+			fmt.Sscan(p.ObjectMeta.Annotations[scoreboard.CompletionIndexAnnotation], &ix)
+			if ix >= n && p.Status.Phase != jobapi.PodSucceeded && p.Status.Phase != jobapi.PodFailed {
+				wantDeleted++
+			}
+		}
+		for i := range n {
+			if s.State(i) != want[i] {
+				t.Fatalf("seed %d: State(%d) = %v, want %v", seed, i, s.State(i), want[i])
+			}
+		}
+		if got := len(r.PodsToDelete()); got != wantDeleted {
+			t.Fatalf("seed %d: %d pods to delete, want %d", seed, got, wantDeleted)
+		}
+	}
+}
