@@ -40,6 +40,8 @@ func commands() []command {
 		{"match", "match -l SELECTOR [-f FILE]", "the namespace/name (just name when there is no namespace) of every object whose metadata.labels match SELECTOR", runMatch},
 		{"convert", "convert --to batch/v1|extensions/v1beta1 [-f FILE]", "every Job of the input in the given version (with its version defaults applied); other objects unchanged", runConvert},
 		{"scoreboard", "scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]", "the scoreboard of an Indexed Job rebuilt from its pods: completedIndexes, counts, what to start next, problems", runScoreboard},
+		{"fieldpath", "fieldpath PATH [-f POD] [--strict]", "the value the kubelet would expose for the downward API fieldPath PATH in the pod", runFieldpath},
+		{"run", "run NAME --image IMAGE [--completions N] [--parallelism N] [--completion-index-var-name VAR] [--per-completion-env KEY=VALUES]... [--restart OnFailure|Never] -- COMMAND [ARG]...", "an Indexed Job running COMMAND per completion index, and the ConfigMap holding its generated parameter script", runRun},
 	}
 }
 

@@ -1,0 +1,146 @@
+package downward
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jobkit/jobkit/jobapi"
+)
+
+// ResolveOption changes how Resolve treats values the pod does not have.
+type ResolveOption func(*resolveOptions)
+
+type resolveOptions struct {
+	strict bool
+}
+
+// Strict makes Resolve fail when the pod has no label or annotation of the
+// requested key, where the kubelet (and Resolve by default) gives "".
+func Strict() ResolveOption {
+	return func(o *resolveOptions) { o.strict = true }
+}
+
+// defaultGracePeriod is what the kubelet exposes for
+// spec.terminationGracePeriodSeconds when the pod does not set it.
+const defaultGracePeriod = "30"
+
+// Resolve returns the value the kubelet exposes for p in pod, as an env var
+// value or a volume file's content:
+//
+//   - metadata.name, metadata.namespace, metadata.uid, spec.nodeName,
+//     spec.serviceAccountName: the field, "" when unset;
+//   - metadata.labels['KEY'], metadata.annotations['KEY']: the value, ""
+//     when the pod has no such key (an error with Strict);
+//   - metadata.labels, metadata.annotations: the whole map in the file
+//     format of FormatMap;
+//   - status.podIP, status.hostIP: the address, or the first of the list
+//     when only the list is set; status.podIPs, status.hostIPs: the
+//     addresses joined by ",", or the single address when only it is set.
+//     The kubelet reads these from the node and the runtime; Resolve reads
+//     them from the pod's status, where the kubelet reports the same
+//     addresses;
+//   - spec.terminationGracePeriodSeconds: the number, "30" when unset.
+//
+// The field labels spec.restartPolicy, spec.schedulerName and status.phase
+// are refused, as the kubelet refuses them: no pod may read them.
+func (p Path) Resolve(pod *jobapi.Pod, opts ...ResolveOption) (string, error) {
+	strict := false
+	if len(opts) > 0 {
+		// Only here, so that resolving without options does not allocate.
+		var o resolveOptions
+		for _, opt := range opts {
+			opt(&o)
+		}
+		strict = o.strict
+	}
+	if pod == nil {
+		return "", errors.New("downward: resolve: the pod must not be nil")
+	}
+	if p.sub {
+		m, kind := pod.ObjectMeta.Labels, "label"
+		if p.field == MetadataAnnotations {
+			m, kind = pod.ObjectMeta.Annotations, "annotation"
+		}
+		v, ok := m[p.key]
+		if !ok && strict {
+			return "", fmt.Errorf("downward: resolve %s: the pod has no %s '%s'", p, kind, p.key)
+		}
+		return v, nil
+	}
+	switch p.field {
+	case MetadataName:
+		return pod.ObjectMeta.Name, nil
+	case MetadataNamespace:
+		return pod.ObjectMeta.Namespace, nil
+	case MetadataUID:
+		return string(pod.ObjectMeta.UID), nil
+	case MetadataLabels:
+		return FormatMap(pod.ObjectMeta.Labels), nil
+	case MetadataAnnotations:
+		return FormatMap(pod.ObjectMeta.Annotations), nil
+	case SpecNodeName:
+		return pod.Spec.NodeName, nil
+	case SpecServiceAccountName:
+		return pod.Spec.ServiceAccountName, nil
+	case StatusPodIP:
+		return firstIP(pod.Status.PodIP, podIPs(pod)), nil
+	case StatusPodIPs:
+		return joinIPs(pod.Status.PodIP, podIPs(pod)), nil
+	case StatusHostIP:
+		return firstIP(pod.Status.HostIP, hostIPs(pod)), nil
+	case StatusHostIPs:
+		return joinIPs(pod.Status.HostIP, hostIPs(pod)), nil
+	case SpecTerminationGracePeriodSeconds:
+		return gracePeriod(pod)
+	case "":
+		return "", errors.New("downward: resolve: the path must not be empty")
+	}
+	return "", fmt.Errorf("downward: resolve %s: the kubelet does not expose this field to pods", p)
+}
+
+func podIPs(pod *jobapi.Pod) []string {
+	out := make([]string, len(pod.Status.PodIPs))
+	for i, ip := range pod.Status.PodIPs {
+		out[i] = ip.IP
+	}
+	return out
+}
+
+func hostIPs(pod *jobapi.Pod) []string {
+	out := make([]string, len(pod.Status.HostIPs))
+	for i, ip := range pod.Status.HostIPs {
+		out[i] = ip.IP
+	}
+	return out
+}
+
+func firstIP(single string, list []string) string {
+	if single == "" && len(list) > 0 {
+		return list[0]
+	}
+	return single
+}
+
+func joinIPs(single string, list []string) string {
+	if len(list) == 0 {
+		return single
+	}
+	return strings.Join(list, ",")
+}
+
+// gracePeriod reads spec.terminationGracePeriodSeconds, which jobapi keeps
+// in the pod spec's Unknown members.
+func gracePeriod(pod *jobapi.Pod) (string, error) {
+	raw, ok := pod.Spec.Unknown["terminationGracePeriodSeconds"]
+	if !ok || string(raw) == "null" {
+		return defaultGracePeriod, nil
+	}
+	var n int64
+	if err := json.Unmarshal(raw, &n); err != nil {
+		return "", fmt.Errorf("downward: resolve spec.terminationGracePeriodSeconds: must be an integer, not %s", raw)
+	}
+	return strconv.FormatInt(n, 10), nil
+}

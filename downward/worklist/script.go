@@ -1,0 +1,177 @@
+package worklist
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// DefaultIndexVar is the environment variable the script reads the
+// completion index from unless told otherwise. Kubernetes sets the same
+// variable in the pods of Indexed Jobs.
+const DefaultIndexVar = "JOB_COMPLETION_INDEX"
+
+// CompletionIndexAnnotation is the pod annotation that holds a pod's
+// completion index in an Indexed Job.
+const CompletionIndexAnnotation = "batch.kubernetes.io/job-completion-index"
+
+// MaxScriptSize is the largest script Script generates: a ConfigMap holds
+// at most 1 MiB.
+const MaxScriptSize = 1 << 20
+
+// Script generates the POSIX sh script that runs its arguments as a command
+// with each param set to its value for the completion index held in the
+// environment variable indexVar:
+//
+//	indexVar=1 sh script.sh COMMAND [ARG]...
+//
+// runs COMMAND with each param's variable set to exactly its value at index
+// 1, byte for byte, exported. The script exits with status 2 and a message on
+// standard error naming the problem when indexVar is unset, empty, not
+// canonical decimal digits (no sign, spaces or leading zeros), or not less
+// than the number of completions, and when no command is given.
+//
+// Every value is written inside single quotes, each quote in it as a
+// closing quote, a backslash-escaped quote and an opening quote, so the
+// shell reads it as data and runs nothing it holds:
+//
+//	it's  ->  'it'\''s'
+//
+// The script uses only POSIX sh (`case`, `[`, `printf`, `export`, `exec`)
+// and no other program.
+//
+// params must be non-empty, with valid distinct names other than indexVar
+// ([CheckName]) and lists of the same non-zero length without NUL bytes; the
+// script must fit in MaxScriptSize.
+func Script(indexVar string, params []Param) ([]byte, error) {
+	n, err := checkParams(indexVar, params)
+	if err != nil {
+		return nil, err
+	}
+	// The exact size of the assignments: two spaces, NAME, '=', the quoted
+	// value (two quotes, three more bytes per quote inside) and a newline.
+	size := 1024 + n*(len(strconv.Itoa(n))+7)
+	for _, p := range params {
+		for _, v := range p.Values {
+			size += len(p.Name) + len(v) + 3*strings.Count(v, "'") + 6
+		}
+	}
+	if size-1024 > MaxScriptSize {
+		return nil, fmt.Errorf("the work lists are too large for a ConfigMap: the script must be at most %d bytes, not at least %d", MaxScriptSize, size-1024)
+	}
+	var b bytes.Buffer
+	b.Grow(size)
+	writeHeader(&b, indexVar, params, n)
+	fmt.Fprintf(&b, "case \"$%s\" in\n", indexVar)
+	for i := range n {
+		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(i), 10))
+		b.WriteString(")\n")
+		for _, p := range params {
+			b.WriteString("  ")
+			b.WriteString(p.Name)
+			b.WriteByte('=')
+			writeQuoted(&b, p.Values[i])
+			b.WriteByte('\n')
+		}
+		b.WriteString("  ;;\n")
+	}
+	fmt.Fprintf(&b, "*)\n  printf '%%s: %s must be less than %d, the number of completions, not %%s\\n' \"$0\" \"$%s\" >&2\n  exit 2\n  ;;\nesac\n",
+		indexVar, n, indexVar)
+	b.WriteString("export")
+	for _, p := range params {
+		b.WriteByte(' ')
+		b.WriteString(p.Name)
+	}
+	b.WriteString("\nexec \"$@\"\n")
+	if b.Len() > MaxScriptSize {
+		return nil, fmt.Errorf("the work lists are too large for a ConfigMap: the script must be at most %d bytes, not %d", MaxScriptSize, b.Len())
+	}
+	return b.Bytes(), nil
+}
+
+// checkParams validates the script's inputs and returns the number of
+// completions.
+func checkParams(indexVar string, params []Param) (int, error) {
+	if err := CheckName(indexVar); err != nil {
+		return 0, fmt.Errorf("completion index variable: %w", err)
+	}
+	if len(params) == 0 {
+		return 0, fmt.Errorf("at least one per-completion variable is required")
+	}
+	seen := make(map[string]bool, len(params))
+	n := len(params[0].Values)
+	for _, p := range params {
+		if err := CheckName(p.Name); err != nil {
+			return 0, err
+		}
+		if p.Name == indexVar {
+			return 0, fmt.Errorf("variable %s must not be the completion index variable", p.Name)
+		}
+		if seen[p.Name] {
+			return 0, fmt.Errorf("variable %s must not be given twice", p.Name)
+		}
+		seen[p.Name] = true
+		if len(p.Values) == 0 {
+			return 0, fmt.Errorf("%s: the list must hold at least one value", p.Name)
+		}
+		if len(p.Values) != n {
+			return 0, fmt.Errorf("%s: the list must have as many values as %s's (%d), not %d",
+				p.Name, params[0].Name, n, len(p.Values))
+		}
+		for i, v := range p.Values {
+			if strings.IndexByte(v, 0) >= 0 {
+				return 0, fmt.Errorf("%s: value %d must not contain NUL bytes: no environment variable can hold one", p.Name, i)
+			}
+		}
+	}
+	return n, nil
+}
+
+// writeHeader writes everything before the selecting case: the checks of
+// the index variable and of the arguments. Names are shell names and n a
+// number, so nothing written here needs quoting.
+func writeHeader(b *bytes.Buffer, v string, params []Param, n int) {
+	b.WriteString("#!/bin/sh\n")
+	b.WriteString("# Generated by jobkit. Runs the command given as arguments with each\n")
+	b.WriteString("# per-completion variable set to its value for the completion index in\n")
+	fmt.Fprintf(b, "# $%s (%d completions). Variables:", v, n)
+	for _, p := range params {
+		b.WriteByte(' ')
+		b.WriteString(p.Name)
+	}
+	b.WriteString(".\n")
+	fmt.Fprintf(b, "if [ -z \"${%s+set}\" ]; then\n", v)
+	fmt.Fprintf(b, "  printf '%%s: %s is not set; it must hold the completion index of this pod\\n' \"$0\" >&2\n", v)
+	b.WriteString("  exit 2\nfi\n")
+	fmt.Fprintf(b, "case \"$%s\" in\n", v)
+	b.WriteString("'')\n")
+	fmt.Fprintf(b, "  printf '%%s: %s is empty; it must hold the completion index of this pod (annotation %s of an Indexed Job)\\n' \"$0\" >&2\n",
+		v, CompletionIndexAnnotation)
+	b.WriteString("  exit 2\n  ;;\n")
+	b.WriteString("*[!0123456789]* | 0?*)\n")
+	fmt.Fprintf(b, "  printf '%%s: %s must be a decimal integer without sign, spaces or leading zeros, not '\\''%%s'\\''\\n' \"$0\" \"$%s\" >&2\n", v, v)
+	b.WriteString("  exit 2\n  ;;\nesac\n")
+	b.WriteString("if [ \"$#\" -eq 0 ]; then\n")
+	b.WriteString("  printf '%s: a command must be given: %s COMMAND [ARG]...\\n' \"$0\" \"$0\" >&2\n")
+	b.WriteString("  exit 2\nfi\n")
+}
+
+// writeQuoted writes s as one single-quoted shell word: inside single
+// quotes every byte but the quote itself is literal, and a quote is written
+// as the four bytes quote, backslash, quote, quote (end the quoted part, an
+// escaped quote, start a new one).
+func writeQuoted(b *bytes.Buffer, s string) {
+	b.WriteByte('\'')
+	for {
+		i := strings.IndexByte(s, '\'')
+		if i < 0 {
+			break
+		}
+		b.WriteString(s[:i])
+		b.WriteString(`'\''`)
+		s = s[i+1:]
+	}
+	b.WriteString(s)
+	b.WriteByte('\'')
+}
