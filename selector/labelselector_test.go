@@ -106,7 +106,7 @@ func TestFromLabelSelectorErrors(t *testing.T) {
 		{
 			name: "invalid matchLabels value",
 			ls:   &LabelSelector{MatchLabels: map[string]string{"a": "x y"}},
-			want: field.ErrorList{field.Invalid(path.Child("matchLabels").Key("a"), "x y", "")},
+			want: field.ErrorList{field.Invalid(path.Child("matchLabels"), "x y", "")},
 		},
 		{
 			name: "In without values",

@@ -200,7 +200,7 @@ func TestSelectorFromSet(t *testing.T) {
 			name:    "invalid value",
 			set:     Set{"a": "-"},
 			want:    sel(req("a", Equals, "-")),
-			wantErr: field.ErrorList{field.Invalid(field.NewPath("labels").Key("a"), "-", "")},
+			wantErr: field.ErrorList{field.Invalid(field.NewPath("labels"), "-", "")},
 		},
 	}
 	for _, tt := range tests {

@@ -185,10 +185,11 @@ func ValidateLabelValue(v string, path *field.Path) field.ErrorList {
 }
 
 // ValidateLabels checks every key and value of a label map, such as
-// `metadata.labels` or `spec.selector.matchLabels` (path). An invalid key
-// is reported at path with the key as the value; an invalid value at
-// path[key]. Errors come in the order of the sorted keys. A valid map
-// costs no allocation.
+// `metadata.labels` or `spec.selector.matchLabels` (path). Like
+// Kubernetes, it reports an invalid key and an invalid value both at path
+// (the key or the value is the error's BadValue), so errors name the same
+// field an API server names. Errors come in the order of the sorted keys. A
+// valid map costs no allocation.
 func ValidateLabels(labels map[string]string, path *field.Path) field.ErrorList {
 	if labelsValid(labels) {
 		return nil
@@ -201,7 +202,7 @@ func ValidateLabels(labels map[string]string, path *field.Path) field.ErrorList 
 	var errs field.ErrorList
 	for _, k := range keys {
 		errs = append(errs, ValidateQualifiedName(k, path)...)
-		errs = append(errs, ValidateLabelValue(labels[k], path.Key(k))...)
+		errs = append(errs, ValidateLabelValue(labels[k], path)...)
 	}
 	return errs
 }

@@ -103,11 +103,11 @@ func TestValidateLabels(t *testing.T) {
 		{name: "nil map", labels: nil},
 		{name: "valid labels", labels: map[string]string{"app": "web", "example.com/tier": ""}},
 		{
-			name:   "bad key at the map, bad value at its key, in key order",
+			name:   "bad key and bad value both at the map as in Kubernetes, in key order",
 			labels: map[string]string{"z": "-", "a b": "ok", "m": "fine"},
 			want: field.ErrorList{
 				field.Invalid(path, "a b", ""),
-				field.Invalid(path.Key("z"), "-", ""),
+				field.Invalid(path, "-", ""),
 			},
 		},
 		{
@@ -115,7 +115,7 @@ func TestValidateLabels(t *testing.T) {
 			labels: map[string]string{"-": "-"},
 			want: field.ErrorList{
 				field.Invalid(path, "-", ""),
-				field.Invalid(path.Key("-"), "-", ""),
+				field.Invalid(path, "-", ""),
 			},
 		},
 	}
