@@ -26,6 +26,15 @@
 // not written (`omitempty`) and so comes back nil, a zero [Time] is not
 // written, and JSON null means "unset".
 //
+// What an API server does to a new Job is [PrepareForCreate]: it sets the
+// uid, creation time and generation and, in automatic mode (the default:
+// `spec.manualSelector` unset or false), generates the selector and the
+// template labels that make the Job's pods its own, replacing stale values
+// copied from another Job with [Warnings] rather than errors. [Validate]
+// and [ValidateUpdate] then return a field.ErrorList with Kubernetes' error
+// types and field paths. The label keys follow a policy ([SeedLabelKeys]
+// by default, [KubernetesLabelKeys], or a user-chosen unique key).
+//
 // Non-goals: jobapi does not model every Kubernetes field (it keeps what
 // it does not model as raw JSON), and it does not register types in a
 // scheme: conversion between versions is package conversion's, and

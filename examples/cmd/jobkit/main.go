@@ -41,6 +41,8 @@ func commands() []command {
 		{"convert", "convert --to batch/v1|extensions/v1beta1 [-f FILE]", "every Job of the input in the given version (with its version defaults applied); other objects unchanged", runConvert},
 		{"scoreboard", "scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]", "the scoreboard of an Indexed Job rebuilt from its pods: completedIndexes, counts, what to start next, problems", runScoreboard},
 		{"fieldpath", "fieldpath PATH [-f POD] [--strict]", "the value the kubelet would expose for the downward API fieldPath PATH in the pod", runFieldpath},
+		{"create", "create [-f FILE] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]", "every Job of the input as the API server would store it (batch/v1): uid, selector and labels generated, copied stale values replaced (warnings on standard error), validated", runCreate},
+		{"validate", "validate [-f FILE] [-o text|json] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]", "exit 0 when the API server would accept every Job of the input on create; else exit 1 and the errors (-o json: also a Status object per invalid Job)", runValidate},
 		{"run", "run NAME --image IMAGE [--completions N] [--parallelism N] [--completion-index-var-name VAR] [--per-completion-env KEY=VALUES]... [--restart OnFailure|Never] -- COMMAND [ARG]...", "an Indexed Job running COMMAND per completion index, and the ConfigMap holding its generated parameter script", runRun},
 	}
 }

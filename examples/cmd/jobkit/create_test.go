@@ -1,0 +1,299 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const (
+	createUID = "0f6bb3b2-6a36-4c6b-9f2e-4d0c1a3e7b11"
+	staleUID  = "a8f1c0de-1111-4222-8333-944455556666"
+)
+
+// createPiJob is a Job as a user writes it: no selector.
+const createPiJob = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+spec:
+  template:
+    metadata:
+      labels:
+        app: pi
+    spec:
+      containers:
+      - name: pi
+        image: perl:5.34.0
+      restartPolicy: Never
+`
+
+// createCopiedJob is a Job copied from `kubectl get job -o yaml`.
+const createCopiedJob = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+  uid: ` + staleUID + `
+  resourceVersion: "48213"
+  labels: {controller-uid: ` + staleUID + `, job-name: pi}
+spec:
+  selector: {matchLabels: {controller-uid: ` + staleUID + `}}
+  template:
+    metadata:
+      labels: {controller-uid: ` + staleUID + `, job-name: pi}
+    spec:
+      containers: [{name: pi, image: perl:5.34.0}]
+      restartPolicy: Never
+status: {succeeded: 1}
+`
+
+// createdJob is what `jobkit create` prints for createPiJob (and
+// createCopiedJob), the creation time aside: selectorKey is the key of the
+// generated selector, labels the "key: value" lines of the final labels,
+// in order.
+func createdJob(selectorKey string, labels ...string) string {
+	indent := func(n int) string {
+		return strings.Repeat(" ", n) + strings.Join(labels, "\n"+strings.Repeat(" ", n)) + "\n"
+	}
+	return `apiVersion: batch/v1
+kind: Job
+metadata:
+  creationTimestamp: <now>
+  generation: 1
+  labels:
+` + indent(4) + `  name: pi
+  uid: ` + createUID + `
+spec:
+  backoffLimit: 6
+  completionMode: NonIndexed
+  completions: 1
+  parallelism: 1
+  podReplacementPolicy: TerminatingOrFailed
+  selector:
+    matchLabels:
+      ` + selectorKey + `: ` + createUID + `
+  suspend: false
+  template:
+    metadata:
+      labels:
+` + indent(8) + `    spec:
+      containers:
+      - image: perl:5.34.0
+        name: pi
+      restartPolicy: Never
+status: {}
+`
+}
+
+// createdPi is what `jobkit create --uid createUID` prints for
+// createPiJob.
+var createdPi = createdJob("controller-uid", "app: pi", "controller-uid: "+createUID, "job-name: pi")
+
+var creationTimestamp = regexp.MustCompile(`(?m)^(\s*creationTimestamp: )"([^"]+)"$`)
+
+// runCommand runs a subcommand in process with stdin and returns its
+// standard output (creation times replaced by <now>, after checking that
+// they are times), standard error lines and status.
+func runCommand(t *testing.T, run func(streams, []string) int, stdin string, args ...string) (string, []string, int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(streams{in: strings.NewReader(stdin), out: &out, err: &errOut}, args)
+	got := creationTimestamp.ReplaceAllStringFunc(out.String(), func(m string) string {
+		ts := creationTimestamp.FindStringSubmatch(m)[2]
+		if _, err := time.Parse(time.RFC3339, ts); err != nil {
+			t.Errorf("creationTimestamp %q is not an RFC 3339 time: %v", ts, err)
+		}
+		return creationTimestamp.FindStringSubmatch(m)[1] + "<now>"
+	})
+	var lines []string
+	if s := strings.TrimSuffix(errOut.String(), "\n"); s != "" {
+		lines = strings.Split(s, "\n")
+	}
+	return got, lines, code
+}
+
+// requireLines checks that each line of got starts with the line of want
+// at the same position.
+func requireLines(t *testing.T, want, got []string) {
+	t.Helper()
+	if len(want) != len(got) {
+		t.Errorf("standard error has %d lines, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+		return
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("standard error line %d:\n got %q\nwant %q...", i+1, got[i], want[i])
+		}
+	}
+}
+
+func TestCreate(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		stdin      string
+		wantOut    string
+		wantErr    []string // prefixes of the lines of standard error
+		wantStatus int
+	}{
+		{
+			name:    "a Job without selector gets one generated",
+			args:    []string{"--uid", createUID},
+			stdin:   createPiJob,
+			wantOut: createdPi,
+		},
+		{
+			name:  "kubernetes label keys",
+			args:  []string{"--uid", createUID, "--label-keys", "kubernetes"},
+			stdin: createPiJob,
+			wantOut: createdJob("batch.kubernetes.io/controller-uid", "app: pi",
+				"batch.kubernetes.io/controller-uid: "+createUID, "batch.kubernetes.io/job-name: pi",
+				"controller-uid: "+createUID, "job-name: pi"),
+		},
+		{
+			name:    "a unique label key of the user's",
+			args:    []string{"--uid", createUID, "--unique-label-key", "example.com/run-id"},
+			stdin:   createPiJob,
+			wantOut: createdJob("example.com/run-id", "app: pi", "example.com/run-id: "+createUID, "job-name: pi"),
+		},
+		{
+			name:    "a copied Job has its stale values replaced, with warnings",
+			args:    []string{"--uid", createUID},
+			stdin:   createCopiedJob,
+			wantOut: createdJob("controller-uid", "controller-uid: "+createUID, "job-name: pi"),
+			wantErr: []string{
+				"jobkit create: <stdin>: document 1: warning: metadata.uid: ",
+				"jobkit create: <stdin>: document 1: warning: metadata.resourceVersion: ",
+				"jobkit create: <stdin>: document 1: warning: spec.template.metadata.labels[controller-uid]: ",
+				"jobkit create: <stdin>: document 1: warning: spec.selector: ",
+			},
+		},
+		{
+			name:       "a selector without manualSelector is refused",
+			stdin:      strings.Replace(createPiJob, "  template:\n", "  selector: {matchLabels: {app: pi}}\n  template:\n", 1),
+			wantErr:    []string{"jobkit create: <stdin>: document 1: spec.selector: Invalid value: "},
+			wantStatus: 1,
+		},
+		{
+			name:  "every error on its own line, nothing printed",
+			stdin: createPiJob + "---\n" + strings.NewReplacer("name: pi\n", "name: Pi\n", "restartPolicy: Never", "restartPolicy: Always").Replace(createPiJob),
+			wantErr: []string{
+				"jobkit create: <stdin>: document 2: metadata.name: Invalid value: \"Pi\": ",
+				"jobkit create: <stdin>: document 2: spec.template.spec.containers[0].name: Invalid value: \"Pi\": ",
+				"jobkit create: <stdin>: document 2: spec.template.spec.restartPolicy: Required value: ",
+			},
+			wantStatus: 1,
+		},
+		{
+			name:       "the downward API is checked",
+			stdin:      strings.Replace(createPiJob, "        image: perl:5.34.0\n", "        image: perl:5.34.0\n        env: [{name: X, valueFrom: {fieldRef: {fieldPath: spec.hostname}}}]\n", 1),
+			wantErr:    []string{"jobkit create: <stdin>: document 1: spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: "},
+			wantStatus: 1,
+		},
+		{
+			name:       "decoding errors name the field",
+			stdin:      strings.Replace(createPiJob, "spec:\n  template", "spec:\n  completions: many\n  template", 1),
+			wantErr:    []string{"jobkit create: <stdin>: document 1: spec.completions: "},
+			wantStatus: 1,
+		},
+		{
+			name:       "objects that are not Jobs are refused",
+			stdin:      "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\n",
+			wantErr:    []string{"jobkit create: <stdin>: document 1: apiVersion: ", "jobkit create: <stdin>: document 1: kind: "},
+			wantStatus: 1,
+		},
+		{
+			name:       "empty input",
+			stdin:      "# nothing\n",
+			wantErr:    []string{"jobkit create: the input holds no objects"},
+			wantStatus: 1,
+		},
+		{
+			name:       "--uid for several Jobs",
+			args:       []string{"--uid", createUID},
+			stdin:      createPiJob + "---\n" + createPiJob,
+			wantErr:    []string{"jobkit create: --uid may only be given for a single Job"},
+			wantStatus: 2,
+		},
+		{
+			name:       "unknown label key policy",
+			args:       []string{"--label-keys", "k8s"},
+			stdin:      createPiJob,
+			wantErr:    []string{`jobkit create: --label-keys must be 'seed' or 'kubernetes', not "k8s"`},
+			wantStatus: 2,
+		},
+		{
+			name:       "invalid unique label key",
+			args:       []string{"--unique-label-key", "job-name"},
+			stdin:      createPiJob,
+			wantErr:    []string{"jobkit create: --unique-label-key: unique label key must not be 'job-name'"},
+			wantStatus: 2,
+		},
+		{
+			name:       "positional argument",
+			args:       []string{"job.yaml"},
+			wantErr:    []string{`jobkit create: unexpected argument "job.yaml"; give the input with -f`},
+			wantStatus: 2,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errLines, code := runCommand(t, runCreate, tt.stdin, tt.args...)
+			if code != tt.wantStatus {
+				t.Errorf("status %d, want %d; standard error:\n%s", code, tt.wantStatus, strings.Join(errLines, "\n"))
+			}
+			if tt.wantOut != "" {
+				if diff := cmp.Diff(tt.wantOut, out); diff != "" {
+					t.Errorf("standard output (-want +got):\n%s", diff)
+				}
+			}
+			if tt.wantStatus != 0 && out != "" {
+				t.Errorf("standard output must be empty on failure, got:\n%s", out)
+			}
+			requireLines(t, tt.wantErr, errLines)
+		})
+	}
+}
+
+func TestCreateStream(t *testing.T) {
+	second := strings.Replace(createPiJob, "name: pi\n", "name: e\n", 1)
+	out, errLines, code := runCommand(t, runCreate, createPiJob+"---\n"+second)
+	if code != 0 || len(errLines) > 0 {
+		t.Fatalf("status %d, standard error %q", code, errLines)
+	}
+	docs := strings.Split(out, "---\n")
+	if len(docs) != 2 {
+		t.Fatalf("want 2 documents, got %d:\n%s", len(docs), out)
+	}
+	uids := regexp.MustCompile(`(?m)^  uid: (.+)$`)
+	a, b := uids.FindStringSubmatch(docs[0]), uids.FindStringSubmatch(docs[1])
+	if a == nil || b == nil || a[1] == b[1] {
+		t.Fatalf("each Job must get its own uid: %q and %q", a, b)
+	}
+	if !regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`).MatchString(a[1]) {
+		t.Errorf("uid %q is not a random (version 4) UUID", a[1])
+	}
+	if !strings.Contains(docs[1], "  name: e\n") {
+		t.Errorf("documents out of order:\n%s", out)
+	}
+}
+
+func TestCreateReadsAFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "pi.yaml")
+	if err := os.WriteFile(file, []byte(createPiJob), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errLines, code := runCommand(t, runCreate, "", "-f", file, "--uid", createUID)
+	if code != 0 || len(errLines) > 0 {
+		t.Fatalf("status %d, standard error %q", code, errLines)
+	}
+	if diff := cmp.Diff(createdPi, out); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

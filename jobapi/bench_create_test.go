@@ -1,0 +1,120 @@
+package jobapi_test
+
+import (
+	"maps"
+	"strconv"
+	"testing"
+
+	"github.com/jobkit/jobkit/jobapi"
+)
+
+// benchJob is a Job as decoded from a manifest whose pod template has n
+// labels of the user's, in automatic mode.
+func benchJob(n int) *jobapi.Job {
+	j := generatedJob()
+	j.ObjectMeta.UID = ""
+	j.Spec.Selector = nil
+	labels := make(map[string]string, n)
+	for i := range n {
+		labels["example.com/label-"+strconv.Itoa(i)] = "value-" + strconv.Itoa(i)
+	}
+	j.Spec.Template.ObjectMeta.Labels = labels
+	j.ObjectMeta.Labels = maps.Clone(labels)
+	return j
+}
+
+var benchSizes = []int{0, 8, 64}
+
+// BenchmarkCreate measures what an API server does with a new Job:
+// copy the decoded object, create-time processing, validation.
+func BenchmarkCreate(b *testing.B) {
+	for _, n := range benchSizes {
+		base := benchJob(n)
+		for _, uid := range []struct {
+			name string
+			opts []jobapi.Option
+		}{
+			{"given-uid", []jobapi.Option{jobapi.WithUID(newUID), jobapi.WithCreationTime(createdAt)}},
+			{"random-uid", []jobapi.Option{jobapi.WithCreationTime(createdAt)}},
+		} {
+			b.Run("labels="+strconv.Itoa(n)+"/"+uid.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					job := base.DeepCopy()
+					if _, err := jobapi.PrepareForCreate(job, uid.opts...); err != nil {
+						b.Fatal(err)
+					}
+					if errs := jobapi.Validate(job); len(errs) > 0 {
+						b.Fatal(errs.ToAggregate())
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkValidate measures validation alone, of a valid Job and of one
+// with an error in every part.
+func BenchmarkValidate(b *testing.B) {
+	for _, n := range benchSizes {
+		job := benchJob(n)
+		if _, err := jobapi.PrepareForCreate(job, jobapi.WithUID(newUID)); err != nil {
+			b.Fatal(err)
+		}
+		b.Run("valid/labels="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if errs := jobapi.Validate(job); len(errs) > 0 {
+					b.Fatal(errs.ToAggregate())
+				}
+			}
+		})
+	}
+	bad := withPodFailurePolicy(generatedJob())
+	bad.Spec.Parallelism = ref[int32](-1)
+	bad.Spec.Selector.MatchLabels["app"] = "pi"
+	bad.Spec.Template.Spec.RestartPolicy = jobapi.RestartPolicyOnFailure
+	b.Run("invalid", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if errs := jobapi.Validate(bad); len(errs) != 3 {
+				b.Fatalf("want 3 errors, got %v", errs.ToAggregate())
+			}
+		}
+	})
+}
+
+// BenchmarkValidateUpdate measures the update checks of an unchanged Job,
+// dominated by comparing the pod templates.
+func BenchmarkValidateUpdate(b *testing.B) {
+	for _, n := range benchSizes {
+		old := benchJob(n)
+		if _, err := jobapi.PrepareForCreate(old, jobapi.WithUID(newUID)); err != nil {
+			b.Fatal(err)
+		}
+		job := old.DeepCopy()
+		b.Run("labels="+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if errs := jobapi.ValidateUpdate(job, old); len(errs) > 0 {
+					b.Fatal(errs.ToAggregate())
+				}
+			}
+		})
+	}
+}
+
+// TestValidateAllocationsDoNotGrowWithTheLabels counts allocations: a
+// valid Job is validated with a fixed handful (the root field paths),
+// whatever the size of its label maps.
+func TestValidateAllocationsDoNotGrowWithTheLabels(t *testing.T) {
+	for _, n := range []int{0, 8, 512} {
+		job := benchJob(n)
+		if _, err := jobapi.PrepareForCreate(job, jobapi.WithUID(newUID)); err != nil {
+			t.Fatal(err)
+		}
+		if got := testing.AllocsPerRun(20, func() { jobapi.Validate(job) }); got > 3 {
+			t.Errorf("Validate of a Job with %d labels allocates %v times, want at most 3", n, got)
+		}
+	}
+}

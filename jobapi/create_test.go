@@ -1,0 +1,855 @@
+package jobapi_test
+
+// One test per use case of the selector-generation design. Each decodes a
+// manifest as an API server would (conversion.Decode applies the version's
+// defaults), runs create-time processing with a fixed uid and time, and
+// compares the whole resulting Job with the expected one.
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/jobkit/jobkit/conversion"
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/selector"
+)
+
+const (
+	newUID  = "0f6bb3b2-6a36-4c6b-9f2e-4d0c1a3e7b11"
+	oldUID  = "a8f1c0de-1111-4222-8333-944455556666"
+	created = "2024-05-01T12:00:00Z"
+)
+
+var createdAt = time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
+
+// podSpec is the pod spec of every manifest below, indented for
+// `spec.template.spec`.
+const podSpec = `
+    spec:
+      containers:
+      - name: pi
+        image: perl:5.34.0
+        command: ["perl", "-Mbignum=bpi", "-wle", "print bpi(2000)"]
+      restartPolicy: Never
+`
+
+// defaultsV1 are the batch/v1 defaults of a Job that sets none of them,
+// indented for `spec`.
+const defaultsV1 = `
+  backoffLimit: 6
+  completionMode: NonIndexed
+  completions: 1
+  parallelism: 1
+  podReplacementPolicy: TerminatingOrFailed
+  suspend: false
+`
+
+// decodeJob decodes a manifest with its version's defaults, as an API
+// server decodes a request.
+func decodeJob(t *testing.T, manifest string) *jobapi.Job {
+	t.Helper()
+	job, err := conversion.Decode([]byte(manifest))
+	require.NoError(t, err, "decoding the manifest")
+	return job
+}
+
+// expectedJob decodes a manifest of the expected result exactly as
+// written, without defaults.
+func expectedJob(t *testing.T, manifest string) *jobapi.Job {
+	t.Helper()
+	job, err := conversion.DecodeWith([]byte(manifest), conversion.WithoutDefaults())
+	require.NoError(t, err, "decoding the expected Job")
+	return job
+}
+
+// createJob decodes manifest and runs create-time processing with the
+// fixed uid and time (unless opts override them).
+func createJob(t *testing.T, manifest string, opts ...jobapi.Option) (*jobapi.Job, jobapi.Warnings) {
+	t.Helper()
+	job := decodeJob(t, manifest)
+	all := append([]jobapi.Option{jobapi.WithUID(newUID), jobapi.WithCreationTime(createdAt)}, opts...)
+	w, err := jobapi.PrepareForCreate(job, all...)
+	require.NoError(t, err)
+	return job, w
+}
+
+func diffJob(t *testing.T, want, got *jobapi.Job) {
+	t.Helper()
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("created Job (-want +got):\n%s", diff)
+	}
+}
+
+func diffWarnings(t *testing.T, want, got jobapi.Warnings) {
+	t.Helper()
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+}
+
+// requireValid fails the test when job does not pass Validate.
+func requireValid(t *testing.T, job *jobapi.Job, opts ...jobapi.Option) {
+	t.Helper()
+	if errs := jobapi.Validate(job, opts...); len(errs) > 0 {
+		t.Fatalf("Validate: %v", errs.ToAggregate())
+	}
+}
+
+// typeAndField is what the tests compare field errors by.
+type typeAndField struct {
+	Type  field.ErrorType
+	Field string
+}
+
+func typesAndFields(errs field.ErrorList) []typeAndField {
+	var out []typeAndField
+	for _, e := range errs {
+		out = append(out, typeAndField{e.Type, e.Field})
+	}
+	return out
+}
+
+func mustSelector(t *testing.T, ls *selector.LabelSelector) selector.Selector {
+	t.Helper()
+	s, err := selector.FromLabelSelector(ls)
+	require.NoError(t, err)
+	return s
+}
+
+// requireSeparate fails when either Job selects the pods the other
+// creates (pods carry their Job's template labels).
+func requireSeparate(t *testing.T, a, b *jobapi.Job) {
+	t.Helper()
+	require.False(t, mustSelector(t, a.Spec.Selector).Matches(selector.Set(b.Spec.Template.ObjectMeta.Labels)),
+		"Job %s selects the pods of Job %s", a.ObjectMeta.Name, b.ObjectMeta.Name)
+	require.False(t, mustSelector(t, b.Spec.Selector).Matches(selector.Set(a.Spec.Template.ObjectMeta.Labels)),
+		"Job %s selects the pods of Job %s", b.ObjectMeta.Name, a.ObjectMeta.Name)
+}
+
+// requireNotAliased fails when the Job's labels and its template's labels
+// are the same map.
+func requireNotAliased(t *testing.T, job *jobapi.Job) {
+	t.Helper()
+	job.ObjectMeta.Labels["probe-aliasing"] = "x"
+	_, shared := job.Spec.Template.ObjectMeta.Labels["probe-aliasing"]
+	delete(job.ObjectMeta.Labels, "probe-aliasing")
+	require.False(t, shared, "metadata.labels and spec.template.metadata.labels are the same map")
+}
+
+// UC1: the user leaves every label and selector field blank; the system
+// fills in a selector and labels, and no two Jobs overlap.
+func TestUseCase1_BlankLabelsAndSelectorAreGenerated(t *testing.T) {
+	const manifest = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+spec:
+  template:` + podSpec
+	job, w := createJob(t, manifest)
+	want := expectedJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+  uid: `+newUID+`
+  creationTimestamp: "`+created+`"
+  generation: 1
+  labels:
+    controller-uid: `+newUID+`
+    job-name: pi
+spec:`+defaultsV1+`
+  selector:
+    matchLabels:
+      controller-uid: `+newUID+`
+  template:
+    metadata:
+      labels:
+        controller-uid: `+newUID+`
+        job-name: pi`+podSpec)
+	diffJob(t, want, job)
+	diffWarnings(t, nil, w)
+	requireValid(t, job)
+	requireNotAliased(t, job)
+
+	// The same manifest created again (say, in another namespace, or
+	// after the first was deleted) does not overlap the first.
+	again, _ := createJob(t, manifest, jobapi.WithUID("5b0d6a57-3c1e-4f5e-8d2a-0c9b8a7f6e5d"))
+	requireValid(t, again)
+	requireSeparate(t, job, again)
+}
+
+// UC2: the user labels the pod template for their own purposes; the
+// system adds its labels, and the Job itself gets them all, so that
+// `kubectl get jobs -l job-name=pi` finds it.
+func TestUseCase2_UserTemplateLabelsAreKeptAndExtended(t *testing.T) {
+	job, w := createJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+spec:
+  template:
+    metadata:
+      labels:
+        app: pi
+        tier: batch`+podSpec)
+	want := expectedJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+  uid: `+newUID+`
+  creationTimestamp: "`+created+`"
+  generation: 1
+  labels:
+    app: pi
+    tier: batch
+    controller-uid: `+newUID+`
+    job-name: pi
+spec:`+defaultsV1+`
+  selector:
+    matchLabels:
+      controller-uid: `+newUID+`
+  template:
+    metadata:
+      labels:
+        app: pi
+        tier: batch
+        controller-uid: `+newUID+`
+        job-name: pi`+podSpec)
+	diffJob(t, want, job)
+	diffWarnings(t, nil, w)
+	requireValid(t, job)
+	requireNotAliased(t, job)
+	require.True(t, selector.MustParse("job-name=pi").Matches(selector.Set(job.ObjectMeta.Labels)),
+		"`kubectl get jobs -l job-name=pi` must find the Job")
+
+	t.Run("labels the user gave the Job are theirs", func(t *testing.T) {
+		job, w := createJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+  labels:
+    team: numerics
+spec:
+  template:
+    metadata:
+      labels:
+        app: pi`+podSpec)
+		diffWarnings(t, nil, w)
+		if diff := cmp.Diff(map[string]string{"team": "numerics"}, job.ObjectMeta.Labels); diff != "" {
+			t.Errorf("metadata.labels (-want +got):\n%s", diff)
+		}
+		requireValid(t, job)
+	})
+}
+
+// UC3: a user who wants to reparent pods to a new Job sets
+// manualSelector and an explicit selector; nothing is generated, and the
+// selector adopts the old pods.
+func TestUseCase3_ManualSelectorIsLeftAlone(t *testing.T) {
+	job, w := createJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: reparent
+spec:
+  manualSelector: true
+  selector:
+    matchLabels:
+      app: batch-worker
+      generation: "7"
+  template:
+    metadata:
+      labels:
+        app: batch-worker
+        generation: "7"`+podSpec)
+	want := expectedJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: reparent
+  uid: `+newUID+`
+  creationTimestamp: "`+created+`"
+  generation: 1
+  labels:
+    app: batch-worker
+    generation: "7"
+spec:`+defaultsV1+`
+  manualSelector: true
+  selector:
+    matchLabels:
+      app: batch-worker
+      generation: "7"
+  template:
+    metadata:
+      labels:
+        app: batch-worker
+        generation: "7"`+podSpec)
+	diffJob(t, want, job)
+	diffWarnings(t, nil, w)
+	requireValid(t, job)
+	oldPod := selector.Set{"app": "batch-worker", "generation": "7", jobapi.ControllerUIDLabel: oldUID, jobapi.JobNameLabel: "old"}
+	require.True(t, mustSelector(t, job.Spec.Selector).Matches(oldPod), "the manual selector must adopt the old Job's pods")
+}
+
+// UC4: a controller that makes Jobs (like a scheduled job) labels them
+// its own way, such as with the date of the run.
+func TestUseCase4_ControllerLabelsJobsItsOwnWay(t *testing.T) {
+	run := func(name, date string) string {
+		return `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: ` + name + `
+spec:
+  template:
+    metadata:
+      labels:
+        cron: nightly
+        run-date: "` + date + `"` + podSpec
+	}
+	t.Run("automatic mode keeps the controller's labels and still separates the runs", func(t *testing.T) {
+		first, w := createJob(t, run("nightly-20160102", "20160102-0300"))
+		diffWarnings(t, nil, w)
+		want := expectedJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: nightly-20160102
+  uid: `+newUID+`
+  creationTimestamp: "`+created+`"
+  generation: 1
+  labels:
+    cron: nightly
+    run-date: "20160102-0300"
+    controller-uid: `+newUID+`
+    job-name: nightly-20160102
+spec:`+defaultsV1+`
+  selector:
+    matchLabels:
+      controller-uid: `+newUID+`
+  template:
+    metadata:
+      labels:
+        cron: nightly
+        run-date: "20160102-0300"
+        controller-uid: `+newUID+`
+        job-name: nightly-20160102`+podSpec)
+		diffJob(t, want, first)
+		requireValid(t, first)
+		second, _ := createJob(t, run("nightly-20160103", "20160103-0300"), jobapi.WithUID("5b0d6a57-3c1e-4f5e-8d2a-0c9b8a7f6e5d"))
+		requireValid(t, second)
+		requireSeparate(t, first, second)
+		require.True(t, selector.MustParse("cron=nightly").Matches(selector.Set(second.ObjectMeta.Labels)),
+			"the controller finds its Jobs by its own labels")
+	})
+	t.Run("manual mode selects on the controller's labels", func(t *testing.T) {
+		job, w := createJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: nightly-20160102
+spec:
+  manualSelector: true
+  selector:
+    matchLabels:
+      cron: nightly
+      run-date: "20160102-0300"
+  template:
+    metadata:
+      labels:
+        cron: nightly
+        run-date: "20160102-0300"`+podSpec)
+		diffWarnings(t, nil, w)
+		require.Equal(t, selector.Set{"cron": "nightly", "run-date": "20160102-0300"}, selector.Set(job.Spec.Template.ObjectMeta.Labels))
+		requireValid(t, job)
+	})
+}
+
+// selectorRefusal is the one error a selector written without
+// manualSelector gets.
+var selectorRefusal = []typeAndField{{field.ErrorTypeInvalid, "spec.selector"}}
+
+// requireSelectorRefused checks that job is refused with exactly the
+// selector error, and that the message tells the user what to do.
+func requireSelectorRefused(t *testing.T, job *jobapi.Job) {
+	t.Helper()
+	errs := jobapi.Validate(job)
+	if diff := cmp.Diff(selectorRefusal, typesAndFields(errs)); diff != "" {
+		t.Fatalf("Validate (-want +got):\n%s\n%v", diff, errs.ToAggregate())
+	}
+	msg := errs[0].Error()
+	for _, advice := range []string{"set `spec.manualSelector: true`", "remove `spec.selector`"} {
+		require.Contains(t, msg, advice, "the error must tell the user what to do")
+	}
+}
+
+// UC5: a v1beta1 Job definition whose apiVersion was changed to batch/v1
+// still carries the selector v1beta1 examples wrote; batch/v1 does not let
+// it through silently.
+func TestUseCase5_V1beta1DefinitionWithNewGroupIsRefused(t *testing.T) {
+	const body = `
+kind: Job
+metadata:
+  name: pi
+spec:
+  selector:
+    matchLabels:
+      app: pi
+  template:
+    metadata:
+      labels:
+        app: pi` + podSpec
+	job, w := createJob(t, "apiVersion: batch/v1"+body)
+	diffWarnings(t, nil, w)
+	want := expectedJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+  uid: `+newUID+`
+  creationTimestamp: "`+created+`"
+  generation: 1
+  labels:
+    app: pi
+    controller-uid: `+newUID+`
+    job-name: pi
+spec:`+defaultsV1+`
+  selector:
+    matchLabels:
+      app: pi
+  template:
+    metadata:
+      labels:
+        app: pi
+        controller-uid: `+newUID+`
+        job-name: pi`+podSpec)
+	diffJob(t, want, job)
+	requireSelectorRefused(t, job)
+
+	t.Run("the same definition as extensions/v1beta1 keeps its manual selector", func(t *testing.T) {
+		job, w := createJob(t, "apiVersion: extensions/v1beta1"+body)
+		diffWarnings(t, nil, w)
+		require.True(t, *job.Spec.ManualSelector)
+		require.Equal(t, map[string]string{"app": "pi"}, job.Spec.Template.ObjectMeta.Labels)
+		requireValid(t, job)
+	})
+}
+
+// UC6: a user downloads an existing Job (`kubectl get job pi -o yaml`),
+// renames it and posts it. The new Job must not overlap the old one: the
+// copied uid, resourceVersion, status, selector and uniquifying labels
+// are all replaced.
+func TestUseCase6_DownloadedJobDoesNotOverlapTheOriginal(t *testing.T) {
+	// What `kubectl get job pi -o yaml` prints on Kubernetes 1.27 or
+	// later, with the name changed to pi-2.
+	const downloaded = `apiVersion: batch/v1
+kind: Job
+metadata:
+  creationTimestamp: "2024-04-01T09:30:00Z"
+  generation: 1
+  labels:
+    batch.kubernetes.io/controller-uid: ` + oldUID + `
+    batch.kubernetes.io/job-name: pi
+    controller-uid: ` + oldUID + `
+    job-name: pi
+  name: pi-2
+  namespace: default
+  resourceVersion: "48213"
+  uid: ` + oldUID + `
+spec:
+  backoffLimit: 4
+  completionMode: NonIndexed
+  completions: 1
+  manualSelector: false
+  parallelism: 1
+  podReplacementPolicy: TerminatingOrFailed
+  selector:
+    matchLabels:
+      batch.kubernetes.io/controller-uid: ` + oldUID + `
+  suspend: false
+  template:
+    metadata:
+      creationTimestamp: null
+      labels:
+        batch.kubernetes.io/controller-uid: ` + oldUID + `
+        batch.kubernetes.io/job-name: pi
+        controller-uid: ` + oldUID + `
+        job-name: pi` + podSpec + `status:
+  completionTime: "2024-04-01T09:31:02Z"
+  conditions:
+  - lastProbeTime: "2024-04-01T09:31:02Z"
+    lastTransitionTime: "2024-04-01T09:31:02Z"
+    status: "True"
+    type: Complete
+  ready: 0
+  startTime: "2024-04-01T09:30:00Z"
+  succeeded: 1
+  terminating: 0
+  uncountedTerminatedPods: {}
+`
+	old := decodeJob(t, strings.Replace(downloaded, "name: pi-2", "name: pi", 1))
+	oldPods := []selector.Set{
+		selector.Set(old.Spec.Template.ObjectMeta.Labels),
+		{jobapi.ControllerUIDLabel: oldUID, jobapi.JobNameLabel: "pi"},           // created by Kubernetes before 1.27
+		{jobapi.KubernetesControllerUIDLabel: oldUID, jobapi.JobNameLabel: "pi"}, // any mix of the keys
+	}
+	tests := []struct {
+		name     string
+		opts     []jobapi.Option
+		selector string // the generated selector's key
+		want     string // the expected template labels, indented
+		warnings jobapi.Warnings
+	}{
+		{
+			name:     "seed label keys",
+			selector: jobapi.ControllerUIDLabel,
+			want: `
+        batch.kubernetes.io/controller-uid: ` + newUID + `
+        batch.kubernetes.io/job-name: pi-2
+        controller-uid: ` + newUID + `
+        job-name: pi-2`,
+		},
+		{
+			name:     "kubernetes label keys",
+			opts:     []jobapi.Option{jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)},
+			selector: jobapi.KubernetesControllerUIDLabel,
+			want: `
+        batch.kubernetes.io/controller-uid: ` + newUID + `
+        batch.kubernetes.io/job-name: pi-2
+        controller-uid: ` + newUID + `
+        job-name: pi-2`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job, w := createJob(t, downloaded, tt.opts...)
+			labels := strings.ReplaceAll(tt.want, "\n        ", "\n    ")
+			want := expectedJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi-2
+  namespace: default
+  uid: `+newUID+`
+  creationTimestamp: "`+created+`"
+  generation: 1
+  labels:`+labels+`
+spec:
+  backoffLimit: 4
+  completionMode: NonIndexed
+  completions: 1
+  manualSelector: false
+  parallelism: 1
+  podReplacementPolicy: TerminatingOrFailed
+  selector:
+    matchLabels:
+      `+tt.selector+`: `+newUID+`
+  suspend: false
+  template:
+    metadata:
+      labels:`+tt.want+podSpec)
+			diffJob(t, want, job)
+			label := func(k string) string { return "spec.template.metadata.labels[" + k + "]" }
+			gotFields := make([]string, len(w))
+			for i := range w {
+				gotFields[i] = w[i].Field
+			}
+			wantFields := []string{
+				"metadata.uid", "metadata.resourceVersion",
+				label(jobapi.KubernetesControllerUIDLabel), label(jobapi.KubernetesJobNameLabel),
+				label(jobapi.ControllerUIDLabel), label(jobapi.JobNameLabel),
+				"spec.selector",
+			}
+			if diff := cmp.Diff(wantFields, gotFields); diff != "" {
+				t.Errorf("warnings by field (-want +got):\n%s\n%v", diff, w)
+			}
+			requireValid(t, job, tt.opts...)
+
+			sel := mustSelector(t, job.Spec.Selector)
+			for _, pod := range oldPods {
+				require.False(t, sel.Matches(pod), "the new Job selects the old Job's pod %v", pod)
+			}
+			require.False(t, mustSelector(t, old.Spec.Selector).Matches(selector.Set(job.Spec.Template.ObjectMeta.Labels)),
+				"the old Job selects the new Job's pods")
+		})
+	}
+}
+
+// UC7: a user downloads an existing Job, removes the selector (it is
+// generated) but keeps the uniquifying labels in the pod template, and
+// posts it again under the same name. Kubernetes answers with five
+// errors; jobkit replaces the stale values, says so, and the Job neither
+// fails nor behaves erratically.
+func TestUseCase7_CopiedUniquifyingLabelsAreReplacedWithWarnings(t *testing.T) {
+	const copied = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+  labels:
+    batch.kubernetes.io/controller-uid: ` + oldUID + `
+    batch.kubernetes.io/job-name: pi
+    controller-uid: ` + oldUID + `
+    job-name: pi
+spec:
+  template:
+    metadata:
+      labels:
+        batch.kubernetes.io/controller-uid: ` + oldUID + `
+        batch.kubernetes.io/job-name: pi
+        controller-uid: ` + oldUID + `
+        job-name: pi` + podSpec
+	job, w := createJob(t, copied, jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys))
+	want := expectedJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+  uid: `+newUID+`
+  creationTimestamp: "`+created+`"
+  generation: 1
+  labels:
+    batch.kubernetes.io/controller-uid: `+newUID+`
+    batch.kubernetes.io/job-name: pi
+    controller-uid: `+newUID+`
+    job-name: pi
+spec:`+defaultsV1+`
+  selector:
+    matchLabels:
+      batch.kubernetes.io/controller-uid: `+newUID+`
+  template:
+    metadata:
+      labels:
+        batch.kubernetes.io/controller-uid: `+newUID+`
+        batch.kubernetes.io/job-name: pi
+        controller-uid: `+newUID+`
+        job-name: pi`+podSpec)
+	diffJob(t, want, job)
+	stale := `replaced "` + oldUID + `" with "` + newUID + `": the key is owned by the system and holds the Job's uid (the copied value would tie the Job to another Job's pods)`
+	diffWarnings(t, jobapi.Warnings{
+		{Field: "spec.template.metadata.labels[batch.kubernetes.io/controller-uid]", Message: stale},
+		{Field: "spec.template.metadata.labels[controller-uid]", Message: stale},
+	}, w)
+	requireValid(t, job, jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys))
+	requireNotAliased(t, job)
+	oldPod := selector.Set{jobapi.KubernetesControllerUIDLabel: oldUID, jobapi.KubernetesJobNameLabel: "pi", jobapi.ControllerUIDLabel: oldUID, jobapi.JobNameLabel: "pi"}
+	require.False(t, mustSelector(t, job.Spec.Selector).Matches(oldPod), "the new Job selects the old Job's pods")
+
+	t.Run("Job labels of the user's own keep them and get the new values", func(t *testing.T) {
+		job, w := createJob(t, strings.Replace(copied, "  labels:\n", "  labels:\n    team: numerics\n", 1))
+		wantLabels := map[string]string{
+			"team":                              "numerics",
+			jobapi.KubernetesControllerUIDLabel: newUID, jobapi.KubernetesJobNameLabel: "pi",
+			jobapi.ControllerUIDLabel: newUID, jobapi.JobNameLabel: "pi",
+		}
+		if diff := cmp.Diff(wantLabels, job.ObjectMeta.Labels); diff != "" {
+			t.Errorf("metadata.labels (-want +got):\n%s", diff)
+		}
+		diffWarnings(t, jobapi.Warnings{
+			{Field: "spec.template.metadata.labels[batch.kubernetes.io/controller-uid]", Message: stale},
+			{Field: "spec.template.metadata.labels[controller-uid]", Message: stale},
+			{Field: "metadata.labels[batch.kubernetes.io/controller-uid]", Message: stale},
+			{Field: "metadata.labels[controller-uid]", Message: stale},
+		}, w)
+		requireValid(t, job)
+	})
+}
+
+// UC8: a user who read about `spec.selector` in the API reference sets
+// it without knowing the risks; it is refused until they opt in with
+// manualSelector.
+func TestUseCase8_SelectorWithoutManualSelectorIsRefused(t *testing.T) {
+	tests := []struct {
+		name     string
+		manual   string
+		selector string
+	}{
+		{"matchLabels, manualSelector unset", "", "{matchLabels: {app: pi}}"},
+		{"matchExpressions, manualSelector false", "manualSelector: false", "{matchExpressions: [{key: app, operator: In, values: [pi]}]}"},
+		{"empty selector, manualSelector unset", "", "{}"},
+		{"a uid key plus another term is not a generated selector", "", "{matchLabels: {controller-uid: " + oldUID + ", app: pi}}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job, w := createJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+spec:
+  `+tt.manual+`
+  selector: `+tt.selector+`
+  template:
+    metadata:
+      labels:
+        app: pi`+podSpec)
+			diffWarnings(t, nil, w)
+			requireSelectorRefused(t, job)
+		})
+	}
+	t.Run("with manualSelector the same selector is accepted", func(t *testing.T) {
+		job, _ := createJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+spec:
+  manualSelector: true
+  selector: {matchExpressions: [{key: app, operator: In, values: [pi]}]}
+  template:
+    metadata:
+      labels:
+        app: pi`+podSpec)
+		requireValid(t, job)
+	})
+}
+
+// UC9 (deferred in the design): the user picks the name of the
+// non-overlapping key, the `uniqueLabelKey` of the API conventions.
+func TestUseCase9_UserChosenUniqueLabelKey(t *testing.T) {
+	const key = "example.com/run-id"
+	job, w := createJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+spec:
+  template:
+    metadata:
+      labels:
+        app: pi`+podSpec, jobapi.WithUniqueLabelKey(key))
+	want := expectedJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+  uid: `+newUID+`
+  creationTimestamp: "`+created+`"
+  generation: 1
+  labels:
+    app: pi
+    example.com/run-id: `+newUID+`
+    job-name: pi
+spec:`+defaultsV1+`
+  selector:
+    matchLabels:
+      example.com/run-id: `+newUID+`
+  template:
+    metadata:
+      labels:
+        app: pi
+        example.com/run-id: `+newUID+`
+        job-name: pi`+podSpec)
+	diffJob(t, want, job)
+	diffWarnings(t, nil, w)
+	requireValid(t, job, jobapi.WithUniqueLabelKey(key))
+	require.NotEmpty(t, jobapi.Validate(job), "without the option the Job does not carry the seed keys")
+
+	t.Run("a copied value of the chosen key is replaced", func(t *testing.T) {
+		job, w := createJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+spec:
+  selector:
+    matchLabels:
+      example.com/run-id: `+oldUID+`
+  template:
+    metadata:
+      labels:
+        example.com/run-id: `+oldUID+podSpec, jobapi.WithUniqueLabelKey(key))
+		require.Equal(t, map[string]string{key: newUID}, job.Spec.Selector.MatchLabels)
+		require.Len(t, w, 2, "one warning for the label, one for the selector: %v", w)
+		requireValid(t, job, jobapi.WithUniqueLabelKey(key))
+	})
+
+	bad := []struct {
+		name string
+		key  string
+	}{
+		{"not a label key", "Run ID"},
+		{"a key that holds the name", jobapi.JobNameLabel},
+	}
+	for _, tt := range bad {
+		t.Run("refused: "+tt.name, func(t *testing.T) {
+			job := decodeJob(t, "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:"+podSpec)
+			before := job.DeepCopy()
+			_, err := jobapi.PrepareForCreate(job, jobapi.WithUniqueLabelKey(tt.key))
+			require.Error(t, err)
+			diffJob(t, before, job)
+			require.Len(t, jobapi.Validate(job, jobapi.WithUniqueLabelKey(tt.key)), 1)
+		})
+	}
+}
+
+func TestPrepareForCreateSystemFields(t *testing.T) {
+	t.Run("generateName gets five random characters", func(t *testing.T) {
+		job := decodeJob(t, "apiVersion: batch/v1\nkind: Job\nmetadata: {generateName: pi-}\nspec:\n  template:"+podSpec)
+		_, err := jobapi.PrepareForCreate(job, jobapi.WithRandom(bytes.NewReader(bytes.Repeat([]byte{0, 1, 2, 3}, 16))))
+		require.NoError(t, err)
+		// The first 16 bytes make the uid; the next ones index the alphabet
+		// "bcdfghjklmnpqrstvwxz2456789".
+		require.Equal(t, "pi-bcdfb", job.ObjectMeta.Name)
+		require.Equal(t, jobapi.UID("00010203-0001-4203-8001-020300010203"), job.ObjectMeta.UID)
+		require.Equal(t, "pi-bcdfb", job.Spec.Template.ObjectMeta.Labels[jobapi.JobNameLabel])
+		requireValid(t, job)
+	})
+	t.Run("a long generateName is cut to leave a DNS label", func(t *testing.T) {
+		job := decodeJob(t, "apiVersion: batch/v1\nkind: Job\nmetadata: {generateName: "+strings.Repeat("a", 70)+"}\nspec:\n  template:"+podSpec)
+		_, err := jobapi.PrepareForCreate(job)
+		require.NoError(t, err)
+		require.Len(t, job.ObjectMeta.Name, 63)
+		requireValid(t, job)
+	})
+	t.Run("a random uid is an RFC 4122 version 4 UUID", func(t *testing.T) {
+		job := decodeJob(t, "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:"+podSpec)
+		_, err := jobapi.PrepareForCreate(job)
+		require.NoError(t, err)
+		require.Regexp(t, `^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`, string(job.ObjectMeta.UID))
+		require.False(t, job.ObjectMeta.CreationTimestamp.IsZero())
+	})
+	t.Run("a name that is not a DNS label gets a warning", func(t *testing.T) {
+		_, w := createJob(t, "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi.v2}\nspec:\n  template:"+podSpec)
+		require.Len(t, w, 1)
+		require.Equal(t, "metadata.name", w[0].Field)
+	})
+	t.Run("deletion fields and selfLink are removed", func(t *testing.T) {
+		job, w := createJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+  selfLink: /apis/batch/v1/namespaces/default/jobs/pi
+  deletionTimestamp: "2024-04-01T09:30:00Z"
+  deletionGracePeriodSeconds: 0
+  annotations: {note: kept}
+spec:
+  template:`+podSpec)
+		diffWarnings(t, nil, w)
+		require.Nil(t, job.ObjectMeta.DeletionTimestamp)
+		require.Nil(t, job.ObjectMeta.Unknown)
+		require.Equal(t, map[string]string{"note": "kept"}, job.ObjectMeta.Annotations)
+	})
+	t.Run("labels shared with the template are copied in manual mode too", func(t *testing.T) {
+		job := manualJob()
+		job.ObjectMeta.Labels = job.Spec.Template.ObjectMeta.Labels
+		w, err := jobapi.PrepareForCreate(job, jobapi.WithUID(newUID))
+		require.NoError(t, err)
+		diffWarnings(t, nil, w)
+		require.Equal(t, map[string]string{"app": "pi"}, job.ObjectMeta.Labels)
+		requireNotAliased(t, job)
+	})
+	misuse := []struct {
+		name string
+		job  *jobapi.Job
+		opts []jobapi.Option
+	}{
+		{"nil Job", nil, nil},
+		{"unknown label key policy", &jobapi.Job{}, []jobapi.Option{jobapi.WithLabelKeys("k8s")}},
+		{"nil random source", &jobapi.Job{}, []jobapi.Option{jobapi.WithRandom(nil)}},
+		{"failing random source", &jobapi.Job{}, []jobapi.Option{jobapi.WithRandom(iotest.ErrReader(errors.New("no entropy")))}},
+		{"random source too short for the name", &jobapi.Job{ObjectMeta: jobapi.ObjectMeta{GenerateName: "x-"}}, []jobapi.Option{jobapi.WithRandom(bytes.NewReader(make([]byte, 20)))}},
+	}
+	for _, tt := range misuse {
+		t.Run("misuse: "+tt.name, func(t *testing.T) {
+			before := tt.job.DeepCopy()
+			w, err := jobapi.PrepareForCreate(tt.job, tt.opts...)
+			require.Error(t, err)
+			require.Nil(t, w)
+			diffJob(t, before, tt.job)
+		})
+	}
+}

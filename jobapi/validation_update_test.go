@@ -1,0 +1,142 @@
+package jobapi_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/selector"
+)
+
+// suspendedJob is a valid Job that is suspended and has never started.
+func suspendedJob() *jobapi.Job {
+	j := generatedJob()
+	j.Spec.Suspend = ref(true)
+	j.Spec.Template.Spec.Unknown = jobapi.Unknown{
+		"nodeSelector": jobapi.RawJSON(`{"disk":"ssd"}`),
+		"affinity":     jobapi.RawJSON(`{"nodeAffinity":{"preferredDuringSchedulingIgnoredDuringExecution":[]},"podAffinity":{"x":1}}`),
+	}
+	return j
+}
+
+// startedJob is suspendedJob after it ran for a while.
+func startedJob() *jobapi.Job {
+	j := suspendedJob()
+	j.Status.StartTime = &jobapi.Time{Time: time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)}
+	return j
+}
+
+func TestValidateUpdate(t *testing.T) {
+	const invalid = field.ErrorTypeInvalid
+	tests := []struct {
+		name   string
+		old    func() *jobapi.Job
+		change func(j *jobapi.Job)
+		want   []typeAndField
+	}{
+		{"nothing changes", generatedJob, func(*jobapi.Job) {}, nil},
+		{"mutable fields change", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Parallelism = ref[int32](5)
+			j.Spec.ActiveDeadlineSeconds = ref[int64](60)
+			j.Spec.Suspend = ref(true)
+			j.ObjectMeta.Labels["team"] = "numerics"
+		}, nil},
+		{"unset completionMode means NonIndexed", generatedJob, func(j *jobapi.Job) { j.Spec.CompletionMode = nil }, nil},
+		{"the same unmodeled members in another order", func() *jobapi.Job {
+			j := generatedJob()
+			j.Spec.Template.Spec.Containers[0].Unknown = jobapi.Unknown{"resources": jobapi.RawJSON(`{"limits":{"cpu":"1","memory":"1Gi"}}`)}
+			return j
+		}, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Unknown["resources"] = jobapi.RawJSON(`{"limits":{"memory":"1Gi","cpu":"1"}}`)
+		}, nil},
+		{"unmodeled members of a running Job", func() *jobapi.Job {
+			j := generatedJob()
+			j.Spec.Template.Spec.Containers[0].Unknown = jobapi.Unknown{"resources": jobapi.RawJSON(`{"limits":{"cpu":"1"}}`)}
+			return j
+		}, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Unknown["resources"] = jobapi.RawJSON(`{"limits":{"cpu":"2"}}`)
+		}, []typeAndField{{invalid, "spec.template"}}},
+		{"name", manualJob, func(j *jobapi.Job) { setName(j, "pi2") }, []typeAndField{{invalid, "metadata.name"}}},
+		{"namespace", generatedJob, func(j *jobapi.Job) { j.ObjectMeta.Namespace = "other" }, []typeAndField{{invalid, "metadata.namespace"}}},
+		{"uid", manualJob, func(j *jobapi.Job) { j.ObjectMeta.UID = oldUID }, []typeAndField{{invalid, "metadata.uid"}}},
+		{"creationTimestamp", generatedJob, func(j *jobapi.Job) {
+			j.ObjectMeta.CreationTimestamp = jobapi.NewTime(time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC))
+		}, []typeAndField{{invalid, "metadata.creationTimestamp"}}},
+		{"deletionTimestamp", generatedJob, func(j *jobapi.Job) {
+			j.ObjectMeta.DeletionTimestamp = &jobapi.Time{Time: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)}
+		}, []typeAndField{{invalid, "metadata.deletionTimestamp"}}},
+		{"selector", manualJob, func(j *jobapi.Job) {
+			j.Spec.Selector = &selector.LabelSelector{MatchExpressions: []selector.LabelSelectorRequirement{{Key: "app", Operator: selector.LabelSelectorOpExists}}}
+		}, []typeAndField{{invalid, "spec.selector"}}},
+		{"completions of a NonIndexed Job", generatedJob, func(j *jobapi.Job) { j.Spec.Completions = ref[int32](3) }, []typeAndField{{invalid, "spec.completions"}}},
+		{"completions of an Indexed Job with parallelism", indexedJob, func(j *jobapi.Job) {
+			j.Spec.Completions, j.Spec.Parallelism = ref[int32](8), ref[int32](8)
+		}, nil},
+		{"completions of an Indexed Job alone", indexedJob, func(j *jobapi.Job) { j.Spec.Completions = ref[int32](8) }, []typeAndField{{invalid, "spec.completions"}}},
+		{"completionMode", generatedJob, func(j *jobapi.Job) {
+			j.Spec.CompletionMode = ref(jobapi.IndexedCompletion)
+		}, []typeAndField{{invalid, "spec.completionMode"}}},
+		{"podFailurePolicy", generatedJob, func(j *jobapi.Job) { withPodFailurePolicy(j) }, []typeAndField{{invalid, "spec.podFailurePolicy"}}},
+		{"backoffLimitPerIndex", indexedJob, func(j *jobapi.Job) { j.Spec.BackoffLimitPerIndex = ref[int32](2) }, []typeAndField{{invalid, "spec.backoffLimitPerIndex"}}},
+		{"managedBy", generatedJob, func(j *jobapi.Job) { j.Spec.ManagedBy = ref("example.com/x") }, []typeAndField{{invalid, "spec.managedBy"}}},
+		{"successPolicy", func() *jobapi.Job { return withSuccessPolicy(indexedJob()) }, func(j *jobapi.Job) {
+			j.Spec.SuccessPolicy.Rules = j.Spec.SuccessPolicy.Rules[:1]
+		}, []typeAndField{{invalid, "spec.successPolicy"}}},
+		{"template image", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers[0].Image = "perl:5.36" }, []typeAndField{{invalid, "spec.template"}}},
+		{"template labels of a running Job", generatedJob, func(j *jobapi.Job) { j.Spec.Template.ObjectMeta.Labels["tier"] = "batch" }, []typeAndField{{invalid, "spec.template"}}},
+		{"template labels of a suspended Job that never started", suspendedJob, func(j *jobapi.Job) {
+			j.Spec.Template.ObjectMeta.Labels["tier"] = "batch"
+			j.Spec.Template.ObjectMeta.Annotations = map[string]string{"note": "x"}
+		}, nil},
+		{"scheduling directives of a suspended Job that never started", suspendedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Unknown["nodeSelector"] = jobapi.RawJSON(`{"disk":"hdd"}`)
+			j.Spec.Template.Spec.Unknown["tolerations"] = jobapi.RawJSON(`[{"operator":"Exists"}]`)
+			j.Spec.Template.Spec.Unknown["affinity"] = jobapi.RawJSON(`{"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":{}},"podAffinity":{"x":1}}`)
+		}, nil},
+		{"node affinity removed from a suspended Job that never started", suspendedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Unknown["affinity"] = jobapi.RawJSON(`{"podAffinity":{"x":1}}`)
+		}, nil},
+		{"pod affinity of a suspended Job that never started", suspendedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Unknown["affinity"] = jobapi.RawJSON(`{"nodeAffinity":{"preferredDuringSchedulingIgnoredDuringExecution":[]},"podAffinity":{"x":2}}`)
+		}, []typeAndField{{invalid, "spec.template"}}},
+		{"scheduling directives of a Job that started", startedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Unknown["nodeSelector"] = jobapi.RawJSON(`{"disk":"hdd"}`)
+		}, []typeAndField{{invalid, "spec.template"}}},
+		{"an invalid new state is reported too", manualJob, func(j *jobapi.Job) { j.Spec.Parallelism = ref[int32](-1) }, []typeAndField{{invalid, "spec.parallelism"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			old := tt.old()
+			job := old.DeepCopy()
+			tt.change(job)
+			errs := jobapi.ValidateUpdate(job, old)
+			if diff := cmp.Diff(tt.want, typesAndFields(errs)); diff != "" {
+				t.Errorf("ValidateUpdate (-want +got):\n%s\n%v", diff, errs.ToAggregate())
+			}
+		})
+	}
+}
+
+func TestValidateUpdateListsTheChangedPartsOfTheTemplate(t *testing.T) {
+	old := generatedJob()
+	job := old.DeepCopy()
+	job.Spec.Template.Spec.Containers[0].Image = "perl:5.36"
+	job.Spec.Template.ObjectMeta.Annotations = map[string]string{"note": "x"}
+	errs := jobapi.ValidateUpdate(job, old)
+	if diff := cmp.Diff([]typeAndField{{field.ErrorTypeInvalid, "spec.template"}}, typesAndFields(errs)); diff != "" {
+		t.Fatalf("(-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"spec.template.metadata.annotations", "spec.template.spec.containers"}, errs[0].BadValue); diff != "" {
+		t.Errorf("changed parts (-want +got):\n%s", diff)
+	}
+}
+
+func TestValidateUpdateWithoutOldJob(t *testing.T) {
+	errs := jobapi.ValidateUpdate(generatedJob(), nil)
+	if diff := cmp.Diff([]typeAndField{{field.ErrorTypeInternal, ""}}, typesAndFields(errs)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
