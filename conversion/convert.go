@@ -71,63 +71,27 @@ func negateSelectorFlag(b *bool) *bool {
 	return nil
 }
 
-// v1ToHub converts in, reusing its memory.
+// v1ToHub converts in, reusing its memory. batch/v1's JobSpec has exactly
+// the hub's fields, so the spec converts as a Go struct conversion: a field
+// added to one and not the other stops the build instead of being dropped.
 func v1ToHub(in *v1.Job) *jobapi.Job {
-	s := &in.Spec
 	return &jobapi.Job{
 		TypeMeta:   jobapi.TypeMeta{Kind: v1.Kind, APIVersion: v1.GroupVersion},
 		ObjectMeta: in.ObjectMeta,
-		Spec: jobapi.JobSpec{
-			Parallelism:             s.Parallelism,
-			Completions:             s.Completions,
-			ActiveDeadlineSeconds:   s.ActiveDeadlineSeconds,
-			PodFailurePolicy:        s.PodFailurePolicy,
-			SuccessPolicy:           s.SuccessPolicy,
-			BackoffLimit:            s.BackoffLimit,
-			BackoffLimitPerIndex:    s.BackoffLimitPerIndex,
-			MaxFailedIndexes:        s.MaxFailedIndexes,
-			Selector:                s.Selector,
-			ManualSelector:          s.ManualSelector,
-			Template:                s.Template,
-			TTLSecondsAfterFinished: s.TTLSecondsAfterFinished,
-			CompletionMode:          s.CompletionMode,
-			Suspend:                 s.Suspend,
-			PodReplacementPolicy:    s.PodReplacementPolicy,
-			ManagedBy:               s.ManagedBy,
-			Unknown:                 s.Unknown,
-		},
-		Status:  in.Status,
-		Unknown: in.Unknown,
+		Spec:       jobapi.JobSpec(in.Spec),
+		Status:     in.Status,
+		Unknown:    in.Unknown,
 	}
 }
 
-// hubToV1 converts in, reusing its memory.
+// hubToV1 converts in, reusing its memory (see v1ToHub).
 func hubToV1(in *jobapi.Job) *v1.Job {
-	s := &in.Spec
 	return &v1.Job{
 		TypeMeta:   jobapi.TypeMeta{Kind: v1.Kind, APIVersion: v1.GroupVersion},
 		ObjectMeta: in.ObjectMeta,
-		Spec: v1.JobSpec{
-			Parallelism:             s.Parallelism,
-			Completions:             s.Completions,
-			ActiveDeadlineSeconds:   s.ActiveDeadlineSeconds,
-			PodFailurePolicy:        s.PodFailurePolicy,
-			SuccessPolicy:           s.SuccessPolicy,
-			BackoffLimit:            s.BackoffLimit,
-			BackoffLimitPerIndex:    s.BackoffLimitPerIndex,
-			MaxFailedIndexes:        s.MaxFailedIndexes,
-			Selector:                s.Selector,
-			ManualSelector:          s.ManualSelector,
-			Template:                s.Template,
-			TTLSecondsAfterFinished: s.TTLSecondsAfterFinished,
-			CompletionMode:          s.CompletionMode,
-			Suspend:                 s.Suspend,
-			PodReplacementPolicy:    s.PodReplacementPolicy,
-			ManagedBy:               s.ManagedBy,
-			Unknown:                 s.Unknown,
-		},
-		Status:  in.Status,
-		Unknown: in.Unknown,
+		Spec:       v1.JobSpec(in.Spec),
+		Status:     in.Status,
+		Unknown:    in.Unknown,
 	}
 }
 

@@ -23,7 +23,9 @@ type Job struct {
 }
 
 // JobSpec is the spec of a batch/v1 Job. ManualSelector has the hub's
-// meaning: true when the user chose the selector.
+// meaning: true when the user chose the selector. It has exactly the
+// fields of jobapi.JobSpec, in the same order, so the two convert into
+// each other with a Go conversion; keep it that way.
 type JobSpec struct {
 	Parallelism             *int32                       `json:"parallelism,omitempty"`
 	Completions             *int32                       `json:"completions,omitempty"`
@@ -80,26 +82,10 @@ func (in *Job) DeepCopy() *Job {
 	return out
 }
 
-// DeepCopyInto copies in into out.
+// DeepCopyInto copies in into out. JobSpec has exactly the hub's fields,
+// so the hub's deep copy serves.
 func (in *JobSpec) DeepCopyInto(out *JobSpec) {
-	*out = *in
-	out.Parallelism = copyPtr(in.Parallelism)
-	out.Completions = copyPtr(in.Completions)
-	out.ActiveDeadlineSeconds = copyPtr(in.ActiveDeadlineSeconds)
-	out.PodFailurePolicy = in.PodFailurePolicy.DeepCopy()
-	out.SuccessPolicy = in.SuccessPolicy.DeepCopy()
-	out.BackoffLimit = copyPtr(in.BackoffLimit)
-	out.BackoffLimitPerIndex = copyPtr(in.BackoffLimitPerIndex)
-	out.MaxFailedIndexes = copyPtr(in.MaxFailedIndexes)
-	out.Selector = in.Selector.DeepCopy()
-	out.ManualSelector = copyPtr(in.ManualSelector)
-	in.Template.DeepCopyInto(&out.Template)
-	out.TTLSecondsAfterFinished = copyPtr(in.TTLSecondsAfterFinished)
-	out.CompletionMode = copyPtr(in.CompletionMode)
-	out.Suspend = copyPtr(in.Suspend)
-	out.PodReplacementPolicy = copyPtr(in.PodReplacementPolicy)
-	out.ManagedBy = copyPtr(in.ManagedBy)
-	out.Unknown = in.Unknown.DeepCopy()
+	(*jobapi.JobSpec)(in).DeepCopyInto((*jobapi.JobSpec)(out))
 }
 
 // DeepCopy returns a copy of in that shares nothing with it; nil stays
@@ -111,12 +97,4 @@ func (in *JobSpec) DeepCopy() *JobSpec {
 	out := new(JobSpec)
 	in.DeepCopyInto(out)
 	return out
-}
-
-func copyPtr[T any](in *T) *T {
-	if in == nil {
-		return nil
-	}
-	out := *in
-	return &out
 }
