@@ -19,6 +19,11 @@
 // requirements sorted by key, values sorted, operators as written ('=' and
 // '==' are kept apart). Parsing that form gives back an equal selector.
 //
+// Beyond Kubernetes, [Overlaps] decides exactly whether two selectors can
+// match the same valid label set, and [Witness] returns one such set; an
+// [Index] holds many selectors and finds the ones a label set matches
+// without trying each of them.
+//
 // Keys and values are validated as the API server validates labels: a key
 // is a name of at most 63 bytes (letters, digits, '-', '_' and '.',
 // starting and ending with a letter or digit), optionally preceded by a

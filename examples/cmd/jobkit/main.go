@@ -38,6 +38,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"match", "match -l SELECTOR [-f FILE]", "the namespace/name (just name when there is no namespace) of every object whose metadata.labels match SELECTOR", runMatch},
+		{"overlaps", "overlaps [-f FILE]", "every pair of Jobs (or other objects with spec.selector) in one namespace whose selectors can select the same pod, with such a pod's labels; exit 1 if any", runOverlaps},
 		{"convert", "convert --to batch/v1|extensions/v1beta1 [-f FILE]", "every Job of the input in the given version (with its version defaults applied); other objects unchanged", runConvert},
 		{"scoreboard", "scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]", "the scoreboard of an Indexed Job rebuilt from its pods: completedIndexes, counts, what to start next, problems", runScoreboard},
 		{"fieldpath", "fieldpath PATH [-f POD] [--strict]", "the value the kubelet would expose for the downward API fieldPath PATH in the pod", runFieldpath},

@@ -1,0 +1,252 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"sigs.k8s.io/yaml"
+
+	"github.com/jobkit/jobkit/selector"
+)
+
+// overlapJob returns a batch/v1 Job in namespace ns with the given
+// spec.selector (YAML flow text; "" for none) and template labels.
+func overlapJob(name, ns, sel, labels string) string {
+	var b strings.Builder
+	b.WriteString("apiVersion: batch/v1\nkind: Job\nmetadata: {name: " + name)
+	if ns != "" {
+		b.WriteString(", namespace: " + ns)
+	}
+	b.WriteString("}\nspec:\n")
+	if sel != "" {
+		b.WriteString("  manualSelector: true\n  selector: " + sel + "\n")
+	}
+	b.WriteString("  template:\n    metadata: {labels: " + labels + "}\n    spec: {containers: [{name: c, image: busybox}], restartPolicy: Never}\n")
+	return b.String()
+}
+
+// overlapInput is a manifest of Jobs of both versions and a ReplicaSet.
+var overlapInput = strings.Join([]string{
+	overlapJob("pi", "batch", "{matchLabels: {app: pi}}", "{app: pi}"),
+	// extensions/v1beta1 without autoSelector: the selector defaults to
+	// the template's labels.
+	`apiVersion: extensions/v1beta1
+kind: Job
+metadata: {name: pi-legacy, namespace: batch}
+spec:
+  template:
+    metadata: {labels: {app: pi, tier: compute}}
+    spec: {containers: [{name: c, image: perl}], restartPolicy: Never}
+`,
+	overlapJob("fresh", "batch", "", "{app: pi}"),
+	`apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: web, namespace: batch}
+spec:
+  selector:
+    matchExpressions:
+    - {key: app, operator: In, values: [web, pi]}
+    - {key: legacy, operator: DoesNotExist}
+`,
+	overlapJob("other-ns", "other", "{matchLabels: {app: pi}}", "{app: pi}"),
+}, "---\n")
+
+func TestOverlapsCommand(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "jobs.yaml")
+	if err := os.WriteFile(file, []byte(overlapInput), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name       string
+		args       []string
+		stdin      string
+		wantOut    string
+		wantErr    []string // prefixes of the lines of standard error, in order
+		wantStatus int
+	}{
+		{
+			name: "pairs in one namespace across versions and kinds, a Job without selector skipped",
+			args: []string{"-f", file},
+			wantOut: `- namespace: batch
+  objects:
+  - Job/pi
+  - Job/pi-legacy
+  selectors:
+  - app=pi
+  - app=pi,tier=compute
+  witness:
+    app: pi
+    tier: compute
+- namespace: batch
+  objects:
+  - Job/pi
+  - ReplicaSet/web
+  selectors:
+  - app=pi
+  - app in (pi,web),!legacy
+  witness:
+    app: pi
+- namespace: batch
+  objects:
+  - Job/pi-legacy
+  - ReplicaSet/web
+  selectors:
+  - app=pi,tier=compute
+  - app in (pi,web),!legacy
+  witness:
+    app: pi
+    tier: compute
+`,
+			wantErr:    []string{"jobkit overlaps: " + file + ": document 3: Job batch/fresh: skipped: `spec.selector` is not set: the API server generates one, unique to the Job, when it creates it"},
+			wantStatus: 1,
+		},
+		{
+			name:    "generated selectors never overlap: an empty list and exit 0",
+			stdin:   overlapJob("a", "ns", "{matchLabels: {controller-uid: 1a2b}}", "{controller-uid: 1a2b}") + "---\n" + overlapJob("b", "ns", "{matchLabels: {controller-uid: 3c4d}}", "{controller-uid: 3c4d}"),
+			wantOut: "[]\n",
+		},
+		{
+			name:    "negative requirements: disjoint when the values exclude each other",
+			stdin:   overlapJob("a", "ns", "{matchLabels: {app: web, env: prod}}", "{app: web, env: prod}") + "---\n" + overlapJob("b", "ns", "{matchLabels: {app: web}, matchExpressions: [{key: env, operator: NotIn, values: [prod]}]}", "{app: web}"),
+			wantOut: "[]\n",
+		},
+		{
+			name:  "objects without a namespace are compared with each other, an empty selector overlaps all",
+			stdin: overlapJob("a", "", "{}", "{x: z}") + "---\n" + overlapJob("b", "", "{matchExpressions: [{key: tier, operator: Exists}, {key: app, operator: NotIn, values: [other]}]}", "{tier: t}") + "---\n" + overlapJob("c", "ns", "{}", "{x: z}"),
+			wantOut: `- objects:
+  - Job/a
+  - Job/b
+  selectors:
+  - ""
+  - app notin (other),tier
+  witness:
+    tier: other
+`,
+			wantStatus: 1,
+		},
+		{
+			name:  "a List is expanded; objects of other kinds are read by spec.selector",
+			stdin: `{"kind": "List", "items": [{"kind": "Deployment", "metadata": {"name": "d"}, "spec": {"selector": {"matchLabels": {"app": "x"}}}}, {"metadata": {"name": "e"}, "spec": {"selector": {"matchLabels": {"app": "x"}}}}, {"kind": "ConfigMap", "metadata": {"name": "cm"}}]}`,
+			wantOut: `- objects:
+  - Deployment/d
+  - Object/e
+  selectors:
+  - app=x
+  - app=x
+  witness:
+    app: x
+`,
+			wantErr:    []string{"jobkit overlaps: <stdin>: document 1, items[2]: ConfigMap cm: skipped: `spec.selector` is not set"},
+			wantStatus: 1,
+		},
+		{
+			name: "bad objects are reported by field, the pairs among the others still printed",
+			stdin: strings.Join([]string{
+				overlapJob("a", "ns", "{matchLabels: {app: x}}", "{app: x}"),
+				overlapJob("bad-value", "ns", "{matchLabels: {app: -x}}", "{app: x}"),
+				overlapJob("bad-op", "ns", "{matchExpressions: [{key: app, operator: Gt, values: ['1']}]}", "{app: x}"),
+				"apiVersion: batch/v1\nkind: Job\nmetadata: {name: manual, namespace: ns}\nspec:\n  manualSelector: true\n  template: {metadata: {labels: {app: x}}}\n",
+				"apiVersion: batch/v9\nkind: Job\nmetadata: {name: future}\n",
+				"kind: Service\nmetadata: {name: svc, namespace: ns}\nspec: {selector: {app: x}}\n",
+				"apiVersion: batch/v1\nkind: Job\nmetadata: {namespace: ns}\nspec: {selector: {}}\n",
+				overlapJob("b", "ns", "{matchLabels: {app: x}}", "{app: x}"),
+			}, "---\n"),
+			wantOut: `- namespace: ns
+  objects:
+  - Job/a
+  - Job/b
+  selectors:
+  - app=x
+  - app=x
+  witness:
+    app: x
+`,
+			wantErr: []string{
+				"jobkit overlaps: <stdin>: document 2: spec.selector.matchLabels",
+				"jobkit overlaps: <stdin>: document 3: spec.selector.matchExpressions[0].operator: Unsupported value: \"Gt\"",
+				"jobkit overlaps: <stdin>: document 4: spec.selector: Required value: must be set when `manualSelector` is true",
+				"jobkit overlaps: <stdin>: document 5: apiVersion: Unsupported value: \"batch/v9\"",
+				"jobkit overlaps: <stdin>: document 6: spec.selector: Invalid value: ",
+				"jobkit overlaps: <stdin>: document 7: metadata.name: Required value",
+			},
+			wantStatus: 1,
+		},
+		{
+			name:       "no objects exits 1",
+			stdin:      "# nothing\n",
+			wantErr:    []string{"jobkit overlaps: the input holds no objects"},
+			wantStatus: 1,
+		},
+		{
+			name:       "positional argument exits 2",
+			args:       []string{"jobs.yaml"},
+			wantErr:    []string{`jobkit overlaps: unexpected argument "jobs.yaml"; give the input with -f`},
+			wantStatus: 2,
+		},
+		{
+			name:       "unknown flag exits 2",
+			args:       []string{"-l", "a"},
+			wantErr:    []string{"flag provided but not defined: -l", "usage: jobkit overlaps [-f FILE]", "  -f string", "    \tthe file to read objects from"},
+			wantStatus: 2,
+		},
+		{
+			name:       "missing file exits 1",
+			args:       []string{"-f", filepath.Join(dir, "absent.yaml")},
+			wantErr:    []string{"jobkit overlaps: open " + filepath.Join(dir, "absent.yaml")},
+			wantStatus: 1,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			status := run(streams{in: strings.NewReader(tt.stdin), out: &out, err: &errOut}, append([]string{"overlaps"}, tt.args...))
+			if diff := cmp.Diff(tt.wantStatus, status); diff != "" {
+				t.Errorf("exit status (-want +got):\n%s\nstderr:\n%s", diff, errOut.String())
+			}
+			if diff := cmp.Diff(tt.wantOut, out.String()); diff != "" {
+				t.Errorf("stdout (-want +got):\n%s", diff)
+			}
+			lines := strings.Split(strings.TrimSuffix(errOut.String(), "\n"), "\n")
+			if errOut.Len() == 0 {
+				lines = nil
+			}
+			if len(lines) != len(tt.wantErr) {
+				t.Errorf("stderr has %d lines, want %d:\n%s", len(lines), len(tt.wantErr), errOut.String())
+			}
+			for i, want := range tt.wantErr {
+				if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
+					t.Errorf("stderr line %d: want a line starting with %q; stderr:\n%s", i+1, want, errOut.String())
+				}
+			}
+		})
+	}
+}
+
+// TestOverlapsWitnessesSelect reads the output back: every witness is
+// selected by both selectors printed next to it.
+func TestOverlapsWitnessesSelect(t *testing.T) {
+	var out, errOut bytes.Buffer
+	run(streams{in: strings.NewReader(overlapInput), out: &out, err: &errOut}, []string{"overlaps"})
+	var pairs []struct {
+		Selectors [2]string    `json:"selectors"`
+		Witness   selector.Set `json:"witness"`
+	}
+	if err := yaml.Unmarshal(out.Bytes(), &pairs); err != nil {
+		t.Fatalf("output is not YAML: %v\n%s", err, out.String())
+	}
+	if len(pairs) == 0 {
+		t.Fatalf("no pairs in the output:\n%s", out.String())
+	}
+	for _, p := range pairs {
+		for _, s := range p.Selectors {
+			if !selector.MustParse(s).Matches(p.Witness) {
+				t.Errorf("witness %v is not selected by %q", p.Witness, s)
+			}
+		}
+	}
+}
