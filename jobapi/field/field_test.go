@@ -164,6 +164,18 @@ func TestStatusJSON(t *testing.T) {
 			want:     `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"jobs.batch \"pi\" already exists","reason":"AlreadyExists","details":{"name":"pi","group":"batch","kind":"jobs"},"code":409}`,
 		},
 		{
+			name:     "resource expired",
+			err:      field.NewResourceExpired("too old resource version: 3 (7)"),
+			wantCode: 410,
+			want:     `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"too old resource version: 3 (7)","reason":"Expired","code":410}`,
+		},
+		{
+			name:     "internal error",
+			err:      field.NewInternalError(errors.New("random source failed")),
+			wantCode: 500,
+			want:     `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Internal error occurred: random source failed","reason":"InternalError","details":{"causes":[{"message":"random source failed"}]},"code":500}`,
+		},
+		{
 			name:     "conflict",
 			err:      field.NewConflict(gr, "pi", errors.New("the object has been modified; please apply your changes to the latest version and try again")),
 			wantCode: 409,
@@ -190,18 +202,20 @@ func TestStatusPredicatesAndCauses(t *testing.T) {
 	tests := []struct {
 		name string
 		err  error
-		want [4]bool // NotFound, AlreadyExists, Conflict, Invalid
+		want [6]bool // NotFound, AlreadyExists, Conflict, Invalid, ResourceExpired, InternalError
 	}{
-		{"not found", field.NewNotFound(gr, "x"), [4]bool{true, false, false, false}},
-		{"already exists", field.NewAlreadyExists(gr, "x"), [4]bool{false, true, false, false}},
-		{"conflict", field.NewConflict(gr, "x", errors.New("stale")), [4]bool{false, false, true, false}},
-		{"invalid", fmt.Errorf("wrapped: %w", inv), [4]bool{false, false, false, true}},
-		{"plain error", errors.New("x"), [4]bool{}},
-		{"nil", nil, [4]bool{}},
+		{"not found", field.NewNotFound(gr, "x"), [6]bool{0: true}},
+		{"already exists", field.NewAlreadyExists(gr, "x"), [6]bool{1: true}},
+		{"conflict", field.NewConflict(gr, "x", errors.New("stale")), [6]bool{2: true}},
+		{"invalid", fmt.Errorf("wrapped: %w", inv), [6]bool{3: true}},
+		{"expired", field.NewResourceExpired("too old"), [6]bool{4: true}},
+		{"internal", field.NewInternalError(errors.New("x")), [6]bool{5: true}},
+		{"plain error", errors.New("x"), [6]bool{}},
+		{"nil", nil, [6]bool{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := [4]bool{field.IsNotFound(tt.err), field.IsAlreadyExists(tt.err), field.IsConflict(tt.err), field.IsInvalid(tt.err)}
+			got := [6]bool{field.IsNotFound(tt.err), field.IsAlreadyExists(tt.err), field.IsConflict(tt.err), field.IsInvalid(tt.err), field.IsResourceExpired(tt.err), field.IsInternalError(tt.err)}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}

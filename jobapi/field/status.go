@@ -18,6 +18,8 @@ const (
 	StatusReasonAlreadyExists StatusReason = "AlreadyExists"
 	StatusReasonConflict      StatusReason = "Conflict"
 	StatusReasonBadRequest    StatusReason = "BadRequest"
+	StatusReasonExpired       StatusReason = "Expired"
+	StatusReasonInternalError StatusReason = "InternalError"
 )
 
 // Status is the `Status` kind an API server returns for a failed call (and
@@ -169,6 +171,22 @@ func NewBadRequest(msg string) *StatusError {
 	return failure(http.StatusBadRequest, StatusReasonBadRequest, msg, nil)
 }
 
+// NewResourceExpired returns the 410 Gone error with reason Expired that
+// an API server returns to a watch (or list) from a resourceVersion older
+// than the history it keeps. msg says which versions; Kubernetes writes
+// "too old resource version: <asked> (<oldest kept>)".
+func NewResourceExpired(msg string) *StatusError {
+	return failure(http.StatusGone, StatusReasonExpired, msg, nil)
+}
+
+// NewInternalError returns the 500 InternalError error: the server could
+// not complete a request through no fault of the request. err is the cause.
+func NewInternalError(err error) *StatusError {
+	return failure(http.StatusInternalServerError, StatusReasonInternalError,
+		fmt.Sprintf("Internal error occurred: %v", err),
+		&StatusDetails{Causes: []StatusCause{{Message: err.Error()}}})
+}
+
 // NewSuccess returns the Status object of a successful DELETE, which
 // Kubernetes returns with the name, group, kind and uid of what it deleted.
 func NewSuccess(gr GroupResource, name, uid string) Status {
@@ -195,6 +213,13 @@ func IsAlreadyExists(err error) bool { return ReasonOf(err) == StatusReasonAlrea
 
 // IsConflict reports whether err is a Conflict Status.
 func IsConflict(err error) bool { return ReasonOf(err) == StatusReasonConflict }
+
+// IsResourceExpired reports whether err is an Expired Status: the client
+// must list again and watch from the new resourceVersion.
+func IsResourceExpired(err error) bool { return ReasonOf(err) == StatusReasonExpired }
+
+// IsInternalError reports whether err is an InternalError Status.
+func IsInternalError(err error) bool { return ReasonOf(err) == StatusReasonInternalError }
 
 // IsInvalid reports whether err is an Invalid Status.
 func IsInvalid(err error) bool { return ReasonOf(err) == StatusReasonInvalid }
