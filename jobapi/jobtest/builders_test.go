@@ -1,0 +1,119 @@
+package jobtest_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/scoreboard"
+	"github.com/jobkit/jobkit/selector"
+)
+
+func TestJobBuilder(t *testing.T) {
+	container := []jobapi.Container{{Name: "main", Image: "busybox"}}
+	tests := []struct {
+		name string
+		got  *jobapi.Job
+		want *jobapi.Job
+	}{
+		{"a bare Job", jobtest.Job("pi"), &jobapi.Job{
+			TypeMeta:   jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
+			ObjectMeta: jobapi.ObjectMeta{Name: "pi"},
+			Spec: jobapi.JobSpec{Template: jobapi.PodTemplateSpec{Spec: jobapi.PodSpec{
+				Containers: container, RestartPolicy: jobapi.RestartPolicyNever}}},
+		}},
+		{"an Indexed Job with parallelism, labels and a command",
+			jobtest.Job("pi", jobtest.Namespace("ns"), jobtest.Indexed(5), jobtest.Parallelism(2),
+				jobtest.Labels(map[string]string{"app": "pi"}), jobtest.Labels(map[string]string{"tier": "x"}),
+				jobtest.Annotations(map[string]string{"a": "b"}), jobtest.TemplateLabels(map[string]string{"app": "pi"}),
+				jobtest.Image("perl"), jobtest.Command("perl", "-e", "1"), jobtest.RestartPolicy(jobapi.RestartPolicyOnFailure),
+				jobtest.BackoffLimit(3), jobtest.Suspend(true), jobtest.CompletedIndexes("0")),
+			&jobapi.Job{
+				TypeMeta: jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
+				ObjectMeta: jobapi.ObjectMeta{Name: "pi", Namespace: "ns",
+					Labels: map[string]string{"app": "pi", "tier": "x"}, Annotations: map[string]string{"a": "b"}},
+				Spec: jobapi.JobSpec{
+					Parallelism: ptr(int32(2)), Completions: ptr(int32(5)), BackoffLimit: ptr(int32(3)),
+					CompletionMode: ptr(jobapi.IndexedCompletion), Suspend: ptr(true),
+					Template: jobapi.PodTemplateSpec{
+						ObjectMeta: jobapi.ObjectMeta{Labels: map[string]string{"app": "pi"}},
+						Spec: jobapi.PodSpec{
+							Containers:    []jobapi.Container{{Name: "main", Image: "perl", Command: []string{"perl", "-e", "1"}}},
+							RestartPolicy: jobapi.RestartPolicyOnFailure,
+						}},
+				},
+				Status: jobapi.JobStatus{CompletedIndexes: "0"},
+			}},
+		{"a generated name and a manual selector",
+			jobtest.Job("ignored", jobtest.GenerateName("pi-"), jobtest.Completions(2),
+				jobtest.ManualSelector(&selector.LabelSelector{MatchLabels: map[string]string{"app": "pi"}})),
+			&jobapi.Job{
+				TypeMeta:   jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
+				ObjectMeta: jobapi.ObjectMeta{GenerateName: "pi-"},
+				Spec: jobapi.JobSpec{
+					Completions: ptr(int32(2)), ManualSelector: ptr(true),
+					Selector: &selector.LabelSelector{MatchLabels: map[string]string{"app": "pi"}},
+					Template: jobapi.PodTemplateSpec{Spec: jobapi.PodSpec{Containers: container, RestartPolicy: jobapi.RestartPolicyNever}},
+				},
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, tt.got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestPodBuilder(t *testing.T) {
+	job := jobtest.Job("pi", jobtest.Namespace("ns"), jobtest.UID("u1"), jobtest.TemplateLabels(map[string]string{"app": "pi"}))
+	got := jobtest.Pod("pi-0-abcde", jobtest.OwnedBy(job), jobtest.Index(0), jobtest.Phase(jobapi.PodSucceeded), jobtest.NodeName("node-1"))
+	want := &jobapi.Pod{
+		TypeMeta: jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		ObjectMeta: jobapi.ObjectMeta{
+			Name: "pi-0-abcde", Namespace: "ns",
+			Labels:      map[string]string{"app": "pi", scoreboard.CompletionIndexAnnotation: "0"},
+			Annotations: map[string]string{scoreboard.CompletionIndexAnnotation: "0"},
+			OwnerReferences: []jobapi.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: "pi", UID: "u1",
+				Controller: ptr(true), BlockOwnerDeletion: ptr(true)}},
+		},
+		Spec:   jobapi.PodSpec{Containers: []jobapi.Container{{Name: "main", Image: "busybox"}}, RestartPolicy: jobapi.RestartPolicyNever, NodeName: "node-1"},
+		Status: jobapi.PodStatus{Phase: jobapi.PodSucceeded},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if shared := jobtest.SharedMemory(job.Spec.Template.ObjectMeta.Labels, got.ObjectMeta.Labels); shared != nil {
+		t.Errorf("the pod shares the Job's template labels: %v", shared)
+	}
+	// Rebuild reads the built pod's index as a controller's pod's.
+	board, report := scoreboard.Rebuild(1, "", []*jobapi.Pod{got})
+	if len(report.Problems) > 0 || !board.Done() {
+		t.Errorf("Rebuild: done %v, problems %v", board.Done(), report.Problems)
+	}
+}
+
+// Every Job the builder makes without options that break it is one the
+// store accepts.
+func TestBuiltJobsAreValid(t *testing.T) {
+	tests := []struct {
+		name string
+		job  *jobapi.Job
+	}{
+		{"bare", jobtest.Job("pi")},
+		{"indexed", jobtest.Job("pi", jobtest.Indexed(5), jobtest.Parallelism(2))},
+		{"manual selector", jobtest.Job("pi", jobtest.TemplateLabels(map[string]string{"app": "pi"}),
+			jobtest.ManualSelector(&selector.LabelSelector{MatchLabels: map[string]string{"app": "pi"}}))},
+		{"suspended with labels", jobtest.Job("pi", jobtest.Suspend(true), jobtest.Labels(map[string]string{"app": "pi"}))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, _, err := newStore().Jobs("ns").Create(tt.job); err != nil {
+				t.Errorf("Create: %v", err)
+			}
+		})
+	}
+}

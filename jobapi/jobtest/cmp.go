@@ -1,0 +1,110 @@
+package jobtest
+
+import (
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/selector"
+)
+
+// IgnoreServerFields returns the cmp options that make an object as the
+// store (or an API server) returns it equal to the fixture it was created
+// from, for cmp.Diff(want, got, jobtest.IgnoreServerFields()). It ignores
+// what the server sets or generates, in every ObjectMeta (the pod
+// template's too):
+//
+//   - `uid`, `resourceVersion`, `generation` and `creationTimestamp`;
+//   - a `name` made from `generateName` (the prefix and five characters of
+//     the generated-name alphabet), so a fixture with only a generateName
+//     matches;
+//   - the label keys selector generation owns, in `labels`: `controller-uid`,
+//     `job-name` and their `batch.kubernetes.io/` forms;
+//   - the uid of owner references (it is the owner's generated uid);
+//
+// and also `apiVersion` and `kind`, a Job's `spec.selector` when on both
+// sides it is unset or generated (a single `matchLabels` entry on a
+// controller-uid key; a selector on a key of jobapi.WithUniqueLabelKey is
+// not recognized), and the difference between empty and nil lists and maps,
+// which JSON does not keep.
+//
+// It ignores nothing else: a Pod's status, set to `phase: Pending` on
+// create, is compared.
+func IgnoreServerFields() cmp.Option {
+	return cmp.Options{
+		cmp.Transformer("jobtest.IgnoreServerFields", withoutServerFields),
+		cmpopts.IgnoreTypes(jobapi.TypeMeta{}),
+		cmp.FilterValues(func(a, b *selector.LabelSelector) bool {
+			return generatedOrNil(a) && generatedOrNil(b)
+		}, cmp.Ignore()),
+		cmpopts.EquateEmpty(),
+	}
+}
+
+// withoutServerFields returns a copy of m without the fields the server
+// generates.
+func withoutServerFields(m jobapi.ObjectMeta) jobapi.ObjectMeta {
+	c := *m.DeepCopy()
+	c.UID, c.ResourceVersion, c.Generation, c.CreationTimestamp = "", "", 0, jobapi.Time{}
+	if isGeneratedName(c.Name, c.GenerateName) {
+		c.Name = ""
+	}
+	for k := range c.Labels {
+		if isSystemLabel(k) {
+			delete(c.Labels, k)
+		}
+	}
+	if len(c.Labels) == 0 {
+		c.Labels = nil
+	}
+	for i := range c.OwnerReferences {
+		c.OwnerReferences[i].UID = ""
+	}
+	return c
+}
+
+// isGeneratedName reports whether name could have been made from prefix.
+func isGeneratedName(name, prefix string) bool {
+	if prefix == "" {
+		return false
+	}
+	if len(prefix) > maxGeneratedPrefix {
+		prefix = prefix[:maxGeneratedPrefix]
+	}
+	suffix, ok := strings.CutPrefix(name, prefix)
+	if !ok || len(suffix) != nameSuffixLength {
+		return false
+	}
+	for i := range len(suffix) {
+		if strings.IndexByte(nameSuffixAlphabet, suffix[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// isSystemLabel reports whether k is a label key selector generation owns.
+func isSystemLabel(k string) bool {
+	switch k {
+	case jobapi.ControllerUIDLabel, jobapi.JobNameLabel, jobapi.KubernetesControllerUIDLabel, jobapi.KubernetesJobNameLabel:
+		return true
+	}
+	return false
+}
+
+// generatedOrNil reports whether ls is unset or has the shape of a
+// generated selector.
+func generatedOrNil(ls *selector.LabelSelector) bool {
+	if ls == nil {
+		return true
+	}
+	if len(ls.MatchExpressions) > 0 || len(ls.MatchLabels) != 1 {
+		return false
+	}
+	for k := range ls.MatchLabels {
+		return k == jobapi.ControllerUIDLabel || k == jobapi.KubernetesControllerUIDLabel
+	}
+	return false
+}

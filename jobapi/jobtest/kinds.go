@@ -1,0 +1,113 @@
+package jobtest
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/field"
+)
+
+// kind is what differs between Jobs and Pods: their names in the API and
+// their strategies, the API server's per-kind hooks for create, update and
+// status update. The verbs themselves are written once, in resource.go.
+type kind[T Object] struct {
+	resource field.GroupResource // for NotFound, AlreadyExists, Conflict, Success
+	kindName field.GroupKind     // for Invalid
+	apiType  jobapi.TypeMeta     // what every stored object carries
+	typeMeta func(*T) *jobapi.TypeMeta
+	meta     func(*T) *jobapi.ObjectMeta
+	copy     func(*T) *T
+
+	// prepareCreate does the create-time processing of a new object whose
+	// name is set: uid, creation time, generation 1, no resourceVersion,
+	// status reset (and, for Jobs, the generated selector and labels).
+	prepareCreate func(o *T, uid jobapi.UID, now time.Time) (jobapi.Warnings, error)
+	validate      func(o *T) field.ErrorList
+	// spec returns the spec, whose changes bump the generation.
+	spec func(o *T) any
+	// keepStatus gives o the status of old: an update ignores the status.
+	keepStatus func(o, old *T)
+	// takeStatus gives o the status of from: a status update changes
+	// nothing else.
+	takeStatus     func(o, from *T)
+	validateUpdate func(o, old *T) field.ErrorList
+	validateStatus func(o, old *T) field.ErrorList
+}
+
+// The API groups and names of the kinds, as Kubernetes writes them in
+// Status errors.
+var (
+	jobsResource = field.GroupResource{Group: "batch", Resource: "jobs"}
+	podsResource = field.GroupResource{Group: "", Resource: "pods"}
+)
+
+func jobKind(s *Store) *kind[jobapi.Job] {
+	return &kind[jobapi.Job]{
+		resource: jobsResource,
+		kindName: field.GroupKind{Group: "batch", Kind: "Job"},
+		apiType:  jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
+		typeMeta: func(j *jobapi.Job) *jobapi.TypeMeta { return &j.TypeMeta },
+		meta:     func(j *jobapi.Job) *jobapi.ObjectMeta { return &j.ObjectMeta },
+		copy:     (*jobapi.Job).DeepCopy,
+		prepareCreate: func(j *jobapi.Job, uid jobapi.UID, now time.Time) (jobapi.Warnings, error) {
+			opts := append(s.jobOpts, jobapi.WithUID(uid), jobapi.WithCreationTime(now))
+			return jobapi.PrepareForCreate(j, opts...)
+		},
+		validate:   func(j *jobapi.Job) field.ErrorList { return jobapi.Validate(j, s.jobOpts...) },
+		spec:       func(j *jobapi.Job) any { return &j.Spec },
+		keepStatus: func(j, old *jobapi.Job) { j.Status = *old.Status.DeepCopy() },
+		takeStatus: func(j, from *jobapi.Job) { j.Status = *from.Status.DeepCopy() },
+		validateUpdate: func(j, old *jobapi.Job) field.ErrorList {
+			return jobapi.ValidateUpdate(j, old, s.jobOpts...)
+		},
+		validateStatus: func(j, _ *jobapi.Job) field.ErrorList { return validateJobStatus(j) },
+	}
+}
+
+func podKind() *kind[jobapi.Pod] {
+	return &kind[jobapi.Pod]{
+		resource: podsResource,
+		kindName: field.GroupKind{Group: "", Kind: "Pod"},
+		apiType:  jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		typeMeta: func(p *jobapi.Pod) *jobapi.TypeMeta { return &p.TypeMeta },
+		meta:     func(p *jobapi.Pod) *jobapi.ObjectMeta { return &p.ObjectMeta },
+		copy:     (*jobapi.Pod).DeepCopy,
+		prepareCreate: func(p *jobapi.Pod, uid jobapi.UID, now time.Time) (jobapi.Warnings, error) {
+			w := prepareMetaForCreate(&p.ObjectMeta, "Pod", uid, now)
+			// A new pod is Pending until it is scheduled and started.
+			p.Status = jobapi.PodStatus{Phase: jobapi.PodPending}
+			return w, nil
+		},
+		validate:       validatePod,
+		spec:           func(p *jobapi.Pod) any { return &p.Spec },
+		keepStatus:     func(p, old *jobapi.Pod) { p.Status = *old.Status.DeepCopy() },
+		takeStatus:     func(p, from *jobapi.Pod) { p.Status = *from.Status.DeepCopy() },
+		validateUpdate: validatePodUpdate,
+		validateStatus: func(*jobapi.Pod, *jobapi.Pod) field.ErrorList { return nil },
+	}
+}
+
+// prepareMetaForCreate sets the system fields of the metadata of a new
+// object of kind, as the API server does for every kind (and
+// jobapi.PrepareForCreate does for Jobs, with the same warnings).
+func prepareMetaForCreate(m *jobapi.ObjectMeta, kind string, uid jobapi.UID, now time.Time) jobapi.Warnings {
+	var w jobapi.Warnings
+	if m.UID != "" && m.UID != uid {
+		w = append(w, jobapi.Warning{Field: "metadata.uid", Message: fmt.Sprintf("replaced %q with the new %s's uid %q: every object gets its own uid when it is created", string(m.UID), kind, string(uid))})
+	}
+	m.UID = uid
+	if m.ResourceVersion != "" {
+		w = append(w, jobapi.Warning{Field: "metadata.resourceVersion", Message: fmt.Sprintf("removed %q: a new object has no resourceVersion (was the manifest copied from an existing %s?)", m.ResourceVersion, kind)})
+		m.ResourceVersion = ""
+	}
+	m.CreationTimestamp = jobapi.NewTime(now)
+	m.Generation = 1
+	m.DeletionTimestamp = nil
+	delete(m.Unknown, "selfLink")
+	delete(m.Unknown, "deletionGracePeriodSeconds")
+	if len(m.Unknown) == 0 {
+		m.Unknown = nil
+	}
+	return w
+}
