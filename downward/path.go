@@ -252,10 +252,20 @@ type ParseError struct {
 	keyMsgs []string // for reasonKey: one message per broken rule
 }
 
-// Error prints `invalid fieldPath "...": <detail>`.
+// Error prints `invalid fieldPath "...": <detail>`, the fieldPath cut
+// after maxQuotedFieldPath bytes (no valid fieldPath is that long).
 func (e *ParseError) Error() string {
-	return fmt.Sprintf("invalid fieldPath %q: %s", e.FieldPath, e.Detail)
+	fp := e.FieldPath
+	if len(fp) > maxQuotedFieldPath {
+		return fmt.Sprintf("invalid fieldPath %q... (%d bytes): %s", fp[:maxQuotedFieldPath], len(fp), e.Detail)
+	}
+	return fmt.Sprintf("invalid fieldPath %q: %s", fp, e.Detail)
 }
+
+// maxQuotedFieldPath bounds how much of a fieldPath an error repeats:
+// more than the longest valid one, `metadata.annotations['` with a key of
+// 253 + 1 + 63 bytes and `']` (341 bytes).
+const maxQuotedFieldPath = 400
 
 // parseReason classifies a ParseError the way the API server's validation
 // does: by which error type and field it reports.
@@ -326,9 +336,13 @@ func keyError(input string, f Field, key string, msgs []string) *ParseError {
 	if f == MetadataAnnotations {
 		validated = strings.ToLower(key)
 	}
+	shown := key
+	if len(shown) > maxQuotedFieldPath {
+		shown = shown[:maxQuotedFieldPath] + "..."
+	}
 	return &ParseError{
 		FieldPath: input, reason: reasonKey, key: validated, keyMsgs: msgs,
-		Detail: fmt.Sprintf("key '%s' must be a qualified name: %s", key, strings.Join(msgs, "; ")),
+		Detail: fmt.Sprintf("key '%s' must be a qualified name: %s", shown, strings.Join(msgs, "; ")),
 	}
 }
 

@@ -6,6 +6,11 @@ import (
 	"strings"
 )
 
+// MaxIndexesLength is the longest text ParseIndexes reads, in bytes: 3
+// MiB, the largest request an API server accepts, so that every
+// `status.completedIndexes` a cluster can store fits.
+const MaxIndexesLength = 3 << 20
+
 // maxIndexDigits is the number of decimal digits of MaxIndex.
 const maxIndexDigits = 10
 
@@ -54,10 +59,15 @@ func (e *ParseError) Error() string {
 // "1,"), signs ("+1", "-1", "1--2"), spaces, leading zeros ("01"), more
 // than two parts ("1-2-3"), missing ends ("1-") and indexes greater than
 // [MaxIndex]. The error is a [*ParseError] naming the fragment. The cost is
-// linear in the length of s.
+// linear in the length of s, which must be at most [MaxIndexesLength]
+// bytes (else the error names the whole input, at offset 0).
 func ParseIndexes(s string) (Indexes, error) {
 	if s == "" {
 		return Indexes{}, nil
+	}
+	if len(s) > MaxIndexesLength {
+		return Indexes{}, &ParseError{Fragment: s, Offset: 0,
+			Detail: "the indexes must be at most " + strconv.Itoa(MaxIndexesLength) + " bytes long, not " + strconv.Itoa(len(s))}
 	}
 	// Every fragment makes at most one run: size the result once.
 	b := builder{runs: make([]Interval, 0, strings.Count(s, ",")+1)}

@@ -29,8 +29,13 @@ import (
 //
 // The result has its requirements sorted by key and the values of each
 // requirement sorted with repeats removed. The empty string gives
-// Everything. A bad selector gives a *ParseError.
+// Everything. A bad selector, or one longer than [MaxLength] bytes, gives
+// a *ParseError.
 func Parse(s string) (Selector, error) {
+	if len(s) > MaxLength {
+		return Selector{}, &ParseError{Selector: s, Offset: MaxLength,
+			Detail: "must be at most " + strconv.Itoa(MaxLength) + " bytes long, not " + strconv.Itoa(len(s))}
+	}
 	p := parser{s: s}
 	first := p.peek()
 	if first.kind == tEOS {
@@ -65,6 +70,12 @@ func Parse(s string) (Selector, error) {
 		}
 	}
 }
+
+// MaxLength is the longest selector Parse reads, in bytes. Kubernetes'
+// labels.Parse has no bound, but an API server reads a labelSelector from
+// the URL of a request, which Go's HTTP server caps, with the headers, at
+// 1 MiB; no selector a cluster can receive is longer.
+const MaxLength = 1 << 20
 
 // MustParse is Parse for selectors written in the program, such as
 // constants in tests and examples. It panics when s is not a valid
