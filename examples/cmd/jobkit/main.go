@@ -45,6 +45,7 @@ func commands() []command {
 		{"create", "create [-f FILE] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]", "every Job of the input as the API server would store it (batch/v1): uid, selector and labels generated, copied stale values replaced (warnings on standard error), validated", runCreate},
 		{"validate", "validate [-f FILE] [-o text|json] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]", "exit 0 when the API server would accept every Job of the input on create; else exit 1 and the errors (-o json: also a Status object per invalid Job)", runValidate},
 		{"run", "run NAME --image IMAGE [--completions N] [--parallelism N] [--completion-index-var-name VAR] [--per-completion-env KEY=VALUES]... [--restart OnFailure|Never] -- COMMAND [ARG]...", "an Indexed Job running COMMAND per completion index, and the ConfigMap holding its generated parameter script", runRun},
+		{"simulate", "simulate [-f FILE] [--parallelism N] [--fail-rate P] [--seed S] [--logs DIR]", "runs an Indexed Job (and the ConfigMaps it mounts, as `jobkit run` prints them) on this machine: each index's container as a process, at most N at a time, retried as Kubernetes would; progress on standard error, the Job's final status as YAML; exit 1 if the Job failed", runSimulate},
 	}
 }
 

@@ -1,0 +1,317 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/jobkit/jobkit/downward/worklist"
+	"github.com/jobkit/jobkit/jobapi"
+)
+
+// runSimulate implements `jobkit simulate [-f FILE] [--parallelism N]
+// [--fail-rate P] [--seed S] [--logs DIR]`: it runs an Indexed Job on
+// this machine the way the Indexed Job design describes the controller,
+// so that a work list can be tried before it goes to a cluster.
+//
+// The input holds one Job (batch/v1 or extensions/v1beta1) and the
+// ConfigMaps its pods mount, such as the stream `jobkit run` prints; other
+// objects are ignored with a warning. The Job is created as `jobkit create`
+// does (defaults, selector generation, validation; warnings on standard
+// error, errors exit 1) and must be Indexed. Then, for the lowest indexes
+// the scoreboard says to start, at most parallelism at a time (the flag
+// overrides `spec.parallelism`), each pod is built from the template with
+// its completion index (scoreboard.NewPod, with the hostname and pod name
+// Kubernetes gives it), and its first container runs as a process:
+//
+//   - env vars as the kubelet computes them: literal values with `$(VAR)`
+//     expanded over the variables before them, `valueFrom.fieldRef`
+//     through the downward API (the completion index annotation and label
+//     included); the command and args expanded over all of them (`$(VAR)`
+//     replaced when VAR is defined, left as written when not, `$$` for a
+//     literal `$`). The process gets these, HOSTNAME, and PATH and HOME
+//     from this machine, nothing else.
+//   - every configMap, downwardAPI and emptyDir volume the container mounts
+//     is written to a temporary directory (a configMap from the input, its
+//     data and binaryData keys or its items; downwardAPI files in the
+//     kubelet's format), and each mount path is rewritten to that directory
+//     wherever it appears as a path of its own (`/etc/jobkit/params.sh`,
+//     `--dir=/etc/jobkit`, but not `/etc/jobkit2`) in the command, the
+//     args, the env values and workingDir. Files are not rewritten.
+//   - the command runs as it is (no shell unless it names one), in the
+//     current directory unless workingDir is set, in a process group of its
+//     own. Its output goes to standard error, each line after
+//     "index N | ", or with --logs to DIR/POD-NAME.log.
+//
+// As containers exit, the scoreboard and the status are updated as by
+// Kubernetes' Job controller: a success completes its index; a failure is
+// retried at once (Kubernetes waits 10 s, 20 s, ...). With restartPolicy
+// Never each failure is a failed pod, and the Job fails when more pods
+// failed than backoffLimit, or, with backoffLimitPerIndex, an index fails
+// after more failures than that and the Job fails once every index has
+// succeeded or failed (or maxFailedIndexes is exceeded). With OnFailure
+// the container restarts in its pod, and the Job fails when the restarts
+// of its running pods reach backoffLimit. activeDeadlineSeconds is
+// enforced. podFailurePolicy, successPolicy, init containers and
+// containers after the first are not simulated (a warning says so).
+//
+// --fail-rate P makes each container run fail with exit code 137 instead
+// of running, with probability P, decided by --seed, the index and the
+// attempt alone, so that a run is reproducible whatever the timing.
+//
+// Progress goes to standard error: on a terminal one status line that
+// updates in place, with failures and output above it; otherwise one line
+// per event, such as `[3/10 complete, 2 running] index 4 succeeded in
+// 0.2s`. At the end the Job's status, as Kubernetes would report it, goes
+// to standard output as YAML (`status:` with startTime, completionTime,
+// succeeded, failed, completedIndexes, failedIndexes, conditions), and
+// the exit status is 0 when the Job is Complete and 1 when it Failed.
+//
+// Ctrl-C (SIGINT) or SIGTERM stops the running processes — SIGTERM to
+// their process groups, SIGKILL after the pods' grace period or at a
+// second Ctrl-C — prints the status so far and exits 130.
+func runSimulate(s streams, args []string) int {
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	force := make(chan struct{})
+	finished := make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-sigs:
+			fmt.Fprintln(s.err, "jobkit simulate: interrupted: stopping the running pods (Ctrl-C again to kill them at once)")
+			cancel()
+		case <-finished:
+			return
+		}
+		select {
+		case <-sigs:
+			close(force)
+		case <-finished:
+		}
+	}()
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(s.err, "jobkit simulate: %v\n", err)
+		return 1
+	}
+	node, err := os.Hostname()
+	if err != nil {
+		node = "localhost"
+	}
+	return simulate(ctx, s, args, simulateEnv{
+		clock:    realClock{},
+		live:     isTerminal(s.err),
+		width:    terminalWidth(),
+		workDir:  wd,
+		nodeName: node,
+		force:    force,
+	})
+}
+
+// simulateEnv is what simulate takes from the machine; tests give their
+// own.
+type simulateEnv struct {
+	clock    clock
+	live     bool // progress as a live status line
+	width    int
+	workDir  string
+	nodeName string
+	force    <-chan struct{}
+	// newRunner, when set, replaces the process runner.
+	newRunner func(root, logDir string, p *progress) runner
+}
+
+// simulateFlags are the command line of `jobkit simulate`.
+type simulateFlags struct {
+	file        string
+	parallelism int
+	failRate    float64
+	seed        uint64
+	logs        string
+}
+
+func parseSimulateFlags(s streams, args []string) (simulateFlags, bool) {
+	var f simulateFlags
+	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
+	fs.SetOutput(s.err)
+	fs.StringVar(&f.file, "f", "", "the file to read the Job and its ConfigMaps from; '-' or none: standard input")
+	fs.IntVar(&f.parallelism, "parallelism", 0, "how many pods run at once, instead of `N` = spec.parallelism")
+	fs.Float64Var(&f.failRate, "fail-rate", 0, "the probability `P` (0 to 1) that a container run fails with exit code 137 instead of running")
+	fs.Uint64Var(&f.seed, "seed", 0, "the `S`eed of --fail-rate and of the pods' random names")
+	fs.StringVar(&f.logs, "logs", "", "write each pod's output to `DIR`/POD-NAME.log instead of standard error")
+	fs.Usage = func() {
+		fmt.Fprintln(s.err, "usage: jobkit simulate [-f FILE] [--parallelism N] [--fail-rate P] [--seed S] [--logs DIR]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return f, false
+	}
+	bad := func(format string, a ...any) (simulateFlags, bool) {
+		fmt.Fprintf(s.err, "jobkit simulate: "+format+"\n", a...)
+		return f, false
+	}
+	switch {
+	case fs.NArg() > 0:
+		return bad("unexpected argument %q; give the input with -f", fs.Arg(0))
+	case f.parallelism < 0 || f.parallelism > worklist.MaxIndexedParallelism:
+		return bad("--parallelism must be between 1 and %d, not %d", worklist.MaxIndexedParallelism, f.parallelism)
+	case isSet(fs, "parallelism") && f.parallelism == 0:
+		return bad("--parallelism must be between 1 and %d, not 0", worklist.MaxIndexedParallelism)
+	case !(f.failRate >= 0 && f.failRate <= 1): // NaN too
+		return bad("--fail-rate must be between 0 and 1, not %v", f.failRate)
+	}
+	return f, true
+}
+
+// isSet reports whether the flag name was given.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// simulate is runSimulate with the machine's parts given.
+func simulate(ctx context.Context, s streams, args []string, env simulateEnv) int {
+	f, ok := parseSimulateFlags(s, args)
+	if !ok {
+		return 2
+	}
+	job, configMaps, status := readSimulateInput(s, f.file)
+	if status != 0 {
+		return status
+	}
+	if f.logs != "" {
+		if err := os.MkdirAll(f.logs, 0o755); err != nil {
+			fmt.Fprintf(s.err, "jobkit simulate: --logs: %v\n", err)
+			return 1
+		}
+	}
+	root, err := os.MkdirTemp("", "jobkit-simulate-")
+	if err != nil {
+		fmt.Fprintf(s.err, "jobkit simulate: %v\n", err)
+		return 1
+	}
+	defer os.RemoveAll(root)
+
+	p := newProgress(s.err, env.live, env.width)
+	var r runner
+	if env.newRunner != nil {
+		r = env.newRunner(root, f.logs, p)
+	} else {
+		r = newExecRunner(root, f.logs, env.workDir, p, env.force)
+	}
+	e, errs := newEngine(job, configMaps, engineConfig{
+		parallelism: f.parallelism, failRate: f.failRate, seed: f.seed, nodeName: env.nodeName,
+		clock: env.clock, runner: r, progress: p,
+	})
+	if len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintf(s.err, "jobkit simulate: %v\n", e)
+		}
+		return 1
+	}
+	for _, w := range e.warnings() {
+		fmt.Fprintf(s.err, "jobkit simulate: warning: %s\n", w)
+	}
+	res, err := e.run(ctx)
+	p.done()
+	if err != nil {
+		if errs, ok := isSimulationError(err); ok {
+			for _, e := range errs {
+				fmt.Fprintf(s.err, "jobkit simulate: %v\n", e)
+			}
+		} else {
+			fmt.Fprintf(s.err, "jobkit simulate: %v\n", err)
+		}
+		return 1
+	}
+	out, err := yaml.Marshal(struct {
+		Status jobapi.JobStatus `json:"status"`
+	}{res.status})
+	if err != nil {
+		fmt.Fprintf(s.err, "jobkit simulate: %v\n", err)
+		return 1
+	}
+	s.out.Write(out)
+	switch res.finished {
+	case jobapi.JobComplete:
+		return 0
+	case jobapi.JobFailed:
+		return 1
+	}
+	fmt.Fprintf(s.err, "jobkit simulate: interrupted: stopped %d running pods; the Job did not finish\n", res.interrupted)
+	return 130
+}
+
+// readSimulateInput reads the Job and the ConfigMaps of the input, and
+// creates the Job as the API server would. A non-zero status means the
+// input was wrong; the problems are reported.
+func readSimulateInput(s streams, file string) (*jobapi.Job, map[string]*worklist.ConfigMap, int) {
+	docs, err := readDocuments(s, file)
+	if err != nil {
+		fmt.Fprintf(s.err, "jobkit simulate: %v\n", err)
+		return nil, nil, 1
+	}
+	var jobDocs []document
+	var cmDocs []document
+	for _, d := range docs {
+		var head struct {
+			APIVersion string `json:"apiVersion"`
+			Kind       string `json:"kind"`
+		}
+		_ = json.Unmarshal(d.json, &head) // readDocuments checked it is an object
+		switch {
+		case head.Kind == "Job":
+			jobDocs = append(jobDocs, d)
+		case head.Kind == "ConfigMap" && head.APIVersion == "v1":
+			cmDocs = append(cmDocs, d)
+		default:
+			fmt.Fprintf(s.err, "jobkit simulate: %s: warning: ignored: kind '%s' (apiVersion '%s') is neither a Job nor a v1 ConfigMap\n", d.source, head.Kind, head.APIVersion)
+		}
+	}
+	if len(jobDocs) != 1 {
+		fmt.Fprintf(s.err, "jobkit simulate: the input must hold exactly one Job, not %d\n", len(jobDocs))
+		return nil, nil, 1
+	}
+	pj := prepareJob(jobDocs[0], nil)
+	printWarnings(s, "simulate", pj)
+	if printFieldErrors(s, "simulate", pj) {
+		return nil, nil, 1
+	}
+	job := pj.job
+	if job.ObjectMeta.Namespace == "" {
+		job.ObjectMeta.Namespace = "default" // as kubectl creates it
+	}
+	configMaps := map[string]*worklist.ConfigMap{}
+	for _, d := range cmDocs {
+		var cm worklist.ConfigMap
+		if err := json.Unmarshal(d.json, &cm); err != nil {
+			fmt.Fprintf(s.err, "jobkit simulate: %s: %v\n", d.source, err)
+			return nil, nil, 1
+		}
+		ns := cm.Metadata.Namespace
+		if ns == "" {
+			ns = "default"
+		}
+		if ns != job.ObjectMeta.Namespace {
+			fmt.Fprintf(s.err, "jobkit simulate: %s: warning: ignored: ConfigMap '%s' is in namespace '%s', the Job in '%s'\n", d.source, cm.Metadata.Name, ns, job.ObjectMeta.Namespace)
+			continue
+		}
+		if _, dup := configMaps[cm.Metadata.Name]; dup {
+			fmt.Fprintf(s.err, "jobkit simulate: %s: ConfigMap '%s' must be given once\n", d.source, cm.Metadata.Name)
+			return nil, nil, 1
+		}
+		configMaps[cm.Metadata.Name] = &cm
+	}
+	return job, configMaps, 0
+}
