@@ -51,6 +51,9 @@ func GenerateName(jobName string, index int) string {
 //   - every container and init container gets the environment variable
 //     [CompletionIndexEnvName] from that label, unless it sets one already;
 //   - the finalizer [JobTrackingFinalizer] is added;
+//   - spec.hostname is `<job name>-<index>`, replacing the template's, so
+//     that with a headless Service as subdomain every index has a stable
+//     DNS name;
 //   - generateName is [GenerateName](job name, index), the namespace the
 //     Job's;
 //   - an owner reference names the Job as its controller (with
@@ -116,6 +119,7 @@ func NewPod(job *jobapi.Job, index int) (*jobapi.Pod, error) {
 		pod.ObjectMeta.Labels = map[string]string{}
 	}
 	pod.ObjectMeta.Labels[CompletionIndexAnnotation] = ix
+	pod.Spec.Hostname = job.ObjectMeta.Name + "-" + ix
 	if !slices.Contains(pod.ObjectMeta.Finalizers, JobTrackingFinalizer) {
 		pod.ObjectMeta.Finalizers = append(pod.ObjectMeta.Finalizers, JobTrackingFinalizer)
 	}

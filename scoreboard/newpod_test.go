@@ -66,6 +66,7 @@ func TestNewPod(t *testing.T) {
 			}},
 		},
 		Spec: jobapi.PodSpec{
+			Hostname:       "render-3",
 			RestartPolicy:  jobapi.RestartPolicyNever,
 			InitContainers: []jobapi.Container{{Name: "init", Image: "busybox", Env: []jobapi.EnvVar{{Name: "JOB_COMPLETION_INDEX", Value: "mine"}}}},
 			Containers:     []jobapi.Container{{Name: "work", Image: "busybox", Env: []jobapi.EnvVar{{Name: "A", Value: "1"}, indexEnv}}},

@@ -349,10 +349,8 @@ func (e *engine) newPod(index int) (*jobapi.Pod, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Kubernetes' Job controller sets the hostname of an Indexed Job's
-	// pods, and the failure count of the index when there is a per-index
-	// backoff limit.
-	pod.Spec.Hostname = e.job.ObjectMeta.Name + "-" + strconv.Itoa(index)
+	// Kubernetes' Job controller sets the failure count of the index when
+	// there is a per-index backoff limit.
 	if e.perIndex != nil {
 		pod.ObjectMeta.Annotations[indexFailureCountAnnotation] = strconv.Itoa(e.indexFailures[index])
 	}
