@@ -73,7 +73,7 @@ func TestSimulateInterruptStopsProcesses(t *testing.T) {
 				t.Errorf("status %+v, want nothing succeeded, failed or finished", st)
 			}
 			for name, pid := range pids {
-				if !isGone(pid) {
+				if !waitGone(pid) {
 					t.Errorf("%s (pid %d) still runs after simulate returned", name, pid)
 					_ = syscall.Kill(pid, syscall.SIGKILL)
 				}
@@ -96,6 +96,20 @@ func isGone(pid int) bool {
 	// pid (comm) state ...: the state follows the last ')'.
 	i := strings.LastIndexByte(string(stat), ')')
 	return i >= 0 && i+2 < len(stat) && stat[i+2] == 'Z'
+}
+
+// waitGone reports whether process pid ends. A signal is delivered
+// asynchronously: a grandchild SIGKILLed with its process group may still
+// be running for a moment after simulate has reaped its own child. It
+// gives up after 30 seconds: a bound for a failing test, not a measure of
+// speed.
+func waitGone(pid int) bool {
+	for give := time.Now().Add(30 * time.Second); !isGone(pid); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(give) {
+			return false
+		}
+	}
+	return true
 }
 
 // waitForPids waits until each file in dir holds a pid, and returns them.
@@ -145,7 +159,7 @@ func TestRunSimulateCtrlC(t *testing.T) {
 		t.Errorf("stderr (-want +got):\n%s", diff)
 	}
 	for name, pid := range pids {
-		if !isGone(pid) {
+		if !waitGone(pid) {
 			t.Errorf("%s (pid %d) still runs after runSimulate returned", name, pid)
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
