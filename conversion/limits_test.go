@@ -2,9 +2,10 @@ package conversion_test
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/jobkit/jobkit/jobapi/jobtest"
 
 	"github.com/stretchr/testify/require"
 
@@ -145,21 +146,6 @@ func TestDecodeDepthLimit(t *testing.T) {
 	}
 }
 
-// measure returns the allocations and the bytes allocated by one call of
-// f, averaged over a few calls.
-func measure(f func()) (allocs float64, bytes float64) {
-	const runs = 5
-	f()
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	for range runs {
-		f()
-	}
-	runtime.ReadMemStats(&after)
-	return float64(after.Mallocs-before.Mallocs) / runs, float64(after.TotalAlloc-before.TotalAlloc) / runs
-}
-
 // TestDecodeIsLinear decodes inputs of size n and 4n of each shape a
 // manifest can grow in, and checks that allocations and allocated bytes
 // grow about 4 times (under 8, with the doubling of growing arrays),
@@ -205,7 +191,7 @@ func TestDecodeIsLinear(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			run := func(n int) (float64, float64) {
 				doc := []byte(s.doc(n))
-				return measure(func() {
+				return jobtest.MeasureAllocs(func() {
 					if _, err := conversion.Decode(doc); err != nil {
 						t.Fatal(err)
 					}

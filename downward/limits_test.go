@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/jobkit/jobkit/jobapi/jobtest"
 
 	"github.com/stretchr/testify/require"
 
@@ -125,21 +126,6 @@ func (r *countingReader) Read(p []byte) (int, error) {
 
 var _ io.Reader = (*countingReader)(nil)
 
-// measure returns the allocations and the bytes allocated by one call of
-// f, averaged over a few calls.
-func measure(f func()) (allocs float64, bytes float64) {
-	const runs = 5
-	f()
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	for range runs {
-		f()
-	}
-	runtime.ReadMemStats(&after)
-	return float64(after.Mallocs-before.Mallocs) / runs, float64(after.TotalAlloc-before.TotalAlloc) / runs
-}
-
 // TestParsersAreLinear reads inputs of size n and 4n: allocations and
 // allocated bytes must grow about 4 times (under 8, with the doubling of
 // growing maps), not 16.
@@ -178,8 +164,8 @@ func TestParsersAreLinear(t *testing.T) {
 	}
 	for _, s := range shapes {
 		t.Run(s.name, func(t *testing.T) {
-			a1, b1 := measure(s.parse(1000))
-			a4, b4 := measure(s.parse(4000))
+			a1, b1 := jobtest.MeasureAllocs(s.parse(1000))
+			a4, b4 := jobtest.MeasureAllocs(s.parse(4000))
 			t.Logf("n=1000: %.0f allocs, %.0f bytes; n=4000: %.0f allocs, %.0f bytes", a1, b1, a4, b4)
 			if a4 > 8*a1+20 {
 				t.Errorf("allocations grow from %.0f to %.0f when the input grows 4 times", a1, a4)

@@ -3,10 +3,11 @@ package scoreboard_test
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/jobkit/jobkit/jobapi/jobtest"
 
 	"github.com/stretchr/testify/require"
 
@@ -64,21 +65,6 @@ func TestParseIndexesLengthLimit(t *testing.T) {
 	require.Contains(t, report.Problems[0].String(), want)
 }
 
-// measure returns the allocations and the bytes allocated by one call of
-// f, averaged over a few calls.
-func measure(f func()) (allocs float64, bytes float64) {
-	const runs = 5
-	f()
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	for range runs {
-		f()
-	}
-	runtime.ReadMemStats(&after)
-	return float64(after.Mallocs-before.Mallocs) / runs, float64(after.TotalAlloc-before.TotalAlloc) / runs
-}
-
 // TestParseIndexesIsLinear parses sets of n and 4n fragments: the number
 // of allocations must not grow at all (the result is sized once), and the
 // bytes allocated about 4 times.
@@ -120,7 +106,7 @@ func TestParseIndexesIsLinear(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			run := func(n int) (float64, float64) {
 				in := s.set(n)
-				return measure(func() { _, _ = scoreboard.ParseIndexes(in) })
+				return jobtest.MeasureAllocs(func() { _, _ = scoreboard.ParseIndexes(in) })
 			}
 			a1, b1 := run(5000)
 			a4, b4 := run(20000)

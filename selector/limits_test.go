@@ -3,9 +3,10 @@ package selector_test
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/jobkit/jobkit/jobapi/jobtest"
 
 	"github.com/stretchr/testify/require"
 
@@ -32,21 +33,6 @@ func TestParseLengthLimit(t *testing.T) {
 	if n := len(err.Error()); n > 400 {
 		t.Errorf("the error message is %d bytes long; it must show an excerpt", n)
 	}
-}
-
-// measure returns the allocations and the bytes allocated by one call of
-// f, averaged over a few calls.
-func measure(f func()) (allocs float64, bytes float64) {
-	const runs = 5
-	f()
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	for range runs {
-		f()
-	}
-	runtime.ReadMemStats(&after)
-	return float64(after.Mallocs-before.Mallocs) / runs, float64(after.TotalAlloc-before.TotalAlloc) / runs
 }
 
 // TestParseIsLinear parses selectors of n and 4n parts in each shape a
@@ -84,7 +70,7 @@ func TestParseIsLinear(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			run := func(n int) (float64, float64) {
 				in := s.sel(n)
-				return measure(func() { _, _ = selector.Parse(in) })
+				return jobtest.MeasureAllocs(func() { _, _ = selector.Parse(in) })
 			}
 			a1, b1 := run(2000)
 			a4, b4 := run(8000)

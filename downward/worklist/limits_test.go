@@ -3,9 +3,10 @@ package worklist_test
 import (
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/jobkit/jobkit/jobapi/jobtest"
 
 	"github.com/stretchr/testify/require"
 
@@ -89,21 +90,6 @@ func TestScriptSizeLimit(t *testing.T) {
 	require.EqualError(t, err, fmt.Sprintf("the work lists are too large for a ConfigMap: the script must be at most %d bytes, not %d", worklist.MaxScriptSize, worklist.MaxScriptSize+1))
 }
 
-// measure returns the allocations and the bytes allocated by one call of
-// f, averaged over a few calls.
-func measure(f func()) (allocs float64, bytes float64) {
-	const runs = 5
-	f()
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	for range runs {
-		f()
-	}
-	runtime.ReadMemStats(&after)
-	return float64(after.Mallocs-before.Mallocs) / runs, float64(after.TotalAlloc-before.TotalAlloc) / runs
-}
-
 // TestWorkListsAreLinear reads lists and writes scripts of n and 4n values:
 // allocations and allocated bytes must grow about 4 times (under 8, with
 // the doubling of growing arrays), not 16.
@@ -139,8 +125,8 @@ func TestWorkListsAreLinear(t *testing.T) {
 	}
 	for _, s := range shapes {
 		t.Run(s.name, func(t *testing.T) {
-			a1, b1 := measure(s.work(2000))
-			a4, b4 := measure(s.work(8000))
+			a1, b1 := jobtest.MeasureAllocs(s.work(2000))
+			a4, b4 := jobtest.MeasureAllocs(s.work(8000))
 			t.Logf("n=2000: %.0f allocs, %.0f bytes; n=8000: %.0f allocs, %.0f bytes", a1, b1, a4, b4)
 			if a4 > 8*a1+20 {
 				t.Errorf("allocations grow from %.0f to %.0f when the input grows 4 times", a1, a4)
