@@ -286,11 +286,7 @@ func Encode(job *jobapi.Job, apiVersion string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	y, err := yaml.JSONToYAML(j)
-	if err != nil {
-		return nil, fmt.Errorf("conversion: YAML: %w", err)
-	}
-	return y, nil
+	return JSONToYAML(j)
 }
 
 // EncodeJSON is [Encode] writing compact JSON: members in the order of the

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"sigs.k8s.io/yaml"
-
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi/field"
 )
@@ -81,7 +79,7 @@ func convertDocument(doc []byte, to string) ([]byte, error) {
 	}
 	// A kind that is not a string is left for Decode to report.
 	if json.Unmarshal(doc, &head) == nil && head.Kind != "" && head.Kind != "Job" {
-		return yaml.JSONToYAML(doc)
+		return conversion.JSONToYAML(doc)
 	}
 	job, err := conversion.Decode(doc)
 	if err != nil {

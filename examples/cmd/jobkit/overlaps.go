@@ -7,8 +7,6 @@ import (
 	"flag"
 	"fmt"
 
-	"sigs.k8s.io/yaml"
-
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/selector"
@@ -85,7 +83,7 @@ func runOverlaps(s streams, args []string) int {
 		}
 	}
 	pairs := overlappingPairs(objs)
-	out, err := yaml.Marshal(pairs)
+	out, err := conversion.MarshalYAML(pairs)
 	if err != nil {
 		fmt.Fprintf(s.err, "jobkit overlaps: %v\n", err)
 		return 1

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"sigs.k8s.io/yaml"
-
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/downward/worklist"
 	"github.com/jobkit/jobkit/jobapi"
@@ -135,7 +133,7 @@ func runRun(s streams, args []string) int {
 	// before the Job's pods need to mount it.
 	var out bytes.Buffer
 	if cm != nil {
-		cmYAML, err := yaml.Marshal(cm)
+		cmYAML, err := conversion.MarshalYAML(cm)
 		if err != nil {
 			fmt.Fprintf(s.err, "jobkit run: %v\n", err)
 			return 1

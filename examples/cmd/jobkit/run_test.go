@@ -146,7 +146,9 @@ status: {}
 // the kubelet would mount it, and runs it for every index with a command
 // that writes the variables to files: each must hold exactly the value of
 // its line in the work-list file, hostile or not UTF-8, and nothing may
-// run. Lists that are not UTF-8 travel in the ConfigMap's binaryData.
+// run. Lists that are not UTF-8 travel in the ConfigMap's binaryData; the
+// others in data, as YAML strings, where characters the YAML reader refuses
+// raw (DEL, C1 controls, NEL, U+FFFE) must come back unchanged too.
 func TestRunScriptEndToEnd(t *testing.T) {
 	sh, err := exec.LookPath("sh")
 	if err != nil {
@@ -154,37 +156,52 @@ func TestRunScriptEndToEnd(t *testing.T) {
 	}
 	dir := t.TempDir()
 	canary := filepath.Join(dir, "CANARY")
-	lines := []string{
+	hostile := []string{
 		"$(touch " + canary + ")", "`touch " + canary + "`", "'; touch " + canary + "; '", `"; touch ` + canary + `; "`,
-		`\c`, "-n", "*", "$HOME", "%s", "\ttab", " lead", "trail ", "é ☃", "\xff\xfe", ";|&", "", "'",
+		`\c`, "-n", "*", "$HOME", "%s", "\ttab", " lead", "trail ", "é ☃", ";|&", "", "'",
 	}
-	list := filepath.Join(dir, "list.txt")
-	require.NoError(t, os.WriteFile(list, []byte(strings.Join(lines, "\n")+"\n"), 0o644))
-	out, stderr, code := runJobkit(t, "hostile", "--image", "busybox", "--per-completion-env", "V=@"+list,
-		"--", "sh", "-c", `printf %s "$V" > "$OUT/V"; printf %s "$JOB_COMPLETION_INDEX" > "$OUT/I"`)
-	require.Equal(t, 0, code, stderr)
-	cm, job := splitRunOutput(t, out)
-	require.NotNil(t, cm)
-	require.Contains(t, job, "completions: "+strconv.Itoa(len(lines))+"\n")
-	script, ok := cm.BinaryData["params.sh"]
-	require.True(t, ok, "a list that is not UTF-8 must go to binaryData: %+v", cm)
-	scriptPath := filepath.Join(dir, "params.sh")
-	require.NoError(t, os.WriteFile(scriptPath, script, 0o644))
-	for i, want := range lines {
-		outDir := t.TempDir()
-		cmd := exec.Command(sh, scriptPath, "sh", "-c", `printf %s "$V" > "$OUT/V"; printf %s "$JOB_COMPLETION_INDEX" > "$OUT/I"`)
-		cmd.Dir = outDir
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "JOB_COMPLETION_INDEX=" + strconv.Itoa(i), "OUT=" + outDir}
-		msg, err := cmd.CombinedOutput()
-		require.NoError(t, err, "index %d: %s", i, msg)
-		got, err := os.ReadFile(filepath.Join(outDir, "V"))
-		require.NoError(t, err)
-		if string(got) != want {
-			t.Errorf("index %d: V = %q, want %q", i, got, want)
-		}
+	tests := []struct {
+		name       string
+		lines      []string
+		wantBinary bool
+	}{
+		{"a list that is not UTF-8 goes to binaryData", append([]string{"\xff\xfe"}, hostile...), true},
+		{"a UTF-8 list with characters YAML cannot hold raw goes to data", append([]string{"a\x7fb", "\u0080\u009f", "\u0085nel", "\ufffe\uffff", "\u2028"}, hostile...), false},
 	}
-	if _, err := os.Stat(canary); !os.IsNotExist(err) {
-		t.Fatalf("a value ran a command: %s exists (%v)", canary, err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			list := filepath.Join(t.TempDir(), "list.txt")
+			require.NoError(t, os.WriteFile(list, []byte(strings.Join(tt.lines, "\n")+"\n"), 0o644))
+			out, stderr, code := runJobkit(t, "hostile", "--image", "busybox", "--per-completion-env", "V=@"+list,
+				"--", "sh", "-c", `printf %s "$V" > "$OUT/V"; printf %s "$JOB_COMPLETION_INDEX" > "$OUT/I"`)
+			require.Equal(t, 0, code, stderr)
+			cm, job := splitRunOutput(t, out)
+			require.NotNil(t, cm)
+			require.Contains(t, job, "completions: "+strconv.Itoa(len(tt.lines))+"\n")
+			script, inBinary := cm.BinaryData["params.sh"]
+			if !inBinary {
+				script = []byte(cm.Data["params.sh"])
+			}
+			require.Equal(t, tt.wantBinary, inBinary, "where the script travels: %+v", cm)
+			scriptPath := filepath.Join(t.TempDir(), "params.sh")
+			require.NoError(t, os.WriteFile(scriptPath, script, 0o644))
+			for i, want := range tt.lines {
+				outDir := t.TempDir()
+				cmd := exec.Command(sh, scriptPath, "sh", "-c", `printf %s "$V" > "$OUT/V"; printf %s "$JOB_COMPLETION_INDEX" > "$OUT/I"`)
+				cmd.Dir = outDir
+				cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "JOB_COMPLETION_INDEX=" + strconv.Itoa(i), "OUT=" + outDir}
+				msg, err := cmd.CombinedOutput()
+				require.NoError(t, err, "index %d: %s", i, msg)
+				got, err := os.ReadFile(filepath.Join(outDir, "V"))
+				require.NoError(t, err)
+				if string(got) != want {
+					t.Errorf("index %d: V = %q, want %q", i, got, want)
+				}
+			}
+			if _, err := os.Stat(canary); !os.IsNotExist(err) {
+				t.Fatalf("a value ran a command: %s exists (%v)", canary, err)
+			}
+		})
 	}
 }
 

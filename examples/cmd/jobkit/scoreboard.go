@@ -5,8 +5,7 @@ import (
 	"flag"
 	"fmt"
 
-	"sigs.k8s.io/yaml"
-
+	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/scoreboard"
 )
@@ -128,7 +127,7 @@ func runScoreboard(s streams, args []string) int {
 		}
 		out.Problems = append(out.Problems, sp)
 	}
-	y, err := yaml.Marshal(out)
+	y, err := conversion.MarshalYAML(out)
 	if err != nil {
 		fmt.Fprintln(s.err, "jobkit scoreboard:", err)
 		return 1

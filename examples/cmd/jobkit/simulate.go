@@ -9,8 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"sigs.k8s.io/yaml"
-
+	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/downward/worklist"
 	"github.com/jobkit/jobkit/jobapi"
 )
@@ -235,7 +234,7 @@ func simulate(ctx context.Context, s streams, args []string, env simulateEnv) in
 		}
 		return 1
 	}
-	out, err := yaml.Marshal(struct {
+	out, err := conversion.MarshalYAML(struct {
 		Status jobapi.JobStatus `json:"status"`
 	}{res.status})
 	if err != nil {
