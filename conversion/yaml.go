@@ -3,26 +3,136 @@ package conversion
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
+	"unicode"
 	"unicode/utf8"
 
-	"sigs.k8s.io/yaml"
+	yamlv2 "sigs.k8s.io/yaml/goyaml.v2"
 )
 
-// JSONToYAML converts JSON to YAML as sigs.k8s.io/yaml.JSONToYAML does
-// (and so as kubectl prints objects), except that it first writes as a
-// \u escape, inside JSON strings, every character the YAML reader refuses
-// to read raw: DEL and the C1 control characters, U+FFFE and U+FFFF, and
-// NEL (U+0085), which the reader would fold into a space. JSON allows all
-// of them, and sigs.k8s.io/yaml fails on them ("control characters are not
-// allowed") or changes them; escaped, they come out of the YAML emitter
-// as escapes and read back unchanged. Bytes that are not UTF-8 become
-// U+FFFD, as encoding/json makes them when it decodes.
+// JSONToYAML converts JSON to YAML as sigs.k8s.io/yaml.JSONToYAML does,
+// and so as kubectl prints objects, with two differences that make it
+// lossless and deterministic:
+//
+//   - It first writes as a \u escape, inside JSON strings, every character
+//     the YAML reader refuses to read raw: DEL and the C1 control
+//     characters, U+FFFE and U+FFFF, and NEL (U+0085), which the reader
+//     would fold into a space. JSON allows all of them; sigs.k8s.io/yaml
+//     fails on them ("control characters are not allowed") or changes them.
+//     Escaped, they come out of the YAML emitter as escapes and read back
+//     unchanged. Bytes that are not UTF-8 become U+FFFD, as encoding/json
+//     makes them when it decodes.
+//   - Map keys are sorted in yaml.v2's natural order (digit runs compare as
+//     numbers), starting from their order in j. For keys that order ranks
+//     consistently the result is exactly kubectl's; for the few it cannot
+//     (it is not transitive for some mixes of digits and letters, such as
+//     "0C900", "09700C", "8710A0200270"), kubectl's output varies from run
+//     to run with Go's map order, and this function's does not.
 func JSONToYAML(j []byte) ([]byte, error) {
-	y, err := yaml.JSONToYAML(escapeForYAML(j))
+	// Decoding into a MapSlice keeps the order of the keys, and yaml.v2
+	// then decodes every nested map as a MapSlice too; the wrapper object
+	// lets j be any JSON value, not only an object.
+	wrapped := make([]byte, 0, len(j)+8)
+	wrapped = append(append(append(wrapped, `{"v":`...), escapeForYAML(j)...), '}')
+	var doc yamlv2.MapSlice
+	if err := yamlv2.Unmarshal(wrapped, &doc); err != nil {
+		return nil, fmt.Errorf("conversion: YAML: %w", err)
+	}
+	if len(doc) != 1 {
+		return nil, fmt.Errorf("conversion: YAML: the input must be one JSON value")
+	}
+	v := doc[0].Value
+	sortKeys(v)
+	y, err := yamlv2.Marshal(v)
 	if err != nil {
 		return nil, fmt.Errorf("conversion: YAML: %w", err)
 	}
 	return y, nil
+}
+
+// sortKeys sorts the keys of every map in v, at every depth, with a stable
+// sort: from the same input order it always gives the same result, even
+// where naturalLess is not a strict weak order.
+func sortKeys(v any) {
+	switch v := v.(type) {
+	case yamlv2.MapSlice:
+		sort.SliceStable(v, func(i, j int) bool { return keyLess(v[i].Key, v[j].Key) })
+		for i := range v {
+			sortKeys(v[i].Value)
+		}
+	case []any:
+		for _, e := range v {
+			sortKeys(e)
+		}
+	}
+}
+
+// keyLess orders two map keys. Keys decoded from JSON are strings; any
+// other key sorts by its printed form, after the strings.
+func keyLess(a, b any) bool {
+	as, aok := a.(string)
+	bs, bok := b.(string)
+	switch {
+	case aok && bok:
+		return naturalLess(as, bs)
+	case aok != bok:
+		return aok
+	}
+	return fmt.Sprint(a) < fmt.Sprint(b)
+}
+
+// naturalLess is the order yaml.v2 prints string map keys in (and so
+// kubectl): at the first rune where a and b differ, two letters compare as
+// runes, a non-letter sorts before a letter, and otherwise the runs of
+// digits that start there compare as numbers (a zero inside a number keeps
+// its value; a shorter run of equal value sorts first), then the runes
+// themselves. A string sorts before a longer one that starts with it.
+func naturalLess(a, b string) bool {
+	ar, br := []rune(a), []rune(b)
+	n := min(len(ar), len(br))
+	for i := 0; i < n; i++ {
+		x, y := ar[i], br[i]
+		if x == y {
+			continue
+		}
+		xl, yl := unicode.IsLetter(x), unicode.IsLetter(y)
+		if xl || yl {
+			if xl && yl {
+				return x < y
+			}
+			return yl
+		}
+		// A zero that follows a non-zero digit of a is part of a larger
+		// number: both sides count as starting from 1 there.
+		var xv, yv int64
+		if x == '0' || y == '0' {
+			for k := i - 1; k >= 0 && unicode.IsDigit(ar[k]); k-- {
+				if ar[k] != '0' {
+					xv, yv = 1, 1
+					break
+				}
+			}
+		}
+		xe, xv := digitRun(ar, i, xv)
+		ye, yv := digitRun(br, i, yv)
+		switch {
+		case xv != yv:
+			return xv < yv
+		case xe != ye:
+			return xe < ye
+		}
+		return x < y
+	}
+	return len(ar) < len(br)
+}
+
+// digitRun reads the digits of r from i on into v (as base-10 digits) and
+// returns where they end and the value.
+func digitRun(r []rune, i int, v int64) (int, int64) {
+	for ; i < len(r) && unicode.IsDigit(r[i]); i++ {
+		v = v*10 + int64(r[i]-'0')
+	}
+	return i, v
 }
 
 // MarshalYAML writes v as YAML: encoding/json, then [JSONToYAML].

@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/yaml"
 
 	"github.com/jobkit/jobkit/conversion"
+	"github.com/jobkit/jobkit/jobapi/jobtest"
+	v1 "github.com/jobkit/jobkit/jobapi/v1"
 )
 
 // TestJSONToYAMLKeepsEveryCharacter writes strings holding characters the
@@ -76,6 +79,93 @@ func BenchmarkJSONToYAML(b *testing.B) {
 				if _, err := conversion.JSONToYAML(c.doc); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// TestJSONToYAMLMatchesKubectl checks that JSONToYAML prints what
+// sigs.k8s.io/yaml.JSONToYAML (what kubectl uses) prints, on randomly
+// filled Jobs, wherever that output is well defined: yaml.v2's key order
+// is not transitive for a few mixes of digits and letters, and for those
+// its output varies with Go's map order, so inputs on which five calls of
+// it disagree are skipped (and counted).
+func TestJSONToYAMLMatchesKubectl(t *testing.T) {
+	compared := 0
+	for seed := uint64(0); seed < 200; seed++ {
+		var job v1.Job
+		jobtest.Fill(t, &job, seed)
+		j, err := json.Marshal(&job)
+		require.NoError(t, err)
+		if strings.ContainsAny(string(j), "\x7f\u0085\ufffe\uffff") || strings.ContainsRune(string(j), utf8.RuneError) || containsC1(string(j)) {
+			continue // sigs.k8s.io/yaml fails on these; covered above
+		}
+		want, err := yaml.JSONToYAML(j)
+		require.NoError(t, err, "seed %d", seed)
+		stable := true
+		for range 4 {
+			again, _ := yaml.JSONToYAML(j)
+			stable = stable && string(again) == string(want)
+		}
+		if !stable {
+			continue
+		}
+		got, err := conversion.JSONToYAML(j)
+		require.NoError(t, err, "seed %d", seed)
+		if diff := cmp.Diff(string(want), string(got)); diff != "" {
+			t.Fatalf("seed %d (-sigs.k8s.io/yaml +jobkit):\n%s", seed, diff)
+		}
+		compared++
+	}
+	if compared < 150 {
+		t.Fatalf("only %d of 200 inputs compared: the filter is too wide", compared)
+	}
+}
+
+func containsC1(s string) bool {
+	for _, r := range s {
+		if r >= 0x80 && r <= 0x9f {
+			return true
+		}
+	}
+	return false
+}
+
+// TestJSONToYAMLIsDeterministic: keys that yaml.v2's natural order cannot
+// rank consistently (found by FuzzDecode) still print in one order, call
+// after call.
+func TestJSONToYAMLIsDeterministic(t *testing.T) {
+	j := []byte(`{"09700C":null,"0C900":null,"8710A0200270":null,"a":{"x10":1,"x9":2,"x09":3}}`)
+	first, err := conversion.JSONToYAML(j)
+	require.NoError(t, err)
+	for range 50 {
+		again, err := conversion.JSONToYAML(j)
+		require.NoError(t, err)
+		if diff := cmp.Diff(string(first), string(again)); diff != "" {
+			t.Fatalf("output changed between calls (-first +again):\n%s", diff)
+		}
+	}
+}
+
+func TestJSONToYAMLKeyOrder(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want string
+	}{
+		{"letters compare as runes", `{"b":1,"a":2,"B":3}`, "B: 3\na: 2\nb: 1\n"},
+		{"digit runs compare as numbers", `{"x10":1,"x9":2,"x2y":3}`, "x2y: 3\nx9: 2\nx10: 1\n"},
+		{"a non-letter sorts before a letter", `{"ab":1,"a-b":2,"a1":3}`, "a-b: 2\na1: 3\nab: 1\n"},
+		{"a prefix sorts first", `{"abc":1,"ab":2}`, "ab: 2\nabc: 1\n"},
+		{"nested maps and lists are sorted too", `{"l":[{"z":1,"y":2}],"m":{"d":1,"c":2}}`, "l:\n- \"y\": 2\n  z: 1\nm:\n  c: 2\n  d: 1\n"},
+		{"a top-level list", `[{"b":1,"a":2},3]`, "- a: 2\n  b: 1\n- 3\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := conversion.JSONToYAML([]byte(tt.in))
+			require.NoError(t, err)
+			if diff := cmp.Diff(tt.want, string(got)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
 	}
