@@ -88,11 +88,11 @@ func BenchmarkJSONToYAML(b *testing.B) {
 // sigs.k8s.io/yaml.JSONToYAML (what kubectl uses) prints, on randomly
 // filled Jobs, wherever that output is well defined: yaml.v2's key order
 // is not transitive for a few mixes of digits and letters, and for those
-// its output varies with Go's map order, so inputs on which five calls of
+// its output varies with Go's map order, so inputs on which three calls of
 // it disagree are skipped (and counted).
 func TestJSONToYAMLMatchesKubectl(t *testing.T) {
 	compared := 0
-	for seed := uint64(0); seed < 200; seed++ {
+	for seed := uint64(0); seed < 60; seed++ {
 		var job v1.Job
 		jobtest.Fill(t, &job, seed)
 		j, err := json.Marshal(&job)
@@ -103,7 +103,7 @@ func TestJSONToYAMLMatchesKubectl(t *testing.T) {
 		want, err := yaml.JSONToYAML(j)
 		require.NoError(t, err, "seed %d", seed)
 		stable := true
-		for range 4 {
+		for range 2 {
 			again, _ := yaml.JSONToYAML(j)
 			stable = stable && string(again) == string(want)
 		}
@@ -117,8 +117,8 @@ func TestJSONToYAMLMatchesKubectl(t *testing.T) {
 		}
 		compared++
 	}
-	if compared < 150 {
-		t.Fatalf("only %d of 200 inputs compared: the filter is too wide", compared)
+	if compared < 45 {
+		t.Fatalf("only %d of 60 inputs compared: the filter is too wide", compared)
 	}
 }
 
