@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -142,15 +141,14 @@ status: {}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var out, errOut bytes.Buffer
-			status := run(streams{in: strings.NewReader(tt.stdin), out: &out, err: &errOut}, append([]string{"convert"}, tt.args...))
+			out, errOut, status := jobkit(tt.stdin, append([]string{"convert"}, tt.args...)...)
 			if diff := cmp.Diff(tt.wantStatus, status); diff != "" {
-				t.Errorf("status (-want +got):\n%s\nstderr: %s", diff, errOut.String())
+				t.Errorf("status (-want +got):\n%s\nstderr: %s", diff, errOut)
 			}
-			if diff := cmp.Diff(tt.wantOut, out.String()); diff != "" {
+			if diff := cmp.Diff(tt.wantOut, out); diff != "" {
 				t.Errorf("stdout (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(tt.wantErr, errOut.String()); diff != "" {
+			if diff := cmp.Diff(tt.wantErr, errOut); diff != "" {
 				t.Errorf("stderr (-want +got):\n%s", diff)
 			}
 		})
@@ -162,12 +160,11 @@ func TestConvertReadsAFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte("apiVersion: batch/v1\nkind: Job\nmetadata: {name: x}\nspec: {manualSelector: true, template: {spec: {containers: [{name: c}]}}}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out, errOut bytes.Buffer
-	status := run(streams{in: strings.NewReader(""), out: &out, err: &errOut}, []string{"convert", "--to", "extensions/v1beta1", "-f", path})
+	out, errOut, status := jobkit("", "convert", "--to", "extensions/v1beta1", "-f", path)
 	if status != 0 {
-		t.Fatalf("status %d, stderr: %s", status, errOut.String())
+		t.Fatalf("status %d, stderr: %s", status, errOut)
 	}
-	if strings.Contains(out.String(), "autoSelector") || strings.Contains(out.String(), "manualSelector") {
-		t.Errorf("manualSelector: true must become an unset autoSelector:\n%s", out.String())
+	if strings.Contains(out, "autoSelector") || strings.Contains(out, "manualSelector") {
+		t.Errorf("manualSelector: true must become an unset autoSelector:\n%s", out)
 	}
 }

@@ -102,8 +102,8 @@ var creationTimestamp = regexp.MustCompile(`(?m)^(\s*creationTimestamp: )"([^"]+
 // they are times), standard error lines and status.
 func runCommand(t *testing.T, run func(streams, []string) int, stdin string, args ...string) (string, []string, int) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	code := run(streams{in: strings.NewReader(stdin), out: &out, err: &errOut}, args)
+	out, errOut := &bytes.Buffer{}, &bytes.Buffer{}
+	code := run(streams{in: strings.NewReader(stdin), out: out, err: errOut}, args)
 	got := creationTimestamp.ReplaceAllStringFunc(out.String(), func(m string) string {
 		ts := creationTimestamp.FindStringSubmatch(m)[2]
 		if _, err := time.Parse(time.RFC3339, ts); err != nil {
@@ -111,11 +111,7 @@ func runCommand(t *testing.T, run func(streams, []string) int, stdin string, arg
 		}
 		return creationTimestamp.FindStringSubmatch(m)[1] + "<now>"
 	})
-	var lines []string
-	if s := strings.TrimSuffix(errOut.String(), "\n"); s != "" {
-		lines = strings.Split(s, "\n")
-	}
-	return got, lines, code
+	return got, stderrLines(errOut.String()), code
 }
 
 // requireLines checks that each line of got starts with the line of want

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,19 +75,18 @@ func TestFieldpath(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var out, errOut bytes.Buffer
-			code := run(streams{in: strings.NewReader(tt.stdin), out: &out, err: &errOut}, append([]string{"fieldpath"}, tt.args...))
+			out, errOut, code := jobkit(tt.stdin, append([]string{"fieldpath"}, tt.args...)...)
 			if code != tt.wantCode {
-				t.Errorf("exit status %d, want %d; stderr:\n%s", code, tt.wantCode, errOut.String())
+				t.Errorf("exit status %d, want %d; stderr:\n%s", code, tt.wantCode, errOut)
 			}
-			if diff := cmp.Diff(tt.wantOut, out.String()); diff != "" {
+			if diff := cmp.Diff(tt.wantOut, out); diff != "" {
 				t.Errorf("stdout (-want +got):\n%s", diff)
 			}
-			if tt.wantInErr != "" && !strings.Contains(errOut.String(), tt.wantInErr) {
-				t.Errorf("stderr %q does not contain %q", errOut.String(), tt.wantInErr)
+			if tt.wantInErr != "" && !strings.Contains(errOut, tt.wantInErr) {
+				t.Errorf("stderr %q does not contain %q", errOut, tt.wantInErr)
 			}
-			if tt.wantCode == 0 && errOut.Len() != 0 {
-				t.Errorf("stderr is not empty: %q", errOut.String())
+			if tt.wantCode == 0 && errOut != "" {
+				t.Errorf("stderr is not empty: %q", errOut)
 			}
 		})
 	}

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -114,7 +112,7 @@ func TestMatchCommand(t *testing.T) {
 		{
 			name:       "unknown flag exits 2",
 			args:       []string{"-x"},
-			wantErr:    []string{"flag provided but not defined: -x", "usage: jobkit match -l SELECTOR [-f FILE]"},
+			wantErr:    []string{"flag provided but not defined: -x", "usage: jobkit match -l SELECTOR [-f FILE]", "  -f string", "    \tthe file to read objects from", "  -l string", "    \tthe label selector"},
 			wantStatus: 2,
 		},
 		{
@@ -155,26 +153,14 @@ func TestMatchCommand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var out, errOut bytes.Buffer
-			status := run(streams{in: strings.NewReader(tt.stdin), out: &out, err: &errOut}, append([]string{"match"}, tt.args...))
+			out, errOut, status := jobkit(tt.stdin, append([]string{"match"}, tt.args...)...)
 			if diff := cmp.Diff(tt.wantStatus, status); diff != "" {
-				t.Errorf("exit status (-want +got):\n%s\nstderr:\n%s", diff, errOut.String())
+				t.Errorf("exit status (-want +got):\n%s\nstderr:\n%s", diff, errOut)
 			}
-			if diff := cmp.Diff(tt.wantOut, out.String()); diff != "" {
+			if diff := cmp.Diff(tt.wantOut, out); diff != "" {
 				t.Errorf("stdout (-want +got):\n%s", diff)
 			}
-			lines := strings.Split(strings.TrimSuffix(errOut.String(), "\n"), "\n")
-			if errOut.Len() == 0 {
-				lines = nil
-			}
-			if len(tt.wantErr) == 0 && len(lines) > 0 {
-				t.Errorf("unexpected stderr:\n%s", errOut.String())
-			}
-			for i, want := range tt.wantErr {
-				if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
-					t.Errorf("stderr line %d: want a line starting with %q; stderr:\n%s", i+1, want, errOut.String())
-				}
-			}
+			checkStderrPrefixes(t, errOut, tt.wantErr)
 		})
 	}
 }

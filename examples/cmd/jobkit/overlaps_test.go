@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -203,26 +202,14 @@ func TestOverlapsCommand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var out, errOut bytes.Buffer
-			status := run(streams{in: strings.NewReader(tt.stdin), out: &out, err: &errOut}, append([]string{"overlaps"}, tt.args...))
+			out, errOut, status := jobkit(tt.stdin, append([]string{"overlaps"}, tt.args...)...)
 			if diff := cmp.Diff(tt.wantStatus, status); diff != "" {
-				t.Errorf("exit status (-want +got):\n%s\nstderr:\n%s", diff, errOut.String())
+				t.Errorf("exit status (-want +got):\n%s\nstderr:\n%s", diff, errOut)
 			}
-			if diff := cmp.Diff(tt.wantOut, out.String()); diff != "" {
+			if diff := cmp.Diff(tt.wantOut, out); diff != "" {
 				t.Errorf("stdout (-want +got):\n%s", diff)
 			}
-			lines := strings.Split(strings.TrimSuffix(errOut.String(), "\n"), "\n")
-			if errOut.Len() == 0 {
-				lines = nil
-			}
-			if len(lines) != len(tt.wantErr) {
-				t.Errorf("stderr has %d lines, want %d:\n%s", len(lines), len(tt.wantErr), errOut.String())
-			}
-			for i, want := range tt.wantErr {
-				if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
-					t.Errorf("stderr line %d: want a line starting with %q; stderr:\n%s", i+1, want, errOut.String())
-				}
-			}
+			checkStderrPrefixes(t, errOut, tt.wantErr)
 		})
 	}
 }
@@ -230,17 +217,16 @@ func TestOverlapsCommand(t *testing.T) {
 // TestOverlapsWitnessesSelect reads the output back: every witness is
 // selected by both selectors printed next to it.
 func TestOverlapsWitnessesSelect(t *testing.T) {
-	var out, errOut bytes.Buffer
-	run(streams{in: strings.NewReader(overlapInput), out: &out, err: &errOut}, []string{"overlaps"})
+	out, _, _ := jobkit(overlapInput, "overlaps")
 	var pairs []struct {
 		Selectors [2]string    `json:"selectors"`
 		Witness   selector.Set `json:"witness"`
 	}
-	if err := yaml.Unmarshal(out.Bytes(), &pairs); err != nil {
-		t.Fatalf("output is not YAML: %v\n%s", err, out.String())
+	if err := yaml.Unmarshal([]byte(out), &pairs); err != nil {
+		t.Fatalf("output is not YAML: %v\n%s", err, out)
 	}
 	if len(pairs) == 0 {
-		t.Fatalf("no pairs in the output:\n%s", out.String())
+		t.Fatalf("no pairs in the output:\n%s", out)
 	}
 	for _, p := range pairs {
 		for _, s := range p.Selectors {

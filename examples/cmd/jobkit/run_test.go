@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,11 +15,10 @@ import (
 	"github.com/jobkit/jobkit/downward/worklist"
 )
 
+// runJobkit runs `jobkit run ARGS...` in process.
 func runJobkit(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	code = run(streams{in: strings.NewReader(""), out: &out, err: &errOut}, append([]string{"run"}, args...))
-	return out.String(), errOut.String(), code
+	return jobkit("", append([]string{"run"}, args...)...)
 }
 
 // splitRunOutput splits `jobkit run` output into its ConfigMap (nil when

@@ -160,15 +160,14 @@ problems: []
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var out, errOut bytes.Buffer
-			code := run(streams{in: strings.NewReader(tt.stdin), out: &out, err: &errOut}, tt.args)
+			out, errOut, code := jobkit(tt.stdin, tt.args...)
 			if code != tt.wantCode {
-				t.Errorf("exit code = %d, want %d; stderr:\n%s", code, tt.wantCode, errOut.String())
+				t.Errorf("exit code = %d, want %d; stderr:\n%s", code, tt.wantCode, errOut)
 			}
-			if diff := cmp.Diff(tt.wantOut, out.String()); diff != "" {
+			if diff := cmp.Diff(tt.wantOut, out); diff != "" {
 				t.Errorf("stdout mismatch (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(tt.wantErr, errOut.String()); diff != "" {
+			if diff := cmp.Diff(tt.wantErr, errOut); diff != "" {
 				t.Errorf("stderr mismatch (-want +got):\n%s", diff)
 			}
 		})

@@ -57,10 +57,9 @@ func readStatus(t *testing.T, out string) jobapi.JobStatus {
 // jobkitRun runs `jobkit run` in-process and returns its output.
 func jobkitRun(t *testing.T, args ...string) string {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	code := run(streams{in: strings.NewReader(""), out: &out, err: &errOut}, append([]string{"run"}, args...))
-	require.Equal(t, 0, code, errOut.String())
-	return out.String()
+	out, errOut, code := jobkit("", append([]string{"run"}, args...)...)
+	require.Equal(t, 0, code, errOut)
+	return out
 }
 
 // TestSimulateWorkListEndToEnd pipes `jobkit run` into `jobkit simulate`:
