@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -170,35 +171,18 @@ func PrepareForCreate(job *Job, opts ...Option) (Warnings, error) {
 	}
 	name := job.ObjectMeta.Name
 	if name == "" && job.ObjectMeta.GenerateName != "" {
-		if name, err = generateName(job.ObjectMeta.GenerateName, random); err != nil {
+		if name, err = NameFromGenerateName(job.ObjectMeta.GenerateName, random); err != nil {
 			return nil, err
 		}
 	}
 
 	// Nothing fails from here on.
-	var w Warnings
-	meta := &job.ObjectMeta
-	meta.Name = name
-	if meta.UID != "" && meta.UID != uid {
-		w = append(w, Warning{"metadata.uid", fmt.Sprintf("replaced %q with the new Job's uid %q: every object gets its own uid when it is created", string(meta.UID), string(uid))})
-	}
-	meta.UID = uid
-	if meta.ResourceVersion != "" {
-		w = append(w, Warning{"metadata.resourceVersion", fmt.Sprintf("removed %q: a new object has no resourceVersion (was the manifest copied from an existing Job?)", meta.ResourceVersion)})
-		meta.ResourceVersion = ""
-	}
+	job.ObjectMeta.Name = name
 	created := o.created
 	if created.IsZero() {
 		created = time.Now()
 	}
-	meta.CreationTimestamp = NewTime(created)
-	meta.Generation = 1
-	meta.DeletionTimestamp = nil
-	delete(meta.Unknown, "selfLink")
-	delete(meta.Unknown, "deletionGracePeriodSeconds")
-	if len(meta.Unknown) == 0 {
-		meta.Unknown = nil
-	}
+	w := job.ObjectMeta.PrepareForCreate("Job", uid, created)
 	job.Status = JobStatus{}
 
 	if !isManual(job) {
@@ -210,6 +194,34 @@ func PrepareForCreate(job *Job, opts ...Option) (Warnings, error) {
 		w = append(w, Warning{"metadata.name", "is used in the names and hostnames of the Job's pods, which must be DNS labels; a DNS label (at most 63 lower-case letters, digits and '-') is recommended"})
 	}
 	return w, nil
+}
+
+// PrepareForCreate sets the system fields of the metadata of a new object
+// of the given kind ("Job", "Pod", ...), as the API server does for every
+// kind: the uid, the creation time, generation 1, no resourceVersion,
+// deletionTimestamp, selfLink or deletionGracePeriodSeconds. A uid or
+// resourceVersion copied from an existing object is replaced with a
+// warning. The name must already be set (see [PrepareForCreate] for
+// `generateName`).
+func (m *ObjectMeta) PrepareForCreate(kind string, uid UID, created time.Time) Warnings {
+	var w Warnings
+	if m.UID != "" && m.UID != uid {
+		w = append(w, Warning{"metadata.uid", fmt.Sprintf("replaced %q with the new %s's uid %q: every object gets its own uid when it is created", string(m.UID), kind, string(uid))})
+	}
+	m.UID = uid
+	if m.ResourceVersion != "" {
+		w = append(w, Warning{"metadata.resourceVersion", fmt.Sprintf("removed %q: a new object has no resourceVersion (was the manifest copied from an existing %s?)", m.ResourceVersion, kind)})
+		m.ResourceVersion = ""
+	}
+	m.CreationTimestamp = NewTime(created)
+	m.Generation = 1
+	m.DeletionTimestamp = nil
+	delete(m.Unknown, "selfLink")
+	delete(m.Unknown, "deletionGracePeriodSeconds")
+	if len(m.Unknown) == 0 {
+		m.Unknown = nil
+	}
+	return w
 }
 
 // sameMap reports whether a and b are the same map, not merely equal.
@@ -286,27 +298,54 @@ func refreshSystemLabels(labels map[string]string, keys labelKeys, uid UID, name
 	return w
 }
 
-// generateName appends five random characters to prefix, cut so that the
-// result is at most 63 bytes, as Kubernetes does.
-func generateName(prefix string, r io.Reader) (string, error) {
+// NameFromGenerateName makes a name from a `metadata.generateName`
+// prefix as the API server does: the prefix, cut so that the result is at
+// most 63 bytes, and five characters drawn uniformly, with the randomness
+// of random, from an alphabet without vowels (no words) and without
+// look-alikes ('0' and 'o', '1' and 'l').
+func NameFromGenerateName(prefix string, random io.Reader) (string, error) {
 	if len(prefix) > maxGeneratedPrefix {
 		prefix = prefix[:maxGeneratedPrefix]
 	}
 	suffix := make([]byte, 0, nameSuffixLength)
-	var buf [16]byte
+	// Read only as many bytes as characters are missing, so a caller that
+	// scripts the random source (a test) knows what each name consumes.
+	var buf [nameSuffixLength]byte
 	// Rejection sampling keeps every character equally likely.
 	const limit = 256 - 256%len(nameSuffixAlphabet)
 	for len(suffix) < nameSuffixLength {
-		if _, err := io.ReadFull(r, buf[:]); err != nil {
+		missing := buf[:nameSuffixLength-len(suffix)]
+		if _, err := io.ReadFull(random, missing); err != nil {
 			return "", fmt.Errorf("jobapi: generating a name from `metadata.generateName`: %w", err)
 		}
-		for _, b := range buf {
-			if int(b) < limit && len(suffix) < nameSuffixLength {
+		for _, b := range missing {
+			if int(b) < limit {
 				suffix = append(suffix, nameSuffixAlphabet[int(b)%len(nameSuffixAlphabet)])
 			}
 		}
 	}
 	return prefix + string(suffix), nil
+}
+
+// IsGeneratedName reports whether name could have been made from prefix
+// by [NameFromGenerateName]: tests use it to accept any generated name.
+func IsGeneratedName(name, prefix string) bool {
+	if prefix == "" {
+		return false
+	}
+	if len(prefix) > maxGeneratedPrefix {
+		prefix = prefix[:maxGeneratedPrefix]
+	}
+	suffix, ok := strings.CutPrefix(name, prefix)
+	if !ok || len(suffix) != nameSuffixLength {
+		return false
+	}
+	for i := range len(suffix) {
+		if strings.IndexByte(nameSuffixAlphabet, suffix[i]) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // generatedSelectorString prints the selector generated for uid, for

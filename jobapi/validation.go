@@ -106,7 +106,15 @@ func Validate(job *Job, opts ...Option) field.ErrorList {
 	return errs
 }
 
-// validateObjectMeta checks the metadata a user writes.
+// ValidateObjectMeta checks the metadata a user writes on any object, as
+// the API server does: `name` (or `generateName`) a DNS subdomain,
+// `namespace` a DNS label, valid label keys and values, valid annotation
+// keys and their total size. path is the metadata's path (`metadata`).
+func ValidateObjectMeta(m *ObjectMeta, path *field.Path) field.ErrorList {
+	return validateObjectMeta(m, path, nil)
+}
+
+// validateObjectMeta is [ValidateObjectMeta], appending to errs.
 func validateObjectMeta(m *ObjectMeta, path *field.Path, errs field.ErrorList) field.ErrorList {
 	if m.GenerateName != "" {
 		for _, p := range dnsSubdomainProblems(maskTrailingDash(m.GenerateName)) {
@@ -403,6 +411,16 @@ func validateCompletionMode(spec *JobSpec, path *field.Path, errs field.ErrorLis
 	return errs
 }
 
+// ValidatePodSpec checks the parts of a pod spec jobkit models, as the API
+// server checks a pod's or a pod template's: at least one container;
+// container and init container names DNS labels, unique among both; every
+// container an image; volume names DNS labels, unique. path is the spec's
+// own path: `spec` for a pod, `spec.template.spec` for a Job. It does not
+// check `restartPolicy`, whose allowed values depend on the owner.
+func ValidatePodSpec(ps *PodSpec, path *field.Path) field.ErrorList {
+	return validatePodSpec(ps, func() *field.Path { return path }, nil)
+}
+
 // validatePodTemplate checks the parts of the pod template jobkit models;
 // spec is the path of the Job's spec.
 func validatePodTemplate(t *PodTemplateSpec, spec *field.Path, errs field.ErrorList) field.ErrorList {
@@ -413,20 +431,32 @@ func validatePodTemplate(t *PodTemplateSpec, spec *field.Path, errs field.ErrorL
 	if len(t.ObjectMeta.Annotations) > 0 {
 		errs = validateAnnotations(t.ObjectMeta.Annotations, tmpl("metadata", "annotations"), errs)
 	}
-	ps := &t.Spec
+	return validatePodSpec(&t.Spec, func() *field.Path { return tmpl("spec") }, errs)
+}
+
+// validatePodSpec is [ValidatePodSpec]; path makes the spec's path only
+// when there is an error, so that a valid spec costs no allocation.
+func validatePodSpec(ps *PodSpec, path func() *field.Path, errs field.ErrorList) field.ErrorList {
 	if len(ps.Containers) == 0 {
-		errs = append(errs, field.Required(tmpl("spec", "containers"), "must have at least one container"))
+		errs = append(errs, field.Required(path().Child("containers"), "must have at least one container"))
 	}
 	seen := make(map[string]bool, len(ps.InitContainers)+len(ps.Containers))
-	for i := range ps.InitContainers {
-		errs = validateUniqueName(ps.InitContainers[i].Name, seen, errs, func() *field.Path { return tmpl("spec", "initContainers").Index(i).Child("name") })
-	}
-	for i := range ps.Containers {
-		errs = validateUniqueName(ps.Containers[i].Name, seen, errs, func() *field.Path { return tmpl("spec", "containers").Index(i).Child("name") })
+	for _, list := range [2]struct {
+		name string
+		cs   []Container
+	}{{"initContainers", ps.InitContainers}, {"containers", ps.Containers}} {
+		for i := range list.cs {
+			c := &list.cs[i]
+			at := func() *field.Path { return path().Child(list.name).Index(i) }
+			errs = validateUniqueName(c.Name, seen, errs, func() *field.Path { return at().Child("name") })
+			if c.Image == "" {
+				errs = append(errs, field.Required(at().Child("image"), ""))
+			}
+		}
 	}
 	clear(seen)
 	for i := range ps.Volumes {
-		errs = validateUniqueName(ps.Volumes[i].Name, seen, errs, func() *field.Path { return tmpl("spec", "volumes").Index(i).Child("name") })
+		errs = validateUniqueName(ps.Volumes[i].Name, seen, errs, func() *field.Path { return path().Child("volumes").Index(i).Child("name") })
 	}
 	return errs
 }

@@ -160,7 +160,7 @@ func TestValidateAcceptsValidJobs(t *testing.T) {
 		}(), []jobapi.Option{jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)}},
 		{"volumes and init containers", func() *jobapi.Job {
 			j := generatedJob()
-			j.Spec.Template.Spec.InitContainers = []jobapi.Container{{Name: "setup"}}
+			j.Spec.Template.Spec.InitContainers = []jobapi.Container{{Name: "setup", Image: "busybox"}}
 			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work"}, {Name: "podinfo"}}
 			return j
 		}(), nil},
@@ -405,8 +405,12 @@ func TestValidateRejects(t *testing.T) {
 		{"no containers", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers = nil }, nil, []typeAndField{{required, "spec.template.spec.containers"}}},
 		{"container without a name", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers[0].Name = "" }, nil, []typeAndField{{required, "spec.template.spec.containers[0].name"}}},
 		{"container name not a DNS label", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers[0].Name = "Pi" }, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].name"}}},
+		{"container without an image", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers[0].Image = "" }, nil, []typeAndField{{required, "spec.template.spec.containers[0].image"}}},
+		{"init container without an image", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.InitContainers = []jobapi.Container{{Name: "setup"}}
+		}, nil, []typeAndField{{required, "spec.template.spec.initContainers[0].image"}}},
 		{"container name also an init container's", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.InitContainers = []jobapi.Container{{Name: "pi"}}
+			j.Spec.Template.Spec.InitContainers = []jobapi.Container{{Name: "pi", Image: "busybox"}}
 		}, nil, []typeAndField{{duplicate, "spec.template.spec.containers[0].name"}}},
 		{"volume name repeated", generatedJob, func(j *jobapi.Job) {
 			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work"}, {Name: "work"}}

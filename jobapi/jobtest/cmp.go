@@ -1,8 +1,6 @@
 package jobtest
 
 import (
-	"strings"
-
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
@@ -48,7 +46,7 @@ func IgnoreServerFields() cmp.Option {
 func withoutServerFields(m jobapi.ObjectMeta) jobapi.ObjectMeta {
 	c := *m.DeepCopy()
 	c.UID, c.ResourceVersion, c.Generation, c.CreationTimestamp = "", "", 0, jobapi.Time{}
-	if isGeneratedName(c.Name, c.GenerateName) {
+	if jobapi.IsGeneratedName(c.Name, c.GenerateName) {
 		c.Name = ""
 	}
 	for k := range c.Labels {
@@ -63,26 +61,6 @@ func withoutServerFields(m jobapi.ObjectMeta) jobapi.ObjectMeta {
 		c.OwnerReferences[i].UID = ""
 	}
 	return c
-}
-
-// isGeneratedName reports whether name could have been made from prefix.
-func isGeneratedName(name, prefix string) bool {
-	if prefix == "" {
-		return false
-	}
-	if len(prefix) > maxGeneratedPrefix {
-		prefix = prefix[:maxGeneratedPrefix]
-	}
-	suffix, ok := strings.CutPrefix(name, prefix)
-	if !ok || len(suffix) != nameSuffixLength {
-		return false
-	}
-	for i := range len(suffix) {
-		if strings.IndexByte(nameSuffixAlphabet, suffix[i]) < 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // isSystemLabel reports whether k is a label key selector generation owns.

@@ -1,7 +1,6 @@
 package jobtest
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/jobkit/jobkit/jobapi"
@@ -74,7 +73,7 @@ func podKind() *kind[jobapi.Pod] {
 		meta:     func(p *jobapi.Pod) *jobapi.ObjectMeta { return &p.ObjectMeta },
 		copy:     (*jobapi.Pod).DeepCopy,
 		prepareCreate: func(p *jobapi.Pod, uid jobapi.UID, now time.Time) (jobapi.Warnings, error) {
-			w := prepareMetaForCreate(&p.ObjectMeta, "Pod", uid, now)
+			w := p.ObjectMeta.PrepareForCreate("Pod", uid, now)
 			// A new pod is Pending until it is scheduled and started.
 			p.Status = jobapi.PodStatus{Phase: jobapi.PodPending}
 			return w, nil
@@ -86,28 +85,4 @@ func podKind() *kind[jobapi.Pod] {
 		validateUpdate: validatePodUpdate,
 		validateStatus: func(*jobapi.Pod, *jobapi.Pod) field.ErrorList { return nil },
 	}
-}
-
-// prepareMetaForCreate sets the system fields of the metadata of a new
-// object of kind, as the API server does for every kind (and
-// jobapi.PrepareForCreate does for Jobs, with the same warnings).
-func prepareMetaForCreate(m *jobapi.ObjectMeta, kind string, uid jobapi.UID, now time.Time) jobapi.Warnings {
-	var w jobapi.Warnings
-	if m.UID != "" && m.UID != uid {
-		w = append(w, jobapi.Warning{Field: "metadata.uid", Message: fmt.Sprintf("replaced %q with the new %s's uid %q: every object gets its own uid when it is created", string(m.UID), kind, string(uid))})
-	}
-	m.UID = uid
-	if m.ResourceVersion != "" {
-		w = append(w, jobapi.Warning{Field: "metadata.resourceVersion", Message: fmt.Sprintf("removed %q: a new object has no resourceVersion (was the manifest copied from an existing %s?)", m.ResourceVersion, kind)})
-		m.ResourceVersion = ""
-	}
-	m.CreationTimestamp = jobapi.NewTime(now)
-	m.Generation = 1
-	m.DeletionTimestamp = nil
-	delete(m.Unknown, "selfLink")
-	delete(m.Unknown, "deletionGracePeriodSeconds")
-	if len(m.Unknown) == 0 {
-		m.Unknown = nil
-	}
-	return w
 }

@@ -247,7 +247,7 @@ func (r *Resource[T]) freeName(prefix string) (string, error) {
 	var name string
 	for range nameAttempts {
 		var err error
-		if name, err = generateName(prefix, r.s.random); err != nil {
+		if name, err = jobapi.NameFromGenerateName(prefix, r.s.random); err != nil {
 			return "", field.NewInternalError(err)
 		}
 		if _, taken := r.t.get(r.ns, name); !taken {

@@ -58,18 +58,6 @@ func TestGenerateNameGivesUpWithAlreadyExists(t *testing.T) {
 	}
 }
 
-func TestGenerateNameRejectsBiasedBytes(t *testing.T) {
-	// 243 and above would favour the first characters: they are skipped.
-	r := bytes.NewReader([]byte{255, 243, 26, 0, 1, 2, 3, 4, 5, 6})
-	got, err := generateName("x-", r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != "x-9bcdf" {
-		t.Errorf("got %q, want x-9bcdf", got)
-	}
-}
-
 func TestAFailingRandomSourceIsAnInternalError(t *testing.T) {
 	s := NewStore(WithRandom(iotest.ErrReader(errors.New("no entropy"))))
 	_, _, err := s.Jobs("ns").Create(Job("pi"))
