@@ -91,4 +91,3 @@ func TestValidatePodSpecAndObjectMetaReportAtTheGivenPath(t *testing.T) {
 		t.Errorf("ValidateObjectMeta (-want +got):\n%s", diff)
 	}
 }
-
