@@ -4,7 +4,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
+)
+
+// The HTTP status codes a Status carries, as net/http names them. They are
+// spelled out here so that programs importing field (and so selector) do
+// not link net/http and the hundred packages behind it.
+const (
+	codeBadRequest          = 400
+	codeNotFound            = 404
+	codeConflict            = 409
+	codeGone                = 410
+	codeUnprocessableEntity = 422
+	codeInternalServerError = 500
 )
 
 // StatusReason is the machine-readable reason of a failed API call, the
@@ -137,7 +148,7 @@ func NewInvalid(gk GroupKind, name string, errs ErrorList) *StatusError {
 	if agg := errs.ToAggregate(); agg != nil {
 		msg += ": " + agg.Error()
 	}
-	se := failure(http.StatusUnprocessableEntity, StatusReasonInvalid, msg,
+	se := failure(codeUnprocessableEntity, StatusReasonInvalid, msg,
 		&StatusDetails{Name: name, Group: gk.Group, Kind: gk.Kind, Causes: causes})
 	se.errs = errs
 	return se
@@ -146,21 +157,21 @@ func NewInvalid(gk GroupKind, name string, errs ErrorList) *StatusError {
 // NewNotFound returns the 404 NotFound error for the object name of
 // resource gr.
 func NewNotFound(gr GroupResource, name string) *StatusError {
-	return failure(http.StatusNotFound, StatusReasonNotFound, fmt.Sprintf("%s %q not found", gr, name),
+	return failure(codeNotFound, StatusReasonNotFound, fmt.Sprintf("%s %q not found", gr, name),
 		&StatusDetails{Name: name, Group: gr.Group, Kind: gr.Resource})
 }
 
 // NewAlreadyExists returns the 409 AlreadyExists error for a create of an
 // object whose name is taken.
 func NewAlreadyExists(gr GroupResource, name string) *StatusError {
-	return failure(http.StatusConflict, StatusReasonAlreadyExists, fmt.Sprintf("%s %q already exists", gr, name),
+	return failure(codeConflict, StatusReasonAlreadyExists, fmt.Sprintf("%s %q already exists", gr, name),
 		&StatusDetails{Name: name, Group: gr.Group, Kind: gr.Resource})
 }
 
 // NewConflict returns the 409 Conflict error for an update that lost a
 // race; err says why (typically a stale resourceVersion).
 func NewConflict(gr GroupResource, name string, err error) *StatusError {
-	return failure(http.StatusConflict, StatusReasonConflict,
+	return failure(codeConflict, StatusReasonConflict,
 		fmt.Sprintf("Operation cannot be fulfilled on %s %q: %v", gr, name, err),
 		&StatusDetails{Name: name, Group: gr.Group, Kind: gr.Resource})
 }
@@ -168,7 +179,7 @@ func NewConflict(gr GroupResource, name string, err error) *StatusError {
 // NewBadRequest returns the 400 BadRequest error: a request that can never
 // succeed.
 func NewBadRequest(msg string) *StatusError {
-	return failure(http.StatusBadRequest, StatusReasonBadRequest, msg, nil)
+	return failure(codeBadRequest, StatusReasonBadRequest, msg, nil)
 }
 
 // NewResourceExpired returns the 410 Gone error with reason Expired that
@@ -176,13 +187,13 @@ func NewBadRequest(msg string) *StatusError {
 // than the history it keeps. msg says which versions; Kubernetes writes
 // "too old resource version: <asked> (<oldest kept>)".
 func NewResourceExpired(msg string) *StatusError {
-	return failure(http.StatusGone, StatusReasonExpired, msg, nil)
+	return failure(codeGone, StatusReasonExpired, msg, nil)
 }
 
 // NewInternalError returns the 500 InternalError error: the server could
 // not complete a request through no fault of the request. err is the cause.
 func NewInternalError(err error) *StatusError {
-	return failure(http.StatusInternalServerError, StatusReasonInternalError,
+	return failure(codeInternalServerError, StatusReasonInternalError,
 		fmt.Sprintf("Internal error occurred: %v", err),
 		&StatusDetails{Causes: []StatusCause{{Message: err.Error()}}})
 }
