@@ -6,10 +6,12 @@ import (
 	"testing"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/resource"
 )
 
 // podJSON returns a pod with n containers, each with env, mounts and
-// members jobapi does not model.
+// resources.
 func podJSON(n int) []byte {
 	p := jobapi.Pod{
 		TypeMeta:   jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
@@ -25,7 +27,9 @@ func podJSON(n int) []byte {
 				{Name: "NODE", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "spec.nodeName"}}},
 			},
 			VolumeMounts: []jobapi.VolumeMount{{Name: "v", MountPath: "/v"}},
-			Unknown:      jobapi.Unknown{"resources": jobapi.RawJSON(`{"limits":{"cpu":"500m","memory":"128Mi"}}`)},
+			Resources: core.ResourceRequirements{Limits: core.ResourceList{
+				core.ResourceCPU: resource.MustParse("500m"), core.ResourceMemory: resource.MustParse("128Mi"),
+			}},
 		})
 	}
 	b, err := json.Marshal(p)
@@ -43,7 +47,7 @@ func BenchmarkUnmarshal(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			for i := 0; i < b.N; i++ {
 				var p jobapi.Pod
-				if err := jobapi.Unmarshal(data, &p); err != nil {
+				if err := p.UnmarshalJSON(data); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -54,13 +58,13 @@ func BenchmarkUnmarshal(b *testing.B) {
 func BenchmarkMarshal(b *testing.B) {
 	for _, n := range []int{1, 10, 100} {
 		var p jobapi.Pod
-		if err := jobapi.Unmarshal(podJSON(n), &p); err != nil {
+		if err := p.UnmarshalJSON(podJSON(n)); err != nil {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("containers=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if _, err := jobapi.Marshal(&p); err != nil {
+				if _, err := p.MarshalJSON(); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -71,7 +75,7 @@ func BenchmarkMarshal(b *testing.B) {
 func BenchmarkDeepCopy(b *testing.B) {
 	for _, n := range []int{1, 10, 100} {
 		var p jobapi.Pod
-		if err := jobapi.Unmarshal(podJSON(n), &p); err != nil {
+		if err := p.UnmarshalJSON(podJSON(n)); err != nil {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("containers=%d", n), func(b *testing.B) {

@@ -5,18 +5,28 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/yaml"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/jobapi/resource"
 	"github.com/jobkit/jobkit/selector"
 )
 
 func ptr[T any](v T) *T { return &v }
+
+func mustTime(t *testing.T, s string) time.Time {
+	t.Helper()
+	tm, err := time.Parse(time.RFC3339Nano, s)
+	require.NoError(t, err)
+	return tm
+}
 
 // podWithUnknowns has a member jobapi does not model at every level.
 const podWithUnknowns = `{
@@ -35,7 +45,7 @@ const podWithUnknowns = `{
                                                "x-file": 1}], "x-dapi": 2}},
       {"name": "c", "configMap": {"name": "cm", "items": [{"key": "k", "path": "p", "x-ktp": 3}], "x-cm": 4}}]
   },
-  "status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True"}],
+  "status": {"phase": "Running", "conditions": [{"type": "Ready", "status": "True", "lastProbeTime": null, "lastTransitionTime": null}],
     "hostIPs": [{"ip": "10.0.0.1", "x-h": 5}], "podIPs": [{"ip": "10.1.0.1", "x-p": 6}]}
 }`
 
@@ -60,11 +70,11 @@ func TestUnmarshalKeepsUnknownMembersAtEveryLevel(t *testing.T) {
 						Unknown:  jobapi.Unknown{"x-src": raw(`"s"`)},
 					},
 					Unknown: jobapi.Unknown{"x-env": raw("[]")}}},
-				VolumeMounts: []jobapi.VolumeMount{{Name: "v", MountPath: "/v", Unknown: jobapi.Unknown{"mountPropagation": raw(`"None"`)}}},
-				Unknown:      jobapi.Unknown{"resources": raw(`{"limits":{"cpu":"1"}}`)},
+				VolumeMounts: []jobapi.VolumeMount{{Name: "v", MountPath: "/v", MountPropagation: ptr(core.MountPropagationNone)}},
+				Resources:    core.ResourceRequirements{Limits: core.ResourceList{core.ResourceCPU: resource.MustParse("1")}},
 			}},
 			Volumes: []jobapi.Volume{
-				{Name: "e", Unknown: jobapi.Unknown{"emptyDir": raw(`{"medium":"Memory"}`)}},
+				{Name: "e", VolumeSource: jobapi.VolumeSource{EmptyDir: &core.EmptyDirVolumeSource{Medium: core.StorageMediumMemory}}},
 				{Name: "d", VolumeSource: jobapi.VolumeSource{DownwardAPI: &jobapi.DownwardAPIVolumeSource{
 					Items: []jobapi.DownwardAPIVolumeFile{{Path: "l", FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.labels"},
 						Unknown: jobapi.Unknown{"x-file": raw("1")}}},
@@ -76,13 +86,13 @@ func TestUnmarshalKeepsUnknownMembersAtEveryLevel(t *testing.T) {
 					Unknown:              jobapi.Unknown{"x-cm": raw("4")},
 				}}},
 			},
-			Unknown: jobapi.Unknown{"affinity": raw(`{"nodeAffinity":{}}`)},
+			Affinity: &core.Affinity{NodeAffinity: &core.NodeAffinity{}},
 		},
 		Status: jobapi.PodStatus{
-			Phase:   jobapi.PodRunning,
-			HostIPs: []jobapi.HostIP{{IP: "10.0.0.1", Unknown: jobapi.Unknown{"x-h": raw("5")}}},
-			PodIPs:  []jobapi.PodIP{{IP: "10.1.0.1", Unknown: jobapi.Unknown{"x-p": raw("6")}}},
-			Unknown: jobapi.Unknown{"conditions": raw(`[{"type":"Ready","status":"True"}]`)},
+			Phase:      jobapi.PodRunning,
+			HostIPs:    []jobapi.HostIP{{IP: "10.0.0.1", Unknown: jobapi.Unknown{"x-h": raw("5")}}},
+			PodIPs:     []jobapi.PodIP{{IP: "10.1.0.1", Unknown: jobapi.Unknown{"x-p": raw("6")}}},
+			Conditions: []core.PodCondition{{Type: core.PodReady, Status: core.ConditionTrue}},
 		},
 		Unknown: jobapi.Unknown{"x-top": raw("1")},
 	}
@@ -157,7 +167,7 @@ func TestUnmarshalRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got jobapi.Job
-			require.NoError(t, jobapi.Unmarshal([]byte(tt.in), &got))
+			require.NoError(t, got.UnmarshalJSON([]byte(tt.in)))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
@@ -222,7 +232,7 @@ func TestUnmarshalErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var job jobapi.Job
-			err := jobapi.Unmarshal([]byte(tt.in), &job)
+			err := job.UnmarshalJSON([]byte(tt.in))
 			require.Error(t, err)
 			if diff := cmp.Diff(tt.want, fieldErrs(err)); diff != "" {
 				t.Errorf("errors (-want +got):\n%s\n%v", diff, err)
@@ -234,16 +244,13 @@ func TestUnmarshalErrors(t *testing.T) {
 	}
 }
 
-func TestUnmarshalRejectsBadJSONAndBadTargets(t *testing.T) {
+func TestUnmarshalRejectsBadJSON(t *testing.T) {
 	var job jobapi.Job
 	var syn *json.SyntaxError
-	if err := jobapi.Unmarshal([]byte(`{"spec":`), &job); !errors.As(err, &syn) {
+	if err := job.UnmarshalJSON([]byte(`{"spec":`)); !errors.As(err, &syn) {
 		t.Errorf("truncated JSON: got %v, want a *json.SyntaxError", err)
 	}
-	if err := jobapi.Unmarshal([]byte(`{}`), job); err == nil {
-		t.Errorf("a non-pointer target must be an error")
-	}
-	if err := jobapi.Unmarshal([]byte(`[1]`), &job); err == nil || !strings.Contains(err.Error(), "must be an object") {
+	if err := job.UnmarshalJSON([]byte(`[1]`)); err == nil || !strings.Contains(err.Error(), "must be an object") {
 		t.Errorf("a list at the root: got %v, want 'must be an object'", err)
 	}
 }
@@ -251,22 +258,22 @@ func TestUnmarshalRejectsBadJSONAndBadTargets(t *testing.T) {
 func TestMarshalErrors(t *testing.T) {
 	tests := []struct {
 		name string
-		in   any
+		in   json.Marshaler
 		want string
 	}{
 		{"an unknown member that names a modeled field",
 			jobapi.Job{Spec: jobapi.JobSpec{Unknown: jobapi.Unknown{"completions": jobapi.RawJSON("1")}}},
 			`spec: Unknown holds "completions", a field this type models: set the field instead`},
 		{"an unknown member that is not JSON",
-			jobapi.Container{Name: "c", Unknown: jobapi.Unknown{"resources": jobapi.RawJSON("{nope")}},
-			`Unknown member "resources" must be valid JSON`},
+			jobapi.Container{Name: "c", Unknown: jobapi.Unknown{"x-resources": jobapi.RawJSON("{nope")}},
+			`Unknown member "x-resources" must be valid JSON`},
 		{"opaque JSON that is not JSON",
 			jobapi.ObjectMeta{ManagedFields: jobapi.RawJSON("[")},
 			"managedFields: must be valid JSON"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := jobapi.Marshal(tt.in)
+			_, err := tt.in.MarshalJSON()
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error saying %q", err, tt.want)
 			}
@@ -277,7 +284,7 @@ func TestMarshalErrors(t *testing.T) {
 func TestMarshalFollowsTheJSONTags(t *testing.T) {
 	tests := []struct {
 		name string
-		in   any
+		in   json.Marshaler
 		want string
 	}{
 		{"an empty Job writes the members Kubernetes always writes",
@@ -295,7 +302,7 @@ func TestMarshalFollowsTheJSONTags(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := jobapi.Marshal(tt.in)
+			got, err := tt.in.MarshalJSON()
 			require.NoError(t, err)
 			if diff := cmp.Diff(tt.want, string(got)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)

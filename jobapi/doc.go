@@ -8,16 +8,23 @@
 // pointers with `omitempty`; API integers are int32 (int64 where
 // Kubernetes uses it); times are [Time], RFC 3339 in UTC to the second.
 //
+// Object metadata ([ObjectMeta], [TypeMeta], [Time], [Unknown], ...) lives
+// in package jobapi/meta; jobapi keeps every one of those names as an
+// alias, so jobapi.ObjectMeta and meta.ObjectMeta are the same type.
+//
 // Nothing a user wrote is lost. jobapi models only the fields jobkit
 // reads; every object type also has an Unknown field that keeps the JSON
 // members the type does not model (affinity, tolerations, resources,
 // fields a newer Kubernetes adds) and writes them back when the object is
-// encoded. This is done once, generically: each type's JSON methods call
-// [Unmarshal] and [Marshal], which walk the type's fields by their `json`
-// tags and divert whatever is left to Unknown. The same functions report
-// wrong types and out-of-range integers as field errors that name the
-// path (`spec.completions`). [TypeMetaOf] reads just `apiVersion` and
-// `kind`. Every type has a DeepCopy that shares nothing.
+// encoded. This is done once, generically: each type's MarshalJSON and
+// UnmarshalJSON (generated, in zz_generated.json.go) call an internal
+// codec that walks the type's fields by their `json` tags and diverts
+// whatever is left to Unknown. Decoding reports wrong types, fractions and
+// out-of-range integers as field errors that name the path
+// (`spec.completions`); use json.Unmarshal or the methods themselves.
+// [TypeMetaOf] reads just `apiVersion` and `kind`. Every type has a
+// DeepCopy that shares nothing (generated, in zz_generated.deepcopy.go;
+// `go generate ./jobapi` rewrites both files).
 //
 // What a user of the types sees: Unknown fields are filled by decoding and
 // written back by encoding; they compare with go-cmp and == semantics of

@@ -8,30 +8,31 @@ import (
 	"github.com/jobkit/jobkit/jobapi/field"
 )
 
-// A pod as kubectl prints it decodes straight into jobapi.Pod; what jobapi
-// does not model (here the container's resources and the pod's
-// tolerations) is kept and written back.
+// A pod as kubectl prints it decodes straight into jobapi.Pod, every
+// core/v1 field typed (here the container's resources and the pod's
+// tolerations); a member a newer Kubernetes adds is kept and written back.
 func Example_unknownMembersSurvive() {
 	in := `{"apiVersion":"v1","kind":"Pod","metadata":{"name":"pi-0"},
 	        "spec":{"containers":[{"name":"pi","image":"perl","resources":{"limits":{"cpu":"1"}}}],
-	                "tolerations":[{"operator":"Exists"}]}}`
+	                "tolerations":[{"operator":"Exists"}],"x-future":{"on":true}}}`
 	var pod jobapi.Pod
 	if err := json.Unmarshal([]byte(in), &pod); err != nil {
 		panic(err)
 	}
 	pod.Spec.Containers[0].Image = "perl:5.34.0"
-	fmt.Println(string(pod.Spec.Containers[0].Unknown["resources"]))
+	fmt.Println(pod.Spec.Containers[0].Resources.Limits.Cpu(), pod.Spec.Tolerations[0].Operator, string(pod.Spec.Unknown["x-future"]))
 	out, _ := json.Marshal(pod)
 	fmt.Println(string(out))
 	// Output:
-	// {"limits":{"cpu":"1"}}
-	// {"kind":"Pod","apiVersion":"v1","metadata":{"name":"pi-0"},"spec":{"containers":[{"name":"pi","image":"perl:5.34.0","resources":{"limits":{"cpu":"1"}}}],"tolerations":[{"operator":"Exists"}]},"status":{}}
+	// 1 Exists {"on":true}
+	// {"kind":"Pod","apiVersion":"v1","metadata":{"name":"pi-0"},"spec":{"containers":[{"name":"pi","image":"perl:5.34.0","resources":{"limits":{"cpu":"1"}}}],"tolerations":[{"operator":"Exists"}],"x-future":{"on":true}},"status":{}}
 }
 
-// Decoding errors name the field, in the API conventions' wording.
-func ExampleUnmarshal() {
+// Decoding errors name the field, in the API conventions' wording; every
+// error is reported.
+func ExampleJob_UnmarshalJSON() {
 	var job jobapi.Job
-	err := jobapi.Unmarshal([]byte(`{"spec":{"completions":"many","parallelism":4294967296}}`), &job)
+	err := json.Unmarshal([]byte(`{"spec":{"completions":"many","parallelism":4294967296}}`), &job)
 	for _, e := range field.AsErrorList(err) {
 		fmt.Println(e)
 	}

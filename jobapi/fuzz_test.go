@@ -10,7 +10,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 )
 
-// FuzzUnmarshal: Unmarshal never panics, and what it accepts encodes to
+// FuzzUnmarshal: decoding never panics, and what it accepts encodes to
 // JSON that decodes to the same Pod (an empty list or map, omitted by
 // `omitempty`, comes back nil) and encodes to the same bytes.
 func FuzzUnmarshal(f *testing.F) {
@@ -27,21 +27,21 @@ func FuzzUnmarshal(f *testing.F) {
 			return
 		}
 		var p jobapi.Pod
-		if err := jobapi.Unmarshal(data, &p); err != nil {
+		if err := p.UnmarshalJSON(data); err != nil {
 			return
 		}
-		out, err := jobapi.Marshal(&p)
+		out, err := p.MarshalJSON()
 		if err != nil {
 			t.Fatalf("Marshal of a decoded pod failed: %v", err)
 		}
 		var q jobapi.Pod
-		if err := jobapi.Unmarshal(out, &q); err != nil {
+		if err := q.UnmarshalJSON(out); err != nil {
 			t.Fatalf("Unmarshal of Marshal output failed: %v\n%s", err, out)
 		}
 		if diff := cmp.Diff(p, q, cmpopts.EquateEmpty()); diff != "" {
 			t.Fatalf("round trip changed the pod (-first +second):\n%s", diff)
 		}
-		again, err := jobapi.Marshal(&q)
+		again, err := q.MarshalJSON()
 		if err != nil || !bytes.Equal(out, again) {
 			t.Fatalf("Marshal is not stable: %v\n%s\n%s", err, out, again)
 		}

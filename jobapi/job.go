@@ -2,6 +2,8 @@ package jobapi
 
 import "github.com/jobkit/jobkit/selector"
 
+//go:generate go run ./internal/gen
+
 // Job is the internal (hub) form of a Job, the only form jobkit's logic
 // works on. conversion.Decode produces it from any supported version and
 // conversion.Encode writes it in any of them.

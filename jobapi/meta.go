@@ -1,50 +1,41 @@
 package jobapi
 
+import (
+	"time"
+
+	"github.com/jobkit/jobkit/jobapi/meta"
+)
+
+// The object metadata types live in package meta, which the pod types
+// share without importing jobapi; jobapi keeps their names as aliases.
+
 // TypeMeta names the kind and API version of an object: the `kind` and
 // `apiVersion` members every Kubernetes object carries. In a hub [Job]
 // returned by conversion.Decode, APIVersion is the version the manifest
-// was written in.
-type TypeMeta struct {
-	Kind       string `json:"kind,omitempty"`
-	APIVersion string `json:"apiVersion,omitempty"`
-}
+// was written in. It is [meta.TypeMeta].
+type TypeMeta = meta.TypeMeta
 
-// UID is the unique identifier the API server gives an object at creation.
-type UID string
+// UID is the unique identifier the API server gives an object at
+// creation. It is [meta.UID].
+type UID = meta.UID
 
-// ObjectMeta is the `metadata` of an object. Fields jobkit does not read
-// (selfLink, deletionGracePeriodSeconds, anything newer) are kept in
-// Unknown; managedFields is kept opaque.
-type ObjectMeta struct {
-	Name              string            `json:"name,omitempty"`
-	GenerateName      string            `json:"generateName,omitempty"`
-	Namespace         string            `json:"namespace,omitempty"`
-	UID               UID               `json:"uid,omitempty"`
-	ResourceVersion   string            `json:"resourceVersion,omitempty"`
-	Generation        int64             `json:"generation,omitempty"`
-	CreationTimestamp Time              `json:"creationTimestamp,omitzero"`
-	DeletionTimestamp *Time             `json:"deletionTimestamp,omitempty"`
-	Labels            map[string]string `json:"labels,omitempty"`
-	Annotations       map[string]string `json:"annotations,omitempty"`
-	OwnerReferences   []OwnerReference  `json:"ownerReferences,omitempty"`
-	Finalizers        []string          `json:"finalizers,omitempty"`
-	// ManagedFields is the server-side-apply bookkeeping, kept as written.
-	ManagedFields RawJSON `json:"managedFields,omitempty"`
-
-	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
-}
+// ObjectMeta is the `metadata` of an object. It is [meta.ObjectMeta].
+type ObjectMeta = meta.ObjectMeta
 
 // OwnerReference names an object that owns this one, such as the Job that
-// owns a pod.
-type OwnerReference struct {
-	APIVersion         string `json:"apiVersion"`
-	Kind               string `json:"kind"`
-	Name               string `json:"name"`
-	UID                UID    `json:"uid"`
-	Controller         *bool  `json:"controller,omitempty"`
-	BlockOwnerDeletion *bool  `json:"blockOwnerDeletion,omitempty"`
+// owns a pod. It is [meta.OwnerReference].
+type OwnerReference = meta.OwnerReference
 
-	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
-}
+// Time is a timestamp as the API writes it: RFC 3339 in UTC to the second.
+// It is [meta.Time].
+type Time = meta.Time
+
+// NewTime returns t in UTC truncated to the second, the form Time keeps.
+func NewTime(t time.Time) Time { return meta.NewTime(t) }
+
+// Unknown holds the JSON members a type does not model. It is
+// [meta.Unknown].
+type Unknown = meta.Unknown
+
+// RawJSON is a JSON value kept as text. It is [meta.RawJSON].
+type RawJSON = meta.RawJSON

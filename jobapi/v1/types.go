@@ -5,6 +5,8 @@ import (
 	"github.com/jobkit/jobkit/selector"
 )
 
+//go:generate go run ../internal/gen
+
 // GroupVersion is the apiVersion of this package's Job.
 const GroupVersion = "batch/v1"
 
@@ -46,55 +48,4 @@ type JobSpec struct {
 
 	// Unknown holds the members jobkit does not model.
 	Unknown jobapi.Unknown `json:"-"`
-}
-
-// UnmarshalJSON decodes j with jobapi.Unmarshal, keeping unmodeled members
-// in Unknown.
-func (j *Job) UnmarshalJSON(data []byte) error { return jobapi.Unmarshal(data, j) }
-
-// MarshalJSON encodes j with jobapi.Marshal, Unknown members included.
-func (j Job) MarshalJSON() ([]byte, error) { return jobapi.Marshal(&j) }
-
-// UnmarshalJSON decodes s with jobapi.Unmarshal, keeping unmodeled members
-// in Unknown.
-func (s *JobSpec) UnmarshalJSON(data []byte) error { return jobapi.Unmarshal(data, s) }
-
-// MarshalJSON encodes s with jobapi.Marshal, Unknown members included.
-func (s JobSpec) MarshalJSON() ([]byte, error) { return jobapi.Marshal(&s) }
-
-// DeepCopyInto copies in into out.
-func (in *Job) DeepCopyInto(out *Job) {
-	*out = *in
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
-	in.Spec.DeepCopyInto(&out.Spec)
-	in.Status.DeepCopyInto(&out.Status)
-	out.Unknown = in.Unknown.DeepCopy()
-}
-
-// DeepCopy returns a copy of in that shares nothing with it; nil stays
-// nil.
-func (in *Job) DeepCopy() *Job {
-	if in == nil {
-		return nil
-	}
-	out := new(Job)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies in into out. JobSpec has exactly the hub's fields,
-// so the hub's deep copy serves.
-func (in *JobSpec) DeepCopyInto(out *JobSpec) {
-	(*jobapi.JobSpec)(in).DeepCopyInto((*jobapi.JobSpec)(out))
-}
-
-// DeepCopy returns a copy of in that shares nothing with it; nil stays
-// nil.
-func (in *JobSpec) DeepCopy() *JobSpec {
-	if in == nil {
-		return nil
-	}
-	out := new(JobSpec)
-	in.DeepCopyInto(out)
-	return out
 }

@@ -1,11 +1,11 @@
-package jobapi_test
+package codec_test
 
 import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/internal/codec"
 )
 
 func TestRawJSONEqual(t *testing.T) {
@@ -28,10 +28,10 @@ func TestRawJSONEqual(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, jobapi.RawJSON(tt.a).Equal(jobapi.RawJSON(tt.b))); diff != "" {
+			if diff := cmp.Diff(tt.want, codec.RawJSON(tt.a).Equal(codec.RawJSON(tt.b))); diff != "" {
 				t.Errorf("Equal(%s, %s) (-want +got):\n%s", tt.a, tt.b, diff)
 			}
-			if diff := cmp.Diff(tt.want, jobapi.RawJSON(tt.b).Equal(jobapi.RawJSON(tt.a))); diff != "" {
+			if diff := cmp.Diff(tt.want, codec.RawJSON(tt.b).Equal(codec.RawJSON(tt.a))); diff != "" {
 				t.Errorf("Equal is not symmetric (-want +got):\n%s", diff)
 			}
 		})
@@ -41,14 +41,14 @@ func TestRawJSONEqual(t *testing.T) {
 func TestUnknownEqual(t *testing.T) {
 	tests := []struct {
 		name string
-		a, b jobapi.Unknown
+		a, b codec.Unknown
 		want bool
 	}{
-		{"nil and empty", nil, jobapi.Unknown{}, true},
-		{"same members, values compared as JSON", jobapi.Unknown{"x": jobapi.RawJSON(`{"a":1,"b":2}`)}, jobapi.Unknown{"x": jobapi.RawJSON(`{"b":2,"a":1}`)}, true},
-		{"another name", jobapi.Unknown{"x": jobapi.RawJSON(`1`)}, jobapi.Unknown{"y": jobapi.RawJSON(`1`)}, false},
-		{"another value", jobapi.Unknown{"x": jobapi.RawJSON(`1`)}, jobapi.Unknown{"x": jobapi.RawJSON(`2`)}, false},
-		{"one more member", jobapi.Unknown{"x": jobapi.RawJSON(`1`)}, jobapi.Unknown{"x": jobapi.RawJSON(`1`), "y": nil}, false},
+		{"nil and empty", nil, codec.Unknown{}, true},
+		{"same members, values compared as JSON", codec.Unknown{"x": codec.RawJSON(`{"a":1,"b":2}`)}, codec.Unknown{"x": codec.RawJSON(`{"b":2,"a":1}`)}, true},
+		{"another name", codec.Unknown{"x": codec.RawJSON(`1`)}, codec.Unknown{"y": codec.RawJSON(`1`)}, false},
+		{"another value", codec.Unknown{"x": codec.RawJSON(`1`)}, codec.Unknown{"x": codec.RawJSON(`2`)}, false},
+		{"one more member", codec.Unknown{"x": codec.RawJSON(`1`)}, codec.Unknown{"x": codec.RawJSON(`1`), "y": nil}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,4 +1,4 @@
-package jobapi
+package codec
 
 import (
 	"bytes"
@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 )
 
-// Marshal encodes v as compact JSON, the way the MarshalJSON methods of
-// jobapi types (and of the version packages' types) do: the members of
+// Marshal encodes v as compact JSON. It is what the generated MarshalJSON
+// methods of jobkit's API types call: the members of
 // each struct in field order as encoding/json writes them (`omitempty` and
 // `omitzero` honoured), followed by the struct's Unknown members sorted by
 // name. It reports an error, naming the path, when an Unknown holds a name
@@ -48,9 +48,9 @@ func (e *encoder) errorf(format string, args ...any) error {
 	p := d.fieldPath()
 	msg := fmt.Sprintf(format, args...)
 	if p == nil {
-		return fmt.Errorf("jobapi.Marshal: %s", msg)
+		return fmt.Errorf("encoding JSON: %s", msg)
 	}
-	return fmt.Errorf("jobapi.Marshal: %s: %s", p, msg)
+	return fmt.Errorf("encoding JSON: %s: %s", p, msg)
 }
 
 // value writes rv, which is addressable or a pointer.

@@ -1,4 +1,4 @@
-package jobapi_test
+package meta_test
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 func mustTime(t *testing.T, s string) time.Time {
@@ -36,7 +36,7 @@ func TestTimeJSON(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var got jobapi.Time
+			var got meta.Time
 			err := json.Unmarshal([]byte(tt.in), &got)
 			if tt.wantErr {
 				require.Error(t, err)
@@ -61,11 +61,11 @@ func TestTimeJSON(t *testing.T) {
 
 func TestNewTimeIsUTCToTheSecond(t *testing.T) {
 	in := time.Date(2024, 5, 1, 14, 0, 0, 999_999_999, time.FixedZone("CEST", 2*3600))
-	got := jobapi.NewTime(in)
+	got := meta.NewTime(in)
 	if diff := cmp.Diff("2024-05-01 12:00:00 +0000 UTC", got.Time.String()); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	if !jobapi.NewTime(time.Time{}).IsZero() {
+	if !meta.NewTime(time.Time{}).IsZero() {
 		t.Errorf("NewTime of the zero time must be zero")
 	}
 }

@@ -1,4 +1,4 @@
-package jobapi
+package codec
 
 // A minimal scanner over JSON text that is already known to be valid (the
 // entry points check it once with json.Valid). It finds the extent of

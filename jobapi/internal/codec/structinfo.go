@@ -1,4 +1,4 @@
-package jobapi
+package codec
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package jobapi
+package codec
 
 import (
 	"bytes"
@@ -9,10 +9,11 @@ import (
 
 // Unknown holds the members of a JSON object that its Go type does not
 // model, by member name, each value kept as written (compacted). Every
-// object type of jobapi, and of the version packages, has an Unknown
-// field, so whatever a manifest holds that jobkit does not understand
-// (affinity, tolerations, resources, fields a newer Kubernetes adds)
-// survives decoding, processing and encoding unchanged.
+// object type of jobkit's API packages has an Unknown field (package meta
+// exports this type as meta.Unknown), so whatever a manifest holds that
+// jobkit does not understand (affinity, tolerations, resources, fields a
+// newer Kubernetes adds) survives decoding, processing and encoding
+// unchanged.
 //
 // Users of the Go types rarely need to look at it: decoding fills it,
 // encoding writes it back, DeepCopy copies it. Members are unordered:
@@ -60,7 +61,7 @@ func (u Unknown) names() []string {
 	return names
 }
 
-// RawJSON is a JSON value kept as text: an [Unknown] member, or a field
+// RawJSON is a JSON value kept as text (exported as meta.RawJSON): an [Unknown] member, or a field
 // jobkit keeps opaque (such as `metadata.managedFields`). Decoding stores
 // the value compacted; encoding writes it back as it is (empty RawJSON
 // encodes as null).

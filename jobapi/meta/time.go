@@ -1,4 +1,4 @@
-package jobapi
+package meta
 
 import (
 	"errors"

@@ -1,0 +1,96 @@
+// Command gen writes the deep copies and JSON hooks of a package of
+// jobkit's API types. A package runs it with one line,
+//
+//	//go:generate go run ../internal/gen
+//
+// (the path relative to the package's directory), and `go generate
+// ./that/package` then writes two files beside its sources:
+//
+//   - zz_generated.deepcopy.go: DeepCopyInto and DeepCopy for every exported
+//     struct type, correct for pointers, slices, maps, arrays and nested structs.
+//     A field whose type has its own DeepCopyInto or DeepCopy (Unknown,
+//     RawJSON, selector.LabelSelector, a quantity) is copied with it; a
+//     type with no pointer, slice or map inside is copied by assignment.
+//   - zz_generated.json.go: UnmarshalJSON and MarshalJSON calling
+//     jobapi/internal/codec, for every exported struct type with a field
+//     `Unknown Unknown` tagged `json:"-"`.
+//
+// The model: the generator reads Go source only (go/parser and go/ast, no
+// type checker, no build of the package), so it runs even when the
+// package's generated files are missing or stale. It resolves type names
+// through imports inside the module (aliases included) to learn whether a
+// type has deep-copy methods: by hand, or generated because its package
+// runs the generator too. A package's own zz_generated files are never
+// read. A struct type that already has a hand-written DeepCopy or
+// DeepCopyInto is left alone, as is one whose doc comment holds the line
+// `+jobkit:deepcopy=false`; likewise for the JSON hooks with a hand-written
+// MarshalJSON or UnmarshalJSON, or `+jobkit:json=false`. A file a package
+// does not need is not written (and a stale one is removed).
+//
+// Non-goals: types outside the module are taken to be values (time.Time),
+// so a field of such a type that holds pointers must be wrapped in a type
+// with its own DeepCopy; interfaces, functions, channels, generic types and
+// anonymous struct fields that hold pointers are refused with an error
+// rather than copied wrongly. The JSON hooks need the importing package to
+// live under jobapi/, where the internal codec is visible.
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+func main() {
+	dir := "."
+	switch len(os.Args) {
+	case 1:
+	case 2:
+		dir = os.Args[1]
+	default:
+		fmt.Fprintln(os.Stderr, "usage: gen [package directory]   (default: the current directory, as go generate runs it)")
+		os.Exit(2)
+	}
+	if err := run(dir); err != nil {
+		fmt.Fprintf(os.Stderr, "gen: %s: %v\n", dir, err)
+		os.Exit(1)
+	}
+}
+
+// run generates the files of the package in dir, writing only the ones
+// that change.
+func run(dir string) error {
+	files, err := generate(dir)
+	if err != nil {
+		return err
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		src := files[name]
+		old, err := os.ReadFile(path)
+		switch {
+		case src == nil && errors.Is(err, fs.ErrNotExist):
+			continue
+		case src == nil:
+			if err := os.Remove(path); err != nil {
+				return err
+			}
+			continue
+		case err == nil && bytes.Equal(old, src):
+			continue
+		}
+		if err := os.WriteFile(path, src, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
