@@ -1,0 +1,88 @@
+package core
+
+import (
+	"encoding/json"
+	"errors"
+	"strconv"
+)
+
+// IntOrString is a value that is either a 32-bit integer or a string, such
+// as a probe's port: 8080 or "http". Its JSON is a number when Type is
+// IntType and a string when Type is StringType, like Kubernetes'
+// intstr.IntOrString. The zero value is the integer 0.
+type IntOrString struct {
+	Type   IntOrStringType
+	IntVal int32
+	StrVal string
+}
+
+// IntOrStringType says which member of an [IntOrString] holds its value.
+type IntOrStringType int64
+
+// The kinds of IntOrString value.
+const (
+	// IntType: the value is IntVal.
+	IntType IntOrStringType = iota
+	// StringType: the value is StrVal.
+	StringType
+)
+
+// FromInt32 returns the IntOrString holding the integer i.
+func FromInt32(i int32) IntOrString {
+	return IntOrString{Type: IntType, IntVal: i}
+}
+
+// FromString returns the IntOrString holding the string s.
+func FromString(s string) IntOrString {
+	return IntOrString{Type: StringType, StrVal: s}
+}
+
+// String returns the string, or the integer in decimal.
+func (v IntOrString) String() string {
+	if v.Type == StringType {
+		return v.StrVal
+	}
+	return strconv.FormatInt(int64(v.IntVal), 10)
+}
+
+// IntValue returns the integer, or the string parsed as a decimal integer
+// (0 when it is not one).
+func (v IntOrString) IntValue() int {
+	if v.Type == StringType {
+		i, _ := strconv.Atoi(v.StrVal)
+		return i
+	}
+	return int(v.IntVal)
+}
+
+// MarshalJSON writes a JSON number or a JSON string according to Type.
+func (v IntOrString) MarshalJSON() ([]byte, error) {
+	switch v.Type {
+	case IntType:
+		return strconv.AppendInt(nil, int64(v.IntVal), 10), nil
+	case StringType:
+		return json.Marshal(v.StrVal)
+	default:
+		return nil, errors.New("IntOrString: Type must be IntType or StringType")
+	}
+}
+
+// UnmarshalJSON reads a JSON string as a string and anything else as a
+// 32-bit integer, as Kubernetes does: a fraction or a number out of the
+// int32 range is an error, and null leaves the integer 0.
+func (v *IntOrString) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*v = IntOrString{Type: StringType, StrVal: s}
+		return nil
+	}
+	var i int32
+	if err := json.Unmarshal(b, &i); err != nil {
+		return err
+	}
+	*v = IntOrString{Type: IntType, IntVal: i}
+	return nil
+}
