@@ -1,10 +1,10 @@
 package v1
 
 import (
-	"maps"
 	"math"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 )
 
 // SetDefaults fills in what a batch/v1 Job leaves unset, as the API server
@@ -20,9 +20,16 @@ import (
 //     'True'.
 //   - podReplacementPolicy: Failed when a podFailurePolicy is set, else
 //     TerminatingOrFailed.
-//   - Empty Job labels: a copy of the pod template's labels (Kubernetes
-//     shares the map; jobkit copies, so changing one never changes the
-//     other).
+//   - Empty Job labels: the pod template's label map itself, shared as
+//     Kubernetes shares it, so that jobapi.PrepareForCreate knows they
+//     came from the template and gives the Job the generated labels too
+//     (it then makes them a copy).
+//
+// Then the pod template gets the core/v1 defaults a v1.36 API server gives
+// it ([core.SetDefaultsPodTemplateSpec]: imagePullPolicy,
+// terminationMessagePath, dnsPolicy, schedulerName, probe timings, volume
+// modes, ...), after the Job's own, as Kubernetes' generated defaulter
+// orders them.
 //
 // manualSelector stays unset: users who never used it never see it
 // (current Kubernetes sets it to false; the selector-generation design
@@ -43,8 +50,8 @@ func SetDefaults(job *Job) {
 			spec.BackoffLimit = ptr[int32](6)
 		}
 	}
-	if labels := spec.Template.ObjectMeta.Labels; len(labels) > 0 && len(job.ObjectMeta.Labels) == 0 {
-		job.ObjectMeta.Labels = maps.Clone(labels)
+	if labels := spec.Template.ObjectMeta.Labels; labels != nil && len(job.ObjectMeta.Labels) == 0 {
+		job.ObjectMeta.Labels = labels // shared, as in Kubernetes: jobapi.PrepareForCreate relies on it
 	}
 	if spec.CompletionMode == nil {
 		spec.CompletionMode = ptr(jobapi.NonIndexedCompletion)
@@ -69,6 +76,7 @@ func SetDefaults(job *Job) {
 			spec.PodReplacementPolicy = ptr(jobapi.TerminatingOrFailed)
 		}
 	}
+	core.SetDefaultsPodTemplateSpec(&spec.Template)
 }
 
 func ptr[T any](v T) *T { return &v }

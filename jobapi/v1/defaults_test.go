@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
 )
 
@@ -91,7 +92,10 @@ func TestSetDefaults(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			job := &v1.Job{ObjectMeta: *tt.meta.DeepCopy(), Spec: *tt.in.DeepCopy()}
 			v1.SetDefaults(job)
-			if diff := cmp.Diff(tt.want, job.Spec); diff != "" {
+			// The template's own defaults are core's, tested there.
+			want := *tt.want.DeepCopy()
+			core.SetDefaultsPodTemplateSpec(&want.Template)
+			if diff := cmp.Diff(want, job.Spec); diff != "" {
 				t.Errorf("spec (-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(tt.wantLabels, job.ObjectMeta.Labels); diff != "" {
@@ -101,12 +105,15 @@ func TestSetDefaults(t *testing.T) {
 	}
 }
 
-func TestSetDefaultsCopiesTheTemplateLabels(t *testing.T) {
+func TestSetDefaultsSharesTheTemplateLabels(t *testing.T) {
+	// As in Kubernetes, empty Job labels become the template's label map
+	// itself: jobapi.PrepareForCreate tells by that that they came from
+	// the template.
 	job := &v1.Job{Spec: v1.JobSpec{Template: jobapi.PodTemplateSpec{ObjectMeta: jobapi.ObjectMeta{Labels: map[string]string{"app": "pi"}}}}}
 	v1.SetDefaults(job)
 	job.ObjectMeta.Labels["added"] = "x"
-	if diff := cmp.Diff(map[string]string{"app": "pi"}, job.Spec.Template.ObjectMeta.Labels); diff != "" {
-		t.Errorf("changing the Job's labels changed the template's (-want +got):\n%s", diff)
+	if diff := cmp.Diff(map[string]string{"app": "pi", "added": "x"}, job.Spec.Template.ObjectMeta.Labels); diff != "" {
+		t.Errorf("the Job's labels are not the template's map (-want +got):\n%s", diff)
 	}
 }
 
@@ -117,5 +124,22 @@ func TestSetDefaultsIsIdempotent(t *testing.T) {
 	v1.SetDefaults(job)
 	if diff := cmp.Diff(once, job); diff != "" {
 		t.Errorf("defaulting twice changed the Job (-once +twice):\n%s", diff)
+	}
+}
+
+func TestSetDefaultsDefaultsThePodTemplate(t *testing.T) {
+	job := &v1.Job{Spec: v1.JobSpec{Template: jobapi.PodTemplateSpec{Spec: core.PodSpec{
+		RestartPolicy: core.RestartPolicyNever,
+		Containers:    []core.Container{{Name: "pi", Image: "perl"}},
+	}}}}
+	v1.SetDefaults(job)
+	want := core.PodSpec{
+		RestartPolicy: core.RestartPolicyNever, DNSPolicy: core.DNSClusterFirst, SchedulerName: "default-scheduler",
+		SecurityContext: &core.PodSecurityContext{}, TerminationGracePeriodSeconds: ptr[int64](30),
+		Containers: []core.Container{{Name: "pi", Image: "perl", ImagePullPolicy: core.PullAlways,
+			TerminationMessagePath: "/dev/termination-log", TerminationMessagePolicy: core.TerminationMessageReadFile}},
+	}
+	if diff := cmp.Diff(want, job.Spec.Template.Spec); diff != "" {
+		t.Errorf("pod template spec (-want +got):\n%s", diff)
 	}
 }

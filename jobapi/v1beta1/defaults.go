@@ -3,6 +3,7 @@ package v1beta1
 import (
 	"maps"
 
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -18,6 +19,10 @@ import (
 //     never changes another.
 //   - Neither completions nor parallelism: both 1. Parallelism alone
 //     unset: 1.
+//
+// Then the pod template gets the core/v1 defaults
+// ([core.SetDefaultsPodTemplateSpec]), as Kubernetes' defaulter for
+// extensions/v1beta1 gave it, with today's values.
 //
 // autoSelector itself stays unset, and the fields batch/v1 added later get
 // no defaults here.
@@ -39,6 +44,7 @@ func SetDefaults(job *Job) {
 	if spec.Parallelism == nil {
 		spec.Parallelism = ptr[int32](1)
 	}
+	core.SetDefaultsPodTemplateSpec(&spec.Template)
 }
 
 func ptr[T any](v T) *T { return &v }

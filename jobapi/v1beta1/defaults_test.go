@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/v1beta1"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -70,7 +71,10 @@ func TestSetDefaults(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			job := &v1beta1.Job{ObjectMeta: *tt.meta.DeepCopy(), Spec: *tt.in.DeepCopy()}
 			v1beta1.SetDefaults(job)
-			if diff := cmp.Diff(tt.want, job.Spec); diff != "" {
+			// The template's own defaults are core's, tested there.
+			want := *tt.want.DeepCopy()
+			core.SetDefaultsPodTemplateSpec(&want.Template)
+			if diff := cmp.Diff(want, job.Spec); diff != "" {
 				t.Errorf("spec (-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(tt.wantLabels, job.ObjectMeta.Labels); diff != "" {
@@ -87,5 +91,22 @@ func TestSetDefaultsSharesNoMaps(t *testing.T) {
 	job.Spec.Selector.MatchLabels["sel"] = "y"
 	if diff := cmp.Diff(map[string]string{"app": "pi"}, job.Spec.Template.ObjectMeta.Labels); diff != "" {
 		t.Errorf("the defaulted maps alias the template's labels (-want +got):\n%s", diff)
+	}
+}
+
+func TestSetDefaultsDefaultsThePodTemplate(t *testing.T) {
+	job := &v1beta1.Job{Spec: v1beta1.JobSpec{Template: jobapi.PodTemplateSpec{Spec: core.PodSpec{
+		RestartPolicy: core.RestartPolicyNever,
+		Containers:    []core.Container{{Name: "pi", Image: "perl"}},
+	}}}}
+	v1beta1.SetDefaults(job)
+	want := core.PodSpec{
+		RestartPolicy: core.RestartPolicyNever, DNSPolicy: core.DNSClusterFirst, SchedulerName: "default-scheduler",
+		SecurityContext: &core.PodSecurityContext{}, TerminationGracePeriodSeconds: ptr[int64](30),
+		Containers: []core.Container{{Name: "pi", Image: "perl", ImagePullPolicy: core.PullAlways,
+			TerminationMessagePath: "/dev/termination-log", TerminationMessagePolicy: core.TerminationMessageReadFile}},
+	}
+	if diff := cmp.Diff(want, job.Spec.Template.Spec); diff != "" {
+		t.Errorf("pod template spec (-want +got):\n%s", diff)
 	}
 }
