@@ -68,7 +68,7 @@ func BenchmarkUpdate(b *testing.B) {
 	jobs := newStore().Jobs("ns")
 	job := mustCreateB(b, jobs, jobtest.Job("pi", jobtest.Indexed(5), jobtest.Parallelism(2)))
 	for i := 0; b.Loop(); i++ {
-		job.ObjectMeta.Labels["round"] = strconv.Itoa(i)
+		setLabel(&job.ObjectMeta, "round", strconv.Itoa(i))
 		var err error
 		if job, err = jobs.Update(job); err != nil {
 			b.Fatal(err)

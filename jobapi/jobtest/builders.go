@@ -135,23 +135,15 @@ func merged(dst, src map[string]string) map[string]string {
 }
 
 // Image sets the image of the first container (of the template, for a
-// Job).
-func Image(image string) SpecOption {
-	return func(s *jobapi.PodSpec) {
-		if len(s.Containers) > 0 {
-			s.Containers[0].Image = image
-		}
-	}
+// Job), or of the container [Container] builds.
+func Image(image string) ContainerOption {
+	return func(c *jobapi.Container) { c.Image = image }
 }
 
 // Command sets the command of the first container (of the template, for a
-// Job).
-func Command(command ...string) SpecOption {
-	return func(s *jobapi.PodSpec) {
-		if len(s.Containers) > 0 {
-			s.Containers[0].Command = append([]string(nil), command...)
-		}
-	}
+// Job), or of the container [Container] builds.
+func Command(command ...string) ContainerOption {
+	return func(c *jobapi.Container) { c.Command = append([]string(nil), command...) }
 }
 
 // RestartPolicy sets `restartPolicy` (of the template, for a Job).

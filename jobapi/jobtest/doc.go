@@ -23,7 +23,20 @@
 //
 // [Job] and [Pod] build objects from functional options ([Indexed],
 // [Parallelism], [Labels], [Index], [Phase], [OwnedBy] ...), valid unless an
-// option makes them otherwise. [IgnoreServerFields] is the cmp.Option that
+// option makes them otherwise. The pod's common fields have options too,
+// all usable on a Job (for its pod template) and on a Pod: a
+// [ContainerOption] ([Requests], [Limits], [Env], [EnvFromField], [Port],
+// [ReadinessProbe], [VolumeMount] ...) changes the first container when
+// given to Job or Pod, or the container [Container] builds; [WithContainer],
+// [InitContainer] and [Sidecar] add built containers (replacing one of the
+// same name); [EmptyDirVolume], [ConfigMapVolume], [SecretVolume],
+// [DownwardAPIVolume], [NodeSelector] and [Toleration] change the pod spec.
+// Their arguments are typed (a core.ResourceList, a core.Probe, a map), so
+// no option can be given a bad value and none panics or needs a
+// testing.TB: quantities are written with resource.MustParse, which panics
+// on a bad one where it is written. Options copy what they are given when
+// applied, so fixtures built from the same option share no memory.
+// [IgnoreServerFields] is the cmp.Option that
 // makes an object as stored equal to the fixture it came from. The Require
 // functions ([RequireEqual], [RequireFieldError], [RequireFieldErrors],
 // [RequireStatusReason]) stop a test with a message that shows the

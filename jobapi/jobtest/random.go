@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/internal/codec"
 )
 
 // Fill sets every exported field of *ptr, at every depth, to random data
@@ -45,6 +47,8 @@ var (
 	unknownT = reflect.TypeFor[jobapi.Unknown]()
 	rawT     = reflect.TypeFor[jobapi.RawJSON]()
 	timeT    = reflect.TypeFor[jobapi.Time]()
+
+	intOrStringT = reflect.TypeFor[core.IntOrString]()
 )
 
 // strs are strings that stress JSON and YAML quoting.
@@ -71,7 +75,7 @@ func (f *filler) json(d int) string {
 	case 0:
 		return fmt.Sprintf("%d", f.r.IntN(2000)-1000)
 	case 1:
-		b, _ := jobapi.Marshal(f.str())
+		b, _ := codec.Marshal(f.str())
 		return string(b)
 	case 2:
 		return []string{"true", "false", "null", "1.5"}[f.r.IntN(4)]
@@ -87,7 +91,7 @@ func (f *filler) json(d int) string {
 				continue
 			}
 			seen[k] = true
-			kb, _ := jobapi.Marshal(k)
+			kb, _ := codec.Marshal(k)
 			parts = append(parts, string(kb)+":"+f.json(d-1))
 		}
 		return "{" + strings.Join(parts, ",") + "}"
@@ -154,6 +158,14 @@ func (f *filler) fill(v reflect.Value) error {
 		}
 		v.Set(reflect.ValueOf(jobapi.RawJSON("[" + f.json(3) + "]")))
 		return nil
+	case intOrStringT:
+		// Only IntType and StringType encode.
+		if f.r.IntN(2) == 0 {
+			v.Set(reflect.ValueOf(core.FromInt32(f.r.Int32() - f.r.Int32())))
+		} else {
+			v.Set(reflect.ValueOf(core.FromString(f.str())))
+		}
+		return nil
 	}
 	switch t.Kind() {
 	case reflect.Struct:
@@ -167,6 +179,13 @@ func (f *filler) fill(v reflect.Value) error {
 			}
 			if err := f.fill(v.Field(i)); err != nil {
 				return err
+			}
+			if sf := t.Field(i); sf.Anonymous && sf.Tag.Get("json") == "" && sf.Type.Kind() == reflect.Struct {
+				// Inline, a struct's own Unknown is not used: the
+				// enclosing struct's keeps the members.
+				if u := v.Field(i).FieldByName("Unknown"); u.IsValid() && u.Type() == unknownT {
+					u.SetZero()
+				}
 			}
 		}
 	case reflect.Pointer:

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/internal/codec"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -164,12 +165,12 @@ func errNotEncodable(err error) error {
 
 // normalize returns o as it comes back from a JSON round trip.
 func normalize[T Object](o *T) (*T, error) {
-	data, err := jobapi.Marshal(o)
+	data, err := codec.Marshal(o)
 	if err != nil {
 		return nil, err
 	}
 	out := new(T)
-	if err := jobapi.Unmarshal(data, out); err != nil {
+	if err := codec.Unmarshal(data, out); err != nil {
 		return nil, err
 	}
 	return out, nil
