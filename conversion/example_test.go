@@ -56,11 +56,18 @@ spec:
 	//     spec:
 	//       containers:
 	//       - image: perl
+	//         imagePullPolicy: Always
 	//         name: pi
 	//         resources:
 	//           limits:
 	//             cpu: "1"
+	//         terminationMessagePath: /dev/termination-log
+	//         terminationMessagePolicy: File
+	//       dnsPolicy: ClusterFirst
 	//       restartPolicy: Never
+	//       schedulerName: default-scheduler
+	//       securityContext: {}
+	//       terminationGracePeriodSeconds: 30
 	// status: {}
 }
 

@@ -5,8 +5,9 @@
 //
 // The model: a fieldPath such as `metadata.name` or
 // `metadata.annotations['batch.kubernetes.io/job-completion-index']` is parsed
-// into a [Path], a small comparable value. [Parse] accepts exactly the
-// fieldPaths the API server converts for a v1 pod (the subscripted forms
+// into a [Path], a small comparable value. The grammar is package
+// jobapi/fieldpath's, shared with jobapi's validation. [Parse] accepts
+// exactly the fieldPaths the API server converts for a v1 pod (the subscripted forms
 // `metadata.labels['KEY']` and `metadata.annotations['KEY']` with KEY a
 // qualified name, annotation keys checked lower-cased, and the plain fields
 // of [Field]); [Path.String] prints the canonical form, which parses back to
@@ -17,9 +18,11 @@
 // volume item ([VolumeFile]) may read it, by the API server's rules.
 // [ValidateFieldRef] reports a misuse with the field paths and error types
 // the API server uses, and [ValidatePodSpec] applies it to every env var and
-// downwardAPI volume item of a pod spec. [Path.Resolve] returns the value the
-// kubelet exposes for a path in a [jobapi.Pod]; a missing label or
-// annotation key gives "" as in Kubernetes, or an error with [Strict].
+// downwardAPI volume item of a pod spec (jobapi.Validate and
+// jobapi.ValidatePodSpec make the same checks among all the others).
+// [Path.Resolve] returns the value the kubelet exposes for a path in a
+// [jobapi.Pod]; a missing label or annotation key gives "" as in
+// Kubernetes, or an error with [Strict].
 //
 // [FormatMap] writes the whole-map format of `metadata.labels` and
 // `metadata.annotations` volume items byte for byte as the kubelet does

@@ -37,7 +37,6 @@ func TestParseValid(t *testing.T) {
 		{name: "service account", in: "spec.serviceAccountName", field: downward.SpecServiceAccountName, printed: "spec.serviceAccountName"},
 		{name: "restart policy is a field label", in: "spec.restartPolicy", field: downward.SpecRestartPolicy, printed: "spec.restartPolicy"},
 		{name: "scheduler name is a field label", in: "spec.schedulerName", field: downward.SpecSchedulerName, printed: "spec.schedulerName"},
-		{name: "grace period is a field label", in: "spec.terminationGracePeriodSeconds", field: downward.SpecTerminationGracePeriodSeconds, printed: "spec.terminationGracePeriodSeconds"},
 		{name: "phase is a field label", in: "status.phase", field: downward.StatusPhase, printed: "status.phase"},
 		{name: "host IP", in: "status.hostIP", field: downward.StatusHostIP, printed: "status.hostIP"},
 		{name: "host IPs", in: "status.hostIPs", field: downward.StatusHostIPs, printed: "status.hostIPs"},
@@ -87,6 +86,7 @@ func TestParseInvalid(t *testing.T) {
 	}{
 		{name: "empty", in: "", detail: "must not be empty"},
 		{name: "unknown field", in: "metadata.generation"},
+		{name: "spec.terminationGracePeriodSeconds, which the API server does not convert", in: "spec.terminationGracePeriodSeconds"},
 		{name: "status alone", in: "status"},
 		{name: "surrounding spaces", in: " metadata.name"},
 		{name: "wrong case", in: "metadata.Name"},
@@ -189,7 +189,7 @@ func TestAllowedIn(t *testing.T) {
 	all := []string{
 		"metadata.name", "metadata.namespace", "metadata.uid", "metadata.labels", "metadata.annotations",
 		"spec.nodeName", "spec.host", "spec.serviceAccountName", "spec.restartPolicy", "spec.schedulerName",
-		"spec.terminationGracePeriodSeconds", "status.phase", "status.hostIP", "status.hostIPs",
+		"status.phase", "status.hostIP", "status.hostIPs",
 		"status.podIP", "status.podIPs", "metadata.labels['a']", "metadata.annotations['a']",
 	}
 	tests := []struct {

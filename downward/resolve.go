@@ -1,10 +1,8 @@
 package downward
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi"
@@ -23,10 +21,6 @@ func Strict() ResolveOption {
 	return func(o *resolveOptions) { o.strict = true }
 }
 
-// defaultGracePeriod is what the kubelet exposes for
-// spec.terminationGracePeriodSeconds when the pod does not set it.
-const defaultGracePeriod = "30"
-
 // Resolve returns the value the kubelet exposes for p in pod, as an env var
 // value or a volume file's content:
 //
@@ -41,8 +35,7 @@ const defaultGracePeriod = "30"
 //     addresses joined by ",", or the single address when only it is set.
 //     The kubelet reads these from the node and the runtime; Resolve reads
 //     them from the pod's status, where the kubelet reports the same
-//     addresses;
-//   - spec.terminationGracePeriodSeconds: the number, "30" when unset.
+//     addresses.
 //
 // The field labels spec.restartPolicy, spec.schedulerName and status.phase
 // are refused, as the kubelet refuses them: no pod may read them.
@@ -59,18 +52,18 @@ func (p Path) Resolve(pod *jobapi.Pod, opts ...ResolveOption) (string, error) {
 	if pod == nil {
 		return "", errors.New("downward: resolve: the pod must not be nil")
 	}
-	if p.sub {
+	if key, sub := p.Key(); sub {
 		m, kind := pod.ObjectMeta.Labels, "label"
-		if p.field == MetadataAnnotations {
+		if p.Field() == MetadataAnnotations {
 			m, kind = pod.ObjectMeta.Annotations, "annotation"
 		}
-		v, ok := m[p.key]
+		v, ok := m[key]
 		if !ok && strict {
-			return "", fmt.Errorf("downward: resolve %s: the pod has no %s '%s'", p, kind, p.key)
+			return "", fmt.Errorf("downward: resolve %s: the pod has no %s '%s'", p, kind, key)
 		}
 		return v, nil
 	}
-	switch p.field {
+	switch p.Field() {
 	case MetadataName:
 		return pod.ObjectMeta.Name, nil
 	case MetadataNamespace:
@@ -93,8 +86,6 @@ func (p Path) Resolve(pod *jobapi.Pod, opts ...ResolveOption) (string, error) {
 		return firstIP(pod.Status.HostIP, hostIPs(pod)), nil
 	case StatusHostIPs:
 		return joinIPs(pod.Status.HostIP, hostIPs(pod)), nil
-	case SpecTerminationGracePeriodSeconds:
-		return gracePeriod(pod)
 	case "":
 		return "", errors.New("downward: resolve: the path must not be empty")
 	}
@@ -129,18 +120,4 @@ func joinIPs(single string, list []string) string {
 		return single
 	}
 	return strings.Join(list, ",")
-}
-
-// gracePeriod reads spec.terminationGracePeriodSeconds, which jobapi keeps
-// in the pod spec's Unknown members.
-func gracePeriod(pod *jobapi.Pod) (string, error) {
-	raw, ok := pod.Spec.Unknown["terminationGracePeriodSeconds"]
-	if !ok || string(raw) == "null" {
-		return defaultGracePeriod, nil
-	}
-	var n int64
-	if err := json.Unmarshal(raw, &n); err != nil {
-		return "", fmt.Errorf("downward: resolve spec.terminationGracePeriodSeconds: must be an integer, not %s", raw)
-	}
-	return strconv.FormatInt(n, 10), nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jobkit/jobkit/downward"
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 )
 
@@ -211,8 +212,8 @@ func TestValidatePodSpec(t *testing.T) {
 					DefaultMode: mode(0o1000),
 					Items: []jobapi.DownwardAPIVolumeFile{
 						{Path: "none"},
-						{Path: "both", FieldRef: ref("v1", "metadata.name"), Unknown: jobapi.Unknown{"resourceFieldRef": jobapi.RawJSON(`{"resource":"limits.cpu"}`)}},
-						{Path: "cpu", Unknown: jobapi.Unknown{"resourceFieldRef": jobapi.RawJSON(`{"resource":"limits.cpu"}`)}},
+						{Path: "both", FieldRef: ref("v1", "metadata.name"), ResourceFieldRef: &core.ResourceFieldSelector{Resource: "limits.cpu"}},
+						{Path: "cpu", ResourceFieldRef: &core.ResourceFieldSelector{Resource: "limits.cpu"}},
 						{Path: "neg", FieldRef: ref("v1", "metadata.name"), Mode: mode(-1)},
 						{Path: "key", FieldRef: ref("v1", "metadata.labels['a b']")},
 					},

@@ -2,9 +2,11 @@ package jobapi_test
 
 import (
 	"maps"
+	"os"
 	"strconv"
 	"testing"
 
+	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi"
 )
 
@@ -32,10 +34,10 @@ func BenchmarkCreate(b *testing.B) {
 		base := benchJob(n)
 		for _, uid := range []struct {
 			name string
-			opts []jobapi.Option
+			opts []jobapi.CreateOption
 		}{
-			{"given-uid", []jobapi.Option{jobapi.WithUID(newUID), jobapi.WithCreationTime(createdAt)}},
-			{"random-uid", []jobapi.Option{jobapi.WithCreationTime(createdAt)}},
+			{"given-uid", []jobapi.CreateOption{jobapi.WithUID(newUID), jobapi.WithCreationTime(createdAt)}},
+			{"random-uid", []jobapi.CreateOption{jobapi.WithCreationTime(createdAt)}},
 		} {
 			b.Run("labels="+strconv.Itoa(n)+"/"+uid.name, func(b *testing.B) {
 				b.ReportAllocs()
@@ -44,7 +46,7 @@ func BenchmarkCreate(b *testing.B) {
 					if _, err := jobapi.PrepareForCreate(job, uid.opts...); err != nil {
 						b.Fatal(err)
 					}
-					if errs := jobapi.Validate(job); len(errs) > 0 {
+					if errs := mustValidate(b, job); len(errs) > 0 {
 						b.Fatal(errs.ToAggregate())
 					}
 				}
@@ -64,7 +66,7 @@ func BenchmarkValidate(b *testing.B) {
 		b.Run("valid/labels="+strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if errs := jobapi.Validate(job); len(errs) > 0 {
+				if errs := mustValidate(b, job); len(errs) > 0 {
 					b.Fatal(errs.ToAggregate())
 				}
 			}
@@ -77,8 +79,10 @@ func BenchmarkValidate(b *testing.B) {
 	b.Run("invalid", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if errs := jobapi.Validate(bad); len(errs) != 3 {
-				b.Fatalf("want 3 errors, got %v", errs.ToAggregate())
+			// parallelism, the user's selector not selecting the
+			// generated labels nor the template's, and the restart policy.
+			if errs := mustValidate(b, bad); len(errs) != 4 {
+				b.Fatalf("want 4 errors, got %v", errs.ToAggregate())
 			}
 		}
 	})
@@ -96,7 +100,7 @@ func BenchmarkValidateUpdate(b *testing.B) {
 		b.Run("labels="+strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if errs := jobapi.ValidateUpdate(job, old); len(errs) > 0 {
+				if errs := mustValidateUpdate(b, job, old); len(errs) > 0 {
 					b.Fatal(errs.ToAggregate())
 				}
 			}
@@ -113,8 +117,30 @@ func TestValidateAllocationsDoNotGrowWithTheLabels(t *testing.T) {
 		if _, err := jobapi.PrepareForCreate(job, jobapi.WithUID(newUID)); err != nil {
 			t.Fatal(err)
 		}
-		if got := testing.AllocsPerRun(20, func() { jobapi.Validate(job) }); got > 3 {
+		if got := testing.AllocsPerRun(20, func() { _, _ = jobapi.Validate(job) }); got > 3 {
 			t.Errorf("Validate of a Job with %d labels allocates %v times, want at most 3", n, got)
 		}
+	}
+}
+
+// BenchmarkValidateKubectlManifest validates the Job of a real
+// `kubectl get job -o yaml` manifest (an Indexed Job with the labels
+// Kubernetes wrote), as stored: the common case of a valid Job.
+func BenchmarkValidateKubectlManifest(b *testing.B) {
+	data, err := os.ReadFile("../conversion/testdata/kubectl-indexed.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	job, err := conversion.Decode(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	opt := jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)
+	if errs := mustValidate(b, job, opt); len(errs) > 0 {
+		b.Fatal(errs.ToAggregate())
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = jobapi.Validate(job, opt)
 	}
 }

@@ -14,80 +14,148 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
 // Warning is something create-time processing changed, or noticed, that
-// the user should know about but that does not make the Job invalid: the
-// field it is about (a path such as `spec.selector`) and what happened.
-type Warning struct {
-	Field   string
-	Message string
+// the user should know about but that does not make the Job invalid. It is
+// [meta.Warning], so that ObjectMeta's PrepareForCreate can return it.
+type Warning = meta.Warning
+
+// Warnings is the list of warnings of one operation, in a fixed order. It
+// is [meta.Warnings].
+type Warnings = meta.Warnings
+
+// CreateOption changes how [PrepareForCreate] works: WithUID,
+// WithCreationTime, WithRandom, and the label key options WithLabelKeys
+// and WithUniqueLabelKey. Validate takes [ValidateOption]s instead, so
+// an option that means nothing to a function does not compile there.
+type CreateOption interface {
+	applyCreate(*createOptions)
 }
 
-// String prints the warning as an API server sends it: `<field>: <message>`.
-func (w Warning) String() string { return w.Field + ": " + w.Message }
+// ValidateOption changes how [Validate] and [ValidateUpdate] work: the
+// label key options WithLabelKeys and WithUniqueLabelKey, which say which
+// labels selector generation wrote.
+type ValidateOption interface {
+	applyValidate(*validateOptions)
+}
 
-// Warnings is the list of warnings of one operation, in a fixed order.
-type Warnings []Warning
-
-// Option changes how [PrepareForCreate], [Validate] and [ValidateUpdate]
-// work. Each function reads the options that concern it and ignores the
-// others, so one list can be passed to all three.
-type Option func(*options)
-
-type options struct {
-	uid       UID
+// LabelKeyOption chooses the label keys of selector generation. It is
+// both a [CreateOption] and a [ValidateOption]: give the same one to
+// PrepareForCreate and to Validate.
+type LabelKeyOption struct {
 	policy    LabelKeyPolicy
 	unique    string
+	setPolicy bool
+	setUnique bool
+}
+
+func (l LabelKeyOption) applyCreate(o *createOptions)     { l.apply(&o.keys) }
+func (l LabelKeyOption) applyValidate(o *validateOptions) { l.apply(&o.keys) }
+
+func (l LabelKeyOption) apply(k *keyOptions) {
+	if l.setPolicy {
+		k.policy = l.policy
+	}
+	if l.setUnique {
+		k.unique = l.unique
+	}
+}
+
+// keyOptions are the label key choices, before they are resolved.
+type keyOptions struct {
+	policy LabelKeyPolicy
+	unique string
+}
+
+// createOption is a CreateOption that only PrepareForCreate reads.
+type createOption func(*createOptions)
+
+func (f createOption) applyCreate(o *createOptions) { f(o) }
+
+type createOptions struct {
+	keys      keyOptions
+	uid       UID
 	created   time.Time
 	random    io.Reader
 	hasRandom bool
 }
 
+type validateOptions struct {
+	keys keyOptions
+}
+
 // WithUID makes [PrepareForCreate] give the Job this uid instead of a new
 // random one. Two Jobs must never share a uid: their generated selectors
 // would select each other's pods.
-func WithUID(uid UID) Option { return func(o *options) { o.uid = uid } }
+func WithUID(uid UID) CreateOption { return createOption(func(o *createOptions) { o.uid = uid }) }
 
 // WithLabelKeys chooses the label keys selector generation writes (and
 // Validate expects): [SeedLabelKeys], the default, or [KubernetesLabelKeys].
-func WithLabelKeys(p LabelKeyPolicy) Option { return func(o *options) { o.policy = p } }
+// Another value makes PrepareForCreate and Validate return an error.
+func WithLabelKeys(p LabelKeyPolicy) LabelKeyOption {
+	return LabelKeyOption{policy: p, setPolicy: true}
+}
 
 // WithUniqueLabelKey makes selector generation select on key, a label key
 // the user chooses (such as `example.com/run-id`), instead of the
 // policy's controller-uid key: the generated selector is
 // `matchLabels: {<key>: <uid>}` and the pod template gets `<key>=<uid>`
 // and the policy's job-name keys. It is the `uniqueLabelKey` of the API
-// conventions. key must be a valid label key other than a job-name key.
-func WithUniqueLabelKey(key string) Option { return func(o *options) { o.unique = key } }
+// conventions. key must be a valid label key other than a job-name key,
+// or PrepareForCreate and Validate return an error.
+func WithUniqueLabelKey(key string) LabelKeyOption {
+	return LabelKeyOption{unique: key, setUnique: true}
+}
 
 // WithCreationTime sets the `metadata.creationTimestamp` [PrepareForCreate]
 // writes, instead of the current time.
-func WithCreationTime(t time.Time) Option { return func(o *options) { o.created = t } }
+func WithCreationTime(t time.Time) CreateOption {
+	return createOption(func(o *createOptions) { o.created = t })
+}
 
 // WithRandom makes [PrepareForCreate] read the randomness of a generated
 // uid and of a name made from `metadata.generateName` from r instead of
-// crypto/rand, for reproducible results in tests.
-func WithRandom(r io.Reader) Option {
-	return func(o *options) { o.random, o.hasRandom = r, true }
+// crypto/rand, for reproducible results in tests. A nil r is an error.
+func WithRandom(r io.Reader) CreateOption {
+	return createOption(func(o *createOptions) { o.random, o.hasRandom = r, true })
 }
 
-func buildOptions(opts []Option) (options, labelKeys, error) {
+// defaultKeys are the keys of SeedLabelKeys, resolved.
+var defaultKeys = labelKeys{uidKeys: [2]string{ControllerUIDLabel}, nameKeys: [2]string{JobNameLabel}}
+
+func buildCreateOptions(opts []CreateOption) (createOptions, labelKeys, error) {
+	var o createOptions
 	if len(opts) == 0 {
-		return options{}, labelKeys{uidKeys: [2]string{ControllerUIDLabel}, nameKeys: [2]string{JobNameLabel}}, nil
+		return o, defaultKeys, nil
 	}
-	var o options
 	for _, opt := range opts {
 		if opt != nil {
-			opt(&o)
+			opt.applyCreate(&o)
 		}
 	}
 	if o.hasRandom && o.random == nil {
 		return o, labelKeys{}, errors.New("jobapi: WithRandom needs a non-nil reader")
 	}
-	keys, err := resolveLabelKeys(o.policy, o.unique)
+	keys, err := resolveLabelKeys(o.keys.policy, o.keys.unique)
 	return o, keys, err
+}
+
+func buildValidateOptions(opts []ValidateOption) (labelKeys, error) {
+	if len(opts) == 0 {
+		return defaultKeys, nil
+	}
+	var keys keyOptions
+	for _, opt := range opts {
+		// LabelKeyOption is the only ValidateOption (the interface is
+		// sealed); calling it directly keeps the options off the heap.
+		if l, ok := opt.(LabelKeyOption); ok {
+			l.apply(&keys)
+		}
+	}
+	return resolveLabelKeys(keys.policy, keys.unique)
 }
 
 // Name generation as Kubernetes does it for `metadata.generateName`: the
@@ -118,8 +186,8 @@ const (
 //   - An empty `metadata.name` is made from `metadata.generateName` plus
 //     five random characters.
 //
-// Manual mode (`spec.manualSelector: true`): the selector and labels are
-// left exactly as they are.
+// Manual mode (`spec.manualSelector: true`): the selector and the
+// template's labels are left exactly as they are.
 //
 // Automatic mode (`manualSelector` unset or false), with the keys of the
 // label key policy (WithLabelKeys, WithUniqueLabelKey):
@@ -133,27 +201,33 @@ const (
 //     `matchLabels: {<uid key>: <uid>}`. A selector that has the shape of
 //     a generated one — a single `matchLabels` entry on a uid key, such as
 //     one copied from `kubectl get job -o yaml` — is regenerated, with a
-//     warning. Any other selector is left as written, and [Validate]
-//     refuses it: choosing a selector needs `manualSelector: true`.
-//   - The Job's own labels: when they were empty (or, because batch/v1
-//     defaulting copies the template's labels into empty Job labels, when
-//     they equal the template's labels as they were before generation),
-//     they become a copy of the template's final labels, generated keys
-//     included, so that `kubectl get jobs -l job-name=pi` finds the Job.
-//     Otherwise they are kept, except that system-owned keys in them get
-//     the new Job's values (each change a warning). They never share the
-//     template's map (in manual mode too).
+//     warning. Any other selector gets the uid term added to its
+//     `matchLabels` when it lacks one, as Kubernetes does; [Validate]
+//     accepts it only if it selects the labels generation writes.
+//   - The Job's own labels, as Kubernetes leaves them: batch/v1 defaulting
+//     points empty Job labels at the template's label map (when the
+//     template has one), so they end up a copy of the template's final
+//     labels, generated keys included, and `kubectl get jobs -l
+//     job-name=pi` finds the Job. That happens when the Job's labels are
+//     empty or share the template's map, and the template has a label map.
+//     Otherwise they are kept as written (no generated labels are added),
+//     except that system-owned keys in them get the new Job's values (each
+//     change a warning). They never share the template's map afterwards
+//     (in manual mode too).
+//
+// In manual mode an empty selector is left alone (Kubernetes accepts it)
+// with a warning: it selects every pod in the namespace.
 //
 // After this, the Job selects its own pods only: no pod of another Job
 // carries its uid.
 //
 // Finally a name that is a valid DNS subdomain but not a DNS label gets a
 // warning: it becomes part of pod names and hostnames.
-func PrepareForCreate(job *Job, opts ...Option) (Warnings, error) {
+func PrepareForCreate(job *Job, opts ...CreateOption) (Warnings, error) {
 	if job == nil {
 		return nil, errors.New("jobapi: PrepareForCreate needs a Job, not nil")
 	}
-	o, keys, err := buildOptions(opts)
+	o, keys, err := buildCreateOptions(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -187,41 +261,18 @@ func PrepareForCreate(job *Job, opts ...Option) (Warnings, error) {
 
 	if !isManual(job) {
 		w = generate(job, keys, w)
-	} else if labels := job.ObjectMeta.Labels; labels != nil && sameMap(labels, job.Spec.Template.ObjectMeta.Labels) {
-		job.ObjectMeta.Labels = maps.Clone(labels)
+	} else {
+		if jobLabelsFromTemplate(job) {
+			job.ObjectMeta.Labels = maps.Clone(job.Spec.Template.ObjectMeta.Labels)
+		}
+		if sel := job.Spec.Selector; sel != nil && len(sel.MatchLabels) == 0 && len(sel.MatchExpressions) == 0 {
+			w = append(w, Warning{Field: "spec.selector", Message: "is empty and selects every pod in the namespace: the Job will adopt, count and delete pods it did not create; select on labels that only this Job's pod template has"})
+		}
 	}
 	if len(name) > 0 && len(dnsSubdomainProblems(name)) == 0 && len(dnsLabelProblems(name)) > 0 {
-		w = append(w, Warning{"metadata.name", "is used in the names and hostnames of the Job's pods, which must be DNS labels; a DNS label (at most 63 lower-case letters, digits and '-') is recommended"})
+		w = append(w, Warning{Field: "metadata.name", Message: "is used in the names and hostnames of the Job's pods, which must be DNS labels; a DNS label (at most 63 lower-case letters, digits and '-') is recommended"})
 	}
 	return w, nil
-}
-
-// PrepareForCreate sets the system fields of the metadata of a new object
-// of the given kind ("Job", "Pod", ...), as the API server does for every
-// kind: the uid, the creation time, generation 1, no resourceVersion,
-// deletionTimestamp, selfLink or deletionGracePeriodSeconds. A uid or
-// resourceVersion copied from an existing object is replaced with a
-// warning. The name must already be set (see [PrepareForCreate] for
-// `generateName`).
-func (m *ObjectMeta) PrepareForCreate(kind string, uid UID, created time.Time) Warnings {
-	var w Warnings
-	if m.UID != "" && m.UID != uid {
-		w = append(w, Warning{"metadata.uid", fmt.Sprintf("replaced %q with the new %s's uid %q: every object gets its own uid when it is created", string(m.UID), kind, string(uid))})
-	}
-	m.UID = uid
-	if m.ResourceVersion != "" {
-		w = append(w, Warning{"metadata.resourceVersion", fmt.Sprintf("removed %q: a new object has no resourceVersion (was the manifest copied from an existing %s?)", m.ResourceVersion, kind)})
-		m.ResourceVersion = ""
-	}
-	m.CreationTimestamp = NewTime(created)
-	m.Generation = 1
-	m.DeletionTimestamp = nil
-	delete(m.Unknown, "selfLink")
-	delete(m.Unknown, "deletionGracePeriodSeconds")
-	if len(m.Unknown) == 0 {
-		m.Unknown = nil
-	}
-	return w
 }
 
 // sameMap reports whether a and b are the same map, not merely equal.
@@ -238,7 +289,7 @@ func isManual(job *Job) bool {
 func generate(job *Job, keys labelKeys, w Warnings) Warnings {
 	uid, name := job.ObjectMeta.UID, job.ObjectMeta.Name
 	tmpl := &job.Spec.Template.ObjectMeta
-	jobLabelsDefaulted := len(job.ObjectMeta.Labels) == 0 || maps.Equal(job.ObjectMeta.Labels, tmpl.Labels)
+	labelsFromTemplate := jobLabelsFromTemplate(job)
 
 	if tmpl.Labels == nil {
 		tmpl.Labels = make(map[string]string, 4)
@@ -262,18 +313,40 @@ func generate(job *Job, keys labelKeys, w Warnings) Warnings {
 	default:
 		if k, v, ok := keys.staleKey(sel); ok {
 			job.Spec.Selector = keys.generatedSelector(uid)
-			w = append(w, Warning{"spec.selector", fmt.Sprintf("replaced the selector generated for another Job (%s=%s) with this Job's (%s=%s); set `spec.manualSelector: true` to choose the selector yourself", k, v, keys.selectorKey(), uid)})
+			w = append(w, Warning{Field: "spec.selector", Message: fmt.Sprintf("replaced the selector generated for another Job (%s=%s) with this Job's (%s=%s); set `spec.manualSelector: true` to choose the selector yourself", k, v, keys.selectorKey(), uid)})
+			break
 		}
-		// Any other selector was written by the user without
-		// manualSelector: Validate refuses it.
+		// A selector the user wrote without manualSelector: like
+		// Kubernetes, add the uid term when it is missing; Validate
+		// accepts the result only if it selects the generated labels.
+		if _, ok := sel.MatchLabels[keys.selectorKey()]; !ok {
+			if sel.MatchLabels == nil {
+				sel.MatchLabels = make(map[string]string, 1)
+			}
+			sel.MatchLabels[keys.selectorKey()] = string(uid)
+		}
 	}
 
-	if jobLabelsDefaulted {
+	if labelsFromTemplate {
 		job.ObjectMeta.Labels = maps.Clone(tmpl.Labels)
-	} else {
+	} else if len(job.ObjectMeta.Labels) > 0 {
 		w = refreshSystemLabels(job.ObjectMeta.Labels, keys, uid, name, "metadata.labels", w)
 	}
 	return w
+}
+
+// jobLabelsFromTemplate reports whether the Job's labels are the pod
+// template's, as batch/v1 defaulting makes them: Kubernetes points empty
+// Job labels at the template's label map when the template has one, so
+// that selector generation, which writes into that map, labels the Job
+// too. That is the case when the two share their map (as decoding leaves
+// them), or when the Job has no labels and the template has a label map.
+func jobLabelsFromTemplate(job *Job) bool {
+	jl, tl := job.ObjectMeta.Labels, job.Spec.Template.ObjectMeta.Labels
+	if tl == nil {
+		return false
+	}
+	return len(jl) == 0 || sameMap(jl, tl)
 }
 
 // refreshSystemLabels gives every system-owned key of labels the value of
@@ -292,7 +365,7 @@ func refreshSystemLabels(labels map[string]string, keys labelKeys, uid UID, name
 		if isNameKey(k) {
 			what = "the Job's name"
 		}
-		w = append(w, Warning{path + "[" + k + "]", fmt.Sprintf("replaced %q with %q: the key is owned by the system and holds %s (the copied value would tie the Job to another Job's pods)", labels[k], want, what)})
+		w = append(w, Warning{Field: path + "[" + k + "]", Message: fmt.Sprintf("replaced %q with %q: the key is owned by the system and holds %s (the copied value would tie the Job to another Job's pods)", labels[k], want, what)})
 		labels[k] = want
 	}
 	return w

@@ -8,6 +8,7 @@ package jobapi_test
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -62,20 +63,27 @@ func decodeJob(t *testing.T, manifest string) *jobapi.Job {
 }
 
 // expectedJob decodes a manifest of the expected result exactly as
-// written, without defaults.
+// written, without defaults, except that the pod spec `podSpec` gets the
+// pod defaults decoding gives it (these tests are about labels and
+// selectors; package conversion tests the pod defaults).
 func expectedJob(t *testing.T, manifest string) *jobapi.Job {
 	t.Helper()
 	job, err := conversion.DecodeWith([]byte(manifest), conversion.WithoutDefaults())
 	require.NoError(t, err, "decoding the expected Job")
+	plain, err := conversion.DecodeWith([]byte("apiVersion: batch/v1\nkind: Job\nspec:\n  template:"+podSpec), conversion.WithoutDefaults())
+	require.NoError(t, err)
+	if cmp.Equal(plain.Spec.Template.Spec, job.Spec.Template.Spec) {
+		job.Spec.Template.Spec = decodeJob(t, "apiVersion: batch/v1\nkind: Job\nspec:\n  template:"+podSpec).Spec.Template.Spec
+	}
 	return job
 }
 
 // createJob decodes manifest and runs create-time processing with the
 // fixed uid and time (unless opts override them).
-func createJob(t *testing.T, manifest string, opts ...jobapi.Option) (*jobapi.Job, jobapi.Warnings) {
+func createJob(t *testing.T, manifest string, opts ...jobapi.CreateOption) (*jobapi.Job, jobapi.Warnings) {
 	t.Helper()
 	job := decodeJob(t, manifest)
-	all := append([]jobapi.Option{jobapi.WithUID(newUID), jobapi.WithCreationTime(createdAt)}, opts...)
+	all := append([]jobapi.CreateOption{jobapi.WithUID(newUID), jobapi.WithCreationTime(createdAt)}, opts...)
 	w, err := jobapi.PrepareForCreate(job, all...)
 	require.NoError(t, err)
 	return job, w
@@ -96,9 +104,9 @@ func diffWarnings(t *testing.T, want, got jobapi.Warnings) {
 }
 
 // requireValid fails the test when job does not pass Validate.
-func requireValid(t *testing.T, job *jobapi.Job, opts ...jobapi.Option) {
+func requireValid(t *testing.T, job *jobapi.Job, opts ...jobapi.ValidateOption) {
 	t.Helper()
-	if errs := jobapi.Validate(job, opts...); len(errs) > 0 {
+	if errs := mustValidate(t, job, opts...); len(errs) > 0 {
 		t.Fatalf("Validate: %v", errs.ToAggregate())
 	}
 }
@@ -138,6 +146,9 @@ func requireSeparate(t *testing.T, a, b *jobapi.Job) {
 // are the same map.
 func requireNotAliased(t *testing.T, job *jobapi.Job) {
 	t.Helper()
+	if job.ObjectMeta.Labels == nil {
+		return
+	}
 	job.ObjectMeta.Labels["probe-aliasing"] = "x"
 	_, shared := job.Spec.Template.ObjectMeta.Labels["probe-aliasing"]
 	delete(job.ObjectMeta.Labels, "probe-aliasing")
@@ -145,7 +156,9 @@ func requireNotAliased(t *testing.T, job *jobapi.Job) {
 }
 
 // UC1: the user leaves every label and selector field blank; the system
-// fills in a selector and labels, and no two Jobs overlap.
+// fills in a selector and the template's labels, and no two Jobs overlap.
+// As in Kubernetes, a template without labels leaves the Job's own labels
+// empty: batch/v1 defaulting has no template labels to point them at.
 func TestUseCase1_BlankLabelsAndSelectorAreGenerated(t *testing.T) {
 	const manifest = `apiVersion: batch/v1
 kind: Job
@@ -161,9 +174,6 @@ metadata:
   uid: `+newUID+`
   creationTimestamp: "`+created+`"
   generation: 1
-  labels:
-    controller-uid: `+newUID+`
-    job-name: pi
 spec:`+defaultsV1+`
   selector:
     matchLabels:
@@ -375,8 +385,8 @@ var selectorRefusal = []typeAndField{{field.ErrorTypeInvalid, "spec.selector"}}
 // selector error, and that the message tells the user what to do.
 func requireSelectorRefused(t *testing.T, job *jobapi.Job) {
 	t.Helper()
-	errs := jobapi.Validate(job)
-	if diff := cmp.Diff(selectorRefusal, typesAndFields(errs)); diff != "" {
+	errs := mustValidate(t, job)
+	if diff := cmp.Diff(selectorRefusal, typesAndFields(errs)[:min(1, len(errs))]); diff != "" {
 		t.Fatalf("Validate (-want +got):\n%s\n%v", diff, errs.ToAggregate())
 	}
 	msg := errs[0].Error()
@@ -418,6 +428,7 @@ spec:`+defaultsV1+`
   selector:
     matchLabels:
       app: pi
+      controller-uid: `+newUID+`
   template:
     metadata:
       labels:
@@ -496,7 +507,7 @@ spec:
 	}
 	tests := []struct {
 		name     string
-		opts     []jobapi.Option
+		opts     []jobapi.CreateOption
 		selector string // the generated selector's key
 		want     string // the expected template labels, indented
 		warnings jobapi.Warnings
@@ -512,7 +523,7 @@ spec:
 		},
 		{
 			name:     "kubernetes label keys",
-			opts:     []jobapi.Option{jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)},
+			opts:     []jobapi.CreateOption{jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)},
 			selector: jobapi.KubernetesControllerUIDLabel,
 			want: `
         batch.kubernetes.io/controller-uid: ` + newUID + `
@@ -550,6 +561,7 @@ spec:
       labels:`+tt.want+podSpec)
 			diffJob(t, want, job)
 			label := func(k string) string { return "spec.template.metadata.labels[" + k + "]" }
+			jobLabel := func(k string) string { return "metadata.labels[" + k + "]" }
 			gotFields := make([]string, len(w))
 			for i := range w {
 				gotFields[i] = w[i].Field
@@ -559,11 +571,19 @@ spec:
 				label(jobapi.KubernetesControllerUIDLabel), label(jobapi.KubernetesJobNameLabel),
 				label(jobapi.ControllerUIDLabel), label(jobapi.JobNameLabel),
 				"spec.selector",
+				// The Job's own labels, copied with the manifest, are kept
+				// (as Kubernetes keeps them) with the system keys repaired.
+				jobLabel(jobapi.KubernetesControllerUIDLabel), jobLabel(jobapi.KubernetesJobNameLabel),
+				jobLabel(jobapi.ControllerUIDLabel), jobLabel(jobapi.JobNameLabel),
 			}
 			if diff := cmp.Diff(wantFields, gotFields); diff != "" {
 				t.Errorf("warnings by field (-want +got):\n%s\n%v", diff, w)
 			}
-			requireValid(t, job, tt.opts...)
+			var vopts []jobapi.ValidateOption
+			for _, o := range tt.opts {
+				vopts = append(vopts, o.(jobapi.ValidateOption))
+			}
+			requireValid(t, job, vopts...)
 
 			sel := mustSelector(t, job.Spec.Selector)
 			for _, pod := range oldPods {
@@ -627,6 +647,8 @@ spec:`+defaultsV1+`
 	diffWarnings(t, jobapi.Warnings{
 		{Field: "spec.template.metadata.labels[batch.kubernetes.io/controller-uid]", Message: stale},
 		{Field: "spec.template.metadata.labels[controller-uid]", Message: stale},
+		{Field: "metadata.labels[batch.kubernetes.io/controller-uid]", Message: stale},
+		{Field: "metadata.labels[controller-uid]", Message: stale},
 	}, w)
 	requireValid(t, job, jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys))
 	requireNotAliased(t, job)
@@ -664,7 +686,6 @@ func TestUseCase8_SelectorWithoutManualSelectorIsRefused(t *testing.T) {
 	}{
 		{"matchLabels, manualSelector unset", "", "{matchLabels: {app: pi}}"},
 		{"matchExpressions, manualSelector false", "manualSelector: false", "{matchExpressions: [{key: app, operator: In, values: [pi]}]}"},
-		{"empty selector, manualSelector unset", "", "{}"},
 		{"a uid key plus another term is not a generated selector", "", "{matchLabels: {controller-uid: " + oldUID + ", app: pi}}"},
 	}
 	for _, tt := range tests {
@@ -682,6 +703,25 @@ spec:
         app: pi`+podSpec)
 			diffWarnings(t, nil, w)
 			requireSelectorRefused(t, job)
+		})
+	}
+	// Kubernetes accepts these: selector generation adds the uid term,
+	// and the result selects the labels generation writes.
+	for _, sel := range []string{"{}", "{matchLabels: {job-name: pi}}", "{matchExpressions: [{key: job-name, operator: Exists}]}"} {
+		t.Run("accepted as Kubernetes accepts it: "+sel, func(t *testing.T) {
+			job, w := createJob(t, `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+spec:
+  selector: `+sel+`
+  template:
+    metadata:
+      labels:
+        app: pi`+podSpec)
+			diffWarnings(t, nil, w)
+			require.Equal(t, newUID, job.Spec.Selector.MatchLabels[jobapi.ControllerUIDLabel], "the uid term is added")
+			requireValid(t, job)
 		})
 	}
 	t.Run("with manualSelector the same selector is accepted", func(t *testing.T) {
@@ -737,7 +777,7 @@ spec:`+defaultsV1+`
 	diffJob(t, want, job)
 	diffWarnings(t, nil, w)
 	requireValid(t, job, jobapi.WithUniqueLabelKey(key))
-	require.NotEmpty(t, jobapi.Validate(job), "without the option the Job does not carry the seed keys")
+	require.NotEmpty(t, mustValidate(t, job), "without the option the Job does not carry the seed keys")
 
 	t.Run("a copied value of the chosen key is replaced", func(t *testing.T) {
 		job, w := createJob(t, `apiVersion: batch/v1
@@ -771,7 +811,9 @@ spec:
 			_, err := jobapi.PrepareForCreate(job, jobapi.WithUniqueLabelKey(tt.key))
 			require.Error(t, err)
 			diffJob(t, before, job)
-			require.Len(t, jobapi.Validate(job, jobapi.WithUniqueLabelKey(tt.key)), 1)
+			errs, err := jobapi.Validate(job, jobapi.WithUniqueLabelKey(tt.key))
+			require.Error(t, err, "a bad option is misuse, not a field error")
+			require.Nil(t, errs)
 		})
 	}
 }
@@ -835,13 +877,13 @@ spec:
 	misuse := []struct {
 		name string
 		job  *jobapi.Job
-		opts []jobapi.Option
+		opts []jobapi.CreateOption
 	}{
 		{"nil Job", nil, nil},
-		{"unknown label key policy", &jobapi.Job{}, []jobapi.Option{jobapi.WithLabelKeys("k8s")}},
-		{"nil random source", &jobapi.Job{}, []jobapi.Option{jobapi.WithRandom(nil)}},
-		{"failing random source", &jobapi.Job{}, []jobapi.Option{jobapi.WithRandom(iotest.ErrReader(errors.New("no entropy")))}},
-		{"random source too short for the name", &jobapi.Job{ObjectMeta: jobapi.ObjectMeta{GenerateName: "x-"}}, []jobapi.Option{jobapi.WithRandom(bytes.NewReader(make([]byte, 20)))}},
+		{"unknown label key policy", &jobapi.Job{}, []jobapi.CreateOption{jobapi.WithLabelKeys("k8s")}},
+		{"nil random source", &jobapi.Job{}, []jobapi.CreateOption{jobapi.WithRandom(nil)}},
+		{"failing random source", &jobapi.Job{}, []jobapi.CreateOption{jobapi.WithRandom(iotest.ErrReader(errors.New("no entropy")))}},
+		{"random source too short for the name", &jobapi.Job{ObjectMeta: jobapi.ObjectMeta{GenerateName: "x-"}}, []jobapi.CreateOption{jobapi.WithRandom(bytes.NewReader(make([]byte, 20)))}},
 	}
 	for _, tt := range misuse {
 		t.Run("misuse: "+tt.name, func(t *testing.T) {
@@ -851,5 +893,113 @@ spec:
 			require.Nil(t, w)
 			diffJob(t, before, tt.job)
 		})
+	}
+}
+
+// TestJobLabelsAreKubernetesDefaultedOnes pins how the Job's own labels
+// come out of create, as a v1.36 API server leaves them: batch/v1
+// defaulting points empty Job labels at the template's label map, which
+// selector generation then extends.
+func TestJobLabelsAreKubernetesDefaultedOnes(t *testing.T) {
+	const (
+		withTemplateLabels = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:\n    metadata:\n      labels: {app: pi}" + podSpec
+		withOwnLabels      = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi, labels: {app: pi}}\nspec:\n  template:\n    metadata:\n      labels: {app: pi}" + podSpec
+		withoutLabels      = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:" + podSpec
+	)
+	generated := map[string]string{"app": "pi", jobapi.ControllerUIDLabel: newUID, jobapi.JobNameLabel: "pi"}
+	tests := []struct {
+		name     string
+		manifest string
+		want     map[string]string
+	}{
+		{"empty Job labels get the template's, generated ones included", withTemplateLabels, generated},
+		{"Job labels of the user's own, equal to the template's, are kept without the generated ones", withOwnLabels, map[string]string{"app": "pi"}},
+		{"a template without labels leaves the Job's empty", withoutLabels, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job, _ := createJob(t, tt.manifest)
+			if diff := cmp.Diff(tt.want, job.ObjectMeta.Labels); diff != "" {
+				t.Errorf("metadata.labels (-want +got):\n%s", diff)
+			}
+			requireNotAliased(t, job)
+			requireValid(t, job)
+		})
+	}
+	t.Run("a Job built in code with empty labels gets the template's", func(t *testing.T) {
+		job := &jobapi.Job{ObjectMeta: jobapi.ObjectMeta{Name: "pi"}}
+		job.Spec.Template.ObjectMeta.Labels = map[string]string{"app": "pi"}
+		if _, err := jobapi.PrepareForCreate(job, jobapi.WithUID(newUID)); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(generated, job.ObjectMeta.Labels); diff != "" {
+			t.Errorf("metadata.labels (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// TestLongNameIsReportedWhereKubernetesReportsIt: a name longer than 63
+// bytes makes the generated job-name label values invalid. Like
+// Kubernetes, the Job's own labels are reported only when they are the
+// template's (the template had labels and the Job none).
+func TestLongNameIsReportedWhereKubernetesReportsIt(t *testing.T) {
+	name := strings.Repeat("long-name-", 7) + "x" // 71 bytes, a DNS subdomain
+	tests := []struct {
+		name     string
+		manifest string
+		want     []typeAndField
+	}{
+		{"template without labels", "apiVersion: batch/v1\nkind: Job\nmetadata: {name: " + name + "}\nspec:\n  template:" + podSpec, []typeAndField{
+			{field.ErrorTypeInvalid, "spec.template.labels"},
+		}},
+		{"template with labels, Job without", "apiVersion: batch/v1\nkind: Job\nmetadata: {name: " + name + "}\nspec:\n  template:\n    metadata:\n      labels: {app: pi}" + podSpec, []typeAndField{
+			{field.ErrorTypeInvalid, "metadata.labels"},
+			{field.ErrorTypeInvalid, "spec.template.labels"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job, _ := createJob(t, tt.manifest)
+			errs := mustValidate(t, job)
+			got := typesAndFields(errs)
+			slices.SortFunc(got, func(a, b typeAndField) int { return strings.Compare(a.Field, b.Field) })
+			got = slices.Compact(got)
+			// metadata.name is a DNS subdomain: no error there.
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Validate (-want +got):\n%s\n%v", diff, errs.ToAggregate())
+			}
+		})
+	}
+}
+
+// TestEmptyManualSelectorIsAcceptedWithAWarning: Kubernetes accepts an
+// empty selector in manual mode, and real manifests use it; jobkit
+// accepts it too and warns that it selects every pod in the namespace.
+func TestEmptyManualSelectorIsAcceptedWithAWarning(t *testing.T) {
+	job, w := createJob(t, "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  manualSelector: true\n  selector: {}\n  template:\n    metadata:\n      labels: {app: pi}"+podSpec)
+	requireValid(t, job)
+	require.Len(t, w, 1)
+	require.Equal(t, "spec.selector", w[0].Field)
+	require.Contains(t, w[0].Message, "selects every pod in the namespace")
+}
+
+// TestValidateAcceptsWhatPrepareForCreateMakes: under either label key
+// choice, the Job create-time processing makes from a plain manifest is
+// valid under the same choice.
+func TestValidateAcceptsWhatPrepareForCreateMakes(t *testing.T) {
+	for _, keys := range []jobapi.LabelKeyPolicy{jobapi.SeedLabelKeys, jobapi.KubernetesLabelKeys} {
+		t.Run(string(keys), func(t *testing.T) {
+			job, _ := createJob(t, "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:"+podSpec, jobapi.WithLabelKeys(keys))
+			requireValid(t, job, jobapi.WithLabelKeys(keys))
+		})
+	}
+}
+
+// TestOptionsAreCheckedAsMisuse: a bad option is an error of
+// PrepareForCreate, not a field error.
+func TestOptionsAreCheckedAsMisuse(t *testing.T) {
+	for _, opt := range []jobapi.CreateOption{jobapi.WithLabelKeys("k8s"), jobapi.WithUniqueLabelKey("a b"), jobapi.WithRandom(nil)} {
+		_, err := jobapi.PrepareForCreate(&jobapi.Job{}, opt)
+		require.Error(t, err)
 	}
 }

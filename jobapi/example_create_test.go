@@ -47,7 +47,11 @@ spec:
 	fmt.Println("selector:", job.Spec.Selector.MatchLabels)
 	fmt.Println("template labels:", job.Spec.Template.ObjectMeta.Labels)
 	fmt.Println("Job labels:", job.ObjectMeta.Labels)
-	fmt.Println("errors:", len(jobapi.Validate(job)))
+	errs, err := jobapi.Validate(job)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("errors:", len(errs))
 	// Output:
 	// warning: metadata.uid
 	// warning: metadata.resourceVersion
@@ -82,11 +86,15 @@ spec:
 	if _, err := jobapi.PrepareForCreate(job, jobapi.WithUID("7c9e6679")); err != nil {
 		panic(err)
 	}
-	for _, e := range jobapi.Validate(job) {
+	errs, err := jobapi.Validate(job)
+	if err != nil {
+		panic(err)
+	}
+	for _, e := range errs {
 		fmt.Println(e)
 	}
 	// Output:
-	// spec.selector: Invalid value: {"matchLabels":{"app":"pi"}}: may not be chosen when `spec.manualSelector` is unset or false: remove `spec.selector` to have one generated that selects this Job's pods only (by their 'controller-uid' label), or set `spec.manualSelector: true` to choose the selector yourself
+	// spec.selector: Invalid value: {"matchLabels":{"app":"pi","controller-uid":"7c9e6679"}}: must select the labels selector generation writes (controller-uid=7c9e6679,job-name=pi) when `spec.manualSelector` is unset or false: remove `spec.selector` to have one generated, or set `spec.manualSelector: true` to choose the selector yourself
 	// spec.template.spec.restartPolicy: Required value: must be 'OnFailure' or 'Never' for the pods of a Job
 }
 
@@ -100,7 +108,11 @@ func ExampleValidate_status() {
 	if _, err := jobapi.PrepareForCreate(job, jobapi.WithUID("7c9e6679")); err != nil {
 		panic(err)
 	}
-	status := field.NewInvalid(field.GroupKind{Group: "batch", Kind: "Job"}, job.ObjectMeta.Name, jobapi.Validate(job))
+	errs, err := jobapi.Validate(job)
+	if err != nil {
+		panic(err)
+	}
+	status := field.NewInvalid(field.GroupKind{Group: "batch", Kind: "Job"}, job.ObjectMeta.Name, errs)
 	out, _ := json.Marshal(status)
 	fmt.Println(string(out))
 	// Output:

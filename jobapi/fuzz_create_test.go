@@ -2,12 +2,14 @@ package jobapi_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/selector"
 )
 
 // FuzzPrepareAndValidate runs create-time processing and validation on
@@ -15,9 +17,10 @@ import (
 //   - PrepareForCreate never fails on input (only on misuse);
 //   - every field error names its field;
 //   - create-time processing is idempotent: a second run changes nothing
-//     and has nothing new to warn about;
-//   - in automatic mode the result either has the generated selector or
-//     is refused at `spec.selector`;
+//     (except empty Job labels, which, as in Kubernetes, a second create
+//     points at the template's) and has nothing new to warn about;
+//   - in automatic mode the result has the generated selector, or one
+//     that selects the generated labels, or is refused at `spec.selector`;
 //   - a Job is a valid update of itself exactly when it is valid.
 func FuzzPrepareAndValidate(f *testing.F) {
 	seeds := []string{
@@ -32,7 +35,7 @@ func FuzzPrepareAndValidate(f *testing.F) {
 	for _, s := range seeds {
 		f.Add([]byte(s))
 	}
-	opts := []jobapi.Option{jobapi.WithUID(newUID), jobapi.WithCreationTime(createdAt)}
+	opts := []jobapi.CreateOption{jobapi.WithUID(newUID), jobapi.WithCreationTime(createdAt)}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 16<<10 {
 			return
@@ -45,7 +48,7 @@ func FuzzPrepareAndValidate(f *testing.F) {
 		if _, err := jobapi.PrepareForCreate(job, append(opts, random)...); err != nil {
 			t.Fatalf("PrepareForCreate failed on input: %v", err)
 		}
-		errs := jobapi.Validate(job, opts...)
+		errs := mustValidate(t, job)
 		for _, e := range errs {
 			if e.Field == "" {
 				t.Fatalf("error without a field: %v", e)
@@ -62,6 +65,11 @@ func FuzzPrepareAndValidate(f *testing.F) {
 				t.Errorf("second PrepareForCreate warns: %v", x)
 			}
 		}
+		if len(job.ObjectMeta.Labels) == 0 && !(job.Spec.ManualSelector != nil && *job.Spec.ManualSelector && job.Spec.Template.ObjectMeta.Labels == nil) {
+			// Like Kubernetes, a second create points empty Job labels at
+			// the template's, which the first create gave labels.
+			again.ObjectMeta.Labels = job.ObjectMeta.Labels
+		}
 		if diff := cmp.Diff(job, again); diff != "" {
 			t.Fatalf("second PrepareForCreate changed the Job (-first +second):\n%s", diff)
 		}
@@ -71,14 +79,18 @@ func FuzzPrepareAndValidate(f *testing.F) {
 				job.Spec.Selector.MatchLabels[jobapi.ControllerUIDLabel] == newUID
 			refused := false
 			for _, e := range errs {
-				refused = refused || e.Field == "spec.selector"
+				refused = refused || strings.HasPrefix(e.Field, "spec.selector")
 			}
-			if !generated && !refused {
-				t.Fatalf("automatic mode kept a selector it did not generate without refusing it: %+v", job.Spec.Selector)
+			// As in Kubernetes, a selector the user wrote is kept (with the
+			// uid term added) when it selects the labels generation writes.
+			s, err := selector.FromLabelSelector(job.Spec.Selector)
+			selectsGenerated := err == nil && s.Matches(selector.Set{jobapi.ControllerUIDLabel: newUID, jobapi.JobNameLabel: job.ObjectMeta.Name})
+			if !generated && !refused && !selectsGenerated {
+				t.Fatalf("automatic mode kept a selector that does not select the generated labels without refusing it: %+v", job.Spec.Selector)
 			}
 		}
 
-		if (len(jobapi.ValidateUpdate(job, job.DeepCopy(), opts...)) == 0) != (len(errs) == 0) {
+		if (len(mustValidateUpdate(t, job, job.DeepCopy())) == 0) != (len(errs) == 0) {
 			t.Fatalf("ValidateUpdate of a Job against itself disagrees with Validate (%d errors)", len(errs))
 		}
 	})

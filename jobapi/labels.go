@@ -142,3 +142,27 @@ func (k labelKeys) staleKey(ls *selector.LabelSelector) (key, value string, ok b
 	}
 	return "", "", false
 }
+
+// expectedLabels are the labels selector generation writes into the pod
+// template for a Job with this uid and name: a selector chosen in
+// automatic mode must select them.
+func (k labelKeys) expectedLabels(uid UID, name string) selector.Set {
+	set := make(selector.Set, 4)
+	for _, key := range k.uidKeys {
+		if key != "" {
+			set[key] = string(uid)
+		}
+	}
+	for _, key := range k.nameKeys {
+		if key != "" {
+			set[key] = name
+		}
+	}
+	return set
+}
+
+// CompletionIndexAnnotation is the pod annotation, and since Kubernetes
+// 1.28 also the pod label, that holds an Indexed Job's pod's completion
+// index. Packages that read or write it (scoreboard, downward/worklist,
+// the controller) share this one constant.
+const CompletionIndexAnnotation = "batch.kubernetes.io/job-completion-index"

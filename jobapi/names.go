@@ -3,6 +3,8 @@ package jobapi
 import (
 	"strconv"
 	"strings"
+
+	"github.com/jobkit/jobkit/jobapi/field"
 )
 
 // The length limits of DNS names (RFC 1123), in bytes.
@@ -82,4 +84,47 @@ func maskTrailingDash(s string) string {
 // domain-prefixed path such as `spec.managedBy`.
 func isHTTPPathByte(c byte) bool {
 	return isLowerAlnum(c) || c-'A' < 26 || strings.IndexByte("/-._~%!$&'()*+,;=:", c) >= 0
+}
+
+// isDNSLabel reports whether s is a DNS label (RFC 1123), without
+// allocating.
+func isDNSLabel(s string) bool {
+	return len(s) <= dns1123LabelMaxLength && isDNSLabelShape(s)
+}
+
+// isDNSSubdomain reports whether s is a DNS subdomain (RFC 1123), without
+// allocating.
+func isDNSSubdomain(s string) bool {
+	if s == "" || len(s) > dns1123SubdomainMaxLength {
+		return false
+	}
+	for part := range strings.SplitSeq(s, ".") {
+		if !isDNSLabelShape(part) {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidateDNSLabel checks that value is a DNS label (RFC 1123: at most 63
+// lower-case letters, digits and '-', starting and ending with a letter or
+// digit), as Kubernetes checks container, volume and host names: one
+// Invalid error at path per broken rule, or nothing. Packages that name
+// pods or hosts use it so that every DNS check says the same.
+func ValidateDNSLabel(value string, path *field.Path) field.ErrorList {
+	if isDNSLabel(value) {
+		return nil
+	}
+	return appendProblems(nil, path, value, dnsLabelProblems(value))
+}
+
+// ValidateDNSSubdomain checks that value is a DNS subdomain (RFC 1123:
+// DNS-label-shaped parts joined by '.', at most 253 bytes), as Kubernetes
+// checks object names: one Invalid error at path per broken rule, or
+// nothing.
+func ValidateDNSSubdomain(value string, path *field.Path) field.ErrorList {
+	if isDNSSubdomain(value) {
+		return nil
+	}
+	return appendProblems(nil, path, value, dnsSubdomainProblems(value))
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/fieldpath"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -38,29 +39,37 @@ const (
 
 const nonNegative = "must be greater than or equal to 0"
 
-// Validate checks a Job as an API server checks a new one, after
+// Validate checks a Job as a v1.36 API server checks a new one, after
 // [PrepareForCreate], and returns every problem as a field error with the
 // type and field path Kubernetes uses (the messages are jobkit's, in the
-// API conventions' wording). An empty list means the Job is valid.
+// API conventions' wording). An empty list means the Job is valid. The
+// error is for misuse only: a nil job or a bad label key option.
 //
-// The options that matter are WithLabelKeys and WithUniqueLabelKey: in
-// automatic mode they say which selector and template labels selector
-// generation wrote. Bad options give a single InternalError.
+// It is Kubernetes' ValidateJob as the Job strategy calls it on create,
+// with the default feature gates of v1.36 and the options the strategy
+// derives (prefixed label keys required under [KubernetesLabelKeys];
+// relaxed env var names; invalid label values in a selector refused). The
+// label key options (WithLabelKeys, WithUniqueLabelKey) say which keys
+// selector generation wrote.
 //
 // The rules:
-//   - `metadata`: `name` (or, before PrepareForCreate, `generateName`)
-//     set and a DNS subdomain; `namespace`, when set, a DNS label; label
-//     keys and values valid (`metadata.labels`); annotation keys valid and
-//     annotations at most 256 KiB (`metadata.annotations`).
-//   - Automatic mode (`manualSelector` unset or false): `metadata.uid` set;
-//     each generated key in the pod template's labels with the Job's uid
-//     or name (`spec.template.metadata.labels[<key>]`); the selector
-//     exactly the generated one — any other is refused with a message that
-//     says to set `spec.manualSelector: true` or to remove `spec.selector`.
-//   - `spec.selector` set, valid, and selecting the pod template's labels
-//     (else the error is at `spec.template.metadata.labels`); in manual
-//     mode it must not be empty, since an empty selector selects every pod
-//     in the namespace (Kubernetes accepts it).
+//   - `metadata`: `name` set and a DNS subdomain (`generateName` too, with
+//     a trailing '-' allowed); `namespace`, when set, a DNS label; label
+//     keys and values valid (`metadata.labels`, one error per broken rule);
+//     annotation keys valid and annotations at most 256 KiB
+//     (`metadata.annotations`).
+//   - Automatic mode (`manualSelector` unset or false) with a selector:
+//     `metadata.uid` set; each generated key in the pod template's labels
+//     with the Job's uid or name (`spec.template.metadata.labels[<key>]`);
+//     the selector selecting the labels selector generation writes (else
+//     Invalid at `spec.selector`, with a message that says to set
+//     `spec.manualSelector: true` or to remove `spec.selector`).
+//   - `spec.selector` set and valid (package selector's
+//     ValidateLabelSelector); it must select the pod template's labels,
+//     else Invalid at `spec.template.metadata.labels` (also when it is
+//     missing: no selector selects nothing). An empty selector in manual
+//     mode is valid, as in Kubernetes (PrepareForCreate warns that it
+//     selects every pod in the namespace).
 //   - `parallelism`, `completions`, `activeDeadlineSeconds`,
 //     `backoffLimit`, `ttlSecondsAfterFinished`, `backoffLimitPerIndex`
 //     and `maxFailedIndexes` greater than or equal to 0; `maxFailedIndexes`
@@ -74,34 +83,38 @@ const nonNegative = "must be greater than or equal to 0"
 //     of the last pod, a DNS label (at `metadata.name`). `backoffLimitPerIndex`,
 //     `maxFailedIndexes` and `successPolicy` only for Indexed Jobs.
 //   - `podFailurePolicy` and `successPolicy` rules as Kubernetes checks
-//     them; `podReplacementPolicy` 'TerminatingOrFailed' or 'Failed' (only
-//     'Failed' with a pod failure policy).
-//   - The pod template: valid labels and annotations, at least one
-//     container, container and volume names DNS labels and unique;
-//     `restartPolicy` 'OnFailure' or 'Never' (only 'Never' with a pod
+//     them (`succeededIndexes` read as Kubernetes reads it: leading zeros
+//     and a '+' sign are accepted); `podReplacementPolicy`
+//     'TerminatingOrFailed' or 'Failed' (only 'Failed' with a pod failure
+//     policy).
+//   - The pod template: labels and annotations valid (reported at
+//     `spec.template.labels` and `spec.template.annotations`, as
+//     Kubernetes reports them), the pod spec as [ValidatePodSpec] checks
+//     it, `restartPolicy` 'OnFailure' or 'Never' (only 'Never' with a pod
 //     failure policy).
 //
-// Non-goals: the rest of the pod spec, which jobkit keeps unmodeled
-// (resources, probes, security contexts), and the downward API, which
-// package downward validates (downward.ValidatePodSpec). Unlike
-// Kubernetes, a missing `metadata.namespace` is allowed: it comes from
-// the request, not the manifest.
-func Validate(job *Job, opts ...Option) field.ErrorList {
+// Unlike Kubernetes, a missing `metadata.namespace` is allowed: it comes
+// from the request, not the manifest.
+func Validate(job *Job, opts ...ValidateOption) (field.ErrorList, error) {
 	if job == nil {
-		return field.ErrorList{field.InternalError(nil, errors.New("jobapi: Validate needs a Job, not nil"))}
+		return nil, errors.New("jobapi: Validate needs a Job, not nil")
 	}
-	_, keys, err := buildOptions(opts)
+	keys, err := buildValidateOptions(opts)
 	if err != nil {
-		return field.ErrorList{field.InternalError(field.NewPath("spec", "selector"), err)}
+		return nil, err
 	}
+	return validateJob(job, keys), nil
+}
+
+// validateJob is Validate with resolved options.
+func validateJob(job *Job, keys labelKeys) field.ErrorList {
 	errs := validateObjectMeta(&job.ObjectMeta, field.NewPath("metadata"), nil)
-	selectorReported := false
-	if !isManual(job) {
-		errs, selectorReported = validateGenerated(job, keys, errs)
+	if !isManual(job) && job.Spec.Selector != nil {
+		errs = validateGenerated(job, keys, errs)
 	}
 	spec := field.NewPath("spec")
 	errs = validateSpec(&job.Spec, spec, errs)
-	errs = validateSelector(job, keys, selectorReported, spec, errs)
+	errs = validateSelector(job, spec, errs)
 	errs = validateIndexedHostname(job, errs)
 	return errs
 }
@@ -157,10 +170,18 @@ func validateLabelMap(labels map[string]string, path *field.Path, errs field.Err
 // validateAnnotations checks annotation keys (label keys, case aside) and
 // the total size.
 func validateAnnotations(a map[string]string, path *field.Path, errs field.ErrorList) field.ErrorList {
-	size := 0
+	size, valid := 0, true
+	for k, v := range a {
+		valid = valid && len(selector.ValidateQualifiedName(strings.ToLower(k), nil)) == 0
+		size += len(k) + len(v)
+	}
+	if valid && size <= totalAnnotationSizeLimit {
+		return errs
+	}
+	size = 0
 	for _, k := range sortedKeys(a) {
-		if e := selector.ValidateQualifiedName(strings.ToLower(k), nil); len(e) > 0 {
-			errs = append(errs, field.Invalid(path, k, e[0].Detail))
+		for _, e := range selector.ValidateQualifiedName(strings.ToLower(k), nil) {
+			errs = append(errs, field.Invalid(path, k, e.Detail))
 		}
 		size += len(k) + len(a[k])
 	}
@@ -170,10 +191,10 @@ func validateAnnotations(a map[string]string, path *field.Path, errs field.Error
 	return errs
 }
 
-// validateGenerated checks automatic mode: the uid, the generated template
-// labels and the generated selector. It reports whether it found the
-// selector to be wrong.
-func validateGenerated(job *Job, keys labelKeys, errs field.ErrorList) (field.ErrorList, bool) {
+// validateGenerated checks automatic mode with a selector, as
+// Kubernetes does: the uid, the generated template labels, and a selector
+// that selects the labels selector generation writes.
+func validateGenerated(job *Job, keys labelKeys, errs field.ErrorList) field.ErrorList {
 	uid, name := job.ObjectMeta.UID, job.ObjectMeta.Name
 	if uid == "" {
 		errs = append(errs, field.Required(field.NewPath("metadata", "uid"), "must be set when the selector is generated: it is the value the selector selects on"))
@@ -190,12 +211,15 @@ func validateGenerated(job *Job, keys labelKeys, errs field.ErrorList) (field.Er
 		}
 	}
 	sel := job.Spec.Selector
-	if sel == nil || keys.isGenerated(sel, uid) {
-		return errs, false
+	if keys.isGenerated(sel, uid) {
+		return errs
 	}
-	errs = append(errs, field.Invalid(field.NewPath("spec", "selector"), sel,
-		"may not be chosen when `spec.manualSelector` is unset or false: remove `spec.selector` to have one generated that selects this Job's pods only (by their '"+keys.selectorKey()+"' label), or set `spec.manualSelector: true` to choose the selector yourself"))
-	return errs, true
+	s, err := selector.FromLabelSelector(sel)
+	if err != nil || s.Matches(keys.expectedLabels(uid, name)) {
+		return errs
+	}
+	return append(errs, field.Invalid(field.NewPath("spec", "selector"), sel,
+		"must select the labels selector generation writes ("+keys.expectedLabels(uid, name).String()+") when `spec.manualSelector` is unset or false: remove `spec.selector` to have one generated, or set `spec.manualSelector: true` to choose the selector yourself"))
 }
 
 // validateHasLabel checks that the pod template's labels hold key with
@@ -212,47 +236,34 @@ func validateHasLabel(labels map[string]string, key, want string, errs field.Err
 	return append(errs, field.Invalid(path, got, "must be '"+want+"'"))
 }
 
-// validateSelector checks that the selector is set, valid, not empty in
-// manual mode, and selects the pod template.
-func validateSelector(job *Job, keys labelKeys, reported bool, spec *field.Path, errs field.ErrorList) field.ErrorList {
+// validateSelector checks that the selector is set and valid, and that it
+// selects the pod template's labels.
+func validateSelector(job *Job, spec *field.Path, errs field.ErrorList) field.ErrorList {
 	path := spec.Child("selector")
 	sel := job.Spec.Selector
-	manual := isManual(job)
+	tmpl := job.Spec.Template.ObjectMeta.Labels
 	if sel == nil {
 		detail := "must be specified when `manualSelector` is true"
-		if !manual {
-			detail = "is generated when the Job is created (PrepareForCreate): " + keys.generatedSelectorString(job.ObjectMeta.UID)
+		if !isManual(job) {
+			detail = "is generated when the Job is created (PrepareForCreate)"
 		}
-		return append(errs, field.Required(path, detail))
+		return append(errs,
+			field.Required(path, detail),
+			field.Invalid(spec.Child("template", "metadata", "labels"), tmpl, "must be selected by `spec.selector`, which is missing and selects nothing"))
 	}
-	valid := true
-	if !labelsValid(sel.MatchLabels) {
-		valid = false
-		errs = validateLabelMap(sel.MatchLabels, path.Child("matchLabels"), errs)
+	if e := selector.ValidateLabelSelector(sel, path); len(e) > 0 {
+		return append(errs, e...)
 	}
-	if len(sel.MatchExpressions) > 0 {
-		if e := selector.ValidateLabelSelector(&selector.LabelSelector{MatchExpressions: sel.MatchExpressions}, path); len(e) > 0 {
-			valid = false
-			errs = append(errs, e...)
-		}
-	}
-	if reported {
-		return errs
-	}
-	if manual && len(sel.MatchLabels) == 0 && len(sel.MatchExpressions) == 0 {
-		return append(errs, field.Invalid(path, sel, "must not be empty: an empty selector selects every pod in the namespace; select on labels that only this Job's pod template has"))
-	}
-	if !valid {
-		return errs
-	}
-	if uid := job.ObjectMeta.UID; !manual && keys.isGenerated(sel, uid) {
-		if v, ok := job.Spec.Template.ObjectMeta.Labels[keys.selectorKey()]; ok && v == string(uid) {
-			return errs // selected, without building the selector
+	if len(sel.MatchExpressions) == 0 && len(sel.MatchLabels) == 1 {
+		for k, v := range sel.MatchLabels {
+			if got, ok := tmpl[k]; ok && got == v {
+				return errs // selected, without building the selector
+			}
 		}
 	}
 	s, err := selector.FromLabelSelector(sel)
-	if err == nil && !s.Matches(selector.Set(job.Spec.Template.ObjectMeta.Labels)) {
-		errs = append(errs, field.Invalid(spec.Child("template", "metadata", "labels"), job.Spec.Template.ObjectMeta.Labels,
+	if err == nil && !s.Matches(selector.Set(tmpl)) {
+		errs = append(errs, field.Invalid(spec.Child("template", "metadata", "labels"), tmpl,
 			"must be selected by `spec.selector`, or the Job would not find the pods it creates"))
 	}
 	return errs
@@ -263,7 +274,10 @@ func validateSelector(job *Job, keys labelKeys, reported bool, spec *field.Path,
 func validateIndexedHostname(job *Job, errs field.ErrorList) field.ErrorList {
 	spec := &job.Spec
 	name := job.ObjectMeta.Name
-	if name == "" || !isIndexed(spec) || spec.Completions == nil || *spec.Completions <= 0 {
+	if !isIndexed(spec) || spec.Completions == nil || *spec.Completions <= 0 {
+		return errs
+	}
+	if indexedHostnameValid(name, *spec.Completions-1) {
 		return errs
 	}
 	host := name + "-" + itoa32(*spec.Completions-1)
@@ -272,6 +286,24 @@ func validateIndexedHostname(job *Job, errs field.ErrorList) field.ErrorList {
 			"must make '%s', the hostname of the pod with the highest completion index, a DNS label (at most 63 lower-case letters, digits and '-')", host)))
 	}
 	return errs
+}
+
+// indexedHostnameValid reports, without allocating, whether
+// `<name>-<index>` is a DNS label.
+func indexedHostnameValid(name string, index int32) bool {
+	digits := 1
+	for n := index; n >= 10; n /= 10 {
+		digits++
+	}
+	if name == "" || len(name)+1+digits > dns1123LabelMaxLength || !isLowerAlnum(name[0]) {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		if c := name[i]; !isLowerAlnum(c) && c != '-' {
+			return false
+		}
+	}
+	return index >= 0
 }
 
 func isIndexed(spec *JobSpec) bool {
@@ -411,74 +443,411 @@ func validateCompletionMode(spec *JobSpec, path *field.Path, errs field.ErrorLis
 	return errs
 }
 
-// ValidatePodSpec checks the parts of a pod spec jobkit models, as the API
-// server checks a pod's or a pod template's: at least one container;
-// container and init container names DNS labels, unique among both; every
-// container an image; volume names DNS labels, unique. path is the spec's
-// own path: `spec` for a pod, `spec.template.spec` for a Job. It does not
-// check `restartPolicy`, whose allowed values depend on the owner.
+// ValidatePodSpec checks the parts of a pod spec jobkit models, as a
+// v1.36 API server checks a pod's or a pod template's (path is the spec's
+// own path: `spec` for a pod, `spec.template.spec` for a Job):
+//   - `volumes`: names DNS labels, unique; at most one volume source
+//     (Forbidden at the second, in Kubernetes' order of sources); a
+//     configMap's `name`, its items' `key` and relative `path` without
+//     '..', modes between 0 and 0777; downwardAPI items
+//     ([ValidateDownwardAPIVolumeFile]);
+//   - `containers` (at least one) and `initContainers`: names DNS labels,
+//     unique among both (an init container that repeats a name is the
+//     Duplicate); `image` set; env var names of printable ASCII other
+//     than '='; `valueFrom` with exactly one source and no `value`; a
+//     `fieldRef` the API server converts and lets an env var read
+//     (package fieldpath); volume mounts of declared, valid volumes, with a
+//     `mountPath` unique in the container and a relative `subPath` without
+//     '..';
+//   - `serviceAccountName` and `nodeName` DNS subdomains, `hostname` and
+//     `subdomain` DNS labels.
+//
+// It does not check `restartPolicy`, whose allowed values depend on the
+// owner, nor the pod fields not listed here (resources, probes, security
+// contexts, scheduling: not yet validated).
 func ValidatePodSpec(ps *PodSpec, path *field.Path) field.ErrorList {
 	return validatePodSpec(ps, func() *field.Path { return path }, nil)
 }
 
-// validatePodTemplate checks the parts of the pod template jobkit models;
-// spec is the path of the Job's spec.
+// validatePodTemplate checks a Job's pod template; spec is the path of the
+// Job's spec. Like Kubernetes, it reports the template's labels and
+// annotations at `spec.template.labels` and `spec.template.annotations`.
 func validatePodTemplate(t *PodTemplateSpec, spec *field.Path, errs field.ErrorList) field.ErrorList {
 	tmpl := func(names ...string) *field.Path { return spec.Child("template", names...) }
 	if !labelsValid(t.ObjectMeta.Labels) {
-		errs = validateLabelMap(t.ObjectMeta.Labels, tmpl("metadata", "labels"), errs)
+		errs = validateLabelMap(t.ObjectMeta.Labels, tmpl("labels"), errs)
 	}
 	if len(t.ObjectMeta.Annotations) > 0 {
-		errs = validateAnnotations(t.ObjectMeta.Annotations, tmpl("metadata", "annotations"), errs)
+		errs = validateAnnotations(t.ObjectMeta.Annotations, tmpl("annotations"), errs)
 	}
 	return validatePodSpec(&t.Spec, func() *field.Path { return tmpl("spec") }, errs)
 }
 
 // validatePodSpec is [ValidatePodSpec]; path makes the spec's path only
-// when there is an error, so that a valid spec costs no allocation.
+// when there is an error, so that a valid spec costs little.
 func validatePodSpec(ps *PodSpec, path func() *field.Path, errs field.ErrorList) field.ErrorList {
+	var volumes map[string]bool
+	errs, volumes = validateVolumes(ps.Volumes, path, errs)
 	if len(ps.Containers) == 0 {
 		errs = append(errs, field.Required(path().Child("containers"), "must have at least one container"))
 	}
-	seen := make(map[string]bool, len(ps.InitContainers)+len(ps.Containers))
-	for _, list := range [2]struct {
-		name string
-		cs   []Container
-	}{{"initContainers", ps.InitContainers}, {"containers", ps.Containers}} {
-		for i := range list.cs {
-			c := &list.cs[i]
-			at := func() *field.Path { return path().Child(list.name).Index(i) }
-			errs = validateUniqueName(c.Name, seen, errs, func() *field.Path { return at().Child("name") })
-			if c.Image == "" {
-				errs = append(errs, field.Required(at().Child("image"), ""))
-			}
+	for i := range ps.Containers {
+		c := &ps.Containers[i]
+		at := func() *field.Path { return path().Child("containers").Index(i) }
+		errs = validateContainer(c, volumes, at, errs)
+		if containerNamed(ps.Containers[:i], c.Name) {
+			errs = append(errs, field.Duplicate(at().Child("name"), c.Name))
 		}
 	}
-	clear(seen)
-	for i := range ps.Volumes {
-		errs = validateUniqueName(ps.Volumes[i].Name, seen, errs, func() *field.Path { return path().Child("volumes").Index(i).Child("name") })
+	for i := range ps.InitContainers {
+		c := &ps.InitContainers[i]
+		at := func() *field.Path { return path().Child("initContainers").Index(i) }
+		errs = validateContainer(c, volumes, at, errs)
+		// Like Kubernetes: an init container repeats the name of any
+		// container, or of an earlier init container with a name.
+		if containerNamed(ps.Containers, c.Name) || c.Name != "" && containerNamed(ps.InitContainers[:i], c.Name) {
+			errs = append(errs, field.Duplicate(at().Child("name"), c.Name))
+		}
+	}
+	if n := ps.ServiceAccountName; n != "" && !isDNSSubdomain(n) {
+		errs = appendProblems(errs, path().Child("serviceAccountName"), n, dnsSubdomainProblems(n))
+	}
+	if n := ps.NodeName; n != "" && !isDNSSubdomain(n) {
+		errs = appendProblems(errs, path().Child("nodeName"), n, dnsSubdomainProblems(n))
+	}
+	if n := ps.Hostname; n != "" {
+		errs = appendProblems(errs, path().Child("hostname"), n, dnsLabelProblems(n))
+	}
+	if n := ps.Subdomain; n != "" {
+		errs = appendProblems(errs, path().Child("subdomain"), n, dnsLabelProblems(n))
 	}
 	return errs
 }
 
-// validateUniqueName checks a name that must be a DNS label unique among
-// its siblings (seen); path makes the field's path when there is an error.
-func validateUniqueName(name string, seen map[string]bool, errs field.ErrorList, path func() *field.Path) field.ErrorList {
-	switch {
-	case name == "":
-		return append(errs, field.Required(path(), ""))
-	case seen[name]:
-		return append(errs, field.Duplicate(path(), name))
+// containerNamed reports whether one of cs is named name. A linear scan:
+// pods have a handful of containers, and it allocates nothing.
+func containerNamed(cs []Container, name string) bool {
+	for i := range cs {
+		if cs[i].Name == name {
+			return true
+		}
 	}
-	seen[name] = true
-	if len(name) <= dns1123LabelMaxLength && isDNSLabelShape(name) {
-		return errs
-	}
-	p := path()
-	for _, msg := range dnsLabelProblems(name) {
-		errs = append(errs, field.Invalid(p, name, msg))
+	return false
+}
+
+// appendProblems appends one Invalid error at path per problem.
+func appendProblems(errs field.ErrorList, path *field.Path, value string, problems []string) field.ErrorList {
+	for _, p := range problems {
+		errs = append(errs, field.Invalid(path, value, p))
 	}
 	return errs
+}
+
+// volumeSources lists the sources of a volume, named by their JSON
+// members, in the order Kubernetes counts them: a second source is
+// Forbidden at its own name.
+func volumeSources(v *VolumeSource) [30]struct {
+	name    string
+	present bool
+} {
+	return [30]struct {
+		name    string
+		present bool
+	}{
+		{"emptyDir", v.EmptyDir != nil}, {"hostPath", v.HostPath != nil}, {"gitRepo", v.GitRepo != nil},
+		{"gcePersistentDisk", v.GCEPersistentDisk != nil}, {"awsElasticBlockStore", v.AWSElasticBlockStore != nil},
+		{"secret", v.Secret != nil}, {"nfs", v.NFS != nil}, {"iscsi", v.ISCSI != nil}, {"glusterfs", v.Glusterfs != nil},
+		{"flocker", v.Flocker != nil}, {"persistentVolumeClaim", v.PersistentVolumeClaim != nil}, {"rbd", v.RBD != nil},
+		{"cinder", v.Cinder != nil}, {"cephfs", v.CephFS != nil}, {"quobyte", v.Quobyte != nil},
+		{"downwardAPI", v.DownwardAPI != nil}, {"fc", v.FC != nil}, {"flexVolume", v.FlexVolume != nil},
+		{"configMap", v.ConfigMap != nil}, {"azureFile", v.AzureFile != nil}, {"vsphereVolume", v.VsphereVolume != nil},
+		{"photonPersistentDisk", v.PhotonPersistentDisk != nil}, {"portworxVolume", v.PortworxVolume != nil},
+		{"azureDisk", v.AzureDisk != nil}, {"storageos", v.StorageOS != nil}, {"projected", v.Projected != nil},
+		{"scaleIO", v.ScaleIO != nil}, {"csi", v.CSI != nil}, {"ephemeral", v.Ephemeral != nil}, {"image", v.Image != nil},
+	}
+}
+
+// forbiddenSourcePath is the path Kubernetes reports a second source at:
+// its own name, except for the downward API, which Kubernetes spells
+// `downwarAPI` there, and CephFS.
+func forbiddenSourcePath(vol *field.Path, name string) *field.Path {
+	switch name {
+	case "downwardAPI":
+		return vol.Child("downwarAPI")
+	case "cephfs":
+		return vol.Child("cephFS")
+	}
+	return vol.Child(name)
+}
+
+// validateVolumes checks the volumes and returns the names of the valid
+// ones, which volume mounts may name.
+func validateVolumes(vols []Volume, path func() *field.Path, errs field.ErrorList) (field.ErrorList, map[string]bool) {
+	if len(vols) == 0 {
+		return errs, nil
+	}
+	valid := make(map[string]bool, len(vols))
+	for i := range vols {
+		v := &vols[i]
+		before := len(errs)
+		at := func() *field.Path { return path().Child("volumes").Index(i) }
+		errs = validateVolumeSource(v, at, errs)
+		if v.Name == "" {
+			errs = append(errs, field.Required(at().Child("name"), ""))
+		} else if !isDNSLabel(v.Name) {
+			errs = appendProblems(errs, at().Child("name"), v.Name, dnsLabelProblems(v.Name))
+		}
+		if valid[v.Name] {
+			errs = append(errs, field.Duplicate(at().Child("name"), v.Name))
+		}
+		if len(errs) == before {
+			valid[v.Name] = true
+		}
+	}
+	return errs, valid
+}
+
+// validateVolumeSource checks that a volume has at most one source and
+// checks the configMap and downwardAPI sources. (A volume without a
+// source is valid: decoding defaults it to an emptyDir.)
+func validateVolumeSource(v *Volume, at func() *field.Path, errs field.ErrorList) field.ErrorList {
+	n := 0
+	for _, src := range volumeSources(&v.VolumeSource) {
+		if !src.present {
+			continue
+		}
+		if n > 0 {
+			errs = append(errs, field.Forbidden(forbiddenSourcePath(at(), src.name), "may not specify more than 1 volume type: a volume has exactly one source"))
+			continue
+		}
+		n++
+		switch src.name {
+		case "downwardAPI":
+			d := v.DownwardAPI
+			p := func() *field.Path { return at().Child("downwardAPI") }
+			if m := d.DefaultMode; m != nil && (*m < 0 || *m > 0o777) {
+				errs = append(errs, field.Invalid(p().Child("defaultMode"), *m, fileModeRule))
+			}
+			for j := range d.Items {
+				if it := &d.Items[j]; !volumeFileValid(it) {
+					errs = append(errs, ValidateDownwardAPIVolumeFile(it, p())...)
+				}
+			}
+		case "configMap":
+			errs = validateConfigMapVolume(v.ConfigMap, at().Child("configMap"), errs)
+		}
+	}
+	return errs
+}
+
+// fileModeRule is the detail of a file mode out of range.
+const fileModeRule = "must be a number between 0 and 0777 (octal), both inclusive"
+
+func validateConfigMapVolume(cm *ConfigMapVolumeSource, path *field.Path, errs field.ErrorList) field.ErrorList {
+	if cm.Name == "" {
+		errs = append(errs, field.Required(path.Child("name"), "must name the ConfigMap"))
+	}
+	if m := cm.DefaultMode; m != nil && (*m < 0 || *m > 0o777) {
+		errs = append(errs, field.Invalid(path.Child("defaultMode"), *m, fileModeRule))
+	}
+	for i := range cm.Items {
+		it := &cm.Items[i]
+		p := path.Child("items").Index(i)
+		if it.Key == "" {
+			errs = append(errs, field.Required(p.Child("key"), ""))
+		}
+		if it.Path == "" {
+			errs = append(errs, field.Required(p.Child("path"), ""))
+		}
+		errs = validateLocalNonReservedPath(it.Path, p.Child("path"), errs)
+		if m := it.Mode; m != nil && (*m < 0 || *m > 0o777) {
+			errs = append(errs, field.Invalid(p.Child("mode"), *m, fileModeRule))
+		}
+	}
+	return errs
+}
+
+// ValidateDownwardAPIVolumeFile validates one item of a downwardAPI volume
+// as the API server does. fldPath is the path of the volume's
+// `downwardAPI` source: like Kubernetes, the errors do not say which item
+// (there is no `items[i]` in their field paths). It reports a missing
+// `path`, a path that is absolute, contains a '..' element or starts with
+// '..', a fieldRef a volume may not read (fieldpath.ValidateFieldRef with
+// VolumeFile), an item with both or neither of fieldRef and
+// resourceFieldRef, and a `mode` outside 0 to 0777. An empty fieldRef
+// apiVersion is taken as "v1", the value decoding defaults it to.
+func ValidateDownwardAPIVolumeFile(item *DownwardAPIVolumeFile, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	pathAt := fldPath.Child("path")
+	if item.Path == "" {
+		errs = append(errs, field.Required(pathAt, ""))
+	}
+	errs = validateLocalNonReservedPath(item.Path, pathAt, errs)
+	hasResourceRef := item.ResourceFieldRef != nil
+	switch {
+	case item.FieldRef != nil:
+		errs = append(errs, fieldpath.ValidateFieldRef(apiVersionOrV1(item.FieldRef.APIVersion), item.FieldRef.FieldPath, fieldpath.VolumeFile, fldPath.Child("fieldRef"))...)
+		if hasResourceRef {
+			errs = append(errs, field.Invalid(fldPath, "resource", "may not have both `fieldRef` and `resourceFieldRef`"))
+		}
+	case hasResourceRef:
+		// resourceFieldRef itself is not checked here.
+	default:
+		errs = append(errs, field.Required(fldPath, "must have one of `fieldRef` and `resourceFieldRef`"))
+	}
+	if m := item.Mode; m != nil && (*m < 0 || *m > 0o777) {
+		errs = append(errs, field.Invalid(fldPath.Child("mode"), *m, fileModeRule))
+	}
+	return errs
+}
+
+// volumeFileValid reports, without allocating, whether
+// ValidateDownwardAPIVolumeFile finds nothing wrong with item.
+func volumeFileValid(item *DownwardAPIVolumeFile) bool {
+	p := item.Path
+	if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "..") {
+		return false
+	}
+	for elem := range strings.SplitSeq(p, "/") {
+		if elem == ".." {
+			return false
+		}
+	}
+	if m := item.Mode; m != nil && (*m < 0 || *m > 0o777) {
+		return false
+	}
+	return item.FieldRef != nil && item.ResourceFieldRef == nil && fieldRefValid(item.FieldRef, fieldpath.VolumeFile) ||
+		item.FieldRef == nil && item.ResourceFieldRef != nil
+}
+
+// apiVersionOrV1 is a fieldRef's apiVersion, "v1" when empty.
+func apiVersionOrV1(v string) string {
+	if v == "" {
+		return "v1"
+	}
+	return v
+}
+
+// validateLocalNonReservedPath checks a volume file path as Kubernetes
+// does: relative, no '..' element, not starting with '..'.
+func validateLocalNonReservedPath(p string, path *field.Path, errs field.ErrorList) field.ErrorList {
+	errs = validateLocalDescendingPath(p, path, errs)
+	if strings.HasPrefix(p, "..") && !strings.HasPrefix(p, "../") {
+		errs = append(errs, field.Invalid(path, p, "must not start with '..'"))
+	}
+	return errs
+}
+
+// validateLocalDescendingPath checks that p is relative and has no '..'
+// element.
+func validateLocalDescendingPath(p string, path *field.Path, errs field.ErrorList) field.ErrorList {
+	if strings.HasPrefix(p, "/") {
+		errs = append(errs, field.Invalid(path, p, "must be a relative path"))
+	}
+	for elem := range strings.SplitSeq(p, "/") {
+		if elem == ".." {
+			return append(errs, field.Invalid(path, p, "must not contain '..'"))
+		}
+	}
+	return errs
+}
+
+// validateContainer checks what a container and an init container share:
+// name, image, env and volume mounts. Name uniqueness is the caller's.
+func validateContainer(c *Container, volumes map[string]bool, at func() *field.Path, errs field.ErrorList) field.ErrorList {
+	if c.Name == "" {
+		errs = append(errs, field.Required(at().Child("name"), ""))
+	} else if !isDNSLabel(c.Name) {
+		errs = appendProblems(errs, at().Child("name"), c.Name, dnsLabelProblems(c.Name))
+	}
+	if c.Image == "" {
+		errs = append(errs, field.Required(at().Child("image"), "must name the container image"))
+	}
+	for j := range c.Env {
+		errs = validateEnvVar(&c.Env[j], func() *field.Path { return at().Child("env").Index(j) }, errs)
+	}
+	var mountPaths map[string]bool
+	if len(c.VolumeMounts) > 0 {
+		mountPaths = make(map[string]bool, len(c.VolumeMounts))
+	}
+	for j := range c.VolumeMounts {
+		m := &c.VolumeMounts[j]
+		mp := func() *field.Path { return at().Child("volumeMounts").Index(j) }
+		if m.Name == "" {
+			errs = append(errs, field.Required(mp().Child("name"), ""))
+		}
+		if !volumes[m.Name] {
+			errs = append(errs, field.NotFound(mp().Child("name"), m.Name))
+		}
+		if m.MountPath == "" {
+			errs = append(errs, field.Required(mp().Child("mountPath"), ""))
+		}
+		if mountPaths[m.MountPath] {
+			errs = append(errs, field.Invalid(mp().Child("mountPath"), m.MountPath, "must be unique among the container's volume mounts"))
+		}
+		mountPaths[m.MountPath] = true
+		if m.SubPath != "" {
+			// Kubernetes reports it without the mount's index.
+			errs = validateLocalDescendingPath(m.SubPath, at().Child("volumeMounts", "subPath"), errs)
+		}
+	}
+	return errs
+}
+
+// validateEnvVar checks one env var: its name, and `valueFrom`.
+func validateEnvVar(ev *EnvVar, at func() *field.Path, errs field.ErrorList) field.ErrorList {
+	if ev.Name == "" {
+		errs = append(errs, field.Required(at().Child("name"), ""))
+	} else if !isEnvVarName(ev.Name) {
+		errs = append(errs, field.Invalid(at().Child("name"), ev.Name, "must consist of printable ASCII characters other than '='"))
+	}
+	vf := ev.ValueFrom
+	if vf == nil {
+		return errs
+	}
+	n := 0
+	if ref := vf.FieldRef; ref != nil {
+		n++
+		if !fieldRefValid(ref, fieldpath.EnvVar) {
+			errs = append(errs, fieldpath.ValidateFieldRef(apiVersionOrV1(ref.APIVersion), ref.FieldPath, fieldpath.EnvVar, at().Child("valueFrom", "fieldRef"))...)
+		}
+	}
+	for _, present := range [...]bool{vf.ResourceFieldRef != nil, vf.ConfigMapKeyRef != nil, vf.SecretKeyRef != nil, vf.FileKeyRef != nil} {
+		if present {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		errs = append(errs, field.Invalid(at().Child("valueFrom"), "", "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`"))
+	case ev.Value != "":
+		errs = append(errs, field.Invalid(at().Child("valueFrom"), "", "may not be specified when `value` is not empty"))
+	case n > 1:
+		errs = append(errs, field.Invalid(at().Child("valueFrom"), "", "may not have more than one source"))
+	}
+	return errs
+}
+
+// fieldRefValid reports, without allocating, whether ref is a fieldRef
+// that u may read: the common case, for which no field path is built.
+func fieldRefValid(ref *ObjectFieldSelector, u fieldpath.Use) bool {
+	if v := ref.APIVersion; v != "" && v != "v1" {
+		return false
+	}
+	p, err := fieldpath.Parse(ref.FieldPath)
+	return err == nil && p.AllowedIn(u)
+}
+
+// isEnvVarName reports whether s is an env var name as v1.36 accepts it
+// (RelaxedEnvironmentVariableValidation, GA): printable ASCII other than
+// '='.
+func isEnvVarName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '=' {
+			return false
+		}
+	}
+	return true
 }
 
 // The values a pod failure policy may use, sorted as Kubernetes lists
@@ -497,97 +866,90 @@ func conditionStatuses() []ConditionStatus {
 	return []ConditionStatus{ConditionFalse, ConditionTrue, ConditionUnknown}
 }
 
-// validatePodFailurePolicy checks the rules of a pod failure policy.
+// validatePodFailurePolicy checks the rules of a pod failure policy. Field
+// paths are built only for errors.
 func validatePodFailurePolicy(spec *JobSpec, path *field.Path, errs field.ErrorList) field.ErrorList {
 	rules := spec.PodFailurePolicy.Rules
-	rulesPath := path.Child("rules")
+	rulesPath := func() *field.Path { return path.Child("rules") }
 	if len(rules) > maxPodFailurePolicyRules {
-		errs = append(errs, field.TooMany(rulesPath, len(rules), maxPodFailurePolicyRules))
+		errs = append(errs, field.TooMany(rulesPath(), len(rules), maxPodFailurePolicyRules))
 	}
-	names := make(map[string]bool, len(spec.Template.Spec.Containers)+len(spec.Template.Spec.InitContainers))
-	for _, c := range spec.Template.Spec.InitContainers {
-		names[c.Name] = true
-	}
-	for _, c := range spec.Template.Spec.Containers {
-		names[c.Name] = true
-	}
+	ps := &spec.Template.Spec
 	for i := range rules {
 		r := &rules[i]
-		p := rulesPath.Index(i)
-		action := p.Child("action")
+		p := func() *field.Path { return rulesPath().Index(i) }
 		switch {
 		case r.Action == "":
-			errs = append(errs, field.Required(action, "must be 'Count', 'FailIndex', 'FailJob' or 'Ignore'"))
+			errs = append(errs, field.Required(p().Child("action"), "must be 'Count', 'FailIndex', 'FailJob' or 'Ignore'"))
 		case r.Action == PodFailurePolicyActionFailIndex:
 			if spec.BackoffLimitPerIndex == nil {
-				errs = append(errs, field.Invalid(action, r.Action, "may only be 'FailIndex' when `backoffLimitPerIndex` is specified"))
+				errs = append(errs, field.Invalid(p().Child("action"), r.Action, "may only be 'FailIndex' when `backoffLimitPerIndex` is specified"))
 			}
 		case !slices.Contains(podFailurePolicyActions(), r.Action):
-			errs = append(errs, field.NotSupported(action, r.Action, podFailurePolicyActions()))
+			errs = append(errs, field.NotSupported(p().Child("action"), r.Action, podFailurePolicyActions()))
 		}
 		if r.OnExitCodes != nil {
-			errs = validateOnExitCodes(r.OnExitCodes, p.Child("onExitCodes"), names, errs)
+			errs = validateOnExitCodes(r.OnExitCodes, func() *field.Path { return p().Child("onExitCodes") }, ps, errs)
 		}
 		if len(r.OnPodConditions) > 0 {
-			errs = validateOnPodConditions(r.OnPodConditions, p.Child("onPodConditions"), errs)
+			errs = validateOnPodConditions(r.OnPodConditions, func() *field.Path { return p().Child("onPodConditions") }, errs)
 		}
 		if (r.OnExitCodes != nil) == (len(r.OnPodConditions) > 0) {
-			errs = append(errs, field.Invalid(p, r, "must specify exactly one of `onExitCodes` and `onPodConditions`"))
+			errs = append(errs, field.Invalid(p(), r, "must specify exactly one of `onExitCodes` and `onPodConditions`"))
 		}
 	}
 	return errs
 }
 
-func validateOnExitCodes(r *PodFailurePolicyOnExitCodesRequirement, path *field.Path, containers map[string]bool, errs field.ErrorList) field.ErrorList {
-	op := path.Child("operator")
+func validateOnExitCodes(r *PodFailurePolicyOnExitCodesRequirement, path func() *field.Path, ps *PodSpec, errs field.ErrorList) field.ErrorList {
 	switch {
 	case r.Operator == "":
-		errs = append(errs, field.Required(op, "must be 'In' or 'NotIn'"))
+		errs = append(errs, field.Required(path().Child("operator"), "must be 'In' or 'NotIn'"))
 	case !slices.Contains(exitCodeOperators(), r.Operator):
-		errs = append(errs, field.NotSupported(op, r.Operator, exitCodeOperators()))
+		errs = append(errs, field.NotSupported(path().Child("operator"), r.Operator, exitCodeOperators()))
 	}
-	if r.ContainerName != nil && !containers[*r.ContainerName] {
-		errs = append(errs, field.Invalid(path.Child("containerName"), *r.ContainerName, "must be the name of a container or init container of the pod template"))
+	if c := r.ContainerName; c != nil && !containerNamed(ps.Containers, *c) && !containerNamed(ps.InitContainers, *c) {
+		errs = append(errs, field.Invalid(path().Child("containerName"), *c, "must be the name of a container or init container of the pod template"))
 	}
-	values := path.Child("values")
+	values := func() *field.Path { return path().Child("values") }
 	switch {
 	case len(r.Values) == 0:
-		errs = append(errs, field.Invalid(values, r.Values, "must have at least one value"))
+		errs = append(errs, field.Invalid(values(), r.Values, "must have at least one value"))
 	case len(r.Values) > maxPodFailurePolicyOnExitCodesValues:
-		errs = append(errs, field.TooMany(values, len(r.Values), maxPodFailurePolicyOnExitCodesValues))
+		errs = append(errs, field.TooMany(values(), len(r.Values), maxPodFailurePolicyOnExitCodesValues))
 	}
-	seen := make(map[int32]bool, len(r.Values))
 	ordered := true
 	for j, v := range r.Values {
 		if r.Operator == PodFailurePolicyOnExitCodesOpIn && v == 0 {
-			errs = append(errs, field.Invalid(values.Index(j), v, "must not be 0 when `operator` is 'In'"))
+			errs = append(errs, field.Invalid(values().Index(j), v, "must not be 0 when `operator` is 'In'"))
 		}
-		if seen[v] {
-			errs = append(errs, field.Duplicate(values.Index(j), v))
+		if slices.Contains(r.Values[:j], v) {
+			errs = append(errs, field.Duplicate(values().Index(j), v))
 		}
-		seen[v] = true
 		if j > 0 && r.Values[j-1] > v {
 			ordered = false
 		}
 	}
 	if !ordered {
-		errs = append(errs, field.Invalid(values, r.Values, "must be sorted in increasing order"))
+		errs = append(errs, field.Invalid(values(), r.Values, "must be sorted in increasing order"))
 	}
 	return errs
 }
 
-func validateOnPodConditions(ps []PodFailurePolicyOnPodConditionsPattern, path *field.Path, errs field.ErrorList) field.ErrorList {
+func validateOnPodConditions(ps []PodFailurePolicyOnPodConditionsPattern, path func() *field.Path, errs field.ErrorList) field.ErrorList {
 	if len(ps) > maxPodFailurePolicyOnPodConditionsPatterns {
-		errs = append(errs, field.TooMany(path, len(ps), maxPodFailurePolicyOnPodConditionsPatterns))
+		errs = append(errs, field.TooMany(path(), len(ps), maxPodFailurePolicyOnPodConditionsPatterns))
 	}
 	for j := range ps {
-		p := path.Index(j)
-		errs = append(errs, selector.ValidateQualifiedName(string(ps[j].Type), p.Child("type"))...)
+		p := func() *field.Path { return path().Index(j) }
+		if len(selector.ValidateQualifiedName(string(ps[j].Type), nil)) > 0 {
+			errs = append(errs, selector.ValidateQualifiedName(string(ps[j].Type), p().Child("type"))...)
+		}
 		switch st := ps[j].Status; {
 		case st == "":
-			errs = append(errs, field.Required(p.Child("status"), "must be 'False', 'True' or 'Unknown'"))
+			errs = append(errs, field.Required(p().Child("status"), "must be 'False', 'True' or 'Unknown'"))
 		case !slices.Contains(conditionStatuses(), st):
-			errs = append(errs, field.NotSupported(p.Child("status"), st, conditionStatuses()))
+			errs = append(errs, field.NotSupported(p().Child("status"), st, conditionStatuses()))
 		}
 	}
 	return errs
@@ -610,30 +972,30 @@ func validateSuccessPolicy(spec *JobSpec, path *field.Path, errs field.ErrorList
 		if r.SucceededCount == nil && r.SucceededIndexes == nil {
 			errs = append(errs, field.Required(p, "must specify `succeededCount`, `succeededIndexes` or both"))
 		}
-		total, parsed := int64(0), false
+		var total int64
 		if r.SucceededIndexes != nil {
 			ip := p.Child("succeededIndexes")
 			s := *r.SucceededIndexes
 			if len(s) > maxSucceededIndexesLength {
-				errs = append(errs, field.TooLong(ip, s, maxSucceededIndexesLength))
-			} else if spec.Completions != nil {
+				errs = append(errs, field.TooLong(ip, "", maxSucceededIndexesLength))
+			}
+			if spec.Completions != nil {
 				var err error
-				if total, err = countIndexes(s, *spec.Completions); err != nil {
+				if total, err = countSucceededIndexes(s, *spec.Completions); err != nil {
 					errs = append(errs, field.Invalid(ip, s, err.Error()))
-				} else {
-					parsed = true
 				}
 			}
 		}
 		if r.SucceededCount != nil {
 			cp := p.Child("succeededCount")
 			n := *r.SucceededCount
-			switch {
-			case n < 0:
+			if n < 0 {
 				errs = append(errs, field.Invalid(cp, n, nonNegative))
-			case spec.Completions != nil && n > *spec.Completions:
+			}
+			if spec.Completions != nil && n > *spec.Completions {
 				errs = append(errs, field.Invalid(cp, n, "must be less than or equal to `completions` ("+itoa32(*spec.Completions)+")"))
-			case parsed && int64(n) > total:
+			}
+			if r.SucceededIndexes != nil && spec.Completions != nil && int64(n) > total {
 				errs = append(errs, field.Invalid(cp, n, "must be less than or equal to the number of indexes in `succeededIndexes` ("+strconv.FormatInt(total, 10)+")"))
 			}
 		}
@@ -641,8 +1003,60 @@ func validateSuccessPolicy(spec *JobSpec, path *field.Path, errs field.ErrorList
 	return errs
 }
 
-// countIndexes reads a list of completion indexes in the form of
-// `status.completedIndexes` ("1,3-5,7": intervals in increasing order,
+// countSucceededIndexes reads `succeededIndexes` as Kubernetes reads it,
+// and returns how many indexes it holds: comma-separated indexes and
+// intervals `a-b` (a less than b) in increasing order, each index a
+// decimal integer (leading zeros and a '+' sign accepted, as Go's Atoi
+// accepts them) less than completions. An interval that is malformed or
+// out of order makes the whole list invalid, and then the count is 0.
+func countSucceededIndexes(s string, completions int32) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	var total int64
+	last, haveLast := int64(0), false
+	for part := range strings.SplitSeq(s, ",") {
+		bounds := strings.Split(part, "-")
+		if len(bounds) > 2 {
+			return 0, fmt.Errorf("must list indexes and intervals 'a-b' separated by ',': '%s' has more than one '-'", part)
+		}
+		a, err := atoiIndex(bounds[0], completions)
+		if err != nil {
+			return 0, err
+		}
+		b := a
+		if len(bounds) == 2 {
+			if b, err = atoiIndex(bounds[1], completions); err != nil {
+				return 0, err
+			}
+			if a >= b {
+				return 0, fmt.Errorf("must list intervals 'a-b' with a less than b, not '%s'", part)
+			}
+		}
+		if haveLast && last >= a {
+			return 0, fmt.Errorf("must list indexes in increasing order without overlap: '%s' follows %d", part, last)
+		}
+		total += b - a + 1
+		last, haveLast = b, true
+	}
+	return total, nil
+}
+
+// atoiIndex reads one index of `succeededIndexes` as Kubernetes does
+// (strconv.Atoi) and checks it against completions.
+func atoiIndex(s string, completions int32) (int64, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("must be a comma-separated list of indexes and intervals such as '1,3-5,7', not '%s'", s)
+	}
+	if n >= int(completions) {
+		return 0, fmt.Errorf("must hold indexes less than `completions` (%d), not %s", completions, s)
+	}
+	return int64(n), nil
+}
+
+// countIndexes reads a list of completion indexes strictly, in the form
+// the Job controller writes `status.completedIndexes` ("1,3-5,7": intervals in increasing order,
 // not overlapping, every index less than completions) and returns how
 // many indexes it holds.
 func countIndexes(s string, completions int32) (int64, error) {

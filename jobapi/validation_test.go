@@ -92,7 +92,7 @@ func TestValidateAcceptsValidJobs(t *testing.T) {
 	tests := []struct {
 		name string
 		job  *jobapi.Job
-		opts []jobapi.Option
+		opts []jobapi.ValidateOption
 	}{
 		{"generated selector", generatedJob(), nil},
 		{"manual selector", manualJob(), nil},
@@ -107,6 +107,27 @@ func TestValidateAcceptsValidJobs(t *testing.T) {
 			return j
 		}(), nil},
 		{"no namespace", func() *jobapi.Job { j := generatedJob(); j.ObjectMeta.Namespace = ""; return j }(), nil},
+		// Kubernetes accepts these: an empty selector in manual mode selects
+		// every pod of the namespace (PrepareForCreate warns), and in
+		// automatic mode selector generation adds the uid term to it.
+		{"empty selector in manual mode", func() *jobapi.Job { j := manualJob(); j.Spec.Selector = &selector.LabelSelector{}; return j }(), nil},
+		{"empty selector in automatic mode before PrepareForCreate's uid term", func() *jobapi.Job {
+			j := generatedJob()
+			j.Spec.Selector = &selector.LabelSelector{}
+			return j
+		}(), nil},
+		{"selector on the job-name label in automatic mode", func() *jobapi.Job {
+			j := generatedJob()
+			j.Spec.Selector = &selector.LabelSelector{MatchLabels: map[string]string{jobapi.JobNameLabel: "pi"}}
+			return j
+		}(), nil},
+		// Kubernetes reads succeededIndexes with Atoi: leading zeros and a
+		// '+' sign are accepted.
+		{"succeededIndexes with leading zeros and a sign", func() *jobapi.Job {
+			j := withSuccessPolicy(indexedJob())
+			j.Spec.SuccessPolicy.Rules[0].SucceededIndexes = ref("00,+2-04,9")
+			return j
+		}(), nil},
 		{"Indexed with parallelism 100000", func() *jobapi.Job { j := indexedJob(); j.Spec.Parallelism = ref[int32](100000); return j }(), nil},
 		{"Indexed whose last hostname is exactly 63 bytes", func() *jobapi.Job {
 			j := indexedJob()
@@ -157,7 +178,7 @@ func TestValidateAcceptsValidJobs(t *testing.T) {
 			j.Spec.Template.ObjectMeta.Labels[jobapi.KubernetesControllerUIDLabel] = newUID
 			j.Spec.Template.ObjectMeta.Labels[jobapi.KubernetesJobNameLabel] = "pi"
 			return j
-		}(), []jobapi.Option{jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)}},
+		}(), []jobapi.ValidateOption{jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)}},
 		{"volumes and init containers", func() *jobapi.Job {
 			j := generatedJob()
 			j.Spec.Template.Spec.InitContainers = []jobapi.Container{{Name: "setup", Image: "busybox"}}
@@ -167,7 +188,7 @@ func TestValidateAcceptsValidJobs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if errs := jobapi.Validate(tt.job, tt.opts...); len(errs) > 0 {
+			if errs := mustValidate(t, tt.job, tt.opts...); len(errs) > 0 {
 				t.Errorf("Validate: %v", errs.ToAggregate())
 			}
 		})
@@ -182,18 +203,23 @@ func TestValidateRejects(t *testing.T) {
 		tooLong      = field.ErrorTypeTooLong
 		tooMany      = field.ErrorTypeTooMany
 		duplicate    = field.ErrorTypeDuplicate
-		internal     = field.ErrorTypeInternal
+		forbidden    = field.ErrorTypeForbidden
+		notFound     = field.ErrorTypeNotFound
 	)
 	tmplLabels := "spec.template.metadata.labels"
+	succeededIndexesAndCount := []typeAndField{{invalid, "spec.successPolicy.rules[0].succeededIndexes"}, {invalid, "spec.successPolicy.rules[0].succeededCount"}}
 	tests := []struct {
 		name   string
 		base   func() *jobapi.Job
 		change func(j *jobapi.Job)
-		opts   []jobapi.Option
+		opts   []jobapi.ValidateOption
 		want   []typeAndField
 	}{
 		// metadata
 		{"no name", manualJob, func(j *jobapi.Job) { setName(j, "") }, nil, []typeAndField{{required, "metadata.name"}}},
+		// Kubernetes' two errors: the name is required, and "-<index>" is
+		// not the hostname of a pod.
+		{"no name in an Indexed Job", func() *jobapi.Job { j := indexedJob(); setName(j, ""); return j }, func(*jobapi.Job) {}, nil, []typeAndField{{required, "metadata.name"}, {invalid, "metadata.name"}}},
 		{"name not a DNS subdomain", manualJob, func(j *jobapi.Job) { setName(j, "Pi_1") }, nil, []typeAndField{{invalid, "metadata.name"}}},
 		{"name longer than 253 bytes", manualJob, func(j *jobapi.Job) { setName(j, strings.Repeat("a", 254)) }, nil, []typeAndField{{invalid, "metadata.name"}}},
 		{"generateName not a DNS subdomain", manualJob, func(j *jobapi.Job) { j.ObjectMeta.GenerateName = "Pi-" }, nil, []typeAndField{{invalid, "metadata.generateName"}}},
@@ -205,11 +231,13 @@ func TestValidateRejects(t *testing.T) {
 			j.ObjectMeta.Annotations = map[string]string{"big": strings.Repeat("x", 256*1024)}
 		}, nil, []typeAndField{{tooLong, "metadata.annotations"}}},
 		// the pod template's metadata
-		{"template label key invalid", manualJob, func(j *jobapi.Job) { j.Spec.Template.ObjectMeta.Labels["-x"] = "y" }, nil, []typeAndField{{invalid, tmplLabels}}},
-		{"template label value invalid", manualJob, func(j *jobapi.Job) { j.Spec.Template.ObjectMeta.Labels["x"] = strings.Repeat("y", 64) }, nil, []typeAndField{{invalid, tmplLabels}}},
-		{"template annotation key invalid", manualJob, func(j *jobapi.Job) {
+		// Kubernetes reports the template's labels and annotations at
+		// spec.template.labels and spec.template.annotations.
+		{"template label key invalid", manualJob, func(j *jobapi.Job) { j.Spec.Template.ObjectMeta.Labels["-x"] = "y" }, nil, []typeAndField{{invalid, "spec.template.labels"}}},
+		{"template label value invalid", manualJob, func(j *jobapi.Job) { j.Spec.Template.ObjectMeta.Labels["x"] = strings.Repeat("y", 64) }, nil, []typeAndField{{invalid, "spec.template.labels"}}},
+		{"template annotation key empty gets two errors", manualJob, func(j *jobapi.Job) {
 			j.Spec.Template.ObjectMeta.Annotations = map[string]string{"": "x"}
-		}, nil, []typeAndField{{invalid, "spec.template.metadata.annotations"}}},
+		}, nil, []typeAndField{{invalid, "spec.template.annotations"}, {invalid, "spec.template.annotations"}}},
 		// automatic mode
 		{"no uid", generatedJob, func(j *jobapi.Job) {
 			j.ObjectMeta.UID = ""
@@ -222,25 +250,22 @@ func TestValidateRejects(t *testing.T) {
 		{"template has another Job's name", generatedJob, func(j *jobapi.Job) {
 			j.Spec.Template.ObjectMeta.Labels[jobapi.JobNameLabel] = "old"
 		}, nil, []typeAndField{{invalid, tmplLabels + "[job-name]"}}},
-		{"selector written by the user", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Selector = &selector.LabelSelector{MatchLabels: map[string]string{jobapi.JobNameLabel: "pi"}}
-		}, nil, []typeAndField{{invalid, "spec.selector"}}},
+		{"selector written by the user that does not select the generated labels", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Selector = &selector.LabelSelector{MatchLabels: map[string]string{"app": "pi"}}
+		}, nil, []typeAndField{{invalid, "spec.selector"}, {invalid, tmplLabels}}},
 		{"selector generated for another uid", generatedJob, func(j *jobapi.Job) {
 			j.Spec.Selector.MatchLabels[jobapi.ControllerUIDLabel] = oldUID
-		}, nil, []typeAndField{{invalid, "spec.selector"}}},
-		{"empty selector without manualSelector", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Selector = &selector.LabelSelector{}
-		}, nil, []typeAndField{{invalid, "spec.selector"}}},
-		{"no selector in automatic mode", generatedJob, func(j *jobapi.Job) { j.Spec.Selector = nil }, nil, []typeAndField{{required, "spec.selector"}}},
-		{"seed Job checked with kubernetes label keys", generatedJob, func(*jobapi.Job) {}, []jobapi.Option{jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)}, []typeAndField{
+		}, nil, []typeAndField{{invalid, "spec.selector"}, {invalid, tmplLabels}}},
+		// Kubernetes reports the template's labels too: no selector
+		// selects nothing.
+		{"no selector in automatic mode", generatedJob, func(j *jobapi.Job) { j.Spec.Selector = nil }, nil, []typeAndField{{required, "spec.selector"}, {invalid, tmplLabels}}},
+		{"no uid and no selector", generatedJob, func(j *jobapi.Job) { j.Spec.Selector = nil; j.ObjectMeta.UID = "" }, nil, []typeAndField{{required, "spec.selector"}, {invalid, tmplLabels}}},
+		{"seed Job checked with kubernetes label keys", generatedJob, func(*jobapi.Job) {}, []jobapi.ValidateOption{jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)}, []typeAndField{
 			{required, tmplLabels + "[batch.kubernetes.io/controller-uid]"},
 			{required, tmplLabels + "[batch.kubernetes.io/job-name]"},
-			{invalid, "spec.selector"},
 		}},
-		{"bad options", generatedJob, func(*jobapi.Job) {}, []jobapi.Option{jobapi.WithUniqueLabelKey("no spaces allowed")}, []typeAndField{{internal, "spec.selector"}}},
 		// manual mode
-		{"no selector in manual mode", manualJob, func(j *jobapi.Job) { j.Spec.Selector = nil }, nil, []typeAndField{{required, "spec.selector"}}},
-		{"empty selector in manual mode", manualJob, func(j *jobapi.Job) { j.Spec.Selector = &selector.LabelSelector{} }, nil, []typeAndField{{invalid, "spec.selector"}}},
+		{"no selector in manual mode", manualJob, func(j *jobapi.Job) { j.Spec.Selector = nil }, nil, []typeAndField{{required, "spec.selector"}, {invalid, tmplLabels}}},
 		{"selector does not select the template", manualJob, func(j *jobapi.Job) {
 			j.Spec.Selector.MatchLabels["app"] = "other"
 		}, nil, []typeAndField{{invalid, tmplLabels}}},
@@ -252,7 +277,13 @@ func TestValidateRejects(t *testing.T) {
 		}, nil, []typeAndField{{invalid, "spec.selector.matchLabels"}}},
 		{"selector with an unknown operator", manualJob, func(j *jobapi.Job) {
 			j.Spec.Selector.MatchExpressions = []selector.LabelSelectorRequirement{{Key: "app", Operator: "Equals", Values: []string{"pi"}}}
-		}, nil, []typeAndField{{notSupported, "spec.selector.matchExpressions[0].operator"}}},
+		}, nil, []typeAndField{{invalid, "spec.selector.matchExpressions[0].operator"}}},
+		{"selector Exists with values", manualJob, func(j *jobapi.Job) {
+			j.Spec.Selector.MatchExpressions = []selector.LabelSelectorRequirement{{Key: "app", Operator: selector.LabelSelectorOpExists, Values: []string{"pi"}}}
+		}, nil, []typeAndField{{forbidden, "spec.selector.matchExpressions[0].values"}}},
+		{"selector with an empty matchLabels key gets two errors", manualJob, func(j *jobapi.Job) {
+			j.Spec.Selector.MatchLabels[""] = "pi"
+		}, nil, []typeAndField{{invalid, "spec.selector.matchLabels"}, {invalid, "spec.selector.matchLabels"}}},
 		{"selector In without values", manualJob, func(j *jobapi.Job) {
 			j.Spec.Selector.MatchExpressions = []selector.LabelSelectorRequirement{{Key: "app", Operator: selector.LabelSelectorOpIn}}
 		}, nil, []typeAndField{{required, "spec.selector.matchExpressions[0].values"}}},
@@ -324,13 +355,17 @@ func TestValidateRejects(t *testing.T) {
 		{"success policy rule without a criterion", indexedJob, func(j *jobapi.Job) {
 			j.Spec.SuccessPolicy = &jobapi.SuccessPolicy{Rules: []jobapi.SuccessPolicyRule{{}}}
 		}, nil, []typeAndField{{required, "spec.successPolicy.rules[0]"}}},
-		{"succeededIndexes malformed", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededIndexes = ref("1,x") }, nil, []typeAndField{{invalid, "spec.successPolicy.rules[0].succeededIndexes"}}},
-		{"succeededIndexes out of range", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededIndexes = ref("0-10") }, nil, []typeAndField{{invalid, "spec.successPolicy.rules[0].succeededIndexes"}}},
-		{"succeededIndexes out of order", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededIndexes = ref("3,1") }, nil, []typeAndField{{invalid, "spec.successPolicy.rules[0].succeededIndexes"}}},
-		{"succeededIndexes interval backwards", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededIndexes = ref("5-5") }, nil, []typeAndField{{invalid, "spec.successPolicy.rules[0].succeededIndexes"}}},
-		{"succeededIndexes longer than 64 KiB", indexedJob, func(j *jobapi.Job) {
+		// A list Kubernetes cannot read counts 0 indexes, so a
+		// succeededCount above 0 is refused too, as Kubernetes does.
+		{"succeededIndexes malformed", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededIndexes = ref("1,x") }, nil, succeededIndexesAndCount},
+		{"succeededIndexes out of range", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededIndexes = ref("0-10") }, nil, succeededIndexesAndCount},
+		{"succeededIndexes out of order", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededIndexes = ref("3,1") }, nil, succeededIndexesAndCount},
+		{"succeededIndexes interval backwards", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededIndexes = ref("5-5") }, nil, succeededIndexesAndCount},
+		{"succeededIndexes with a negative bound", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededIndexes = ref("-1") }, nil, succeededIndexesAndCount},
+		{"succeededIndexes with three bounds", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededIndexes = ref("0-1-2") }, nil, succeededIndexesAndCount},
+		{"succeededIndexes over-long and malformed gets both errors", indexedJob, func(j *jobapi.Job) {
 			withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededIndexes = ref(strings.Repeat("1", 64*1024+1))
-		}, nil, []typeAndField{{tooLong, "spec.successPolicy.rules[0].succeededIndexes"}}},
+		}, nil, []typeAndField{{tooLong, "spec.successPolicy.rules[0].succeededIndexes"}, {invalid, "spec.successPolicy.rules[0].succeededIndexes"}, {invalid, "spec.successPolicy.rules[0].succeededCount"}}},
 		{"succeededCount negative", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[1].SucceededCount = ref[int32](-1) }, nil, []typeAndField{{invalid, "spec.successPolicy.rules[1].succeededCount"}}},
 		{"succeededCount above completions", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[1].SucceededCount = ref[int32](11) }, nil, []typeAndField{{invalid, "spec.successPolicy.rules[1].succeededCount"}}},
 		{"succeededCount above the listed indexes", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededCount = ref[int32](6) }, nil, []typeAndField{{invalid, "spec.successPolicy.rules[0].succeededCount"}}},
@@ -411,7 +446,76 @@ func TestValidateRejects(t *testing.T) {
 		}, nil, []typeAndField{{required, "spec.template.spec.initContainers[0].image"}}},
 		{"container name also an init container's", generatedJob, func(j *jobapi.Job) {
 			j.Spec.Template.Spec.InitContainers = []jobapi.Container{{Name: "pi", Image: "busybox"}}
-		}, nil, []typeAndField{{duplicate, "spec.template.spec.containers[0].name"}}},
+		}, nil, []typeAndField{{duplicate, "spec.template.spec.initContainers[0].name"}}},
+		// the typed pod fields, as v1.36 checks them
+		{"env var name empty", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Value: "v"}}
+		}, nil, []typeAndField{{required, "spec.template.spec.containers[0].env[0].name"}}},
+		{"env var name with '='", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "A=B", Value: "v"}}
+		}, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].env[0].name"}}},
+		{"env valueFrom without a source", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "A", ValueFrom: &jobapi.EnvVarSource{}}}
+		}, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].env[0].valueFrom"}}},
+		{"env with value and valueFrom", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "A", Value: "v", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.name"}}}}
+		}, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].env[0].valueFrom"}}},
+		{"env fieldRef to an unknown field (the store checks it too)", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "A", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.bogus"}}}}
+		}, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath"}}},
+		{"env fieldRef to spec.terminationGracePeriodSeconds, which the API server does not convert", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "A", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "spec.terminationGracePeriodSeconds"}}}}
+		}, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath"}}},
+		{"env fieldRef to a field an env var may not read", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "A", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.labels"}}}}
+		}, nil, []typeAndField{{notSupported, "spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath"}}},
+		{"volume mount of an undeclared volume", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].VolumeMounts = []jobapi.VolumeMount{{Name: "nowhere", MountPath: "/data"}}
+		}, nil, []typeAndField{{notFound, "spec.template.spec.containers[0].volumeMounts[0].name"}}},
+		{"volume mount of an invalid volume", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "Work"}}
+			j.Spec.Template.Spec.Containers[0].VolumeMounts = []jobapi.VolumeMount{{Name: "Work", MountPath: "/data"}}
+		}, nil, []typeAndField{{invalid, "spec.template.spec.volumes[0].name"}, {notFound, "spec.template.spec.containers[0].volumeMounts[0].name"}}},
+		{"volume mount paths repeated or empty", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work"}}
+			j.Spec.Template.Spec.Containers[0].VolumeMounts = []jobapi.VolumeMount{{Name: "work", MountPath: "/data"}, {Name: "work", MountPath: "/data"}, {Name: "work"}}
+		}, nil, []typeAndField{
+			{invalid, "spec.template.spec.containers[0].volumeMounts[1].mountPath"},
+			{required, "spec.template.spec.containers[0].volumeMounts[2].mountPath"},
+		}},
+		{"absolute subPath, reported without the mount's index as Kubernetes does", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work"}}
+			j.Spec.Template.Spec.Containers[0].VolumeMounts = []jobapi.VolumeMount{{Name: "work", MountPath: "/data", SubPath: "/abs"}}
+		}, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].volumeMounts.subPath"}}},
+		{"volume with two sources", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work", VolumeSource: jobapi.VolumeSource{
+				DownwardAPI: &jobapi.DownwardAPIVolumeSource{}, ConfigMap: &jobapi.ConfigMapVolumeSource{LocalObjectReference: jobapi.LocalObjectReference{Name: "c"}},
+			}}}
+		}, nil, []typeAndField{{forbidden, "spec.template.spec.volumes[0].configMap"}}},
+		{"configMap volume without a name, items without key or with '..'", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work", VolumeSource: jobapi.VolumeSource{
+				ConfigMap: &jobapi.ConfigMapVolumeSource{Items: []jobapi.KeyToPath{{Path: "a"}, {Key: "k", Path: "../up"}}, DefaultMode: ref[int32](0o1000)},
+			}}}
+		}, nil, []typeAndField{
+			{required, "spec.template.spec.volumes[0].configMap.name"},
+			{invalid, "spec.template.spec.volumes[0].configMap.defaultMode"},
+			{required, "spec.template.spec.volumes[0].configMap.items[0].key"},
+			{invalid, "spec.template.spec.volumes[0].configMap.items[1].path"},
+		}},
+		{"downwardAPI volume item reading a field a volume may not read", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work", VolumeSource: jobapi.VolumeSource{
+				DownwardAPI: &jobapi.DownwardAPIVolumeSource{Items: []jobapi.DownwardAPIVolumeFile{{Path: "node", FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "spec.nodeName"}}}},
+			}}}
+		}, nil, []typeAndField{{notSupported, "spec.template.spec.volumes[0].downwardAPI.fieldRef.fieldPath"}}},
+		{"serviceAccountName, nodeName, hostname and subdomain not DNS names", generatedJob, func(j *jobapi.Job) {
+			ps := &j.Spec.Template.Spec
+			ps.ServiceAccountName, ps.NodeName, ps.Hostname, ps.Subdomain = "Builder", "node_1", "a.b", "Svc"
+		}, nil, []typeAndField{
+			{invalid, "spec.template.spec.serviceAccountName"},
+			{invalid, "spec.template.spec.nodeName"},
+			{invalid, "spec.template.spec.hostname"},
+			{invalid, "spec.template.spec.subdomain"},
+		}},
 		{"volume name repeated", generatedJob, func(j *jobapi.Job) {
 			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work"}, {Name: "work"}}
 		}, nil, []typeAndField{{duplicate, "spec.template.spec.volumes[1].name"}}},
@@ -423,7 +527,7 @@ func TestValidateRejects(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			job := tt.base()
 			tt.change(job)
-			errs := jobapi.Validate(job, tt.opts...)
+			errs := mustValidate(t, job, tt.opts...)
 			if diff := cmp.Diff(tt.want, typesAndFields(errs)); diff != "" {
 				t.Errorf("Validate (-want +got):\n%s\n%v", diff, errs.ToAggregate())
 			}
@@ -436,9 +540,22 @@ func TestValidateRejects(t *testing.T) {
 	}
 }
 
-func TestValidateNilJob(t *testing.T) {
-	errs := jobapi.Validate(nil)
-	if diff := cmp.Diff([]typeAndField{{field.ErrorTypeInternal, ""}}, typesAndFields(errs)); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
+func TestValidateBadOptionsAreAnError(t *testing.T) {
+	for _, opt := range []jobapi.ValidateOption{
+		jobapi.WithUniqueLabelKey("no spaces allowed"),
+		jobapi.WithUniqueLabelKey(jobapi.JobNameLabel),
+		jobapi.WithLabelKeys("k8s"),
+	} {
+		errs, err := jobapi.Validate(generatedJob(), opt)
+		if err == nil || errs != nil {
+			t.Errorf("Validate with %+v = %v, %v; want no list and an error", opt, errs, err)
+		}
+	}
+}
+
+func TestValidateNilJobIsAnError(t *testing.T) {
+	errs, err := jobapi.Validate(nil)
+	if err == nil || errs != nil {
+		t.Errorf("Validate(nil) = %v, %v; want no list and an error", errs, err)
 	}
 }

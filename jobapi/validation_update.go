@@ -12,48 +12,51 @@ import (
 
 const immutable = "may not be changed once the Job is created"
 
-// ValidateUpdate checks job, the new state of the stored Job old, as an
-// API server checks an update: job must pass [Validate] (with the same
-// options), and what may not change has not:
+// ValidateUpdate checks job, the new state of the stored Job old, as a
+// v1.36 API server checks an update (the Job strategy's ValidateUpdate):
+// job must pass [Validate] (with the same options; under
+// [KubernetesLabelKeys] the `batch.kubernetes.io/` template labels are
+// required only when old's template has both, as Kubernetes requires them
+// only of Jobs created since it writes them), and what may not change has
+// not:
 //   - `metadata.name`, `namespace`, `uid`, `creationTimestamp` and
 //     `deletionTimestamp`;
 //   - `spec.selector`, `completionMode`, `podFailurePolicy`,
 //     `backoffLimitPerIndex`, `managedBy` and `successPolicy`;
 //   - `spec.completions`, except in an Indexed Job, where it may change
 //     together with `parallelism` (both set to the same new value);
-//   - `spec.template`, except that while old is suspended and has never
-//     started (no `status.startTime`) its labels, annotations and
-//     scheduling directives (`nodeSelector`, `tolerations`,
-//     `schedulingGates`, `affinity.nodeAffinity`) may change.
+//   - `spec.template` (Invalid at `spec.template`), except while old is
+//     suspended, has no active pods and has never started (no
+//     `status.startTime`) or is suspended by a `Suspended=True` condition:
+//     then its labels, annotations and scheduling directives
+//     (`nodeSelector`, `tolerations`, `schedulingGates`,
+//     `affinity.nodeAffinity`) may change, and so may the `resources` of
+//     each container and init container that keeps its name and place
+//     (MutablePodResourcesForSuspendedJobs, beta and on in v1.36); any
+//     other change is Invalid at `spec.template.spec`.
 //
 // Values are compared by meaning, as Kubernetes compares them: an empty
 // list or map equals a missing one, and an unset `completionMode` equals
-// 'NonIndexed'. Each change is an Invalid error at the field's path.
-func ValidateUpdate(job, old *Job, opts ...Option) field.ErrorList {
-	errs := Validate(job, opts...)
+// 'NonIndexed'. The error is for misuse only: a nil job or old, or a bad
+// option.
+func ValidateUpdate(job, old *Job, opts ...ValidateOption) (field.ErrorList, error) {
 	if job == nil || old == nil {
-		if old == nil {
-			errs = append(errs, field.InternalError(nil, errors.New("jobapi: ValidateUpdate needs the stored Job, not nil")))
+		return nil, errors.New("jobapi: ValidateUpdate needs the new and the stored Job, not nil")
+	}
+	keys, err := buildValidateOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	if keys.uidKeys[0] == KubernetesControllerUIDLabel {
+		tl := old.Spec.Template.ObjectMeta.Labels
+		_, hasName := tl[KubernetesJobNameLabel]
+		_, hasUID := tl[KubernetesControllerUIDLabel]
+		if !hasName || !hasUID {
+			keys = labelKeys{uidKeys: [2]string{ControllerUIDLabel}, nameKeys: [2]string{JobNameLabel}}
 		}
-		return errs
 	}
-	meta := field.NewPath("metadata")
-	nm, om := &job.ObjectMeta, &old.ObjectMeta
-	if nm.Name != om.Name {
-		errs = append(errs, field.Invalid(meta.Child("name"), nm.Name, immutable))
-	}
-	if nm.Namespace != om.Namespace {
-		errs = append(errs, field.Invalid(meta.Child("namespace"), nm.Namespace, immutable))
-	}
-	if nm.UID != om.UID {
-		errs = append(errs, field.Invalid(meta.Child("uid"), nm.UID, immutable))
-	}
-	if !nm.CreationTimestamp.Equal(om.CreationTimestamp) {
-		errs = append(errs, field.Invalid(meta.Child("creationTimestamp"), nm.CreationTimestamp, immutable))
-	}
-	if !semanticEqual(nm.DeletionTimestamp, om.DeletionTimestamp) {
-		errs = append(errs, field.Invalid(meta.Child("deletionTimestamp"), nm.DeletionTimestamp, "may only be set by deleting the Job"))
-	}
+	errs := validateJob(job, keys)
+	errs = validateMetaUpdate(&job.ObjectMeta, &old.ObjectMeta, errs)
 
 	spec := field.NewPath("spec")
 	ns, os := &job.Spec, &old.Spec
@@ -61,7 +64,7 @@ func ValidateUpdate(job, old *Job, opts ...Option) field.ErrorList {
 	if !semanticEqual(ns.Selector, os.Selector) {
 		errs = append(errs, field.Invalid(spec.Child("selector"), ns.Selector, immutable))
 	}
-	errs = validateTemplateUpdate(job, old, spec.Child("template"), errs)
+	errs = validateTemplateUpdate(job, old, spec, errs)
 	if completionMode(ns) != completionMode(os) {
 		errs = append(errs, field.Invalid(spec.Child("completionMode"), ns.CompletionMode, immutable))
 	}
@@ -76,6 +79,29 @@ func ValidateUpdate(job, old *Job, opts ...Option) field.ErrorList {
 	}
 	if !semanticEqual(ns.SuccessPolicy, os.SuccessPolicy) {
 		errs = append(errs, field.Invalid(spec.Child("successPolicy"), ns.SuccessPolicy, immutable))
+	}
+	return errs, nil
+}
+
+// validateMetaUpdate checks that what an update may not change in the
+// metadata has not changed: name, namespace, uid, creationTimestamp and
+// deletionTimestamp.
+func validateMetaUpdate(nm, om *ObjectMeta, errs field.ErrorList) field.ErrorList {
+	meta := field.NewPath("metadata")
+	if nm.Name != om.Name {
+		errs = append(errs, field.Invalid(meta.Child("name"), nm.Name, immutable))
+	}
+	if nm.Namespace != om.Namespace {
+		errs = append(errs, field.Invalid(meta.Child("namespace"), nm.Namespace, immutable))
+	}
+	if nm.UID != om.UID {
+		errs = append(errs, field.Invalid(meta.Child("uid"), nm.UID, immutable))
+	}
+	if !nm.CreationTimestamp.Equal(om.CreationTimestamp) {
+		errs = append(errs, field.Invalid(meta.Child("creationTimestamp"), nm.CreationTimestamp, immutable))
+	}
+	if !semanticEqual(nm.DeletionTimestamp, om.DeletionTimestamp) {
+		errs = append(errs, field.Invalid(meta.Child("deletionTimestamp"), nm.DeletionTimestamp, "may only be set by deleting the Job"))
 	}
 	return errs
 }
@@ -106,84 +132,136 @@ func validateCompletionsUpdate(ns, os *JobSpec, path *field.Path, errs field.Err
 	return errs
 }
 
-// validateTemplateUpdate checks that the pod template did not change,
-// allowing the changes Kubernetes allows while a Job is suspended and has
-// never started.
-func validateTemplateUpdate(job, old *Job, path *field.Path, errs field.ErrorList) field.ErrorList {
-	before := &old.Spec.Template
-	after := &job.Spec.Template
-	if old.Spec.Suspend != nil && *old.Spec.Suspend && old.Status.StartTime == nil {
-		c := before.DeepCopy()
-		c.ObjectMeta.Labels = after.ObjectMeta.Labels
-		c.ObjectMeta.Annotations = after.ObjectMeta.Annotations
-		// The scheduling directives jobkit keeps unmodeled.
-		for _, k := range []string{"nodeSelector", "tolerations", "schedulingGates"} {
-			setUnknown(&c.Spec.Unknown, k, after.Spec.Unknown[k])
+// mutableTemplate reports whether Kubernetes lets the pod template of
+// the stored Job old change (shouldAllowMutablePodTemplate): old is
+// suspended, has no active pods, and has never started or was suspended
+// by a Suspended=True condition.
+func mutableTemplate(old *Job) bool {
+	if old.Spec.Suspend == nil || !*old.Spec.Suspend || old.Status.Active != 0 {
+		return false
+	}
+	return old.Status.StartTime == nil || conditionTrue(old.Status.Conditions, JobSuspended)
+}
+
+// conditionTrue reports whether conds hold a condition of type t with
+// status True.
+func conditionTrue(conds []JobCondition, t JobConditionType) bool {
+	for i := range conds {
+		if conds[i].Type == t && conds[i].Status == ConditionTrue {
+			return true
 		}
-		setUnknown(&c.Spec.Unknown, "affinity", withNodeAffinity(c.Spec.Unknown["affinity"], after.Spec.Unknown["affinity"]))
-		before = c
 	}
-	if reflect.DeepEqual(after, before) {
-		return errs
-	}
-	a, errA := jsonValue(after)
-	b, errB := jsonValue(before)
+	return false
+}
+
+// validateTemplateUpdate checks that the pod template did not change,
+// allowing the changes Kubernetes v1.36 allows while a Job is suspended
+// and has not started. It compares the templates as JSON values, so it
+// sees every member, modeled or not.
+func validateTemplateUpdate(job, old *Job, spec *field.Path, errs field.ErrorList) field.ErrorList {
+	path := spec.Child("template")
+	a, errA := jsonValue(&job.Spec.Template)
+	b, errB := jsonValue(&old.Spec.Template)
 	if errA != nil || errB != nil {
-		if !reflect.DeepEqual(after, before) {
+		if !reflect.DeepEqual(&job.Spec.Template, &old.Spec.Template) {
 			errs = append(errs, field.Invalid(path, []string{path.String()}, immutable))
 		}
 		return errs
 	}
-	if changed := changedMembers(a, b, path.String()); len(changed) > 0 {
-		errs = append(errs, field.Invalid(path, changed, immutable+
-			"; only its labels, annotations and scheduling directives may change, and only while the Job is suspended and has never started"))
+	after, _ := a.(map[string]any)
+	before, _ := b.(map[string]any)
+	if !mutableTemplate(old) {
+		if changed := changedMembers(after, before, path.String()); len(changed) > 0 {
+			errs = append(errs, field.Invalid(path, changed, immutable+
+				" while the Job runs; a suspended Job that has not started may change its pod template's labels, annotations, scheduling directives and container resources"))
+		}
+		return errs
+	}
+	withSchedulingDirectives(before, after)
+	as, _ := after["spec"].(map[string]any)
+	bs, _ := before["spec"].(map[string]any)
+	withResources(bs, as)
+	if changed := changedMembers(as, bs, path.Child("spec").String()); len(changed) > 0 {
+		errs = append(errs, field.Invalid(path.Child("spec"), changed,
+			"may only change in its labels, annotations, scheduling directives (`nodeSelector`, `tolerations`, `schedulingGates`, `affinity.nodeAffinity`) and container `resources` while the Job is suspended"))
 	}
 	return errs
 }
 
-// setUnknown sets or, for a nil value, removes the member k of *u.
-func setUnknown(u *Unknown, k string, v RawJSON) {
-	if v == nil {
-		delete(*u, k)
-		return
+// withSchedulingDirectives gives before, a pod template as a JSON value,
+// the labels, annotations and scheduling directives of after, as
+// Kubernetes does before it compares a suspended Job's templates.
+func withSchedulingDirectives(before, after map[string]any) {
+	bm := childMap(before, "metadata")
+	am, _ := after["metadata"].(map[string]any)
+	for _, k := range []string{"labels", "annotations"} {
+		setMember(bm, k, am[k])
 	}
-	if *u == nil {
-		*u = Unknown{}
+	if len(bm) == 0 {
+		delete(before, "metadata")
 	}
-	(*u)[k] = v
+	bs := childMap(before, "spec")
+	as, _ := after["spec"].(map[string]any)
+	for _, k := range []string{"nodeSelector", "tolerations", "schedulingGates"} {
+		setMember(bs, k, as[k])
+	}
+	oldAff, hadOld := bs["affinity"].(map[string]any)
+	newAff, hasNew := as["affinity"].(map[string]any)
+	switch {
+	case !hasNew && hadOld:
+		delete(oldAff, "nodeAffinity")
+		if len(oldAff) == 0 {
+			delete(bs, "affinity")
+		}
+	case hasNew && !hadOld:
+		aff := map[string]any{}
+		setMember(aff, "nodeAffinity", newAff["nodeAffinity"])
+		bs["affinity"] = aff
+	case hasNew && hadOld:
+		setMember(oldAff, "nodeAffinity", newAff["nodeAffinity"])
+	}
 }
 
-// withNodeAffinity returns the old affinity with the node affinity of the
-// new one, as Kubernetes lets a suspended Job change it: no new affinity
-// drops the old node affinity (and an affinity left empty); a new
-// affinity's node affinity replaces the old one's.
-func withNodeAffinity(old, new RawJSON) RawJSON {
-	var o, n map[string]json.RawMessage
-	if old != nil && json.Unmarshal(old, &o) != nil {
-		return old
+// withResources gives the containers and init containers of before (a
+// pod spec as a JSON value) the resources of after's, where both lists
+// have the same length and the container at the same place has the same
+// name.
+func withResources(before, after map[string]any) {
+	for _, list := range []string{"containers", "initContainers"} {
+		bl, _ := before[list].([]any)
+		al, _ := after[list].([]any)
+		if len(bl) != len(al) {
+			continue
+		}
+		for i := range bl {
+			bc, _ := bl[i].(map[string]any)
+			ac, _ := al[i].(map[string]any)
+			if bc == nil || ac == nil || bc["name"] != ac["name"] {
+				continue
+			}
+			setMember(bc, "resources", ac["resources"])
+		}
 	}
-	if new != nil && json.Unmarshal(new, &n) != nil {
-		return old
+}
+
+// childMap returns the member k of m as a map, adding an empty one when it
+// is missing.
+func childMap(m map[string]any, k string) map[string]any {
+	c, ok := m[k].(map[string]any)
+	if !ok {
+		c = map[string]any{}
+		m[k] = c
 	}
-	if o == nil && n == nil {
-		return old
+	return c
+}
+
+// setMember sets member k of m to v, or removes it when v is nil.
+func setMember(m map[string]any, k string, v any) {
+	if v == nil {
+		delete(m, k)
+		return
 	}
-	if o == nil {
-		o = map[string]json.RawMessage{}
-	}
-	if na, ok := n["nodeAffinity"]; ok {
-		o["nodeAffinity"] = na
-	} else {
-		delete(o, "nodeAffinity")
-	}
-	if len(o) == 0 && new == nil {
-		return nil
-	}
-	out, err := json.Marshal(o)
-	if err != nil {
-		return old
-	}
-	return out
+	m[k] = v
 }
 
 // changedMembers lists the paths (under prefix) of the members of two

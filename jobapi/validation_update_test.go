@@ -7,7 +7,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/resource"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -15,9 +17,10 @@ import (
 func suspendedJob() *jobapi.Job {
 	j := generatedJob()
 	j.Spec.Suspend = ref(true)
-	j.Spec.Template.Spec.Unknown = jobapi.Unknown{
-		"nodeSelector": jobapi.RawJSON(`{"disk":"ssd"}`),
-		"affinity":     jobapi.RawJSON(`{"nodeAffinity":{"preferredDuringSchedulingIgnoredDuringExecution":[]},"podAffinity":{"x":1}}`),
+	j.Spec.Template.Spec.NodeSelector = map[string]string{"disk": "ssd"}
+	j.Spec.Template.Spec.Affinity = &core.Affinity{
+		NodeAffinity: &core.NodeAffinity{PreferredDuringSchedulingIgnoredDuringExecution: []core.PreferredSchedulingTerm{}},
+		PodAffinity:  &core.PodAffinity{Unknown: jobapi.Unknown{"x": jobapi.RawJSON(`1`)}},
 	}
 	return j
 }
@@ -47,17 +50,17 @@ func TestValidateUpdate(t *testing.T) {
 		{"unset completionMode means NonIndexed", generatedJob, func(j *jobapi.Job) { j.Spec.CompletionMode = nil }, nil},
 		{"the same unmodeled members in another order", func() *jobapi.Job {
 			j := generatedJob()
-			j.Spec.Template.Spec.Containers[0].Unknown = jobapi.Unknown{"resources": jobapi.RawJSON(`{"limits":{"cpu":"1","memory":"1Gi"}}`)}
+			j.Spec.Template.Spec.Containers[0].Unknown = jobapi.Unknown{"x-future": jobapi.RawJSON(`{"limits":{"cpu":"1","memory":"1Gi"}}`)}
 			return j
 		}, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Containers[0].Unknown["resources"] = jobapi.RawJSON(`{"limits":{"memory":"1Gi","cpu":"1"}}`)
+			j.Spec.Template.Spec.Containers[0].Unknown["x-future"] = jobapi.RawJSON(`{"limits":{"memory":"1Gi","cpu":"1"}}`)
 		}, nil},
 		{"unmodeled members of a running Job", func() *jobapi.Job {
 			j := generatedJob()
-			j.Spec.Template.Spec.Containers[0].Unknown = jobapi.Unknown{"resources": jobapi.RawJSON(`{"limits":{"cpu":"1"}}`)}
+			j.Spec.Template.Spec.Containers[0].Unknown = jobapi.Unknown{"x-future": jobapi.RawJSON(`{"limits":{"cpu":"1"}}`)}
 			return j
 		}, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Containers[0].Unknown["resources"] = jobapi.RawJSON(`{"limits":{"cpu":"2"}}`)
+			j.Spec.Template.Spec.Containers[0].Unknown["x-future"] = jobapi.RawJSON(`{"limits":{"cpu":"2"}}`)
 		}, []typeAndField{{invalid, "spec.template"}}},
 		{"name", manualJob, func(j *jobapi.Job) { setName(j, "pi2") }, []typeAndField{{invalid, "metadata.name"}}},
 		{"namespace", generatedJob, func(j *jobapi.Job) { j.ObjectMeta.Namespace = "other" }, []typeAndField{{invalid, "metadata.namespace"}}},
@@ -92,19 +95,51 @@ func TestValidateUpdate(t *testing.T) {
 			j.Spec.Template.ObjectMeta.Annotations = map[string]string{"note": "x"}
 		}, nil},
 		{"scheduling directives of a suspended Job that never started", suspendedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Unknown["nodeSelector"] = jobapi.RawJSON(`{"disk":"hdd"}`)
-			j.Spec.Template.Spec.Unknown["tolerations"] = jobapi.RawJSON(`[{"operator":"Exists"}]`)
-			j.Spec.Template.Spec.Unknown["affinity"] = jobapi.RawJSON(`{"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":{}},"podAffinity":{"x":1}}`)
+			j.Spec.Template.Spec.NodeSelector = map[string]string{"disk": "hdd"}
+			j.Spec.Template.Spec.Tolerations = []core.Toleration{{Operator: core.TolerationOpExists}}
+			j.Spec.Template.Spec.Affinity.NodeAffinity = &core.NodeAffinity{RequiredDuringSchedulingIgnoredDuringExecution: &core.NodeSelector{}}
 		}, nil},
 		{"node affinity removed from a suspended Job that never started", suspendedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Unknown["affinity"] = jobapi.RawJSON(`{"podAffinity":{"x":1}}`)
+			j.Spec.Template.Spec.Affinity.NodeAffinity = nil
 		}, nil},
 		{"pod affinity of a suspended Job that never started", suspendedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Unknown["affinity"] = jobapi.RawJSON(`{"nodeAffinity":{"preferredDuringSchedulingIgnoredDuringExecution":[]},"podAffinity":{"x":2}}`)
-		}, []typeAndField{{invalid, "spec.template"}}},
+			j.Spec.Template.Spec.Affinity.PodAffinity.Unknown["x"] = jobapi.RawJSON(`2`)
+		}, []typeAndField{{invalid, "spec.template.spec"}}},
 		{"scheduling directives of a Job that started", startedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Unknown["nodeSelector"] = jobapi.RawJSON(`{"disk":"hdd"}`)
+			j.Spec.Template.Spec.NodeSelector = map[string]string{"disk": "hdd"}
 		}, []typeAndField{{invalid, "spec.template"}}},
+		// MutablePodResourcesForSuspendedJobs (beta, on in v1.36)
+		{"container resources of a suspended Job that never started", suspendedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Resources = cpu("2")
+		}, nil},
+		{"init container resources of a suspended Job that never started", func() *jobapi.Job {
+			j := suspendedJob()
+			j.Spec.Template.Spec.InitContainers = []jobapi.Container{{Name: "setup", Image: "busybox"}}
+			return j
+		}, func(j *jobapi.Job) { j.Spec.Template.Spec.InitContainers[0].Resources = cpu("1") }, nil},
+		{"container resources of a Job suspended by a condition after it started", func() *jobapi.Job {
+			j := startedJob()
+			j.Status.Conditions = []jobapi.JobCondition{{Type: jobapi.JobSuspended, Status: jobapi.ConditionTrue}}
+			return j
+		}, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers[0].Resources = cpu("2") }, nil},
+		{"container resources of a running Job", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Resources = cpu("2")
+		}, []typeAndField{{invalid, "spec.template"}}},
+		{"container resources of a suspended Job that started", startedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Resources = cpu("2")
+		}, []typeAndField{{invalid, "spec.template"}}},
+		{"container resources of a suspended Job with active pods", func() *jobapi.Job {
+			j := suspendedJob()
+			j.Status.Active = 1
+			return j
+		}, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers[0].Resources = cpu("2") }, []typeAndField{{invalid, "spec.template"}}},
+		{"container resources with a new container name, reported at spec.template.spec", suspendedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Resources = cpu("2")
+			j.Spec.Template.Spec.Containers[0].Name = "renamed"
+		}, []typeAndField{{invalid, "spec.template.spec"}}},
+		{"container image of a suspended Job that never started, reported at spec.template.spec", suspendedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Image = "perl:6"
+		}, []typeAndField{{invalid, "spec.template.spec"}}},
 		{"an invalid new state is reported too", manualJob, func(j *jobapi.Job) { j.Spec.Parallelism = ref[int32](-1) }, []typeAndField{{invalid, "spec.parallelism"}}},
 	}
 	for _, tt := range tests {
@@ -112,7 +147,7 @@ func TestValidateUpdate(t *testing.T) {
 			old := tt.old()
 			job := old.DeepCopy()
 			tt.change(job)
-			errs := jobapi.ValidateUpdate(job, old)
+			errs := mustValidateUpdate(t, job, old)
 			if diff := cmp.Diff(tt.want, typesAndFields(errs)); diff != "" {
 				t.Errorf("ValidateUpdate (-want +got):\n%s\n%v", diff, errs.ToAggregate())
 			}
@@ -125,7 +160,7 @@ func TestValidateUpdateListsTheChangedPartsOfTheTemplate(t *testing.T) {
 	job := old.DeepCopy()
 	job.Spec.Template.Spec.Containers[0].Image = "perl:5.36"
 	job.Spec.Template.ObjectMeta.Annotations = map[string]string{"note": "x"}
-	errs := jobapi.ValidateUpdate(job, old)
+	errs := mustValidateUpdate(t, job, old)
 	if diff := cmp.Diff([]typeAndField{{field.ErrorTypeInvalid, "spec.template"}}, typesAndFields(errs)); diff != "" {
 		t.Fatalf("(-want +got):\n%s", diff)
 	}
@@ -134,9 +169,14 @@ func TestValidateUpdateListsTheChangedPartsOfTheTemplate(t *testing.T) {
 	}
 }
 
-func TestValidateUpdateWithoutOldJob(t *testing.T) {
-	errs := jobapi.ValidateUpdate(generatedJob(), nil)
-	if diff := cmp.Diff([]typeAndField{{field.ErrorTypeInternal, ""}}, typesAndFields(errs)); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
+func TestValidateUpdateWithoutOldJobIsAnError(t *testing.T) {
+	errs, err := jobapi.ValidateUpdate(generatedJob(), nil)
+	if err == nil || errs != nil {
+		t.Errorf("ValidateUpdate(job, nil) = %v, %v; want no list and an error", errs, err)
 	}
+}
+
+// cpu is container resources with a CPU request.
+func cpu(q string) core.ResourceRequirements {
+	return core.ResourceRequirements{Requests: core.ResourceList{"cpu": resource.MustParse(q)}}
 }

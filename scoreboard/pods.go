@@ -16,7 +16,7 @@ import (
 // The original design names it `kubernetes.io/job/completion-index`, which
 // is not a valid key (a prefix may not hold a '/' of its own); Kubernetes
 // uses this one.
-const CompletionIndexAnnotation = "batch.kubernetes.io/job-completion-index"
+const CompletionIndexAnnotation = jobapi.CompletionIndexAnnotation
 
 // Reason says why [Rebuild] could not use a pod, or part of the previous
 // `status.completedIndexes`, as data.

@@ -132,19 +132,33 @@ func TestFromLabelSelectorErrors(t *testing.T) {
 			want: field.ErrorList{field.Forbidden(exprs.Index(0).Child("values"), "")},
 		},
 		{
-			name: "operator in the wrong case",
+			name: "operator in the wrong case is Invalid, as in Kubernetes",
 			ls:   &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "a", Operator: "in", Values: []string{"x"}}}},
-			want: field.ErrorList{field.NotSupported(exprs.Index(0).Child("operator"), LabelSelectorOperator("in"), labelSelectorOperators())},
+			want: field.ErrorList{field.Invalid(exprs.Index(0).Child("operator"), LabelSelectorOperator("in"), "")},
 		},
 		{
-			name: "empty operator",
+			name: "empty operator is Invalid",
 			ls:   &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "a"}}},
-			want: field.ErrorList{field.NotSupported(exprs.Index(0).Child("operator"), LabelSelectorOperator(""), labelSelectorOperators())},
+			want: field.ErrorList{field.Invalid(exprs.Index(0).Child("operator"), LabelSelectorOperator(""), "")},
+		},
+		{
+			name: "empty matchLabels key gets two errors, as in Kubernetes",
+			ls:   &LabelSelector{MatchLabels: map[string]string{"": "x"}},
+			want: field.ErrorList{field.Invalid(path.Child("matchLabels"), "", ""), field.Invalid(path.Child("matchLabels"), "", "")},
+		},
+		{
+			name: "over-long value of bad characters gets two errors",
+			ls:   &LabelSelector{MatchLabels: map[string]string{"a": strings.Repeat("v", 63) + "!"}},
+			want: field.ErrorList{
+				field.Invalid(path.Child("matchLabels"), strings.Repeat("v", 63)+"!", ""),
+				field.Invalid(path.Child("matchLabels"), strings.Repeat("v", 63)+"!", ""),
+			},
 		},
 		{
 			name: "invalid key and value of an expression",
 			ls:   &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "", Operator: LabelSelectorOpIn, Values: []string{"ok", strings.Repeat("v", 64)}}}},
 			want: field.ErrorList{
+				field.Invalid(exprs.Index(0).Child("key"), "", ""),
 				field.Invalid(exprs.Index(0).Child("key"), "", ""),
 				field.Invalid(exprs.Index(0).Child("values").Index(1), strings.Repeat("v", 64), ""),
 			},

@@ -71,6 +71,8 @@ func TestNewRequirement(t *testing.T) {
 		{
 			name: "every problem is reported", key: "", op: NotEquals, vals: []string{"-", "x"},
 			wantErr: field.ErrorList{
+				// An empty key breaks two rules, as Kubernetes counts them.
+				field.Invalid(field.NewPath("key"), "", ""),
 				field.Invalid(field.NewPath("key"), "", ""),
 				field.Invalid(field.NewPath("values"), []string{"-", "x"}, ""),
 				field.Invalid(field.NewPath("values").Index(0), "-", ""),

@@ -103,85 +103,146 @@ func validKey(s string) bool {
 	return validPrefix(s[:slash]) && strings.IndexByte(name, '/') < 0 && validName(name)
 }
 
-// nameProblem says what is wrong with a name (the part of a key after the
-// prefix), or returns "".
-func nameProblem(s string) string {
+// nameProblems says what is wrong with a name (the part of a key after
+// the prefix), one sentence per broken rule as Kubernetes counts them (an
+// empty name breaks two: it is empty and it does not start with a letter
+// or digit), or nothing.
+func nameProblems(s string, problems []string) []string {
 	switch {
 	case s == "":
-		return "must not be empty"
+		return append(problems, "must not be empty", nameRule)
 	case len(s) > MaxNameLength:
-		return "must be at most 63 bytes (it has " + strconv.Itoa(len(s)) + ")"
-	case !validName(s):
-		return nameRule
+		problems = append(problems, "must be at most 63 bytes (it has "+strconv.Itoa(len(s))+")")
 	}
-	return ""
+	if !validNameShape(s) {
+		problems = append(problems, nameRule)
+	}
+	return problems
 }
 
-// keyProblem says what is wrong with a label key, or returns "" when it is
-// valid.
-func keyProblem(s string) string {
+// validNameShape reports whether s has the shape of a name, whatever its
+// length.
+func validNameShape(s string) bool {
+	n := len(s)
+	if n == 0 || !isAlnum(s[0]) || !isAlnum(s[n-1]) {
+		return false
+	}
+	for i := 1; i < n-1; i++ {
+		if !isNameByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// keyProblems says what is wrong with a label key, one sentence per rule
+// it breaks (as Kubernetes counts them), or returns nil when it is valid.
+func keyProblems(s string) []string {
 	if validKey(s) {
-		return ""
+		return nil
 	}
 	if s == "" {
-		return "must not be empty: " + keyShape
+		return []string{"must not be empty: " + keyShape, nameRule}
 	}
 	slash := strings.IndexByte(s, '/')
 	if slash < 0 {
-		return nameProblem(s)
+		return nameProblems(s, nil)
 	}
 	prefix, name := s[:slash], s[slash+1:]
 	if strings.IndexByte(name, '/') >= 0 {
-		return "must contain at most one '/': " + keyShape
+		return []string{"must contain at most one '/': " + keyShape}
 	}
 	var problems []string
 	switch {
 	case prefix == "":
 		problems = append(problems, "prefix before '/' must not be empty")
-	case len(prefix) > MaxPrefixLength:
-		problems = append(problems, "prefix before '/' must be at most 253 bytes (it has "+strconv.Itoa(len(prefix))+")")
-	case !validPrefix(prefix):
-		problems = append(problems, "prefix before '/' "+prefixRule)
+	default:
+		if len(prefix) > MaxPrefixLength {
+			problems = append(problems, "prefix before '/' must be at most 253 bytes (it has "+strconv.Itoa(len(prefix))+")")
+		}
+		if !validPrefixShape(prefix) {
+			problems = append(problems, "prefix before '/' "+prefixRule)
+		}
 	}
-	if p := nameProblem(name); p != "" {
+	for _, p := range nameProblems(name, nil) {
 		problems = append(problems, "name after '/' "+p)
 	}
-	return strings.Join(problems, "; ")
+	return problems
 }
 
-// valueProblem says what is wrong with a label value, or returns "" when
-// it is valid.
-func valueProblem(s string) string {
-	switch {
-	case validValue(s):
-		return ""
-	case len(s) > MaxNameLength:
-		return "must be at most 63 bytes (it has " + strconv.Itoa(len(s)) + ")"
+// validPrefixShape reports whether s has the shape of a DNS subdomain,
+// whatever its length.
+func validPrefixShape(s string) bool {
+	for part := range strings.SplitSeq(s, ".") {
+		n := len(part)
+		if n == 0 || !isLowerAlnum(part[0]) || !isLowerAlnum(part[n-1]) {
+			return false
+		}
+		for i := 1; i < n-1; i++ {
+			if c := part[i]; !isLowerAlnum(c) && c != '-' {
+				return false
+			}
+		}
 	}
-	return valueRule
+	return true
 }
+
+// keyProblem says what is wrong with a label key in one sentence, or
+// returns "" when it is valid.
+func keyProblem(s string) string { return strings.Join(keyProblems(s), "; ") }
+
+// valueProblems says what is wrong with a label value, one sentence per
+// rule it breaks (too long; not of the allowed characters), or nil.
+func valueProblems(s string) []string {
+	if validValue(s) {
+		return nil
+	}
+	var problems []string
+	if len(s) > MaxNameLength {
+		problems = append(problems, "must be at most 63 bytes (it has "+strconv.Itoa(len(s))+")")
+	}
+	if !validNameShape(s) {
+		problems = append(problems, valueRule)
+	}
+	return problems
+}
+
+// valueProblem says what is wrong with a label value in one sentence, or
+// returns "" when it is valid.
+func valueProblem(s string) string { return strings.Join(valueProblems(s), "; ") }
 
 // ValidateQualifiedName checks that s is a valid label key: a name of at
 // most 63 bytes (letters, digits, '-', '_' and '.', starting and ending
 // with a letter or digit), optionally preceded by a lower-case DNS
-// subdomain of at most 253 bytes and '/'. It returns one Invalid error at
-// path, or nothing.
+// subdomain of at most 253 bytes and '/'. Like Kubernetes, it returns one
+// Invalid error at path for each rule s breaks (an empty key breaks two),
+// or nothing.
 func ValidateQualifiedName(s string, path *field.Path) field.ErrorList {
-	if p := keyProblem(s); p != "" {
-		return field.ErrorList{field.Invalid(path, s, p)}
+	if validKey(s) {
+		return nil
 	}
-	return nil
+	problems := keyProblems(s)
+	errs := make(field.ErrorList, 0, len(problems))
+	for _, p := range problems {
+		errs = append(errs, field.Invalid(path, s, p))
+	}
+	return errs
 }
 
 // ValidateLabelValue checks that v is a valid label value: empty, or at
 // most 63 bytes of letters, digits, '-', '_' and '.', starting and ending
-// with a letter or digit. It returns one Invalid error at path, or
-// nothing.
+// with a letter or digit. It returns one Invalid error at path for each
+// rule v breaks (too long; not of the allowed characters), or nothing.
 func ValidateLabelValue(v string, path *field.Path) field.ErrorList {
-	if p := valueProblem(v); p != "" {
-		return field.ErrorList{field.Invalid(path, v, p)}
+	if validValue(v) {
+		return nil
 	}
-	return nil
+	problems := valueProblems(v)
+	errs := make(field.ErrorList, 0, len(problems))
+	for _, p := range problems {
+		errs = append(errs, field.Invalid(path, v, p))
+	}
+	return errs
 }
 
 // ValidateLabels checks every key and value of a label map, such as
@@ -209,8 +270,10 @@ func ValidateLabels(labels map[string]string, path *field.Path) field.ErrorList 
 
 // ValidateLabelSelector checks a LabelSelector as the API server checks a
 // `spec.selector` (path): the keys and values of `matchLabels`, and for
-// each of `matchExpressions` its key, a supported operator, values present
-// exactly when the operator is 'In' or 'NotIn', and each value. A nil
+// each of `matchExpressions` its key, a supported operator (else Invalid
+// at `operator`, as Kubernetes reports it), values present exactly when
+// the operator is 'In' or 'NotIn' (else Required or Forbidden at `values`,
+// as Kubernetes v1.36 reports them), and each value. A nil
 // selector is valid. The result is empty exactly when [FromLabelSelector]
 // succeeds. A valid selector costs no allocation.
 func ValidateLabelSelector(ls *LabelSelector, path *field.Path) field.ErrorList {
@@ -265,12 +328,6 @@ func expressionValid(e *LabelSelectorRequirement) bool {
 	return true
 }
 
-// labelSelectorOperators lists the supported LabelSelectorOperators, for
-// NotSupported errors.
-func labelSelectorOperators() []LabelSelectorOperator {
-	return []LabelSelectorOperator{LabelSelectorOpIn, LabelSelectorOpNotIn, LabelSelectorOpExists, LabelSelectorOpDoesNotExist}
-}
-
 // validateRequirement checks one element of `matchExpressions`.
 func validateRequirement(r *LabelSelectorRequirement, path *field.Path) field.ErrorList {
 	var errs field.ErrorList
@@ -284,7 +341,7 @@ func validateRequirement(r *LabelSelectorRequirement, path *field.Path) field.Er
 			errs = append(errs, field.Forbidden(path.Child("values"), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"))
 		}
 	default:
-		errs = append(errs, field.NotSupported(path.Child("operator"), r.Operator, labelSelectorOperators()))
+		errs = append(errs, field.Invalid(path.Child("operator"), r.Operator, "must be 'In', 'NotIn', 'Exists' or 'DoesNotExist'"))
 	}
 	errs = append(errs, ValidateQualifiedName(r.Key, path.Child("key"))...)
 	for i, v := range r.Values {

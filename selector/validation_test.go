@@ -16,6 +16,7 @@ func TestValidateQualifiedName(t *testing.T) {
 		key    string
 		valid  bool
 		detail string // what the detail must say, for invalid keys
+		errors int    // how many errors, as Kubernetes counts broken rules; 0 means 1
 	}{
 		{name: "simple name", key: "app", valid: true},
 		{name: "name with every allowed byte", key: "A-b_c.9", valid: true},
@@ -24,20 +25,20 @@ func TestValidateQualifiedName(t *testing.T) {
 		{name: "prefixed", key: "example.com/app", valid: true},
 		{name: "prefix with dashes", key: "my-org--x.example.com/app", valid: true},
 		{name: "prefix of 253 bytes", key: strings.Repeat("p", 253) + "/a", valid: true},
-		{name: "empty", key: "", detail: "must not be empty"},
+		{name: "empty breaks two rules, as in Kubernetes", key: "", detail: "must not be empty", errors: 2},
 		{name: "name of 64 bytes", key: strings.Repeat("n", 64), detail: "must be at most 63 bytes (it has 64)"},
 		{name: "name starting with a dot", key: ".a", detail: "must start and end with a letter or digit"},
 		{name: "name ending with an underscore", key: "a_", detail: "must start and end with a letter or digit"},
 		{name: "name with a space", key: "a b", detail: "must consist of letters, digits, '-', '_' and '.'"},
 		{name: "two slashes", key: "a/b/c", detail: "must contain at most one '/'"},
 		{name: "empty prefix", key: "/a", detail: "prefix before '/' must not be empty"},
-		{name: "empty name after the prefix", key: "example.com/", detail: "name after '/' must not be empty"},
+		{name: "empty name after the prefix", key: "example.com/", detail: "name after '/' must not be empty", errors: 2},
 		{name: "prefix of 254 bytes", key: strings.Repeat("p", 254) + "/a", detail: "prefix before '/' must be at most 253 bytes"},
 		{name: "upper-case prefix", key: "Example.com/a", detail: "lower-case DNS subdomain"},
 		{name: "prefix with an empty part", key: "example..com/a", detail: "lower-case DNS subdomain"},
 		{name: "prefix part ending with a dash", key: "example-.com/a", detail: "lower-case DNS subdomain"},
 		{name: "prefix with an underscore", key: "my_org/a", detail: "lower-case DNS subdomain"},
-		{name: "both parts wrong", key: "Ex/-a", detail: "(e.g. 'example.com'); name after '/' must consist of"},
+		{name: "both parts wrong, one error each", key: "Ex/-a", detail: "prefix before '/' must be a lower-case DNS subdomain", errors: 2},
 	}
 	path := field.NewPath("spec", "uniqueLabelKey")
 	for _, tt := range tests {
@@ -49,7 +50,11 @@ func TestValidateQualifiedName(t *testing.T) {
 				}
 				return
 			}
-			if diff := cmp.Diff(field.ErrorList{field.Invalid(path, tt.key, "")}, errs, ignoreDetail); diff != "" {
+			want := field.ErrorList{field.Invalid(path, tt.key, "")}
+			for len(want) < tt.errors {
+				want = append(want, field.Invalid(path, tt.key, ""))
+			}
+			if diff := cmp.Diff(want, errs, ignoreDetail); diff != "" {
 				t.Fatalf("(-want +got):\n%s", diff)
 			}
 			if !strings.Contains(errs[0].Detail, tt.detail) {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/jobkit/jobkit/jobapi"
 )
 
 // DefaultIndexVar is the environment variable the script reads the
@@ -14,7 +16,7 @@ const DefaultIndexVar = "JOB_COMPLETION_INDEX"
 
 // CompletionIndexAnnotation is the pod annotation that holds a pod's
 // completion index in an Indexed Job.
-const CompletionIndexAnnotation = "batch.kubernetes.io/job-completion-index"
+const CompletionIndexAnnotation = jobapi.CompletionIndexAnnotation
 
 // MaxScriptSize is the largest script Script generates: a ConfigMap holds
 // at most 1 MiB.

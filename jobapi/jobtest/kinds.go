@@ -50,17 +50,20 @@ func jobKind(s *Store) *kind[jobapi.Job] {
 		meta:     func(j *jobapi.Job) *jobapi.ObjectMeta { return &j.ObjectMeta },
 		copy:     (*jobapi.Job).DeepCopy,
 		prepareCreate: func(j *jobapi.Job, uid jobapi.UID, now time.Time) (jobapi.Warnings, error) {
-			opts := append(s.jobOpts, jobapi.WithUID(uid), jobapi.WithCreationTime(now))
+			opts := []jobapi.CreateOption{jobapi.WithUID(uid), jobapi.WithCreationTime(now)}
+			for _, o := range s.jobOpts {
+				opts = append(opts, o)
+			}
 			return jobapi.PrepareForCreate(j, opts...)
 		},
-		validate:   func(j *jobapi.Job) field.ErrorList { return jobapi.Validate(j, s.jobOpts...) },
+		validate:   func(j *jobapi.Job) field.ErrorList { return internalErr(jobapi.Validate(j, validateOpts(s)...)) },
 		spec:       func(j *jobapi.Job) any { return &j.Spec },
 		keepStatus: func(j, old *jobapi.Job) { j.Status = *old.Status.DeepCopy() },
 		takeStatus: func(j, from *jobapi.Job) { j.Status = *from.Status.DeepCopy() },
 		validateUpdate: func(j, old *jobapi.Job) field.ErrorList {
-			return jobapi.ValidateUpdate(j, old, s.jobOpts...)
+			return internalErr(jobapi.ValidateUpdate(j, old, validateOpts(s)...))
 		},
-		validateStatus: func(j, _ *jobapi.Job) field.ErrorList { return validateJobStatus(j) },
+		validateStatus: func(j, old *jobapi.Job) field.ErrorList { return internalErr(jobapi.ValidateStatusUpdate(j, old)) },
 	}
 }
 

@@ -30,7 +30,7 @@ type Store struct {
 	rv      uint64 // the resourceVersion of the latest write
 	random  io.Reader
 	now     func() time.Time
-	jobOpts []jobapi.Option
+	jobOpts []jobapi.LabelKeyOption
 	history int
 
 	jobs *table[jobapi.Job]
@@ -65,14 +65,13 @@ func WithRandom(r io.Reader) StoreOption {
 	}
 }
 
-// WithJobOptions gives opts to the create-time processing and the
-// validation of Jobs (jobapi.PrepareForCreate, Validate and ValidateUpdate):
-// typically jobapi.WithLabelKeys or jobapi.WithUniqueLabelKey. The store
-// sets the uid and the creation time itself, so jobapi.WithUID,
-// WithCreationTime and WithRandom given here have no effect; use
-// [WithRandom] and [WithClock]. A bad option makes every Job create fail
-// with a 500 InternalError that names it.
-func WithJobOptions(opts ...jobapi.Option) StoreOption {
+// WithJobOptions gives the label key options opts (jobapi.WithLabelKeys,
+// jobapi.WithUniqueLabelKey) to the create-time processing and the
+// validation of Jobs (jobapi.PrepareForCreate, Validate and
+// ValidateUpdate). The store sets the uid and the creation time itself
+// (see [WithRandom] and [WithClock]). A bad option makes every Job create
+// fail with a 500 InternalError that names it.
+func WithJobOptions(opts ...jobapi.LabelKeyOption) StoreOption {
 	return func(s *Store) { s.jobOpts = append(s.jobOpts, opts...) }
 }
 

@@ -225,7 +225,7 @@ func TestStatus409Conflict(t *testing.T) {
 	mustCreate(t, jobs, jobtest.Job("pi"))
 	mine, theirs := must(jobs.Get("pi")), must(jobs.Get("pi"))
 
-	theirs.ObjectMeta.Labels["owner"] = "them"
+	theirs.ObjectMeta.Labels = map[string]string{"owner": "them"}
 	if _, err := jobs.Update(theirs); err != nil {
 		t.Fatalf("first Update: %v", err)
 	}
@@ -235,7 +235,7 @@ func TestStatus409Conflict(t *testing.T) {
 	}{
 		{"Update with a stale resourceVersion", func() error {
 			j := mine.DeepCopy()
-			j.ObjectMeta.Labels["owner"] = "me"
+			setLabel(&j.ObjectMeta, "owner", "me")
 			_, err := jobs.Update(j)
 			return err
 		}},
@@ -274,7 +274,14 @@ func TestStatus422Invalid(t *testing.T) {
 	}{
 		{"a selector without manualSelector",
 			jobtest.Job("pi", jobtest.Selector(&selector.LabelSelector{MatchLabels: map[string]string{"app": "pi"}})),
-			[]jobtest.FieldErrorID{{field.ErrorTypeInvalid, "spec.selector"}}},
+			[]jobtest.FieldErrorID{{field.ErrorTypeInvalid, "spec.selector"}, {field.ErrorTypeInvalid, "spec.template.metadata.labels"}}},
+		{"a fieldRef to a field pods do not have (the store validates fieldRefs)",
+			func() *jobapi.Job {
+				j := jobtest.Job("pi")
+				j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "X", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.bogus"}}}}
+				return j
+			}(),
+			[]jobtest.FieldErrorID{{field.ErrorTypeInvalid, "spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath"}}},
 		{"a negative parallelism and backoffLimit",
 			jobtest.Job("pi", jobtest.Parallelism(-1), jobtest.BackoffLimit(-2)),
 			[]jobtest.FieldErrorID{{field.ErrorTypeInvalid, "spec.parallelism"}, {field.ErrorTypeInvalid, "spec.backoffLimit"}}},
@@ -384,13 +391,13 @@ func TestUpdateJob(t *testing.T) {
 		wantErr           string // the field of an expected Invalid error
 	}{
 		{name: "a label change is written; the generation stays",
-			change: func(j *jobapi.Job) { j.ObjectMeta.Labels["tier"] = "batch" }, write: true},
+			change: func(j *jobapi.Job) { setLabel(&j.ObjectMeta, "tier", "batch") }, write: true},
 		{name: "an annotation change is written",
 			change: func(j *jobapi.Job) { j.ObjectMeta.Annotations = map[string]string{"note": "x"} }, write: true},
 		{name: "a spec change increments the generation",
 			change: func(j *jobapi.Job) { j.Spec.Parallelism = ptr(int32(3)) }, write: true, specChange: true},
 		{name: "an empty resourceVersion is an unconditional update",
-			change: func(j *jobapi.Job) { j.ObjectMeta.ResourceVersion = ""; j.ObjectMeta.Labels["tier"] = "batch" }, write: true},
+			change: func(j *jobapi.Job) { j.ObjectMeta.ResourceVersion = ""; setLabel(&j.ObjectMeta, "tier", "batch") }, write: true},
 		{name: "a status change is ignored, and so is not a write",
 			change: func(j *jobapi.Job) { j.Status.Succeeded = 1; j.Status.CompletedIndexes = "0" }},
 		{name: "the same object is not a write",
@@ -411,7 +418,7 @@ func TestUpdateJob(t *testing.T) {
 		{name: "a changed uid is Invalid",
 			change: func(j *jobapi.Job) { j.ObjectMeta.UID = "another" }, wantErr: "metadata.uid"},
 		{name: "an invalid label is Invalid",
-			change: func(j *jobapi.Job) { j.ObjectMeta.Labels["-bad"] = "x" }, wantErr: "metadata.labels"},
+			change: func(j *jobapi.Job) { setLabel(&j.ObjectMeta, "-bad", "x") }, wantErr: "metadata.labels"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -471,7 +478,7 @@ func TestUpdateStatusJob(t *testing.T) {
 		{name: "spec, labels and annotations are ignored",
 			change: func(j *jobapi.Job) {
 				j.Spec.Parallelism = ptr(int32(1))
-				j.ObjectMeta.Labels["tier"] = "batch"
+				setLabel(&j.ObjectMeta, "tier", "batch")
 				j.ObjectMeta.Annotations = map[string]string{"a": "b"}
 			}},
 		{name: "a negative count is Invalid",
@@ -677,8 +684,17 @@ func TestCopiesShareNothing(t *testing.T) {
 		})
 	}
 	// Changing what a verb returned or was given changes nothing stored.
-	created.ObjectMeta.Labels["app"] = "changed"
+	setLabel(&created.ObjectMeta, "app", "changed")
 	created.Spec.Template.Spec.Containers[0].Image = "changed"
 	in.ObjectMeta.Annotations["a"] = "changed"
 	jobtest.RequireEqual(t, got, must(jobs.Get("pi")))
+}
+
+// setLabel sets one label, making the map when the object has none (as a
+// Job created from a template without labels has, like in Kubernetes).
+func setLabel(m *jobapi.ObjectMeta, key, value string) {
+	if m.Labels == nil {
+		m.Labels = map[string]string{}
+	}
+	m.Labels[key] = value
 }

@@ -2,16 +2,15 @@ package jobtest
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
-	"github.com/jobkit/jobkit/scoreboard"
+	"github.com/jobkit/jobkit/jobapi/internal/codec"
 )
 
-// Pods are validated here, as far as jobkit models them; Jobs by package
-// jobapi, except for their status.
+// Pods are validated here with package jobapi's rules, as far as jobkit
+// models pods; Jobs and their status entirely by package jobapi.
 
 // restartPolicies are the values of `spec.restartPolicy`; "" is allowed
 // too, because the store does not default pods.
@@ -46,8 +45,8 @@ func validatePodUpdate(p, old *jobapi.Pod) field.ErrorList {
 	if a, b := p.ObjectMeta.DeletionTimestamp, old.ObjectMeta.DeletionTimestamp; (a == nil) != (b == nil) || a != nil && !a.Equal(*b) {
 		errs = append(errs, field.Invalid(meta.Child("deletionTimestamp"), a, "field is immutable"))
 	}
-	a, errA := jobapi.Marshal(immutablePodSpec(&p.Spec))
-	b, errB := jobapi.Marshal(immutablePodSpec(&old.Spec))
+	a, errA := codec.Marshal(immutablePodSpec(&p.Spec))
+	b, errB := codec.Marshal(immutablePodSpec(&old.Spec))
 	if errA != nil || errB != nil || !bytes.Equal(a, b) {
 		errs = append(errs, field.Forbidden(field.NewPath("spec"), "pod updates may not change fields other than "+podSpecMutable))
 	}
@@ -63,50 +62,26 @@ func immutablePodSpec(s *jobapi.PodSpec) *jobapi.PodSpec {
 	for i := range c.Containers {
 		c.Containers[i].Image = ""
 	}
-	for _, k := range []string{"activeDeadlineSeconds", "tolerations", "terminationGracePeriodSeconds"} {
-		delete(c.Unknown, k)
-	}
+	c.ActiveDeadlineSeconds = nil
+	c.Tolerations = nil
+	c.TerminationGracePeriodSeconds = nil
 	return c
 }
 
-// validateJobStatus checks a Job's status as Kubernetes checks a status
-// update, in part: counts are not negative, and `completedIndexes` and
-// `failedIndexes` are interval lists of indexes below `spec.completions`,
-// set only for Indexed Jobs.
-func validateJobStatus(j *jobapi.Job) field.ErrorList {
-	var errs field.ErrorList
-	st := field.NewPath("status")
-	for _, c := range []struct {
-		name string
-		v    *int32
-	}{
-		{"active", &j.Status.Active}, {"succeeded", &j.Status.Succeeded}, {"failed", &j.Status.Failed},
-		{"ready", j.Status.Ready}, {"terminating", j.Status.Terminating},
-	} {
-		if c.v != nil && *c.v < 0 {
-			errs = append(errs, field.Invalid(st.Child(c.name), *c.v, "must be greater than or equal to 0"))
-		}
+// validateOpts are the store's label key options as jobapi.ValidateOptions.
+func validateOpts(s *Store) []jobapi.ValidateOption {
+	opts := make([]jobapi.ValidateOption, len(s.jobOpts))
+	for i, o := range s.jobOpts {
+		opts[i] = o
 	}
-	errs = validateIndexes(j, j.Status.CompletedIndexes, st.Child("completedIndexes"), errs)
-	if f := j.Status.FailedIndexes; f != nil {
-		errs = validateIndexes(j, *f, st.Child("failedIndexes"), errs)
-	}
-	return errs
+	return opts
 }
 
-func validateIndexes(j *jobapi.Job, s string, path *field.Path, errs field.ErrorList) field.ErrorList {
-	if s == "" {
-		return errs
-	}
-	if m := j.Spec.CompletionMode; m == nil || *m != jobapi.IndexedCompletion {
-		return append(errs, field.Invalid(path, s, "must be empty when `spec.completionMode` is not 'Indexed'"))
-	}
-	x, err := scoreboard.ParseIndexes(s)
+// internalErr turns the misuse error of a jobapi validation into the
+// InternalError the store answers with (500).
+func internalErr(errs field.ErrorList, err error) field.ErrorList {
 	if err != nil {
-		return append(errs, field.Invalid(path, s, err.Error()))
-	}
-	if last, ok := x.Max(); ok && j.Spec.Completions != nil && last >= int(*j.Spec.Completions) {
-		errs = append(errs, field.Invalid(path, s, fmt.Sprintf("must hold only indexes less than `spec.completions` (%d)", *j.Spec.Completions)))
+		return field.ErrorList{field.InternalError(nil, err)}
 	}
 	return errs
 }
