@@ -25,7 +25,7 @@ const DefaultMaxBytes = 3 << 20
 type version struct {
 	apiVersion string
 	decode     func(data []byte, defaults bool) (*jobapi.Job, error)
-	encode     func(job *jobapi.Job) any
+	encode     func(job *jobapi.Job) json.Marshaler
 }
 
 // versions is the conversion table, in the order errors list the
@@ -36,12 +36,12 @@ func versions() []version {
 		{
 			apiVersion: v1.GroupVersion,
 			decode:     decodeWire(v1.SetDefaults, checkV1, v1ToHub),
-			encode:     func(job *jobapi.Job) any { return hubToV1(job) },
+			encode:     func(job *jobapi.Job) json.Marshaler { return hubToV1(job) },
 		},
 		{
 			apiVersion: v1beta1.GroupVersion,
 			decode:     decodeWire(v1beta1.SetDefaults, checkV1beta1, v1beta1ToHub),
-			encode:     func(job *jobapi.Job) any { return hubToV1beta1(job) },
+			encode:     func(job *jobapi.Job) json.Marshaler { return hubToV1beta1(job) },
 		},
 	}
 }
@@ -66,11 +66,15 @@ func lookup(apiVersion string) (version, bool) {
 	return version{}, false
 }
 
-// decodeWire returns the decode function of a version with wire type W.
-func decodeWire[W any](setDefaults func(*W), check func(*W) field.ErrorList, toHub func(*W) *jobapi.Job) func([]byte, bool) (*jobapi.Job, error) {
+// decodeWire returns the decode function of a version with wire type W,
+// which *W decodes with its UnmarshalJSON method.
+func decodeWire[W any, PW interface {
+	*W
+	json.Unmarshaler
+}](setDefaults func(*W), check func(*W) field.ErrorList, toHub func(*W) *jobapi.Job) func([]byte, bool) (*jobapi.Job, error) {
 	return func(data []byte, defaults bool) (*jobapi.Job, error) {
 		w := new(W)
-		if err := jobapi.Unmarshal(data, w); err != nil {
+		if err := PW(w).UnmarshalJSON(data); err != nil {
 			return nil, err
 		}
 		if errs := check(w); len(errs) > 0 {
@@ -106,8 +110,9 @@ func checkV1beta1(j *v1beta1.Job) field.ErrorList {
 type Option func(*options)
 
 type options struct {
-	maxBytes int
-	defaults bool
+	maxBytes   int
+	defaults   bool
+	validation FieldValidation // see strict.go
 }
 
 // WithMaxBytes bounds the input at n bytes instead of [DefaultMaxBytes].
@@ -160,7 +165,7 @@ func DecodeWith(data []byte, opts ...Option) (*jobapi.Job, error) {
 		}
 		return nil, fmt.Errorf("conversion: %w", err)
 	}
-	return job, nil
+	return job, checkFields(job, o.validation)
 }
 
 // syntaxError describes what is wrong with text that is not JSON.
@@ -219,7 +224,7 @@ func toJSON(data []byte, maxBytes int) ([]byte, error) {
 	var j []byte
 	switch trimmed[0] {
 	case '{', '[':
-		// Read as JSON; jobapi.Unmarshal checks that it is valid.
+		// Read as JSON; the wire type's UnmarshalJSON checks that it is valid.
 		j = trimmed
 	default:
 		if n := countDocuments(data); n > 1 {
@@ -299,7 +304,7 @@ func EncodeJSON(job *jobapi.Job, apiVersion string) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("conversion: %w", field.NotSupported(field.NewPath("apiVersion"), apiVersion, SupportedVersions()))
 	}
-	j, err := jobapi.Marshal(v.encode(job))
+	j, err := v.encode(job).MarshalJSON()
 	if err != nil {
 		return nil, fmt.Errorf("conversion: %w", err)
 	}

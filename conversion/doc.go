@@ -31,6 +31,27 @@
 // [WithMaxBytes]); YAML alias bombs are rejected by the YAML parser's
 // alias limits before they can expand.
 //
-// Non-goals: other kinds, other versions, lists (split them first), and
-// validation (package jobapi's job).
+// Manifest streams: [DecodeAll] reads what kubectl's -f reads — a
+// multi-document YAML stream, a stream of JSON objects, the items of a
+// List — and returns every object with its [Source] (file, document
+// number, line): Jobs decoded into the hub, the Job a batch/v1 CronJob's
+// spec.jobTemplate makes likewise, every other kind left as it is, in
+// JSON, to be written back unchanged. [ManifestFiles] expands files and
+// directories as `kubectl -f [-R]` does. [Document.Status] words a
+// document's errors as the API server's Status.
+//
+// Field validation follows the API server's fieldValidation parameter
+// (kubectl's --validate): [FieldValidationStrict] makes a field no type
+// models, or a key given twice, an error naming its path ([*StrictError]:
+// `strict decoding error: unknown field "spec.backofLimit"`), as
+// sigs.k8s.io/yaml's UnmarshalStrict does for its own rules;
+// [FieldValidationWarn] reports them as warnings and drops the unknown
+// fields; [FieldValidationIgnore] keeps them. DecodeAll is strict by
+// default, Decode keeps unknown fields (see [WithFieldValidation]). An
+// "unknown field" is a member that ends up in an Unknown map of the
+// decoded Job: until jobkit types every field of the pod spec, a valid
+// Kubernetes field jobkit does not model yet is reported as unknown too.
+//
+// Non-goals: decoding kinds other than Job (they are carried as JSON),
+// other versions, and validation (package jobapi's job).
 package conversion

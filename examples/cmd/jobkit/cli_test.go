@@ -10,8 +10,13 @@ import (
 // stdin as its standard input, and returns what it wrote to standard
 // output and standard error and its exit status.
 func jobkit(stdin string, args ...string) (stdout, stderr string, code int) {
+	return jobkitOn(false, stdin, args...)
+}
+
+// jobkitOn is jobkit with standard error a terminal or not.
+func jobkitOn(terminal bool, stdin string, args ...string) (stdout, stderr string, code int) {
 	var out, errOut bytes.Buffer
-	code = run(streams{in: strings.NewReader(stdin), out: &out, err: &errOut}, args)
+	code = run(streams{in: strings.NewReader(stdin), out: &out, err: &errOut, errIsTerminal: terminal}, args)
 	return out.String(), errOut.String(), code
 }
 

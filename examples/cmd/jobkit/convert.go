@@ -1,22 +1,22 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/jobkit/jobkit/conversion"
-	"github.com/jobkit/jobkit/jobapi/field"
 )
 
-// runConvert implements `jobkit convert --to VERSION [-f FILE]`: it
-// decodes every Job of the input (batch/v1 or extensions/v1beta1, with
-// that version's defaults, as an API server would) and writes it in
-// VERSION, as a multi-document YAML stream in input order. Objects of
-// other kinds are written unchanged, so a whole manifest file can be
-// converted. A missing or unsupported --to exits 2. If any Job cannot be
+// runConvert implements `jobkit convert --to VERSION [-f FILE]... [-R]
+// [--validate strict|warn|ignore]`: it decodes every Job of the input
+// (batch/v1 or extensions/v1beta1, with that version's defaults, as an API
+// server would, and strict field validation unless --validate says
+// otherwise) and writes it in VERSION, as a multi-document YAML stream in
+// input order. Objects of other kinds are written unchanged, so a whole
+// manifest file can be converted. A missing or unsupported --to exits 2,
+// as does an input that cannot be read. If any document cannot be
 // decoded, nothing is written: every error goes to standard error, one
 // per line, each naming the document and the field, and the exit status
 // is 1.
@@ -25,9 +25,9 @@ func runConvert(s streams, args []string) int {
 	fs.SetOutput(s.err)
 	versions := conversion.SupportedVersions()
 	to := fs.String("to", "", "the apiVersion to write: "+strings.Join(versions, " or "))
-	file := fs.String("f", "", "the file to read objects from; '-' or none: standard input")
+	in := addInputFlags(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(s.err, "usage: jobkit convert --to "+strings.Join(versions, "|")+" [-f FILE]")
+		fmt.Fprintln(s.err, "usage: jobkit convert --to "+strings.Join(versions, "|")+" [-f FILE]... [-R] [--validate strict|warn|ignore]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -41,10 +41,14 @@ func runConvert(s streams, args []string) int {
 		fmt.Fprintf(s.err, "jobkit convert: --to must be one of '%s', not %q\n", strings.Join(versions, "', '"), *to)
 		return 2
 	}
-	docs, err := readDocuments(s, *file)
+	mode, ok := in.mode(s, "convert")
+	if !ok {
+		return 2
+	}
+	docs, err := readObjects(s, in, mode)
 	if err != nil {
 		fmt.Fprintf(s.err, "jobkit convert: %v\n", err)
-		return 1
+		return 2
 	}
 	if len(docs) == 0 {
 		fmt.Fprintf(s.err, "jobkit convert: %v\n", errNoInput)
@@ -52,11 +56,25 @@ func runConvert(s streams, args []string) int {
 	}
 	var out strings.Builder
 	failed := false
-	for i, d := range docs {
-		y, err := convertDocument(d.json, *to)
+	for i := range docs {
+		d := &docs[i]
+		printDocWarnings(s, d)
+		if lines := docErrorLines(d, nil); lines != nil {
+			failed = true
+			for _, l := range lines {
+				fmt.Fprintln(s.err, l)
+			}
+			continue
+		}
+		var y []byte
+		if d.Kind == "Job" {
+			y, err = conversion.Encode(d.Job, *to)
+		} else {
+			y, err = conversion.JSONToYAML(d.JSON)
+		}
 		if err != nil {
 			failed = true
-			printConvertError(s, d.source, err)
+			fmt.Fprintf(s.err, "%s: %v\n", d.Source, err)
 			continue
 		}
 		if i > 0 {
@@ -69,33 +87,4 @@ func runConvert(s streams, args []string) int {
 	}
 	fmt.Fprint(s.out, out.String())
 	return 0
-}
-
-// convertDocument converts one object: a Job to version to, anything else
-// written back as it is.
-func convertDocument(doc []byte, to string) ([]byte, error) {
-	var head struct {
-		Kind string `json:"kind"`
-	}
-	// A kind that is not a string is left for Decode to report.
-	if json.Unmarshal(doc, &head) == nil && head.Kind != "" && head.Kind != "Job" {
-		return conversion.JSONToYAML(doc)
-	}
-	job, err := conversion.Decode(doc)
-	if err != nil {
-		return nil, err
-	}
-	return conversion.Encode(job, to)
-}
-
-// printConvertError writes err one field error per line, each prefixed by
-// where the document came from.
-func printConvertError(s streams, source string, err error) {
-	if errs := field.AsErrorList(err); len(errs) > 0 {
-		for _, e := range errs {
-			fmt.Fprintf(s.err, "jobkit convert: %s: %v\n", source, e)
-		}
-		return
-	}
-	fmt.Fprintf(s.err, "jobkit convert: %s: %v\n", source, err)
 }

@@ -36,8 +36,8 @@ spec:
 		wantStatus int
 	}{
 		{
-			name:  "an extensions/v1beta1 Job becomes a batch/v1 manual-selector Job",
-			args:  []string{"--to", "batch/v1"},
+			name:  "an extensions/v1beta1 Job becomes a batch/v1 manual-selector Job, fields jobkit does not model kept under --validate=ignore",
+			args:  []string{"--to", "batch/v1", "--validate=ignore"},
 			stdin: v1beta1Job,
 			wantOut: `apiVersion: batch/v1
 kind: Job
@@ -59,11 +59,18 @@ spec:
     spec:
       containers:
       - image: perl
+        imagePullPolicy: Always
         name: pi
         resources:
           limits:
             cpu: "1"
+        terminationMessagePath: /dev/termination-log
+        terminationMessagePolicy: File
+      dnsPolicy: ClusterFirst
       restartPolicy: Never
+      schedulerName: default-scheduler
+      securityContext: {}
+      terminationGracePeriodSeconds: 30
 status: {}
 `,
 		},
@@ -101,16 +108,27 @@ spec:
     spec:
       containers:
       - image: busybox
+        imagePullPolicy: Always
         name: c
+        resources: {}
+        terminationMessagePath: /dev/termination-log
+        terminationMessagePolicy: File
+      dnsPolicy: ClusterFirst
       restartPolicy: OnFailure
+      schedulerName: default-scheduler
+      securityContext: {}
+      terminationGracePeriodSeconds: 30
 status: {}
 `,
 		},
 		{
-			name:       "bad Jobs: nothing is written, every error on its own line with the document and the field",
-			args:       []string{"--to", "batch/v1"},
-			stdin:      "apiVersion: batch/v1\nkind: Job\nspec:\n  completions: many\n  parallelism: 3000000000\n---\napiVersion: batch/v2\nkind: Job\n---\n" + v1beta1Job,
-			wantErr:    "jobkit convert: <stdin>: document 1: spec.completions: Invalid value: \"many\": must be an integer\njobkit convert: <stdin>: document 1: spec.parallelism: Invalid value: 3000000000: must be less than or equal to 2147483647\njobkit convert: <stdin>: document 2: apiVersion: Unsupported value: \"batch/v2\": supported values: \"batch/v1\", \"extensions/v1beta1\"\n",
+			name:  "bad Jobs: nothing is written, every error on its own line with the document and the field",
+			args:  []string{"--to", "batch/v1", "--validate=ignore"},
+			stdin: "apiVersion: batch/v1\nkind: Job\nspec:\n  completions: many\n  parallelism: 3000000000\n---\napiVersion: batch/v2\nkind: Job\nmetadata: {name: v2}\n---\n" + v1beta1Job,
+			wantErr: `STDIN:1 (document 1): Job.batch "" is invalid: spec.completions: Invalid value: "many": must be an integer
+STDIN:1 (document 1): Job.batch "" is invalid: spec.parallelism: Invalid value: 3000000000: must be less than or equal to 2147483647
+STDIN:7 (document 2): Job.batch "v2" is invalid: apiVersion: Unsupported value: "batch/v2": supported values: "batch/v1", "extensions/v1beta1"
+`,
 			wantStatus: 1,
 		},
 		{

@@ -1,63 +1,70 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"strings"
 
 	"github.com/jobkit/jobkit/conversion"
-	"github.com/jobkit/jobkit/downward"
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
 )
 
-// runCreate implements `jobkit create [-f FILE] [--uid UID]
-// [--label-keys seed|kubernetes] [--unique-label-key KEY]`: for every Job
-// of the input (batch/v1 or extensions/v1beta1, decoded with that
-// version's defaults) it does what an API server does on create —
-// create-time processing (jobapi.PrepareForCreate: uid, selector and
-// labels generated, copied stale values replaced), validation
-// (jobapi.Validate, and downward.ValidatePodSpec for the downward API) —
-// and prints the Job as it would be stored, as batch/v1 YAML, several
-// Jobs as a YAML stream in input order.
+// runCreate implements `jobkit create [-f FILE]... [-R] [--validate
+// strict|warn|ignore] [--uid UID] [--label-keys seed|kubernetes]
+// [--unique-label-key KEY]`: for every Job of the input (batch/v1 or
+// extensions/v1beta1, decoded with that version's defaults) it does what
+// an API server does on create — create-time processing
+// (jobapi.PrepareForCreate: uid, selector and labels generated, copied
+// stale values replaced), validation (jobapi.Validate, the downward API
+// included) — and prints the Job as it
+// would be stored, as batch/v1 YAML. Every other object (a CronJob, whose
+// job template is validated, included) is written back unchanged, in
+// input order, so a whole manifest file goes through.
 //
 // Warnings (each value create-time processing replaced, a name that is
-// not a DNS label) go to standard error and do not change the exit
-// status. If any Job is invalid, nothing is printed: every error goes to
-// standard error, one per line, naming the document and the field, and
-// the exit status is 1. Bad flags, and --uid for more than one Job (two
-// Jobs must never share a uid), exit 2.
+// not a DNS label, unknown fields under --validate=warn) go to standard
+// error and do not change the exit status. If any document is invalid,
+// nothing is printed: every error goes to standard error, one per line,
+// in kubectl's shape (`FILE: Job.batch "pi" is invalid: FIELD: ...`), and
+// the exit status is 1. Bad flags, --uid for more than one Job (two Jobs
+// must never share a uid) and unreadable input exit 2.
 func runCreate(s streams, args []string) int {
 	fs := flag.NewFlagSet("create", flag.ContinueOnError)
 	fs.SetOutput(s.err)
-	file := fs.String("f", "", "the file to read Jobs from; '-' or none: standard input")
+	in := addInputFlags(fs, true)
 	cf := addCreateFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(s.err, "usage: jobkit create [-f FILE] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]")
+		fmt.Fprintln(s.err, "usage: jobkit create [-f FILE]... [-R] [--validate strict|warn|ignore] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]")
 		fs.PrintDefaults()
 	}
 	opts, status := parseCreateFlags(s, "create", fs, cf, args)
 	if status != 0 {
 		return status
 	}
-	jobs, status := prepareJobs(s, "create", *file, cf, opts)
+	checked, status := checkDocuments(s, "create", in, cf, opts, true)
 	if status != 0 {
 		return status
 	}
 	failed := false
-	for _, j := range jobs {
-		printWarnings(s, "create", j)
-		failed = printFieldErrors(s, "create", j) || failed
+	for _, c := range checked {
+		printChecked(s, c)
+		failed = failed || c.invalid()
 	}
 	if failed {
 		return 1
 	}
 	var out strings.Builder
-	for i, j := range jobs {
-		y, err := conversion.Encode(j.job, "batch/v1")
+	for i, c := range checked {
+		var y []byte
+		var err error
+		if c.doc.Kind == "Job" {
+			y, err = conversion.Encode(c.doc.Job, "batch/v1")
+		} else {
+			y, err = conversion.JSONToYAML(c.doc.JSON)
+		}
 		if err != nil {
-			fmt.Fprintf(s.err, "jobkit create: %s: %v\n", j.source, err)
+			fmt.Fprintf(s.err, "%s: %v\n", c.doc.Source, err)
 			return 1
 		}
 		if i > 0 {
@@ -87,7 +94,7 @@ func addCreateFlags(fs *flag.FlagSet) createFlags {
 
 // parseCreateFlags parses args and turns the shared flags into options;
 // a non-zero status means a usage error, already reported.
-func parseCreateFlags(s streams, name string, fs *flag.FlagSet, cf createFlags, args []string) ([]jobapi.Option, int) {
+func parseCreateFlags(s streams, name string, fs *flag.FlagSet, cf createFlags, args []string) (labelKeys, int) {
 	if err := fs.Parse(args); err != nil {
 		return nil, 2
 	}
@@ -100,63 +107,179 @@ func parseCreateFlags(s streams, name string, fs *flag.FlagSet, cf createFlags, 
 		fmt.Fprintf(s.err, "jobkit %s: --label-keys must be '%s' or '%s', not %q\n", name, jobapi.SeedLabelKeys, jobapi.KubernetesLabelKeys, *cf.labelKeys)
 		return nil, 2
 	}
-	opts := []jobapi.Option{jobapi.WithLabelKeys(policy)}
+	opts := labelKeys{jobapi.WithLabelKeys(policy)}
 	if *cf.uniqueKey != "" {
 		opts = append(opts, jobapi.WithUniqueLabelKey(*cf.uniqueKey))
 	}
 	// Misuse of the options is reported by PrepareForCreate; try them on
 	// an empty Job so that it is a usage error, not a per-Job one.
-	if _, err := jobapi.PrepareForCreate(&jobapi.Job{}, append(opts, jobapi.WithUID("probe"))...); err != nil {
+	if _, err := jobapi.PrepareForCreate(&jobapi.Job{}, opts.create("probe")...); err != nil {
 		fmt.Fprintf(s.err, "jobkit %s: --unique-label-key: %v\n", name, strings.TrimPrefix(err.Error(), "jobapi: "))
 		return nil, 2
 	}
-	if *cf.uid != "" {
-		opts = append(opts, jobapi.WithUID(jobapi.UID(*cf.uid)))
-	}
 	return opts, 0
+}
+
+// labelKeys are the label key options of create-time processing and
+// validation.
+type labelKeys []jobapi.LabelKeyOption
+
+// create returns the options of PrepareForCreate, with the uid when it
+// is not "".
+func (k labelKeys) create(uid jobapi.UID) []jobapi.CreateOption {
+	out := make([]jobapi.CreateOption, 0, len(k)+1)
+	for _, o := range k {
+		out = append(out, o)
+	}
+	if uid != "" {
+		out = append(out, jobapi.WithUID(uid))
+	}
+	return out
+}
+
+// validate returns the options of Validate.
+func (k labelKeys) validate() []jobapi.ValidateOption {
+	out := make([]jobapi.ValidateOption, 0, len(k))
+	for _, o := range k {
+		out = append(out, o)
+	}
+	return out
+}
+
+// prepare runs create-time processing and validation on job: its
+// warnings, its errors (jobapi.Validate, the downward API included), and
+// an error when the options are wrong (checked before; not expected).
+func (k labelKeys) prepare(job *jobapi.Job, uid jobapi.UID) (jobapi.Warnings, field.ErrorList, error) {
+	w, err := jobapi.PrepareForCreate(job, k.create(uid)...)
+	if err != nil {
+		return nil, nil, err
+	}
+	errs, err := jobapi.Validate(job, k.validate()...)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Validate checks the downward API too (package jobapi/fieldpath).
+	return w, errs, nil
 }
 
 // preparedJob is one Job of the input after create-time processing and
 // validation.
 type preparedJob struct {
 	source   string
-	name     string // metadata.name, for the Status object
 	job      *jobapi.Job
 	warnings jobapi.Warnings
 	errs     field.ErrorList // validation errors, or decoding errors with a field
 	err      error           // a decoding error without a field
 }
 
-// prepareJobs reads the Jobs of the input and runs create-time processing
-// and validation on each. A non-zero status means the input could not be
-// read or the flags do not fit it; the problem is reported.
-func prepareJobs(s streams, name, file string, cf createFlags, opts []jobapi.Option) ([]preparedJob, int) {
-	docs, err := readDocuments(s, file)
+// checkedDoc is one document of the input after create-time processing
+// and validation of its Job, if it holds one.
+type checkedDoc struct {
+	doc      *conversion.Document
+	warnings jobapi.Warnings
+	errs     field.ErrorList // validation errors, paths from the Job's root
+}
+
+// invalid reports whether the document does not decode or its Job is
+// invalid.
+func (c checkedDoc) invalid() bool { return c.doc.Err != nil || len(c.errs) > 0 }
+
+// checkDocuments reads the input and runs create-time processing and
+// validation on every Job in it (a CronJob's job template included). A
+// non-zero status means the input could not be read or the flags do not
+// fit it; the problem is reported. Unless keep is true, each document's
+// Job and JSON are let go once it is checked, input by input, so that
+// validating a large directory holds one file in memory at a time.
+func checkDocuments(s streams, name string, in *inputFlags, cf createFlags, opts labelKeys, keep bool) ([]checkedDoc, int) {
+	mode, ok := in.mode(s, name)
+	if !ok {
+		return nil, 2
+	}
+	var out []checkedDoc
+	check := func(docs []conversion.Document) {
+		for i := range docs {
+			c := checkDocument(&docs[i], jobapi.UID(*cf.uid), opts)
+			if !keep {
+				c.doc.Job, c.doc.JSON = nil, nil
+			}
+			out = append(out, c)
+		}
+	}
+	var err error
+	if *cf.uid == "" {
+		err = eachInput(s, in, mode, check)
+	} else {
+		// --uid is for one Job only: count them before creating any.
+		var docs []conversion.Document
+		docs, err = readObjects(s, in, mode)
+		jobs := 0
+		for _, d := range docs {
+			if d.Kind == "Job" {
+				jobs++
+			}
+		}
+		if err == nil && jobs > 1 {
+			fmt.Fprintf(s.err, "jobkit %s: --uid may only be given for a single Job, and the input holds %d Jobs: Jobs that share a uid select each other's pods\n", name, jobs)
+			return nil, 2
+		}
+		check(docs)
+	}
 	if err != nil {
 		fmt.Fprintf(s.err, "jobkit %s: %v\n", name, err)
-		return nil, 1
+		return nil, 2
 	}
-	if len(docs) == 0 {
+	if len(out) == 0 {
 		fmt.Fprintf(s.err, "jobkit %s: %v\n", name, errNoInput)
 		return nil, 1
 	}
-	if *cf.uid != "" && len(docs) > 1 {
-		fmt.Fprintf(s.err, "jobkit %s: --uid may only be given for a single Job, and the input holds %d objects: Jobs that share a uid select each other's pods\n", name, len(docs))
-		return nil, 2
-	}
-	jobs := make([]preparedJob, 0, len(docs))
-	for _, d := range docs {
-		jobs = append(jobs, prepareJob(d, opts))
-	}
-	return jobs, 0
+	return out, 0
 }
 
-// prepareJob decodes one document and does to it what an API server does
-// on create.
-func prepareJob(d document, opts []jobapi.Option) preparedJob {
-	p := preparedJob{source: d.source, name: documentName(d.json)}
-	job, err := conversion.Decode(d.json)
+// checkDocument runs create-time processing (with uid, unless the Job is
+// a CronJob's: it gets its uid when the controller makes it) and
+// validation on the Job of one document, if it holds one.
+func checkDocument(d *conversion.Document, uid jobapi.UID, opts labelKeys) checkedDoc {
+	c := checkedDoc{doc: d}
+	if d.Err != nil || d.Job == nil {
+		return c
+	}
+	if d.JobPath != "" {
+		uid = ""
+	}
+	w, errs, err := opts.prepare(d.Job, uid)
 	if err != nil {
+		d.Err = err // the options were checked before; not expected
+		return c
+	}
+	c.warnings, c.errs = w, errs
+	if d.JobPath == "" {
+		d.Name = d.Job.ObjectMeta.Name // generateName may have made it
+	}
+	return c
+}
+
+// printChecked writes a document's warnings and errors to standard
+// error, one per line, each starting with the document's source.
+func printChecked(s streams, c checkedDoc) {
+	printDocWarnings(s, c.doc)
+	for _, w := range c.warnings {
+		fmt.Fprintf(s.err, "%s: Warning: %s\n", c.doc.Source, w)
+	}
+	for _, l := range docErrorLines(c.doc, c.errs) {
+		fmt.Fprintln(s.err, l)
+	}
+}
+
+// prepareJob does to one document read by readDocuments what an API
+// server does on create (simulate's path; create and validate use
+// checkDocuments).
+func prepareJob(d document, opts labelKeys) preparedJob {
+	p := preparedJob{source: d.source}
+	if d.doc.Err != nil || d.doc.Job == nil {
+		err := d.doc.Err
+		if err == nil {
+			err = fmt.Errorf("kind: Unsupported value: %q: supported values: \"Job\"", d.doc.Kind)
+		}
 		if errs := field.AsErrorList(err); len(errs) > 0 {
 			p.errs = errs
 		} else {
@@ -164,26 +287,14 @@ func prepareJob(d document, opts []jobapi.Option) preparedJob {
 		}
 		return p
 	}
-	p.warnings, err = jobapi.PrepareForCreate(job, opts...)
+	job := d.doc.Job
+	w, errs, err := opts.prepare(job, "")
 	if err != nil {
 		p.err = err // the options were checked before; not expected
 		return p
 	}
-	p.job, p.name = job, job.ObjectMeta.Name
-	p.errs = append(jobapi.Validate(job, opts...),
-		downward.ValidatePodSpec(&job.Spec.Template.Spec, field.NewPath("spec", "template", "spec"))...)
+	p.job, p.warnings, p.errs = job, w, errs
 	return p
-}
-
-// documentName reads metadata.name, or returns "".
-func documentName(doc []byte) string {
-	var head struct {
-		Metadata struct {
-			Name string `json:"name"`
-		} `json:"metadata"`
-	}
-	_ = json.Unmarshal(doc, &head) // a malformed document has no name
-	return head.Metadata.Name
 }
 
 // printWarnings writes the warnings of one Job to standard error.

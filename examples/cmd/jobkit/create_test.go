@@ -85,8 +85,16 @@ spec:
 ` + indent(8) + `    spec:
       containers:
       - image: perl:5.34.0
+        imagePullPolicy: IfNotPresent
         name: pi
+        resources: {}
+        terminationMessagePath: /dev/termination-log
+        terminationMessagePolicy: File
+      dnsPolicy: ClusterFirst
       restartPolicy: Never
+      schedulerName: default-scheduler
+      securityContext: {}
+      terminationGracePeriodSeconds: 30
 status: {}
 `
 }
@@ -164,45 +172,45 @@ func TestCreate(t *testing.T) {
 			stdin:   createCopiedJob,
 			wantOut: createdJob("controller-uid", "controller-uid: "+createUID, "job-name: pi"),
 			wantErr: []string{
-				"jobkit create: <stdin>: document 1: warning: metadata.uid: ",
-				"jobkit create: <stdin>: document 1: warning: metadata.resourceVersion: ",
-				"jobkit create: <stdin>: document 1: warning: spec.template.metadata.labels[controller-uid]: ",
-				"jobkit create: <stdin>: document 1: warning: spec.selector: ",
+				"STDIN: Warning: metadata.uid: ",
+				"STDIN: Warning: metadata.resourceVersion: ",
+				"STDIN: Warning: spec.template.metadata.labels[controller-uid]: ",
+				"STDIN: Warning: spec.selector: ",
+				"STDIN: Warning: metadata.labels[controller-uid]: ",
 			},
 		},
 		{
 			name:       "a selector without manualSelector is refused",
 			stdin:      strings.Replace(createPiJob, "  template:\n", "  selector: {matchLabels: {app: pi}}\n  template:\n", 1),
-			wantErr:    []string{"jobkit create: <stdin>: document 1: spec.selector: Invalid value: "},
+			wantErr:    []string{`STDIN: Job.batch "pi" is invalid: spec.selector: Invalid value: `},
 			wantStatus: 1,
 		},
 		{
 			name:  "every error on its own line, nothing printed",
 			stdin: createPiJob + "---\n" + strings.NewReplacer("name: pi\n", "name: Pi\n", "restartPolicy: Never", "restartPolicy: Always").Replace(createPiJob),
 			wantErr: []string{
-				"jobkit create: <stdin>: document 2: metadata.name: Invalid value: \"Pi\": ",
-				"jobkit create: <stdin>: document 2: spec.template.spec.containers[0].name: Invalid value: \"Pi\": ",
-				"jobkit create: <stdin>: document 2: spec.template.spec.restartPolicy: Required value: ",
+				`STDIN:16 (document 2): Job.batch "Pi" is invalid: metadata.name: Invalid value: "Pi": `,
+				`STDIN:16 (document 2): Job.batch "Pi" is invalid: spec.template.spec.containers[0].name: Invalid value: "Pi": `,
+				`STDIN:16 (document 2): Job.batch "Pi" is invalid: spec.template.spec.restartPolicy: Required value: `,
 			},
 			wantStatus: 1,
 		},
 		{
 			name:       "the downward API is checked",
 			stdin:      strings.Replace(createPiJob, "        image: perl:5.34.0\n", "        image: perl:5.34.0\n        env: [{name: X, valueFrom: {fieldRef: {fieldPath: spec.hostname}}}]\n", 1),
-			wantErr:    []string{"jobkit create: <stdin>: document 1: spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: "},
+			wantErr:    []string{`STDIN: Job.batch "pi" is invalid: spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: `},
 			wantStatus: 1,
 		},
 		{
 			name:       "decoding errors name the field",
 			stdin:      strings.Replace(createPiJob, "spec:\n  template", "spec:\n  completions: many\n  template", 1),
-			wantErr:    []string{"jobkit create: <stdin>: document 1: spec.completions: "},
+			wantErr:    []string{`STDIN: Job.batch "pi" is invalid: spec.completions: `},
 			wantStatus: 1,
 		},
 		{
-			name:       "objects that are not Jobs are refused",
-			stdin:      "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\n",
-			wantErr:    []string{"jobkit create: <stdin>: document 1: apiVersion: ", "jobkit create: <stdin>: document 1: kind: "},
-			wantStatus: 1,
+			name:    "objects that are not Jobs are written back unchanged",
+			stdin:   "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\n",
+			wantOut: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n",
 		},
 		{
 			name:       "empty input",

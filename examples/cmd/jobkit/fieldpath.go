@@ -1,13 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 
+	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/downward"
-	"github.com/jobkit/jobkit/jobapi"
 )
 
 // runFieldpath implements `jobkit fieldpath PATH [-f POD]`: the value the
@@ -16,7 +15,7 @@ import (
 func runFieldpath(s streams, args []string) int {
 	fs := flag.NewFlagSet("fieldpath", flag.ContinueOnError)
 	fs.SetOutput(s.err)
-	file := fs.String("f", "", "`FILE` holding one Pod (YAML or JSON; - or none: standard input)")
+	in := addInputFlags(fs, false)
 	strict := fs.Bool("strict", false, "fail when the pod has no label or annotation of the requested key, instead of printing an empty value")
 	fs.Usage = func() {
 		fmt.Fprintln(s.err, "usage: jobkit fieldpath PATH [-f POD] [--strict]")
@@ -42,26 +41,19 @@ func runFieldpath(s streams, args []string) int {
 		return usageError("%v", err)
 	}
 
-	docs, err := readDocuments(s, *file)
+	docs, err := readObjects(s, in, conversion.FieldValidationIgnore)
 	if err != nil {
-		fmt.Fprintln(s.err, err)
-		return 1
+		fmt.Fprintf(s.err, "jobkit fieldpath: %v\n", err)
+		return 2
 	}
 	if len(docs) != 1 {
 		fmt.Fprintf(s.err, "jobkit fieldpath: the input must hold exactly one Pod, not %d objects\n", len(docs))
 		return 1
 	}
-	d := docs[0]
-	var head struct {
-		Kind string `json:"kind"`
-	}
-	if err := json.Unmarshal(d.json, &head); err != nil || head.Kind != "Pod" {
-		fmt.Fprintf(s.err, "%s: kind: Unsupported value: %q: supported values: \"Pod\"\n", d.source, head.Kind)
-		return 1
-	}
-	pod := new(jobapi.Pod)
-	if err := json.Unmarshal(d.json, pod); err != nil {
-		fmt.Fprintf(s.err, "%s: %v\n", d.source, err)
+	d := &docs[0]
+	pod, err := readPod(d)
+	if err != nil {
+		fmt.Fprintf(s.err, "%s: %v\n", d.Source, err)
 		return 1
 	}
 	var opts []downward.ResolveOption
@@ -70,7 +62,7 @@ func runFieldpath(s streams, args []string) int {
 	}
 	value, err := path.Resolve(pod, opts...)
 	if err != nil {
-		fmt.Fprintf(s.err, "%s: %v\n", d.source, err)
+		fmt.Fprintf(s.err, "%s: %v\n", d.Source, err)
 		return 1
 	}
 	io.WriteString(s.out, value+"\n")

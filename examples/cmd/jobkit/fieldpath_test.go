@@ -68,7 +68,7 @@ func TestFieldpath(t *testing.T) {
 		{name: "no path", args: []string{"-f", podFile}, wantCode: 2, wantInErr: "must be given"},
 		{name: "two paths", args: []string{"metadata.name", "metadata.uid", "-f", podFile}, wantCode: 2, wantInErr: `unexpected argument "metadata.uid"`},
 		{name: "unknown flag", args: []string{"metadata.name", "--nope"}, wantCode: 2, wantInErr: "flag provided but not defined"},
-		{name: "missing file", args: []string{"metadata.name", "-f", filepath.Join(dir, "nope.yaml")}, wantCode: 1, wantInErr: "nope.yaml"},
+		{name: "missing file", args: []string{"metadata.name", "-f", filepath.Join(dir, "nope.yaml")}, wantCode: 2, wantInErr: "nope.yaml"},
 		{name: "two pods", args: []string{"metadata.name"}, stdin: twoPods, wantCode: 1, wantInErr: "exactly one Pod, not 2"},
 		{name: "not a pod", args: []string{"metadata.name"}, stdin: "apiVersion: batch/v1\nkind: Job\n", wantCode: 1, wantInErr: `kind: Unsupported value: "Job"`},
 		{name: "a pod field of the wrong type", args: []string{"metadata.name"}, stdin: "kind: Pod\nmetadata:\n  name: [1]\n", wantCode: 1, wantInErr: "metadata.name"},

@@ -3,10 +3,14 @@
 // with them what an API server or the Job controller would, without a
 // cluster.
 //
-// Every subcommand reads from -f FILE (-f - or no -f: standard input),
-// writes YAML or plain lines to standard output and, on bad input, exits
-// non-zero with the errors on standard error, one per line, each naming
-// its field path. Exit status 2 means the command line itself was wrong.
+// Every subcommand that reads objects reads them with
+// conversion.DecodeAll from -f FILE (repeatable; a directory gives its
+// .json, .yaml and .yml files, -R those of its subdirectories too; -f - or
+// no -f: standard input), writes YAML or plain lines to standard output
+// and, on bad input, exits non-zero with the errors on standard error,
+// one per line, each naming where the document came from and the field
+// path. Exit status 1 means some input was invalid, 2 that the command
+// line was wrong or an input could not be read.
 //
 // Run `jobkit help` for the list of subcommands.
 package main
@@ -24,6 +28,9 @@ type streams struct {
 	in  io.Reader
 	out io.Writer
 	err io.Writer
+	// errIsTerminal is true when standard error is a terminal: validate
+	// then ends with a summary line.
+	errIsTerminal bool
 }
 
 // command is one subcommand.
@@ -37,20 +44,20 @@ type command struct {
 // commands lists the subcommands in the order `jobkit help` prints them.
 func commands() []command {
 	return []command{
-		{"match", "match -l SELECTOR [-f FILE]", "the namespace/name (just name when there is no namespace) of every object whose metadata.labels match SELECTOR", runMatch},
-		{"overlaps", "overlaps [-f FILE]", "every pair of Jobs (or other objects with spec.selector) in one namespace whose selectors can select the same pod, with such a pod's labels; exit 1 if any", runOverlaps},
-		{"convert", "convert --to batch/v1|extensions/v1beta1 [-f FILE]", "every Job of the input in the given version (with its version defaults applied); other objects unchanged", runConvert},
-		{"scoreboard", "scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]", "the scoreboard of an Indexed Job rebuilt from its pods: completedIndexes, counts, what to start next, problems", runScoreboard},
+		{"match", "match -l SELECTOR [-f FILE]... [-R]", "the namespace/name (just name when there is no namespace) of every object whose metadata.labels match SELECTOR", runMatch},
+		{"overlaps", "overlaps [-f FILE]... [-R]", "every pair of Jobs (or other objects with spec.selector) in one namespace whose selectors can select the same pod, with such a pod's labels; exit 1 if any", runOverlaps},
+		{"convert", "convert --to batch/v1|extensions/v1beta1 [-f FILE]... [-R] [--validate strict|warn|ignore]", "every Job of the input in the given version (with its version defaults applied); other objects unchanged, in order", runConvert},
+		{"scoreboard", "scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]... [-R]", "the scoreboard of an Indexed Job rebuilt from its pods: completedIndexes, counts, what to start next, problems", runScoreboard},
 		{"fieldpath", "fieldpath PATH [-f POD] [--strict]", "the value the kubelet would expose for the downward API fieldPath PATH in the pod", runFieldpath},
-		{"create", "create [-f FILE] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]", "every Job of the input as the API server would store it (batch/v1): uid, selector and labels generated, copied stale values replaced (warnings on standard error), validated", runCreate},
-		{"validate", "validate [-f FILE] [-o text|json] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]", "exit 0 when the API server would accept every Job of the input on create; else exit 1 and the errors (-o json: also a Status object per invalid Job)", runValidate},
+		{"create", "create [-f FILE]... [-R] [--validate strict|warn|ignore] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]", "every Job of the input as the API server would store it (batch/v1): uid, selector and labels generated, copied stale values replaced (warnings on standard error), validated; other objects unchanged, in order", runCreate},
+		{"validate", "validate [-f FILE]... [-R] [-o text|json] [--validate strict|warn|ignore] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]", "exit 0 when the API server would accept every Job of the input (and every CronJob's job template) on create; else exit 1 and the errors, in kubectl's shape (-o json: also a Status object per document); other objects are passed over", runValidate},
 		{"run", "run NAME --image IMAGE [--completions N] [--parallelism N] [--completion-index-var-name VAR] [--per-completion-env KEY=VALUES]... [--restart OnFailure|Never] -- COMMAND [ARG]...", "an Indexed Job running COMMAND per completion index, and the ConfigMap holding its generated parameter script", runRun},
 		{"simulate", "simulate [-f FILE] [--parallelism N] [--fail-rate P] [--seed S] [--logs DIR]", "runs an Indexed Job (and the ConfigMaps it mounts, as `jobkit run` prints them) on this machine: each index's container as a process, at most N at a time, retried as Kubernetes would; progress on standard error, the Job's final status as YAML; exit 1 if the Job failed", runSimulate},
 	}
 }
 
 func main() {
-	os.Exit(run(streams{in: os.Stdin, out: os.Stdout, err: os.Stderr}, os.Args[1:]))
+	os.Exit(run(streams{in: os.Stdin, out: os.Stdout, err: os.Stderr, errIsTerminal: isTerminal(os.Stderr)}, os.Args[1:]))
 }
 
 // run dispatches args[0] to its subcommand and returns the exit status.

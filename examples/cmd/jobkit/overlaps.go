@@ -12,7 +12,7 @@ import (
 	"github.com/jobkit/jobkit/selector"
 )
 
-// runOverlaps implements `jobkit overlaps [-f FILE]`: it reads Jobs (any
+// runOverlaps implements `jobkit overlaps [-f FILE]... [-R]`: it reads Jobs (any
 // version conversion.Decode supports, with that version's defaults, so
 // an extensions/v1beta1 Job without autoSelector selects by its
 // template's labels) and other objects whose `spec.selector` is a label
@@ -37,13 +37,13 @@ import (
 // Exit status: 0 when no pair overlaps; 1 when some pair overlaps, or
 // when an object could not be read (its errors on standard error, one
 // per line with the field path; the pairs among the others still print);
-// 2 for a wrong command line.
+// 2 for a wrong command line or an input that cannot be read.
 func runOverlaps(s streams, args []string) int {
 	fs := flag.NewFlagSet("overlaps", flag.ContinueOnError)
 	fs.SetOutput(s.err)
-	file := fs.String("f", "", "the file to read objects from; '-' or none: standard input")
+	in := addInputFlags(fs, false)
 	fs.Usage = func() {
-		fmt.Fprintln(s.err, "usage: jobkit overlaps [-f FILE]")
+		fmt.Fprintln(s.err, "usage: jobkit overlaps [-f FILE]... [-R]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -53,10 +53,10 @@ func runOverlaps(s streams, args []string) int {
 		fmt.Fprintf(s.err, "jobkit overlaps: unexpected argument %q; give the input with -f\n", fs.Arg(0))
 		return 2
 	}
-	docs, err := readDocuments(s, *file)
+	docs, err := readObjects(s, in, conversion.FieldValidationIgnore)
 	if err != nil {
 		fmt.Fprintf(s.err, "jobkit overlaps: %v\n", err)
-		return 1
+		return 2
 	}
 	if len(docs) == 0 {
 		fmt.Fprintf(s.err, "jobkit overlaps: %v\n", errNoInput)
@@ -64,19 +64,20 @@ func runOverlaps(s streams, args []string) int {
 	}
 	failed := false
 	var objs []selecting
-	for _, d := range docs {
-		o, err := readSelecting(d.json)
+	for i := range docs {
+		d := &docs[i]
+		o, err := readSelecting(d)
 		switch {
 		case errors.Is(err, errNoSelector):
-			fmt.Fprintf(s.err, "jobkit overlaps: %s: %s: skipped: %v\n", d.source, o.describe(), err)
+			fmt.Fprintf(s.err, "jobkit overlaps: %s: %s: skipped: %v\n", d.Source, o.describe(), err)
 		case err != nil:
 			failed = true
 			if errs := field.AsErrorList(err); len(errs) > 0 {
 				for _, e := range errs {
-					fmt.Fprintf(s.err, "jobkit overlaps: %s: %v\n", d.source, e)
+					fmt.Fprintf(s.err, "jobkit overlaps: %s: %v\n", d.Source, e)
 				}
 			} else {
-				fmt.Fprintf(s.err, "jobkit overlaps: %s: %v\n", d.source, err)
+				fmt.Fprintf(s.err, "jobkit overlaps: %s: %v\n", d.Source, err)
 			}
 		default:
 			objs = append(objs, o)
@@ -115,30 +116,22 @@ var errNoSelector = errors.New("`spec.selector` is not set")
 // errNoJobSelector is errNoSelector for a Job, with what happens to it.
 var errNoJobSelector = fmt.Errorf("%w: the API server generates one, unique to the Job, when it creates it", errNoSelector)
 
-// readSelecting reads a Job through conversion.Decode, or any other
-// object's metadata and `spec.selector`. An object without a selector
-// gives errNoSelector (with the object's names filled in).
-func readSelecting(doc []byte) (selecting, error) {
-	var head struct {
-		Kind json.RawMessage `json:"kind"`
+// readSelecting reads a Job as conversion.DecodeAll decoded it, or any
+// other object's metadata and `spec.selector`. An object without a
+// selector gives errNoSelector (with the object's names filled in).
+func readSelecting(d *conversion.Document) (selecting, error) {
+	if d.Kind == "Job" || d.JSON == nil {
+		return readJob(d)
 	}
-	if err := json.Unmarshal(doc, &head); err != nil {
-		return selecting{}, errors.New("must be an object")
-	}
-	var kind string
-	if !isNull(head.Kind) && json.Unmarshal(head.Kind, &kind) != nil || kind == "Job" {
-		// A kind that is not a string is Decode's to report.
-		return readJob(doc)
-	}
-	return readPlain(doc, kind)
+	return readPlain(d)
 }
 
-// readJob decodes a Job in any supported version.
-func readJob(doc []byte) (selecting, error) {
-	job, err := conversion.Decode(doc)
-	if err != nil {
-		return selecting{}, err
+// readJob reads the selector of a decoded Job.
+func readJob(d *conversion.Document) (selecting, error) {
+	if d.Err != nil {
+		return selecting{}, d.Err
 	}
+	job := d.Job
 	o := selecting{kind: "Job", name: job.ObjectMeta.Name, namespace: job.ObjectMeta.Namespace}
 	if o.name == "" {
 		return o, field.Required(field.NewPath("metadata", "name"), "every object must have a name to be reported")
@@ -150,17 +143,19 @@ func readJob(doc []byte) (selecting, error) {
 		}
 		return o, errNoJobSelector
 	}
+	var err error
 	o.sel, err = toSelector(ls)
 	return o, err
 }
 
 // readPlain reads metadata.name, metadata.namespace and `spec.selector`
 // (a label selector) of an object that is not a Job.
-func readPlain(doc []byte, kind string) (selecting, error) {
-	m, err := decodeMetadata(doc)
+func readPlain(d *conversion.Document) (selecting, error) {
+	m, err := decodeMetadata(d)
 	if err != nil {
 		return selecting{}, err
 	}
+	kind := d.Kind
 	if kind == "" {
 		kind = "Object"
 	}
@@ -168,11 +163,11 @@ func readPlain(doc []byte, kind string) (selecting, error) {
 	var obj struct {
 		Spec map[string]json.RawMessage `json:"spec"`
 	}
-	if err := json.Unmarshal(doc, &obj); err != nil {
+	if err := json.Unmarshal(d.JSON, &obj); err != nil {
 		return o, field.Invalid(field.NewPath("spec"), nil, "must be an object")
 	}
 	raw := obj.Spec["selector"]
-	if isNull(raw) {
+	if len(raw) == 0 || string(raw) == "null" {
 		return o, errNoSelector
 	}
 	path := field.NewPath("spec", "selector")

@@ -101,7 +101,7 @@ func TestOverlapsCommand(t *testing.T) {
     app: pi
     tier: compute
 `,
-			wantErr:    []string{"jobkit overlaps: " + file + ": document 3: Job batch/fresh: skipped: `spec.selector` is not set: the API server generates one, unique to the Job, when it creates it"},
+			wantErr:    []string{"jobkit overlaps: " + file + ":19 (document 3): Job batch/fresh: skipped: `spec.selector` is not set: the API server generates one, unique to the Job, when it creates it"},
 			wantStatus: 1,
 		},
 		{
@@ -140,7 +140,7 @@ func TestOverlapsCommand(t *testing.T) {
   witness:
     app: x
 `,
-			wantErr:    []string{"jobkit overlaps: <stdin>: document 1, items[2]: ConfigMap cm: skipped: `spec.selector` is not set"},
+			wantErr:    []string{"jobkit overlaps: STDIN:1 (items[2]): ConfigMap cm: skipped: `spec.selector` is not set"},
 			wantStatus: 1,
 		},
 		{
@@ -166,12 +166,12 @@ func TestOverlapsCommand(t *testing.T) {
     app: x
 `,
 			wantErr: []string{
-				"jobkit overlaps: <stdin>: document 2: spec.selector.matchLabels",
-				"jobkit overlaps: <stdin>: document 3: spec.selector.matchExpressions[0].operator: Unsupported value: \"Gt\"",
-				"jobkit overlaps: <stdin>: document 4: spec.selector: Required value: must be set when `manualSelector` is true",
-				"jobkit overlaps: <stdin>: document 5: apiVersion: Unsupported value: \"batch/v9\"",
-				"jobkit overlaps: <stdin>: document 6: spec.selector: Invalid value: ",
-				"jobkit overlaps: <stdin>: document 7: metadata.name: Required value",
+				"jobkit overlaps: STDIN:11 (document 2): spec.selector.matchLabels",
+				"jobkit overlaps: STDIN:21 (document 3): spec.selector.matchExpressions[0].operator: ",
+				"jobkit overlaps: STDIN:31 (document 4): spec.selector: Required value: must be set when `manualSelector` is true",
+				"jobkit overlaps: STDIN:38 (document 5): apiVersion: Unsupported value: \"batch/v9\"",
+				"jobkit overlaps: STDIN:42 (document 6): spec.selector: Invalid value: ",
+				"jobkit overlaps: STDIN:46 (document 7): metadata.name: Required value",
 			},
 			wantStatus: 1,
 		},
@@ -190,14 +190,14 @@ func TestOverlapsCommand(t *testing.T) {
 		{
 			name:       "unknown flag exits 2",
 			args:       []string{"-l", "a"},
-			wantErr:    []string{"flag provided but not defined: -l", "usage: jobkit overlaps [-f FILE]", "  -f string", "    \tthe file to read objects from"},
+			wantErr:    []string{"flag provided but not defined: -l", "usage: jobkit overlaps [-f FILE]... [-R]", "  -R\tread the directories", "  -f FILE", "    \ta FILE or directory to read"},
 			wantStatus: 2,
 		},
 		{
-			name:       "missing file exits 1",
+			name:       "missing file exits 2",
 			args:       []string{"-f", filepath.Join(dir, "absent.yaml")},
-			wantErr:    []string{"jobkit overlaps: open " + filepath.Join(dir, "absent.yaml")},
-			wantStatus: 1,
+			wantErr:    []string{"jobkit overlaps: unreadable input: the path \"" + filepath.Join(dir, "absent.yaml") + "\" does not exist"},
+			wantStatus: 2,
 		},
 	}
 	for _, tt := range tests {

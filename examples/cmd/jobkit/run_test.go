@@ -64,6 +64,7 @@ spec:
               fieldPath: metadata.annotations['batch.kubernetes.io/job-completion-index']
         image: busybox
         name: say-fruit
+        resources: {}
         volumeMounts:
         - mountPath: /etc/jobkit
           name: jobkit-params
@@ -132,6 +133,7 @@ spec:
               fieldPath: metadata.annotations['batch.kubernetes.io/job-completion-index']
         image: busybox
         name: say-number
+        resources: {}
       restartPolicy: Never
 status: {}
 `

@@ -45,9 +45,9 @@ func runScoreboard(s streams, args []string) int {
 	completions := fs.Int("completions", -1, "`N`, the Job's spec.completions (required)")
 	parallelism := fs.Int("parallelism", 1, "`P`, the Job's spec.parallelism: how many indexes may run at once")
 	completed := fs.String("completed-indexes", "", "the previous status.completedIndexes, such as `1,3-5,7`")
-	file := fs.String("f", "", "`FILE` of pods (YAML or JSON, several documents or a List; - or none: standard input)")
+	in := addInputFlags(fs, false)
 	fs.Usage = func() {
-		fmt.Fprintln(s.err, "usage: jobkit scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]")
+		fmt.Fprintln(s.err, "usage: jobkit scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]... [-R]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -71,25 +71,17 @@ func runScoreboard(s streams, args []string) int {
 		return usageError("--completed-indexes: %v", err)
 	}
 
-	docs, err := readDocuments(s, *file)
+	docs, err := readObjects(s, in, conversion.FieldValidationIgnore)
 	if err != nil {
-		fmt.Fprintln(s.err, err)
-		return 1
+		fmt.Fprintf(s.err, "jobkit scoreboard: %v\n", err)
+		return 2
 	}
 	pods := make([]*jobapi.Pod, 0, len(docs))
 	failed := false
-	for _, d := range docs {
-		var head struct {
-			Kind string `json:"kind"`
-		}
-		if err := json.Unmarshal(d.json, &head); err != nil || head.Kind != "Pod" {
-			fmt.Fprintf(s.err, "%s: kind: Unsupported value: %q: supported values: \"Pod\"\n", d.source, head.Kind)
-			failed = true
-			continue
-		}
-		p := new(jobapi.Pod)
-		if err := json.Unmarshal(d.json, p); err != nil {
-			fmt.Fprintf(s.err, "%s: %v\n", d.source, err)
+	for i := range docs {
+		p, err := readPod(&docs[i])
+		if err != nil {
+			fmt.Fprintf(s.err, "%s: %v\n", docs[i].Source, err)
 			failed = true
 			continue
 		}
@@ -119,7 +111,7 @@ func runScoreboard(s streams, args []string) int {
 	for _, p := range report.Problems {
 		sp := scoreboardProblem{Source: "--completed-indexes", Reason: p.Reason, Delete: p.Delete, Error: p.Err.Error()}
 		if p.Position >= 0 {
-			sp.Source = docs[p.Position].source
+			sp.Source = docs[p.Position].Source.String()
 			sp.Pod = podDisplayName(p.Pod)
 		}
 		if p.Index >= 0 {
@@ -147,4 +139,19 @@ func podDisplayName(p *jobapi.Pod) string {
 		name = p.ObjectMeta.Namespace + "/" + name
 	}
 	return name
+}
+
+// readPod decodes a document that must be a Pod.
+func readPod(d *conversion.Document) (*jobapi.Pod, error) {
+	if d.JSON == nil {
+		return nil, d.Err
+	}
+	if d.Kind != "Pod" {
+		return nil, fmt.Errorf("kind: Unsupported value: %q: supported values: \"Pod\"", d.Kind)
+	}
+	p := new(jobapi.Pod)
+	if err := json.Unmarshal(d.JSON, p); err != nil {
+		return nil, err
+	}
+	return p, nil
 }

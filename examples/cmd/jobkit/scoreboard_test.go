@@ -77,13 +77,13 @@ problems:
   index: 3
   pod: ns/job-3-c
   reason: DuplicateActive
-  source: '<stdin>: document 2'
+  source: STDIN:20 (document 2)
 - delete: true
   error: 'metadata.annotations[batch.kubernetes.io/job-completion-index]: Required
     value: a pod of an Indexed Job must have its completion index'
   pod: ns/stray
   reason: MissingIndex
-  source: '<stdin>: document 3'
+  source: STDIN:28 (document 3)
 `,
 		},
 		{
@@ -123,14 +123,14 @@ problems: []
 			name:     "a document that is not a pod",
 			args:     []string{"scoreboard", "--completions", "3"},
 			stdin:    "kind: Job\napiVersion: batch/v1\nmetadata: {name: j}\n",
-			wantErr:  "<stdin>: document 1: kind: Unsupported value: \"Job\": supported values: \"Pod\"\n",
+			wantErr:  "STDIN: kind: Unsupported value: \"Job\": supported values: \"Pod\"\n",
 			wantCode: 1,
 		},
 		{
 			name:     "malformed YAML",
 			args:     []string{"scoreboard", "--completions", "3"},
 			stdin:    "kind: [Pod\n",
-			wantErr:  "<stdin>: document 1: yaml: line 1: did not find expected ',' or ']'\n",
+			wantErr:  "STDIN: YAML: yaml: line 1: did not find expected ',' or ']'\n",
 			wantCode: 1,
 		},
 		{

@@ -26,32 +26,67 @@ func TestValidate(t *testing.T) {
 			name:  "a copied Job is valid, with warnings",
 			stdin: createCopiedJob,
 			wantErr: []string{
-				"jobkit validate: <stdin>: document 1: warning: metadata.uid: ",
-				"jobkit validate: <stdin>: document 1: warning: metadata.resourceVersion: ",
-				"jobkit validate: <stdin>: document 1: warning: spec.template.metadata.labels[controller-uid]: ",
-				"jobkit validate: <stdin>: document 1: warning: spec.selector: ",
+				"STDIN: Warning: metadata.uid: ",
+				"STDIN: Warning: metadata.resourceVersion: ",
+				"STDIN: Warning: spec.template.metadata.labels[controller-uid]: ",
+				"STDIN: Warning: spec.selector: ",
+				"STDIN: Warning: metadata.labels[controller-uid]: ",
 			},
 		},
 		{
-			name:  "a manual selector is valid",
+			name:  "a manual selector is valid: -o json says Success",
 			args:  []string{"-o", "json"},
 			stdin: strings.Replace(createPiJob, "  template:\n", "  manualSelector: true\n  selector: {matchLabels: {app: pi}}\n  template:\n", 1),
+			wantOut: `{
+    "kind": "Status",
+    "apiVersion": "v1",
+    "metadata": {},
+    "status": "Success",
+    "details": {
+        "name": "pi",
+        "group": "batch",
+        "kind": "Job"
+    },
+    "code": 200
+}
+`,
 		},
 		{
 			name:  "text: errors on standard error",
 			stdin: userSelector,
 			wantErr: []string{
-				"jobkit validate: <stdin>: document 1: spec.selector: Invalid value: ",
-				"jobkit validate: <stdin>: document 1: spec.parallelism: Invalid value: -1: must be greater than or equal to 0",
+				`STDIN: Job.batch "pi" is invalid: spec.selector: Invalid value: `,
+				`STDIN: Job.batch "pi" is invalid: spec.parallelism: Invalid value: -1: must be greater than or equal to 0`,
 			},
 			wantStatus: 1,
 		},
 		{
-			name:       "json: the Status object on standard output",
-			args:       []string{"-o", "json"},
-			stdin:      strings.Replace(createPiJob, "  template:\n", "  parallelism: -1\n  template:\n", 1),
-			wantOut:    `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Job.batch \"pi\" is invalid: spec.parallelism: Invalid value: -1: must be greater than or equal to 0","reason":"Invalid","details":{"name":"pi","group":"batch","kind":"Job","causes":[{"reason":"FieldValueInvalid","message":"Invalid value: -1: must be greater than or equal to 0","field":"spec.parallelism"}]},"code":422}` + "\n",
-			wantErr:    []string{"jobkit validate: <stdin>: document 1: spec.parallelism: "},
+			name:  "json: the Status object on standard output",
+			args:  []string{"-o", "json"},
+			stdin: strings.Replace(createPiJob, "  template:\n", "  parallelism: -1\n  template:\n", 1),
+			wantOut: `{
+    "kind": "Status",
+    "apiVersion": "v1",
+    "metadata": {},
+    "status": "Failure",
+    "message": "Job.batch \"pi\" is invalid: spec.parallelism: Invalid value: -1: must be greater than or equal to 0",
+    "reason": "Invalid",
+    "details": {
+        "name": "pi",
+        "group": "batch",
+        "kind": "Job",
+        "causes": [
+            {
+                "reason": "FieldValueInvalid",
+                "message": "Invalid value: -1: must be greater than or equal to 0",
+                "field": "spec.parallelism"
+            }
+        ]
+    },
+    "code": 422
+}
+`,
+			wantErr:    []string{`STDIN: Job.batch "pi" is invalid: spec.parallelism: `},
 			wantStatus: 1,
 		},
 		{
@@ -85,41 +120,55 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-// TestValidateJSONStatus checks the Status objects of several invalid
-// documents: one per line, each with the causes of its own Job.
+// TestValidateJSONStatus checks the List of Status objects of several
+// documents: one per document, in order, each about its own object.
 func TestValidateJSONStatus(t *testing.T) {
 	bad := strings.Replace(createPiJob, "  template:\n", "  completionMode: Sometimes\n  template:\n", 1)
 	notJob := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\n"
-	out, _, code := runCommand(t, runValidate, createPiJob+"---\n"+bad+"---\n"+notJob, "-o", "json")
+	undecodable := "apiVersion: batch/v1\nkind: Job\nmetadata: {name: typo}\nspec: {backofLimit: 1}\n"
+	out, _, code := runCommand(t, runValidate, createPiJob+"---\n"+bad+"---\n"+notJob+"---\n"+undecodable, "-o", "json")
 	if code != 1 {
 		t.Fatalf("status %d, want 1", code)
 	}
 	type cause struct{ Reason, Field string }
 	type status struct {
-		Kind, APIVersion, Status, Reason string
-		Code                             int
-		Details                          struct {
+		Kind, APIVersion, Status, Reason, Message string
+		Code                                      int
+		Details                                   *struct {
 			Name, Group, Kind string
 			Causes            []cause
 		}
 	}
-	var got []status
-	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-		var st status
-		if err := json.Unmarshal([]byte(line), &st); err != nil {
-			t.Fatalf("line %q: %v", line, err)
-		}
-		got = append(got, st)
+	var got struct {
+		Kind, APIVersion string
+		Items            []status
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	details := func(name, group, kind string, causes ...cause) *struct {
+		Name, Group, Kind string
+		Causes            []cause
+	} {
+		return &struct {
+			Name, Group, Kind string
+			Causes            []cause
+		}{name, group, kind, causes}
 	}
 	want := []status{
-		{Kind: "Status", APIVersion: "v1", Status: "Failure", Reason: "Invalid", Code: 422},
-		{Kind: "Status", APIVersion: "v1", Status: "Failure", Reason: "Invalid", Code: 422},
+		{Kind: "Status", APIVersion: "v1", Status: "Success", Code: 200, Details: details("pi", "batch", "Job")},
+		{Kind: "Status", APIVersion: "v1", Status: "Failure", Reason: "Invalid", Code: 422,
+			Message: `Job.batch "pi" is invalid: spec.completionMode: Unsupported value: "Sometimes": supported values: "NonIndexed", "Indexed"`,
+			Details: details("pi", "batch", "Job", cause{"FieldValueNotSupported", "spec.completionMode"})},
+		{Kind: "Status", APIVersion: "v1", Status: "Success", Code: 200, Message: `ConfigMap "cm" is not a Job: not validated`, Details: details("cm", "", "ConfigMap")},
+		{Kind: "Status", APIVersion: "v1", Status: "Failure", Reason: "BadRequest", Code: 400,
+			Message: `Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.backofLimit"`,
+			Details: details("typo", "batch", "Job")},
 	}
-	want[0].Details.Name, want[0].Details.Group, want[0].Details.Kind = "pi", "batch", "Job"
-	want[0].Details.Causes = []cause{{"FieldValueNotSupported", "spec.completionMode"}}
-	want[1].Details.Name, want[1].Details.Group, want[1].Details.Kind = "cm", "batch", "Job"
-	want[1].Details.Causes = []cause{{"FieldValueNotSupported", "apiVersion"}, {"FieldValueNotSupported", "kind"}}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if got.Kind != "List" || got.APIVersion != "v1" {
+		t.Errorf("got kind %q apiVersion %q, want a v1 List", got.Kind, got.APIVersion)
+	}
+	if diff := cmp.Diff(want, got.Items); diff != "" {
 		t.Errorf("Status objects (-want +got):\n%s", diff)
 	}
 }

@@ -1,0 +1,522 @@
+package conversion
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/field"
+	v1 "github.com/jobkit/jobkit/jobapi/v1"
+)
+
+// Source says where a document of a stream came from.
+type Source struct {
+	// File names the stream: a path as given, or a name such as "STDIN".
+	File string
+	// Document is the number of the document in the stream, from 1,
+	// counting only documents that hold something.
+	Document int
+	// Line is the line of the stream where the document starts, from 1.
+	Line int
+	// Item is the index of the object in its List's items, or -1 when the
+	// document is not an item of a List.
+	Item int
+	// Only is true when the stream holds this one document (or this List,
+	// for its items).
+	Only bool
+}
+
+// String names the source for an error message: the file alone when it
+// holds a single document, else `FILE:LINE (document N)`, with
+// `, items[I]` for an item of a List.
+func (s Source) String() string {
+	var b strings.Builder
+	b.WriteString(s.File)
+	if s.Only && s.Item < 0 {
+		return b.String()
+	}
+	b.WriteString(":")
+	b.WriteString(strconv.Itoa(s.Line))
+	b.WriteString(" (")
+	if !s.Only {
+		b.WriteString("document ")
+		b.WriteString(strconv.Itoa(s.Document))
+		if s.Item >= 0 {
+			b.WriteString(", ")
+		}
+	}
+	if s.Item >= 0 {
+		b.WriteString("items[")
+		b.WriteString(strconv.Itoa(s.Item))
+		b.WriteString("]")
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// Document is one object of a manifest stream, as [DecodeAll] returns it.
+type Document struct {
+	// Source says where the object came from.
+	Source Source
+	// APIVersion and Kind are the object's own, as written ("" when it
+	// has none or when it is not an object).
+	APIVersion, Kind string
+	// Name and Namespace are the object's metadata.name and
+	// metadata.namespace, when they could be read.
+	Name, Namespace string
+	// JSON is the object as JSON, as written (compacted only where YAML
+	// was converted): what to write back for an object that is not a Job.
+	// It is nil when the document does not parse.
+	JSON []byte
+	// Job is the decoded hub Job, with its version's defaults applied,
+	// for a Job (batch/v1 or extensions/v1beta1) and for a batch/v1
+	// CronJob, whose Job is the one its spec.jobTemplate makes (named and
+	// placed as the CronJob). It is nil for other kinds and when the
+	// document does not decode; it is set, decoded in every other
+	// respect, when Err is a [*StrictError] or a CronJob's template breaks
+	// the CronJob's rules on it.
+	Job *jobapi.Job
+	// JobPath is the path of the Job inside the object: "" for a Job,
+	// "spec.jobTemplate" for a CronJob. Field errors about the Job are
+	// reported under it ([Document.FieldErrors]).
+	JobPath string
+	// Warnings are the unknown and duplicate fields found under
+	// FieldValidationWarn, each worded as [StrictField.String] does.
+	Warnings []string
+	// Err is why the document could not be decoded: a YAML or JSON error,
+	// a document that is not an object, field errors (field.AsErrorList
+	// returns them, with paths from the object's root), or a
+	// [*StrictError]. Its text does not name the source.
+	Err error
+}
+
+// IsJob reports whether the document holds a Job to validate: a Job or a
+// CronJob's job template (decoded or not).
+func (d *Document) IsJob() bool {
+	return d.Kind == v1.Kind || d.JobPath != ""
+}
+
+// DecodeAll reads every object of a manifest stream, as kubectl reads
+// `-f`: a multi-document YAML stream (documents separated by lines that
+// start with "---"), or a stream of JSON objects when the input starts with
+// '{'; the items of a List (any kind ending in "List" with an `items`
+// array) are returned one by one. name names the stream in each
+// document's [Source].
+//
+// Jobs (batch/v1, extensions/v1beta1) are decoded into the hub with their
+// version's defaults, as [Decode] does; so is the Job a batch/v1
+// CronJob's spec.jobTemplate makes. Every other object is returned as it
+// is, in JSON, with only its apiVersion, kind and metadata read (a
+// metadata member of the wrong type, such as a label value that is not a
+// string, is an error). A document without apiVersion or kind is an
+// error.
+//
+// Field validation is strict unless [WithFieldValidation] says otherwise:
+// an unknown field in a Job, or a field given twice anywhere in a
+// document, makes the document's Err a [*StrictError] naming each field's
+// path, as kubectl's default (--validate=strict) does.
+//
+// Errors about one document are in its Err, and the other documents are
+// still read; a YAML stream whose document does not parse goes on with
+// the next document, a JSON stream stops at the first error. The error
+// result is only for the input as a whole: not UTF-8. Each document is
+// bounded by [WithMaxBytes] ([DefaultMaxBytes] by default); empty
+// documents are skipped.
+func DecodeAll(name string, data []byte, opts ...Option) ([]Document, error) {
+	o := options{maxBytes: DefaultMaxBytes, defaults: true, validation: FieldValidationStrict}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if !utf8.Valid(data) {
+		return nil, errNotUTF8
+	}
+	var docs []Document
+	st := &streamState{options: o, walker: newUnknownWalker()}
+	if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '{' {
+		docs = decodeJSONStream(name, data, st)
+	} else {
+		docs = decodeYAMLStream(name, data, st)
+	}
+	if len(docs) > 0 {
+		only := docs[len(docs)-1].Source.Document == 1
+		for i := range docs {
+			docs[i].Source.Only = only
+		}
+	}
+	return docs, nil
+}
+
+// streamState is what the decoding of one stream shares: the options and
+// the walker that finds unknown fields, with its per-type plans.
+type streamState struct {
+	options
+	walker *unknownWalker
+}
+
+// chunk is one document of a YAML stream and the line it starts on.
+type chunk struct {
+	text []byte
+	line int
+}
+
+// splitYAML splits a YAML stream at lines that start with "---" followed
+// by nothing, spaces or a comment, as kubectl does. Chunks that hold only
+// blank lines and comments are left out.
+func splitYAML(data []byte) []chunk {
+	var out []chunk
+	start, startLine, line := 0, 1, 1
+	content := false
+	flush := func(end int) {
+		if content {
+			out = append(out, chunk{text: data[start:end], line: startLine})
+		}
+	}
+	for i := 0; i < len(data); line++ {
+		end := bytes.IndexByte(data[i:], '\n')
+		next := len(data)
+		if end >= 0 {
+			end += i
+			next = end + 1
+		} else {
+			end = len(data)
+		}
+		l := data[i:end]
+		if rest, ok := bytes.CutPrefix(l, []byte("---")); ok && isSeparatorRest(rest) {
+			flush(i)
+			start, startLine, content = next, line+1, false
+		} else if t := bytes.TrimSpace(l); len(t) > 0 && t[0] != '#' {
+			if !content {
+				// Start the chunk at its first line of content, so that
+				// its line is where the object starts.
+				start, startLine = i, line
+			}
+			content = true
+		}
+		i = next
+	}
+	flush(len(data))
+	return out
+}
+
+// isSeparatorRest reports whether what follows "---" on a line leaves it a
+// document separator.
+func isSeparatorRest(rest []byte) bool {
+	rest = bytes.TrimSpace(rest)
+	return len(rest) == 0 || rest[0] == '#'
+}
+
+// decodeYAMLStream decodes every document of a YAML stream.
+func decodeYAMLStream(name string, data []byte, o *streamState) []Document {
+	var docs []Document
+	n := 0
+	for _, c := range splitYAML(data) {
+		src := Source{File: name, Line: c.line, Item: -1}
+		if len(c.text) > o.maxBytes {
+			n++
+			src.Document = n
+			docs = append(docs, Document{Source: src, Err: fmt.Errorf("the document must be at most %d bytes; it is %d", o.maxBytes, len(c.text))})
+			continue
+		}
+		j, dups, err := yamlDocumentToJSON(c.text, o.maxBytes)
+		if err == nil && isNull(j) {
+			continue // a document holding only null, as `---` then `~`
+		}
+		n++
+		src.Document = n
+		if err != nil {
+			docs = append(docs, Document{Source: src, Err: err})
+			continue
+		}
+		docs = decodeObject(docs, src, j, dups, o)
+	}
+	return docs
+}
+
+// yamlDocumentToJSON converts one YAML document to JSON. A key given twice
+// in one mapping is not an error here: it is returned as the paths of the
+// duplicate fields, and the last value is kept.
+func yamlDocumentToJSON(text []byte, maxBytes int) ([]byte, []string, error) {
+	j, err := yaml.YAMLToJSONStrict(text)
+	var dups []string
+	if err != nil && strings.Contains(err.Error(), "already set in map") {
+		dups = yamlDuplicates(text)
+		j, err = yaml.YAMLToJSON(text)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("YAML: %w", err)
+	}
+	// Aliases may make the JSON larger than the YAML; bound it too.
+	if len(j) > 4*maxBytes {
+		return nil, nil, fmt.Errorf("the document must expand to at most %d bytes of JSON; it expands to %d", 4*maxBytes, len(j))
+	}
+	return bytes.TrimSpace(j), dups, nil
+}
+
+// decodeJSONStream decodes a stream of JSON values. It stops at the first
+// value that does not parse: there is no telling where the next one
+// starts.
+func decodeJSONStream(name string, data []byte, o *streamState) []Document {
+	var docs []Document
+	dec := json.NewDecoder(bytes.NewReader(data))
+	line, counted := 1, 0
+	for n := 1; ; n++ {
+		start := int(dec.InputOffset())
+		for start < len(data) && isSpace(data[start]) {
+			start++
+		}
+		line += bytes.Count(data[counted:start], []byte("\n"))
+		counted = start
+		src := Source{File: name, Document: n, Line: line, Item: -1}
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				err = errors.New("unexpected end of input: the JSON value is truncated")
+			}
+			docs = append(docs, Document{Source: src, Err: fmt.Errorf("JSON: %w", err)})
+			break
+		}
+		if len(raw) > o.maxBytes {
+			docs = append(docs, Document{Source: src, Err: fmt.Errorf("the document must be at most %d bytes; it is %d", o.maxBytes, len(raw))})
+			continue
+		}
+		j := []byte(raw)
+		dups := jsonDuplicates(j)
+		if len(dups) > 0 {
+			// Keep the last value of each duplicate, as the API server
+			// does; jobapi's decoder refuses duplicates outright.
+			if j, err = yaml.YAMLToJSON(j); err != nil {
+				docs = append(docs, Document{Source: src, Err: fmt.Errorf("JSON: %w", err)})
+				continue
+			}
+		}
+		docs = decodeObject(docs, src, j, dups, o)
+	}
+	return docs
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+func isNull(j []byte) bool { return len(j) == 0 || string(j) == "null" }
+
+// decodeObject decodes one JSON value of a stream, found at src, and
+// appends what it holds to docs: one document, or the items of a List.
+// dups are the paths of its duplicate fields.
+func decodeObject(docs []Document, src Source, j []byte, dups []string, o *streamState) []Document {
+	d := Document{Source: src}
+	if isNull(j) || j[0] != '{' {
+		d.Err = errors.New("the document must be an object, not a list or a scalar")
+		return append(docs, d)
+	}
+	d.JSON = j
+	tm, err := jobapi.TypeMetaOf(j)
+	if err != nil {
+		d.Err = err
+		return append(docs, d)
+	}
+	d.APIVersion, d.Kind = tm.APIVersion, tm.Kind
+	if strings.HasSuffix(tm.Kind, "List") && src.Item < 0 {
+		var list struct {
+			Items []json.RawMessage `json:"items"`
+		}
+		if json.Unmarshal(j, &list) == nil && list.Items != nil {
+			for i, item := range list.Items {
+				isrc := src
+				isrc.Item = i
+				docs = decodeObject(docs, isrc, bytes.TrimSpace(item), underPath(dups, "items["+strconv.Itoa(i)+"]"), o)
+			}
+			return docs
+		}
+	}
+	var missing field.ErrorList
+	if tm.APIVersion == "" {
+		missing = append(missing, field.Required(field.NewPath("apiVersion"), "every object must name its version, such as 'batch/v1' for a Job"))
+	}
+	if tm.Kind == "" {
+		missing = append(missing, field.Required(field.NewPath("kind"), "every object must name its kind, such as 'Job'"))
+	}
+	switch {
+	case len(missing) > 0:
+		d.Err = missing.ToAggregate()
+		d.Name, d.Namespace = readName(j)
+	case tm.Kind == v1.Kind:
+		decodeJob(&d, j, dups, o)
+	case tm.Kind == "CronJob" && tm.APIVersion == v1.GroupVersion:
+		decodeCronJob(&d, j, dups, o)
+	default:
+		meta, err := d.ObjectMeta()
+		if err != nil {
+			d.Err = err
+			d.Name, d.Namespace = readName(j)
+		} else {
+			d.Name, d.Namespace = meta.Name, meta.Namespace
+		}
+		if fields := strictFields(dups, nil); len(fields) > 0 {
+			switch o.validation {
+			case FieldValidationStrict:
+				if d.Err == nil {
+					d.Err = &StrictError{Fields: fields}
+				}
+			case FieldValidationWarn:
+				d.Warnings = fieldWarnings(fields)
+			}
+		}
+	}
+	return append(docs, d)
+}
+
+// decodeJob decodes the Job j into d.
+func decodeJob(d *Document, j []byte, dups []string, o *streamState) {
+	v, err := versionOf(jobapi.TypeMeta{APIVersion: d.APIVersion, Kind: d.Kind})
+	if err != nil {
+		d.Err = err
+		d.Name, d.Namespace = readName(j)
+		return
+	}
+	job, err := v.decode(j, o.defaults)
+	if err != nil {
+		d.Err = err
+		d.Name, d.Namespace = readName(j)
+		return
+	}
+	d.Job, d.Name, d.Namespace = job, job.ObjectMeta.Name, job.ObjectMeta.Namespace
+	applyFieldValidation(d, strictFields(dups, o.walker.unknownFields(job, "")), o.validation)
+}
+
+// applyFieldValidation reports the unknown and duplicate fields of a
+// decoded Job as the mode says.
+func applyFieldValidation(d *Document, fields []StrictField, mode FieldValidation) {
+	if len(fields) == 0 {
+		return
+	}
+	switch mode {
+	case FieldValidationStrict:
+		d.Err = &StrictError{Fields: fields}
+	case FieldValidationWarn:
+		d.Warnings = fieldWarnings(fields)
+		dropUnknown(d.Job)
+	}
+}
+
+// strictFields lists the duplicate fields, then the unknown ones.
+func strictFields(dups, unknown []string) []StrictField {
+	out := make([]StrictField, 0, len(dups)+len(unknown))
+	for _, p := range dups {
+		out = append(out, StrictField{Duplicate: true, Path: p})
+	}
+	for _, p := range unknown {
+		out = append(out, StrictField{Path: p})
+	}
+	return out
+}
+
+func fieldWarnings(fields []StrictField) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f.String()
+	}
+	return out
+}
+
+// underPath returns the paths of paths that lie under prefix, relative to
+// it.
+func underPath(paths []string, prefix string) []string {
+	var out []string
+	for _, p := range paths {
+		if rest, ok := strings.CutPrefix(p, prefix); ok && (rest == "" || rest[0] == '.' || rest[0] == '[') {
+			out = append(out, strings.TrimPrefix(rest, "."))
+		}
+	}
+	return out
+}
+
+// checkFields applies a field validation mode to a Job decoded by
+// DecodeWith (the zero mode is FieldValidationIgnore).
+func checkFields(job *jobapi.Job, mode FieldValidation) error {
+	switch mode {
+	case FieldValidationStrict:
+		if unknown := UnknownFields(job, ""); len(unknown) > 0 {
+			return fmt.Errorf("conversion: %w", &StrictError{Fields: strictFields(nil, unknown)})
+		}
+	case FieldValidationWarn:
+		dropUnknown(job)
+	}
+	return nil
+}
+
+// ObjectMeta decodes the document's metadata (with jobapi's rules: wrong
+// types are errors naming the field, such as `metadata.labels[app]`).
+// Absent metadata gives an empty ObjectMeta.
+func (d *Document) ObjectMeta() (*jobapi.ObjectMeta, error) {
+	meta := &jobapi.ObjectMeta{}
+	var top struct {
+		Metadata json.RawMessage `json:"metadata"`
+	}
+	if err := json.Unmarshal(d.JSON, &top); err != nil {
+		return nil, errors.New("the document must be an object")
+	}
+	if isNull(top.Metadata) {
+		return meta, nil
+	}
+	if err := meta.UnmarshalJSON(top.Metadata); err != nil {
+		return nil, prefixErrors(err, "metadata")
+	}
+	return meta, nil
+}
+
+// readName reads metadata.name and metadata.namespace of a document that
+// does not decode, for its error message; what cannot be read is "".
+func readName(j []byte) (name, namespace string) {
+	var head struct {
+		Metadata struct {
+			Name      any `json:"name"`
+			Namespace any `json:"namespace"`
+		} `json:"metadata"`
+	}
+	_ = json.Unmarshal(j, &head) // a malformed document has no name
+	name, _ = head.Metadata.Name.(string)
+	namespace, _ = head.Metadata.Namespace.(string)
+	return name, namespace
+}
+
+// prefixErrors returns err with the path of each field error moved under
+// prefix; other errors are returned as they are.
+func prefixErrors(err error, prefix string) error {
+	errs := field.AsErrorList(err)
+	if len(errs) == 0 {
+		return err
+	}
+	return prefixFieldErrors(errs, prefix).ToAggregate()
+}
+
+// prefixFieldErrors returns copies of errs with paths under prefix.
+func prefixFieldErrors(errs field.ErrorList, prefix string) field.ErrorList {
+	if prefix == "" {
+		return errs
+	}
+	out := make(field.ErrorList, len(errs))
+	for i, e := range errs {
+		c := *e
+		switch {
+		case c.Field == "":
+			c.Field = prefix
+		case c.Field[0] == '[':
+			c.Field = prefix + c.Field
+		default:
+			c.Field = prefix + "." + c.Field
+		}
+		out[i] = &c
+	}
+	return out
+}

@@ -1,0 +1,391 @@
+package conversion_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/jobkit/jobkit/conversion"
+	"github.com/jobkit/jobkit/jobapi/field"
+)
+
+// docSummary is what the DecodeAll tests pin of one document.
+type docSummary struct {
+	Source   string
+	Kind     string
+	Name     string
+	Job      bool
+	JobPath  string
+	Warnings []string
+	Err      string
+}
+
+func summarize(docs []conversion.Document) []docSummary {
+	out := make([]docSummary, 0, len(docs))
+	for _, d := range docs {
+		s := docSummary{Source: d.Source.String(), Kind: d.Kind, Name: d.Name, Job: d.Job != nil, JobPath: d.JobPath, Warnings: d.Warnings}
+		if d.Err != nil {
+			s.Err = d.Err.Error()
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+const jobYAML = `apiVersion: batch/v1
+kind: Job
+metadata:
+  name: pi
+spec:
+  template:
+    spec:
+      containers: [{name: pi, image: perl}]
+      restartPolicy: Never
+`
+
+func TestDecodeAllReadsEveryDocument(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		opts []conversion.Option
+		want []docSummary
+	}{
+		{
+			name: "one Job names the file alone",
+			in:   jobYAML,
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Job: true}},
+		},
+		{
+			name: "Helm-rendered stream: comments, a leading separator, empty documents, other kinds",
+			in: "---\n# Source: chart/templates/sa.yaml\napiVersion: v1\nkind: ServiceAccount\nmetadata: {name: runner}\n---\n---\n# only a comment\n---\n" +
+				jobYAML + "--- # trailing comment\n~\n",
+			want: []docSummary{
+				{Source: "a.yaml:3 (document 1)", Kind: "ServiceAccount", Name: "runner"},
+				{Source: "a.yaml:10 (document 2)", Kind: "Job", Name: "pi", Job: true},
+			},
+		},
+		{
+			name: "the items of a List, one by one",
+			in: `apiVersion: v1
+kind: List
+items:
+- {apiVersion: batch/v1, kind: Job, metadata: {name: a}, spec: {template: {spec: {containers: [{name: c, image: i}], restartPolicy: Never}}}}
+- {apiVersion: v1, kind: ConfigMap, metadata: {name: b}}
+`,
+			want: []docSummary{
+				{Source: "a.yaml:1 (items[0])", Kind: "Job", Name: "a", Job: true},
+				{Source: "a.yaml:1 (items[1])", Kind: "ConfigMap", Name: "b"},
+			},
+		},
+		{
+			name: "a JSON stream, with the line of each object",
+			in:   "{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"name\":\"web\"}}\n\n{\"apiVersion\":\"v1\",\n\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm\"}}\n",
+			want: []docSummary{
+				{Source: "a.yaml:1 (document 1)", Kind: "Service", Name: "web"},
+				{Source: "a.yaml:3 (document 2)", Kind: "ConfigMap", Name: "cm"},
+			},
+		},
+		{
+			name: "truncated JSON is a JSON error",
+			in:   `{"apiVersion":"v1","kind":"Service","metadata":{"name":`,
+			want: []docSummary{{Source: "a.yaml", Err: "JSON: unexpected end of input: the JSON value is truncated"}},
+		},
+		{
+			name: "a YAML error spoils one document, not the next",
+			in:   "a: [\n---\n" + jobYAML,
+			want: []docSummary{
+				{Source: "a.yaml:1 (document 1)", Err: "YAML: yaml: line 1: did not find expected node content"},
+				{Source: "a.yaml:3 (document 2)", Kind: "Job", Name: "pi", Job: true},
+			},
+		},
+		{
+			name: "a scalar is not an object",
+			in:   "just text\n",
+			want: []docSummary{{Source: "a.yaml", Err: "the document must be an object, not a list or a scalar"}},
+		},
+		{
+			name: "a missing kind is one error",
+			in:   "apiVersion: v1\nmetadata: {name: x}\n",
+			want: []docSummary{{Source: "a.yaml", Name: "x", Err: "kind: Required value: every object must name its kind, such as 'Job'"}},
+		},
+		{
+			name: "a Job of an unknown version is one error",
+			in:   strings.Replace(jobYAML, "batch/v1", "batch/v2", 1),
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Err: `apiVersion: Unsupported value: "batch/v2": supported values: "batch/v1", "extensions/v1beta1"`}},
+		},
+		{
+			name: "an unknown field is a strict decoding error naming its path",
+			in:   strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  template:", 1),
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Job: true, Err: `strict decoding error: unknown field "spec.backofLimit"`}},
+		},
+		{
+			name: "unknown fields deep in the template, sorted",
+			in:   strings.Replace(strings.Replace(jobYAML, "image: perl}", "image: perl, imagePullPolcy: Always}", 1), "spec:\n  template:", "spec:\n  backofLimit: 4\n  template:", 1),
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Job: true,
+				Err: `strict decoding error: unknown field "spec.backofLimit", unknown field "spec.template.spec.containers[0].imagePullPolcy"`}},
+		},
+		{
+			name: "a YAML key given twice is a duplicate field, in any kind",
+			in:   "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\ndata:\n  x: \"1\"\n",
+			want: []docSummary{{Source: "a.yaml", Kind: "ConfigMap", Name: "b", Err: `strict decoding error: duplicate field "metadata.name"`}},
+		},
+		{
+			name: "a duplicate inside a list item names its index",
+			in:   strings.Replace(jobYAML, "containers: [{name: pi, image: perl}]", "containers:\n      - name: pi\n        image: perl\n        image: ruby", 1),
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Job: true, Err: `strict decoding error: duplicate field "spec.template.spec.containers[0].image"`}},
+		},
+		{
+			name: "a JSON member given twice is a duplicate field",
+			in:   `{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"a","name":"b"},"spec":{"template":{"spec":{"containers":[{"name":"c","image":"i"}],"restartPolicy":"Never"}}}}`,
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "b", Job: true, Err: `strict decoding error: duplicate field "metadata.name"`}},
+		},
+		{
+			name: "warn: warnings instead of errors",
+			in:   strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  backofLimit: 5\n  template:", 1),
+			opts: []conversion.Option{conversion.WithFieldValidation(conversion.FieldValidationWarn)},
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Job: true,
+				Warnings: []string{`duplicate field "spec.backofLimit"`, `unknown field "spec.backofLimit"`}}},
+		},
+		{
+			name: "ignore: nothing said",
+			in:   strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  backofLimit: 5\n  template:", 1),
+			opts: []conversion.Option{conversion.WithFieldValidation(conversion.FieldValidationIgnore)},
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Job: true}},
+		},
+		{
+			name: "a CronJob's job template is the Job, its errors under spec.jobTemplate",
+			in: `apiVersion: batch/v1
+kind: CronJob
+metadata: {name: nightly, namespace: ops}
+spec:
+  schedule: "@daily"
+  notAFieldJobkitChecks: 1
+  jobTemplate:
+    spec:
+      completionz: 2
+      template:
+        spec:
+          containers: [{name: c, image: i}]
+          restartPolicy: Never
+`,
+			want: []docSummary{{Source: "a.yaml", Kind: "CronJob", Name: "nightly", Job: true, JobPath: "spec.jobTemplate",
+				Err: `strict decoding error: unknown field "spec.jobTemplate.spec.completionz"`}},
+		},
+		{
+			name: "a CronJob's template with a wrong type",
+			in:   "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec:\n  jobTemplate:\n    spec: {completions: two}\n",
+			want: []docSummary{{Source: "a.yaml", Kind: "CronJob", Name: "c", JobPath: "spec.jobTemplate",
+				Err: `spec.jobTemplate.spec.completions: Invalid value: "two": must be an integer`}},
+		},
+		{
+			name: "a CronJob's template may not choose its selector",
+			in:   "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec:\n  jobTemplate:\n    spec: {manualSelector: true, selector: {matchLabels: {a: b}}}\n",
+			want: []docSummary{{Source: "a.yaml", Kind: "CronJob", Name: "c", Job: true, JobPath: "spec.jobTemplate",
+				Err: "[spec.jobTemplate.spec.selector: Invalid value: {\"matchLabels\":{\"a\":\"b\"}}: `selector` will be auto-generated, " +
+					`spec.jobTemplate.spec.manualSelector: Unsupported value: true: supported values: "nil", "false"]`}},
+		},
+		{
+			name: "a CronJob of another version is another object",
+			in:   "apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: c}\nspec: {jobTemplate: 1}\n",
+			want: []docSummary{{Source: "a.yaml", Kind: "CronJob", Name: "c"}},
+		},
+		{
+			name: "a ConfigMap's metadata with a wrong type",
+			in:   "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, labels: {a: 1}}\n",
+			want: []docSummary{{Source: "a.yaml", Kind: "ConfigMap", Name: "c", Err: "metadata.labels[a]: Invalid value: 1: must be a string"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			docs, err := conversion.DecodeAll("a.yaml", []byte(tt.in), tt.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, summarize(docs)); diff != "" {
+				t.Errorf("DecodeAll (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDecodeAllWarnDropsAndIgnoreKeeps(t *testing.T) {
+	in := strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  template:", 1)
+	for _, tt := range []struct {
+		mode        conversion.FieldValidation
+		wantUnknown bool
+	}{
+		{conversion.FieldValidationWarn, false},
+		{conversion.FieldValidationIgnore, true},
+		{conversion.FieldValidationStrict, true},
+	} {
+		t.Run(string(tt.mode), func(t *testing.T) {
+			docs, err := conversion.DecodeAll("a.yaml", []byte(in), conversion.WithFieldValidation(tt.mode))
+			if err != nil {
+				t.Fatal(err)
+			}
+			job := docs[0].Job
+			_, got := job.Spec.Unknown["backofLimit"]
+			if got != tt.wantUnknown {
+				t.Errorf("spec.backofLimit kept: got %v, want %v", got, tt.wantUnknown)
+			}
+			if *job.Spec.BackoffLimit != 6 {
+				t.Errorf("backoffLimit = %d, want the default 6", *job.Spec.BackoffLimit)
+			}
+		})
+	}
+}
+
+func TestDecodeAllRefusesWholeInputs(t *testing.T) {
+	utf16 := []byte{0xff, 0xfe, 'a', 0, 'p', 0}
+	_, err := conversion.DecodeAll("a.yaml", utf16)
+	if err == nil || err.Error() != "conversion: the input must be UTF-8 text" {
+		t.Errorf("UTF-16 input: got %v, want the UTF-8 error", err)
+	}
+	docs, err := conversion.DecodeAll("a.yaml", []byte(jobYAML), conversion.WithMaxBytes(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]docSummary{{Source: "a.yaml", Err: "the document must be at most 10 bytes; it is 151"}}, summarize(docs)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestDocumentStatus(t *testing.T) {
+	decode := func(in string) *conversion.Document {
+		docs, err := conversion.DecodeAll("a.yaml", []byte(in))
+		if err != nil || len(docs) != 1 {
+			t.Fatalf("DecodeAll: %v, %d documents", err, len(docs))
+		}
+		return &docs[0]
+	}
+	completions := field.ErrorList{field.Invalid(field.NewPath("spec", "completions"), -1, "must be greater than or equal to 0")}
+	tests := []struct {
+		name     string
+		doc      *conversion.Document
+		errs     field.ErrorList
+		wantCode int32
+		wantMsg  string
+	}{
+		{"valid", decode(jobYAML), nil, 0, ""},
+		{"invalid Job", decode(jobYAML), completions, 422,
+			`Job.batch "pi" is invalid: spec.completions: Invalid value: -1: must be greater than or equal to 0`},
+		{"invalid CronJob template", decode("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec: {jobTemplate: {spec: {template: {spec: {containers: [{name: c, image: i}], restartPolicy: Never}}}}}\n"), completions, 422,
+			`CronJob.batch "c" is invalid: spec.jobTemplate.spec.completions: Invalid value: -1: must be greater than or equal to 0`},
+		{"strict decoding error", decode(strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  template:", 1)), nil, 400,
+			`Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.backofLimit"`},
+		{"YAML error", decode("a: [\n"), nil, 400, "YAML: yaml: line 1: did not find expected node content"},
+		{"wrong type", decode(strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  completions: x\n  template:", 1)), nil, 422,
+			`Job.batch "pi" is invalid: spec.completions: Invalid value: "x": must be an integer`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st := tt.doc.Status(tt.errs)
+			var code int32
+			var msg string
+			if st != nil {
+				code, msg = st.Code(), st.Error()
+			}
+			if code != tt.wantCode || msg != tt.wantMsg {
+				t.Errorf("Status: got %d %q, want %d %q", code, msg, tt.wantCode, tt.wantMsg)
+			}
+		})
+	}
+}
+
+func TestDecodeWithFieldValidation(t *testing.T) {
+	in := []byte(strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  template:", 1))
+	_, err := conversion.DecodeWith(in, conversion.WithFieldValidation(conversion.FieldValidationStrict))
+	var se *conversion.StrictError
+	if !errors.As(err, &se) || err.Error() != `conversion: strict decoding error: unknown field "spec.backofLimit"` {
+		t.Errorf("strict: got %v", err)
+	}
+	job, err := conversion.DecodeWith(in, conversion.WithFieldValidation(conversion.FieldValidationWarn))
+	if err != nil || len(job.Spec.Unknown) != 0 {
+		t.Errorf("warn: got %v, unknown %v; want the field dropped", err, job.Spec.Unknown)
+	}
+	job, err = conversion.Decode(in)
+	if err != nil || len(job.Spec.Unknown) != 1 {
+		t.Errorf("Decode: got %v, unknown %v; want the field kept", err, job.Spec.Unknown)
+	}
+}
+
+func TestParseFieldValidation(t *testing.T) {
+	for in, want := range map[string]conversion.FieldValidation{
+		"strict": conversion.FieldValidationStrict, "true": conversion.FieldValidationStrict, "Strict": conversion.FieldValidationStrict,
+		"warn": conversion.FieldValidationWarn, "Warn": conversion.FieldValidationWarn,
+		"ignore": conversion.FieldValidationIgnore, "false": conversion.FieldValidationIgnore, "Ignore": conversion.FieldValidationIgnore,
+		"STRICT": "", "": "",
+	} {
+		got, ok := conversion.ParseFieldValidation(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("ParseFieldValidation(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}
+
+func TestManifestFilesAsKubectl(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"b.yaml", "a.json", "c.yml", "notes.txt", "Chart.lock", "sub/d.yaml", "sub/deeper/e.json", "sub/f.md"} {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rel := func(paths []string) []string {
+		out := make([]string, len(paths))
+		for i, p := range paths {
+			r, _ := filepath.Rel(dir, p)
+			out[i] = filepath.ToSlash(r)
+		}
+		return out
+	}
+	tests := []struct {
+		name      string
+		paths     []string
+		recursive bool
+		want      []string
+	}{
+		{"a directory: its manifests only", []string{dir}, false, []string{"a.json", "b.yaml", "c.yml"}},
+		{"-R: subdirectories too", []string{dir}, true, []string{"a.json", "b.yaml", "c.yml", "sub/d.yaml", "sub/deeper/e.json"}},
+		{"a file is read whatever its name", []string{filepath.Join(dir, "notes.txt"), filepath.Join(dir, "sub")}, false, []string{"notes.txt", "sub/d.yaml"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := conversion.ManifestFiles(tt.paths, tt.recursive)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, rel(got)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+	_, err := conversion.ManifestFiles([]string{filepath.Join(dir, "missing")}, false)
+	if err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("a missing path: got %v", err)
+	}
+}
+
+func TestSourceString(t *testing.T) {
+	tests := []struct {
+		src  conversion.Source
+		want string
+	}{
+		{conversion.Source{File: "a.yaml", Document: 1, Line: 1, Item: -1, Only: true}, "a.yaml"},
+		{conversion.Source{File: "a.yaml", Document: 3, Line: 20, Item: -1}, "a.yaml:20 (document 3)"},
+		{conversion.Source{File: "a.yaml", Document: 3, Line: 20, Item: 2}, "a.yaml:20 (document 3, items[2])"},
+		{conversion.Source{File: "STDIN", Document: 1, Line: 4, Item: 0, Only: true}, "STDIN:4 (items[0])"},
+	}
+	for _, tt := range tests {
+		if got := tt.src.String(); got != tt.want {
+			t.Errorf("%+v: got %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
