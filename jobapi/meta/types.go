@@ -16,18 +16,24 @@ type UID string
 // (selfLink, deletionGracePeriodSeconds, anything newer) are kept in
 // Unknown; managedFields is kept opaque.
 type ObjectMeta struct {
-	Name              string            `json:"name,omitempty"`
-	GenerateName      string            `json:"generateName,omitempty"`
-	Namespace         string            `json:"namespace,omitempty"`
-	UID               UID               `json:"uid,omitempty"`
-	ResourceVersion   string            `json:"resourceVersion,omitempty"`
-	Generation        int64             `json:"generation,omitempty"`
-	CreationTimestamp Time              `json:"creationTimestamp,omitzero"`
-	DeletionTimestamp *Time             `json:"deletionTimestamp,omitempty"`
-	Labels            map[string]string `json:"labels,omitempty"`
-	Annotations       map[string]string `json:"annotations,omitempty"`
-	OwnerReferences   []OwnerReference  `json:"ownerReferences,omitempty"`
-	Finalizers        []string          `json:"finalizers,omitempty"`
+	Name         string `json:"name,omitempty"`
+	GenerateName string `json:"generateName,omitempty"`
+	Namespace    string `json:"namespace,omitempty"`
+	// SelfLink is deprecated and no longer set by API servers (since
+	// v1.20); it is typed so that strict decoding accepts it as they do.
+	SelfLink          string `json:"selfLink,omitempty"`
+	UID               UID    `json:"uid,omitempty"`
+	ResourceVersion   string `json:"resourceVersion,omitempty"`
+	Generation        int64  `json:"generation,omitempty"`
+	CreationTimestamp Time   `json:"creationTimestamp,omitzero"`
+	DeletionTimestamp *Time  `json:"deletionTimestamp,omitempty"`
+	// DeletionGracePeriodSeconds is the grace period of a deletion in
+	// progress, set by the API server with DeletionTimestamp.
+	DeletionGracePeriodSeconds *int64            `json:"deletionGracePeriodSeconds,omitempty"`
+	Labels                     map[string]string `json:"labels,omitempty"`
+	Annotations                map[string]string `json:"annotations,omitempty"`
+	OwnerReferences            []OwnerReference  `json:"ownerReferences,omitempty"`
+	Finalizers                 []string          `json:"finalizers,omitempty"`
 	// ManagedFields is the server-side-apply bookkeeping, kept as written.
 	ManagedFields RawJSON `json:"managedFields,omitempty"`
 

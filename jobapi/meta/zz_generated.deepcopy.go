@@ -41,6 +41,10 @@ func (in *ObjectMeta) DeepCopyInto(out *ObjectMeta) {
 		out.DeletionTimestamp = new(Time)
 		*out.DeletionTimestamp = *in.DeletionTimestamp
 	}
+	if in.DeletionGracePeriodSeconds != nil {
+		out.DeletionGracePeriodSeconds = new(int64)
+		*out.DeletionGracePeriodSeconds = *in.DeletionGracePeriodSeconds
+	}
 	if in.Labels != nil {
 		out.Labels = make(map[string]string, len(in.Labels))
 		for k0, v0 := range in.Labels {

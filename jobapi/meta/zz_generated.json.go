@@ -4,6 +4,7 @@ package meta
 
 import (
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"strconv"
 )
 
 // UnmarshalJSON decodes data into o. Members its type does not model
@@ -11,11 +12,242 @@ import (
 func (o *ObjectMeta) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, o) }
 
 // MarshalJSON encodes o, its Unknown members included.
-func (o ObjectMeta) MarshalJSON() ([]byte, error) { return codec.Marshal(&o) }
+func (o ObjectMeta) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(o.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ObjectMeta they hold.
+func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Name != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"name\":"...)
+		b = codec.AppendString(b, x.Name)
+	}
+	if x.GenerateName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"generateName\":"...)
+		b = codec.AppendString(b, x.GenerateName)
+	}
+	if x.Namespace != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"namespace\":"...)
+		b = codec.AppendString(b, x.Namespace)
+	}
+	if x.SelfLink != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"selfLink\":"...)
+		b = codec.AppendString(b, x.SelfLink)
+	}
+	if x.UID != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"uid\":"...)
+		b = codec.AppendString(b, string(x.UID))
+	}
+	if x.ResourceVersion != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resourceVersion\":"...)
+		b = codec.AppendString(b, x.ResourceVersion)
+	}
+	if x.Generation != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"generation\":"...)
+		b = strconv.AppendInt(b, int64(x.Generation), 10)
+	}
+	if !x.CreationTimestamp.IsZero() {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"creationTimestamp\":"...)
+		{
+			out1, merr1 := x.CreationTimestamp.MarshalJSON()
+			if b, err = codec.AppendMarshaled(b, out1, merr1); err != nil {
+				return b, codec.InMember(err, "creationTimestamp")
+			}
+		}
+	}
+	if x.DeletionTimestamp != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"deletionTimestamp\":"...)
+		if x.DeletionTimestamp == nil {
+			b = append(b, "null"...)
+		} else {
+			{
+				out2, merr2 := (*x.DeletionTimestamp).MarshalJSON()
+				if b, err = codec.AppendMarshaled(b, out2, merr2); err != nil {
+					return b, codec.InMember(err, "deletionTimestamp")
+				}
+			}
+		}
+	}
+	if x.DeletionGracePeriodSeconds != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"deletionGracePeriodSeconds\":"...)
+		if x.DeletionGracePeriodSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.DeletionGracePeriodSeconds)), 10)
+		}
+	}
+	if len(x.Labels) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"labels\":"...)
+		b = codec.AppendStringMap(b, x.Labels)
+	}
+	if len(x.Annotations) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"annotations\":"...)
+		b = codec.AppendStringMap(b, x.Annotations)
+	}
+	if len(x.OwnerReferences) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"ownerReferences\":"...)
+		if x.OwnerReferences == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i3 := range x.OwnerReferences {
+				if i3 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.OwnerReferences[i3].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i3), "ownerReferences")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Finalizers) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"finalizers\":"...)
+		if x.Finalizers == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i4 := range x.Finalizers {
+				if i4 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Finalizers[i4])
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.ManagedFields) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"managedFields\":"...)
+		{
+			out5, merr5 := x.ManagedFields.MarshalJSON()
+			if b, err = codec.AppendMarshaled(b, out5, merr5); err != nil {
+				return b, codec.InMember(err, "managedFields")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfObjectMeta); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfObjectMeta reports whether name is a member ObjectMeta models.
+func jsonMembersOfObjectMeta(name string) bool {
+	switch name {
+	case "name", "generateName", "namespace", "selfLink", "uid", "resourceVersion", "generation", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "labels", "annotations", "ownerReferences", "finalizers", "managedFields":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into o. Members its type does not model
 // are kept in Unknown.
 func (o *OwnerReference) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, o) }
 
 // MarshalJSON encodes o, its Unknown members included.
-func (o OwnerReference) MarshalJSON() ([]byte, error) { return codec.Marshal(&o) }
+func (o OwnerReference) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(o.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a OwnerReference they hold.
+func (x *OwnerReference) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"apiVersion\":"...)
+	b = codec.AppendString(b, x.APIVersion)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"kind\":"...)
+	b = codec.AppendString(b, x.Kind)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"uid\":"...)
+	b = codec.AppendString(b, string(x.UID))
+	if x.Controller != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"controller\":"...)
+		if x.Controller == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Controller))
+		}
+	}
+	if x.BlockOwnerDeletion != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"blockOwnerDeletion\":"...)
+		if x.BlockOwnerDeletion == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.BlockOwnerDeletion))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfOwnerReference); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfOwnerReference reports whether name is a member OwnerReference models.
+func jsonMembersOfOwnerReference(name string) bool {
+	switch name {
+	case "apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion":
+		return true
+	}
+	return false
+}
