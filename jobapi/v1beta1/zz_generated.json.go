@@ -4,6 +4,8 @@ package v1beta1
 
 import (
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/selector"
+	"strconv"
 )
 
 // UnmarshalJSON decodes data into j. Members its type does not model
@@ -11,11 +13,330 @@ import (
 func (j *Job) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, j) }
 
 // MarshalJSON encodes j, its Unknown members included.
-func (j Job) MarshalJSON() ([]byte, error) { return codec.Marshal(&j) }
+func (j Job) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(j.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a Job they hold.
+func (x *Job) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.TypeMeta.Kind != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"kind\":"...)
+		b = codec.AppendString(b, x.TypeMeta.Kind)
+	}
+	if x.TypeMeta.APIVersion != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"apiVersion\":"...)
+		b = codec.AppendString(b, x.TypeMeta.APIVersion)
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"metadata\":"...)
+	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "metadata")
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"spec\":"...)
+	if b, err = x.Spec.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "spec")
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"status\":"...)
+	if b, err = x.Status.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "status")
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfJob); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfJob reports whether name is a member Job models.
+func jsonMembersOfJob(name string) bool {
+	switch name {
+	case "kind", "apiVersion", "metadata", "spec", "status":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into j. Members its type does not model
 // are kept in Unknown.
 func (j *JobSpec) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, j) }
 
 // MarshalJSON encodes j, its Unknown members included.
-func (j JobSpec) MarshalJSON() ([]byte, error) { return codec.Marshal(&j) }
+func (j JobSpec) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(j.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a JobSpec they hold.
+func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Parallelism != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"parallelism\":"...)
+		if x.Parallelism == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.Parallelism)), 10)
+		}
+	}
+	if x.Completions != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"completions\":"...)
+		if x.Completions == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.Completions)), 10)
+		}
+	}
+	if x.ActiveDeadlineSeconds != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"activeDeadlineSeconds\":"...)
+		if x.ActiveDeadlineSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.ActiveDeadlineSeconds)), 10)
+		}
+	}
+	if x.PodFailurePolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"podFailurePolicy\":"...)
+		if x.PodFailurePolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.PodFailurePolicy.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "podFailurePolicy")
+			}
+		}
+	}
+	if x.SuccessPolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"successPolicy\":"...)
+		if x.SuccessPolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SuccessPolicy.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "successPolicy")
+			}
+		}
+	}
+	if x.BackoffLimit != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"backoffLimit\":"...)
+		if x.BackoffLimit == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.BackoffLimit)), 10)
+		}
+	}
+	if x.BackoffLimitPerIndex != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"backoffLimitPerIndex\":"...)
+		if x.BackoffLimitPerIndex == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.BackoffLimitPerIndex)), 10)
+		}
+	}
+	if x.MaxFailedIndexes != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"maxFailedIndexes\":"...)
+		if x.MaxFailedIndexes == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.MaxFailedIndexes)), 10)
+		}
+	}
+	if x.Selector != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"selector\":"...)
+		if x.Selector == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = appendJSONSelectorLabelSelector(b, x.Selector); err != nil {
+				return b, codec.InMember(err, "selector")
+			}
+		}
+	}
+	if x.AutoSelector != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"autoSelector\":"...)
+		if x.AutoSelector == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.AutoSelector))
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"template\":"...)
+	if b, err = x.Template.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "template")
+	}
+	if x.TTLSecondsAfterFinished != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"ttlSecondsAfterFinished\":"...)
+		if x.TTLSecondsAfterFinished == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.TTLSecondsAfterFinished)), 10)
+		}
+	}
+	if x.CompletionMode != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"completionMode\":"...)
+		if x.CompletionMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.CompletionMode)))
+		}
+	}
+	if x.Suspend != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"suspend\":"...)
+		if x.Suspend == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Suspend))
+		}
+	}
+	if x.PodReplacementPolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"podReplacementPolicy\":"...)
+		if x.PodReplacementPolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.PodReplacementPolicy)))
+		}
+	}
+	if x.ManagedBy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"managedBy\":"...)
+		if x.ManagedBy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.ManagedBy))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfJobSpec); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfJobSpec reports whether name is a member JobSpec models.
+func jsonMembersOfJobSpec(name string) bool {
+	switch name {
+	case "parallelism", "completions", "activeDeadlineSeconds", "podFailurePolicy", "successPolicy", "backoffLimit", "backoffLimitPerIndex", "maxFailedIndexes", "selector", "autoSelector", "template", "ttlSecondsAfterFinished", "completionMode", "suspend", "podReplacementPolicy", "managedBy":
+		return true
+	}
+	return false
+}
+
+// appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
+func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.MatchLabels) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"matchLabels\":"...)
+		b = codec.AppendStringMap(b, x.MatchLabels)
+	}
+	if len(x.MatchExpressions) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"matchExpressions\":"...)
+		if x.MatchExpressions == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i1 := range x.MatchExpressions {
+				if i1 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = appendJSONSelectorLabelSelectorRequirement(b, &x.MatchExpressions[i1]); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i1), "matchExpressions")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// appendJSONSelectorLabelSelectorRequirement appends the JSON encoding of *x to b.
+func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelectorRequirement) ([]byte, error) {
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"key\":"...)
+	b = codec.AppendString(b, x.Key)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"operator\":"...)
+	b = codec.AppendString(b, string(x.Operator))
+	if len(x.Values) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"values\":"...)
+		if x.Values == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i2 := range x.Values {
+				if i2 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Values[i2])
+			}
+			b = append(b, ']')
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}

@@ -10,8 +10,9 @@ import (
 	"unicode/utf8"
 )
 
-// Marshal encodes v as compact JSON. It is what the generated MarshalJSON
-// methods of jobkit's API types call: the members of
+// Marshal encodes v as compact JSON by reflection. It is the reference the
+// generated typed encoders (the AppendJSON methods of jobkit's API types,
+// which MarshalJSON calls) are tested against byte for byte: the members of
 // each struct in field order as encoding/json writes them (`omitempty` and
 // `omitzero` honoured), followed by the struct's Unknown members sorted by
 // name. It reports an error, naming the path, when an Unknown holds a name

@@ -61,6 +61,11 @@ func TestGenerateFixtureSkips(t *testing.T) {
 		{"named slices and maps get none", deepCopyFile, "func (in *Names)", false},
 		{"hooks for a struct with Unknown", jsonFile, "func (p *Part) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }", true},
 		{"no hooks without Unknown", jsonFile, "Inline) MarshalJSON", false},
+		{"a typed encoder for a struct with Unknown", jsonFile, "func (x *Part) AppendJSON(b []byte) ([]byte, error) {", true},
+		{"MarshalJSON calls the typed encoder", jsonFile, "return codec.Finish(w.AppendJSON(buf[:0]))", true},
+		{"a local encoder for a struct of another package without hooks", jsonFile, "func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byte, error) {", true},
+		{"an inline struct is flattened, not called", jsonFile, "appendJSONInline", false},
+		{"omitzero calls IsZero", jsonFile, "if !x.Since.IsZero() {", true},
 		{"+jobkit:json=false", jsonFile, "Quiet) MarshalJSON", false},
 		{"+jobkit:json=false still gets a deep copy", deepCopyFile, "func (in *Quiet) DeepCopy() *Quiet", true},
 	}

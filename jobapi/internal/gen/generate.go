@@ -521,22 +521,9 @@ func receiver(name string) string {
 func (g *gen) jsonFile() ([]byte, error) {
 	g.imports = map[string]string{}
 	var body bytes.Buffer
-	n := 0
-	for _, t := range g.target.order {
-		if t.isAlias() || t.marker("json") || !ast.IsExported(t.name) || !unknownField(t) {
-			continue
-		}
-		m := g.target.methods[t.name]
-		if m["MarshalJSON"] != nil || m["UnmarshalJSON"] != nil {
-			continue
-		}
-		if t.spec.TypeParams != nil {
-			return nil, fmt.Errorf("%s: generic type %s is not supported; mark it +jobkit:json=false", t.file.name, t.name)
-		}
-		n++
-		r := receiver(t.name)
-		fmt.Fprintf(&body, "\n// UnmarshalJSON decodes data into %s. Members its type does not model\n// are kept in Unknown.\nfunc (%s *%s) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, %s) }\n", r, r, t.name, r)
-		fmt.Fprintf(&body, "\n// MarshalJSON encodes %s, its Unknown members included.\nfunc (%s %s) MarshalJSON() ([]byte, error) { return codec.Marshal(&%s) }\n", r, r, t.name, r)
+	n, err := g.jsonBody(&body)
+	if err != nil {
+		return nil, err
 	}
 	if n == 0 {
 		return nil, nil

@@ -11,9 +11,18 @@
 //     A field whose type has its own DeepCopyInto or DeepCopy (Unknown,
 //     RawJSON, selector.LabelSelector, a quantity) is copied with it; a
 //     type with no pointer, slice or map inside is copied by assignment.
-//   - zz_generated.json.go: UnmarshalJSON and MarshalJSON calling
-//     jobapi/internal/codec, for every exported struct type with a field
-//     `Unknown Unknown` tagged `json:"-"`.
+//   - zz_generated.json.go: for every exported struct type with a field
+//     `Unknown Unknown` tagged `json:"-"`, UnmarshalJSON calling
+//     jobapi/internal/codec's reflection decoder, and a typed encoder:
+//     AppendJSON, which appends the type's JSON to a buffer without
+//     reflection, and MarshalJSON, which calls it. AppendJSON is exported
+//     only because the encoder of a type in another package (jobapi.Job
+//     holding a core.PodSpec) must call it; users call MarshalJSON. A struct
+//     type such a type reaches that gets no hooks (selector.LabelSelector)
+//     is encoded by an unexported function of the package; inline
+//     (embedded `json:""`) structs are flattened into their holder. The
+//     bytes are codec.Marshal's, byte for byte (a differential fuzz test in
+//     jobapi/internal/codec checks it).
 //
 // The model: the generator reads Go source only (go/parser and go/ast, no
 // type checker, no build of the package), so it runs even when the

@@ -1,0 +1,394 @@
+package codec
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/jobkit/jobkit/jobapi/field"
+)
+
+// The typed encoder's runtime: the helpers the generated AppendJSON methods
+// (see jobapi/internal/gen) call. They append to one growing buffer and
+// write exactly the bytes [Marshal] writes, without reflection. Errors are
+// *EncodeError values whose path the generated code completes on the way
+// out (InMember, InIndex, InKey), so that a successful encoding spends
+// nothing on paths.
+
+// EncodeError is an error of the typed encoder: its message and the path
+// to the value that caused it. Its text is the one [Marshal] gives for the
+// same value.
+type EncodeError struct {
+	rev []segment // the path, innermost segment first
+	msg string
+}
+
+// Error returns "encoding JSON: <path>: <message>", or "encoding JSON:
+// <message>" at the root.
+func (e *EncodeError) Error() string {
+	var p *field.Path
+	for i := len(e.rev) - 1; i >= 0; i-- {
+		s := e.rev[i]
+		switch s.kind {
+		case segIndex:
+			p = p.Index(s.index)
+		case segKey:
+			p = p.Key(s.name)
+		default:
+			if p == nil {
+				p = field.NewPath(s.name)
+			} else {
+				p = p.Child(s.name)
+			}
+		}
+	}
+	if p == nil {
+		return "encoding JSON: " + e.msg
+	}
+	return "encoding JSON: " + p.String() + ": " + e.msg
+}
+
+func encodeError(format string, args ...any) error {
+	return &EncodeError{msg: fmt.Sprintf(format, args...)}
+}
+
+// within adds the segment s in front of the path of err.
+func within(err error, s segment) error {
+	if e, ok := err.(*EncodeError); ok {
+		e.rev = append(e.rev, s)
+		return e
+	}
+	return err
+}
+
+// InMember returns err, raised inside the member name of an object, with
+// that member in front of its path.
+func InMember(err error, name string) error { return within(err, segment{name: name}) }
+
+// InIndex returns err, raised inside element i of a list, with that index
+// in front of its path.
+func InIndex(err error, i int) error { return within(err, segment{index: i, kind: segIndex}) }
+
+// InKey returns err, raised inside the value of key of a map, with that key
+// in front of its path.
+func InKey(err error, key string) error { return within(err, segment{name: key, kind: segKey}) }
+
+// AppendString appends s as a JSON string, escaped exactly as
+// encoding/json escapes it (HTML-safe: <, > and & as \u003c, \u003e and
+// \u0026; U+2028 and U+2029 escaped; invalid UTF-8 as \ufffd).
+func AppendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+const hexDigits = "0123456789abcdef"
+
+// AppendStringMap appends m as a JSON object with its keys sorted, or null
+// for a nil map, as encoding/json writes a map[string]string.
+func AppendStringMap(b []byte, m map[string]string) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	var arr [16]string
+	keys := arr[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = AppendString(b, k)
+		b = append(b, ':')
+		b = AppendString(b, m[k])
+	}
+	return append(b, '}')
+}
+
+// MarshalBufferSize is the size of the buffer, on the stack, into which
+// the generated MarshalJSON methods encode before [Finish] copies the
+// result to the heap: most objects fit, so encoding allocates once, the
+// result.
+const MarshalBufferSize = 8192
+
+// Finish returns a copy of b, which may live on the caller's stack, or nil
+// and err when encoding failed.
+func Finish(b []byte, err error) ([]byte, error) {
+	if err != nil {
+		return nil, err
+	}
+	return bytes.Clone(b), nil
+}
+
+// appendCompact appends the JSON text src without insignificant space, or
+// returns json.Compact's error when src is not JSON.
+func appendCompact(b, src []byte) ([]byte, error) {
+	if end, ok := compactValue(src, 0, 0); ok && end == len(src) {
+		return append(b, src...), nil
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, src); err != nil {
+		return b, err
+	}
+	return append(b, buf.Bytes()...), nil
+}
+
+// AppendMarshaled appends out, what a MarshalJSON method returned with err,
+// compacted: a leaf value (meta.Time, a quantity, RawJSON) written by its
+// own method.
+func AppendMarshaled(b, out []byte, err error) ([]byte, error) {
+	if err != nil {
+		return b, encodeError("%v", err)
+	}
+	b, err = appendCompact(b, out)
+	if err != nil {
+		return b, encodeError("must be valid JSON: %v", err)
+	}
+	return b, nil
+}
+
+// AppendViaJSON appends v as encoding/json writes it: the types jobkit's
+// API types do not use on hot paths (floats, byte slices).
+func AppendViaJSON(b []byte, v any) ([]byte, error) {
+	out, err := json.Marshal(v)
+	if err != nil {
+		return b, encodeError("%v", err)
+	}
+	return append(b, out...), nil
+}
+
+// AppendUnknown appends the members of u sorted by name, each preceded by
+// sep, which becomes ',' after the first; it returns the separator for
+// what follows. modeled reports the member names the struct models: u
+// holding one is an error, as is a value that is not JSON.
+func AppendUnknown(b []byte, sep byte, u Unknown, modeled func(string) bool) ([]byte, byte, error) {
+	var arr [16]string
+	names := arr[:0]
+	for k := range u {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if modeled(name) {
+			return b, sep, encodeError("Unknown holds %q, a field this type models: set the field instead", name)
+		}
+		raw := u[name]
+		b = append(b, sep)
+		sep = ','
+		b = AppendString(b, name)
+		b = append(b, ':')
+		if len(raw) == 0 {
+			b = append(b, "null"...)
+			continue
+		}
+		var err error
+		if b, err = appendCompact(b, raw); err != nil {
+			return b, sep, encodeError("Unknown member %q must be valid JSON: %v", name, err)
+		}
+	}
+	return b, sep, nil
+}
+
+// compactValue returns the index just past the JSON value that starts at
+// s[i], when that value is valid JSON written without insignificant space
+// (what json.Compact would leave unchanged). It is a fast check for the
+// common case: when it reports !ok, the caller falls back to json.Compact,
+// which decides and words the error, so it may be stricter than JSON
+// (nesting deeper than maxCompactDepth) but never more lenient.
+func compactValue(s []byte, i, depth int) (int, bool) {
+	if i >= len(s) || depth > maxCompactDepth {
+		return i, false
+	}
+	switch s[i] {
+	case '{':
+		i++
+		if i < len(s) && s[i] == '}' {
+			return i + 1, true
+		}
+		for {
+			if i >= len(s) || s[i] != '"' {
+				return i, false
+			}
+			var ok bool
+			if i, ok = compactString(s, i); !ok || i >= len(s) || s[i] != ':' {
+				return i, false
+			}
+			if i, ok = compactValue(s, i+1, depth+1); !ok || i >= len(s) {
+				return i, false
+			}
+			switch s[i] {
+			case ',':
+				i++
+			case '}':
+				return i + 1, true
+			default:
+				return i, false
+			}
+		}
+	case '[':
+		i++
+		if i < len(s) && s[i] == ']' {
+			return i + 1, true
+		}
+		for {
+			var ok bool
+			if i, ok = compactValue(s, i, depth+1); !ok || i >= len(s) {
+				return i, false
+			}
+			switch s[i] {
+			case ',':
+				i++
+			case ']':
+				return i + 1, true
+			default:
+				return i, false
+			}
+		}
+	case '"':
+		return compactString(s, i)
+	case 't':
+		return literal(s, i, "true")
+	case 'f':
+		return literal(s, i, "false")
+	case 'n':
+		return literal(s, i, "null")
+	}
+	return compactNumber(s, i)
+}
+
+// maxCompactDepth bounds compactValue's recursion; deeper values take the
+// slow path.
+const maxCompactDepth = 512
+
+func literal(s []byte, i int, lit string) (int, bool) {
+	if len(s)-i >= len(lit) && string(s[i:i+len(lit)]) == lit {
+		return i + len(lit), true
+	}
+	return i, false
+}
+
+// compactString returns the index just past the JSON string at s[i] == '"'.
+// Bytes of 0x20 and above are taken as they are (JSON's validity does not
+// depend on UTF-8, and json.Compact copies them unchanged).
+func compactString(s []byte, i int) (int, bool) {
+	for j := i + 1; j < len(s); j++ {
+		switch c := s[j]; {
+		case c == '"':
+			return j + 1, true
+		case c < 0x20:
+			return j, false
+		case c == '\\':
+			j++
+			if j >= len(s) {
+				return j, false
+			}
+			switch s[j] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if len(s)-j < 5 {
+					return j, false
+				}
+				for _, h := range s[j+1 : j+5] {
+					if !(h >= '0' && h <= '9' || h >= 'a' && h <= 'f' || h >= 'A' && h <= 'F') {
+						return j, false
+					}
+				}
+				j += 4
+			default:
+				return j, false
+			}
+		}
+	}
+	return len(s), false
+}
+
+// compactNumber returns the index just past the JSON number at s[i].
+func compactNumber(s []byte, i int) (int, bool) {
+	digits := func(i int) (int, bool) {
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		return j, j > i
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i >= len(s):
+		return i, false
+	case s[i] == '0':
+		i++
+	case s[i] >= '1' && s[i] <= '9':
+		i, _ = digits(i)
+	default:
+		return i, false
+	}
+	var ok bool
+	if i < len(s) && s[i] == '.' {
+		if i, ok = digits(i + 1); !ok {
+			return i, false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i, ok = digits(i); !ok {
+			return i, false
+		}
+	}
+	return i, true
+}

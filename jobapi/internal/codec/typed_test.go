@@ -1,0 +1,304 @@
+package codec_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"sigs.k8s.io/yaml"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/jobapi/meta"
+	v1 "github.com/jobkit/jobkit/jobapi/v1"
+	"github.com/jobkit/jobkit/jobapi/v1beta1"
+)
+
+// appender is a type with generated typed encoding.
+type appender interface {
+	AppendJSON(b []byte) ([]byte, error)
+	json.Marshaler
+}
+
+// typedTargets are the top-level types the differential tests decode
+// into, one fresh value per call.
+var typedTargets = []struct {
+	name string
+	new  func() appender
+}{
+	{"jobapi.Job", func() appender { return new(jobapi.Job) }},
+	{"v1.Job", func() appender { return new(v1.Job) }},
+	{"v1beta1.Job", func() appender { return new(v1beta1.Job) }},
+	{"core.Pod", func() appender { return new(core.Pod) }},
+	{"core.PodTemplateSpec", func() appender { return new(core.PodTemplateSpec) }},
+	{"core.Container", func() appender { return new(core.Container) }},
+	{"core.Volume", func() appender { return new(core.Volume) }},
+	{"meta.ObjectMeta", func() appender { return new(meta.ObjectMeta) }},
+}
+
+// errText is err's text, or "" for nil.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// checkSameEncoding fails unless the typed encoder (AppendJSON, and
+// MarshalJSON through it) writes the bytes, or the error, that the
+// reflection encoder codec.Marshal writes for v.
+func checkSameEncoding(t *testing.T, name string, v appender) {
+	t.Helper()
+	want, wantErr := codec.Marshal(v)
+	got, gotErr := v.AppendJSON(nil)
+	if diff := cmp.Diff(errText(wantErr), errText(gotErr)); diff != "" {
+		t.Fatalf("%s: error of AppendJSON (-reflection +typed):\n%s", name, diff)
+	}
+	if wantErr != nil {
+		return
+	}
+	if !bytes.Equal(want, got) {
+		t.Fatalf("%s: AppendJSON bytes differ:\nreflection: %s\ntyped:      %s", name, want, got)
+	}
+	// Appending to a non-empty buffer keeps what is there.
+	prefixed, err := v.AppendJSON([]byte("prefix"))
+	if err != nil || string(prefixed) != "prefix"+string(want) {
+		t.Fatalf("%s: AppendJSON after a prefix: %v\n%s", name, err, prefixed)
+	}
+	m, err := v.MarshalJSON()
+	if err != nil || !bytes.Equal(want, m) {
+		t.Fatalf("%s: MarshalJSON: %v\nreflection: %s\ntyped:      %s", name, err, want, m)
+	}
+}
+
+// fixtures returns every JSON and YAML fixture of the repository's
+// testdata, as JSON.
+func fixtures(t testing.TB) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for _, dir := range []string{"../../../conversion/testdata", "../../core/testdata"} {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if e.IsDir() {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case strings.HasSuffix(e.Name(), ".json"):
+			case strings.HasSuffix(e.Name(), ".yaml"):
+				if data, err = yaml.YAMLToJSON(data); err != nil {
+					t.Fatalf("%s: %v", e.Name(), err)
+				}
+			default:
+				continue
+			}
+			out[e.Name()] = data
+		}
+	}
+	if len(out) < 5 {
+		t.Fatalf("found %d fixtures, want the repository's", len(out))
+	}
+	return out
+}
+
+// decodeAll decodes data with the reflection decoder into a fresh value
+// of every target type; a value is kept even when decoding reports errors,
+// so that half-decoded objects are encoded too.
+func decodeAll(data []byte) map[string]appender {
+	out := map[string]appender{}
+	for _, tt := range typedTargets {
+		v := tt.new()
+		_ = codec.Unmarshal(data, v)
+		out[tt.name] = v
+	}
+	return out
+}
+
+func TestTypedEncodeMatchesReflectionOnFixtures(t *testing.T) {
+	for name, data := range fixtures(t) {
+		for typ, v := range decodeAll(data) {
+			checkSameEncoding(t, name+" as "+typ, v)
+		}
+	}
+}
+
+func TestTypedEncodeMatchesReflectionOnFilledObjects(t *testing.T) {
+	for _, tt := range typedTargets {
+		for seed := uint64(1); seed <= 40; seed++ {
+			v := tt.new()
+			jobtest.Fill(t, v, seed)
+			checkSameEncoding(t, tt.name, v)
+		}
+	}
+}
+
+func TestTypedEncodeZeroValues(t *testing.T) {
+	for _, tt := range typedTargets {
+		checkSameEncoding(t, tt.name, tt.new())
+	}
+}
+
+// The errors of encoding, with their paths, are the reflection encoder's.
+func TestTypedEncodeErrors(t *testing.T) {
+	bad := func(f func(*jobapi.Job)) *jobapi.Job {
+		j := &jobapi.Job{}
+		jobtest.Fill(t, j, 7)
+		f(j)
+		return j
+	}
+	tests := []struct {
+		name    string
+		job     *jobapi.Job
+		wantErr string
+	}{
+		{
+			name: "Unknown naming a modeled member of a container",
+			job: bad(func(j *jobapi.Job) {
+				j.Spec.Template.Spec.Containers = []core.Container{{Name: "a"}, {Name: "b", Unknown: meta.Unknown{"image": meta.RawJSON(`"x"`)}}}
+			}),
+			wantErr: `encoding JSON: spec.template.spec.containers[1]: Unknown holds "image", a field this type models: set the field instead`,
+		},
+		{
+			name: "Unknown naming a member of an inline struct",
+			job: bad(func(j *jobapi.Job) {
+				j.Unknown = meta.Unknown{"kind": meta.RawJSON(`"Job"`)}
+			}),
+			wantErr: `encoding JSON: Unknown holds "kind", a field this type models: set the field instead`,
+		},
+		{
+			name: "Unknown member that is not JSON",
+			job: bad(func(j *jobapi.Job) {
+				j.Status.Unknown = meta.Unknown{"zz": meta.RawJSON(`{`)}
+			}),
+			wantErr: `encoding JSON: status: Unknown member "zz" must be valid JSON: unexpected end of JSON input`,
+		},
+		{
+			name: "opaque field that is not JSON",
+			job: bad(func(j *jobapi.Job) {
+				j.Spec.Template.ObjectMeta.ManagedFields = meta.RawJSON(`[1,]`)
+			}),
+			wantErr: `encoding JSON: spec.template.metadata.managedFields: must be valid JSON: invalid character ']' looking for beginning of value`,
+		},
+		{
+			name: "error of a leaf's own MarshalJSON",
+			job: bad(func(j *jobapi.Job) {
+				j.Spec.Template.Spec.Containers = []core.Container{{Name: "c", LivenessProbe: &core.Probe{ProbeHandler: core.ProbeHandler{HTTPGet: &core.HTTPGetAction{Port: core.IntOrString{Type: 9}}}}}}
+			}),
+			wantErr: `encoding JSON: spec.template.spec.containers[0].livenessProbe.httpGet.port: IntOrString: Type must be IntType or StringType`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.job.AppendJSON(nil)
+			if diff := cmp.Diff(tt.wantErr, errText(err)); diff != "" {
+				t.Errorf("error (-want +got):\n%s", diff)
+			}
+			checkSameEncoding(t, tt.name, tt.job)
+		})
+	}
+}
+
+// Strings are escaped exactly as encoding/json escapes them.
+func TestAppendStringMatchesEncodingJSON(t *testing.T) {
+	for _, s := range []string{"", "plain", `q"b\`, "<a>&", "\x00\x01\b\f\n\r\t\x1f\x7f", "\u2028\u2029", "bad\xff\xfe utf8", "ünï 日本 🙂", "\xed\xa0\x80"} {
+		want, _ := json.Marshal(s)
+		if got := codec.AppendString(nil, s); !bytes.Equal(want, got) {
+			t.Errorf("AppendString(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "a<b>&c", "\u2028", "\xff", "\"\\\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := json.Marshal(s)
+		if got := codec.AppendString(nil, s); !bytes.Equal(want, got) {
+			t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
+		}
+	})
+}
+
+// FuzzTypedCodec is the differential test of the typed encoder: whatever
+// the reflection decoder makes of the input, for every target type, the
+// typed encoder writes the bytes (or the error) the reflection encoder
+// writes, and what it writes decodes back to an equal object.
+func FuzzTypedCodec(f *testing.F) {
+	for _, data := range fixtures(f) {
+		f.Add(data)
+	}
+	for i, tt := range typedTargets {
+		for seed := uint64(1); seed <= 3; seed++ {
+			v := tt.new()
+			jobtest.Fill(f, v, seed+uint64(i)*100)
+			data, err := codec.Marshal(v)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(data)
+		}
+	}
+	f.Add([]byte(`{"spec":{"template":{"spec":{"containers":[{"name":"c\u2028<>&","ports":[{"containerPort":1}],"resources":{"limits":{"cpu":"1.500"}}}]}}}}`))
+	f.Add([]byte(`{"metadata":{"labels":{"b":"1","a":null},"managedFields":[ 1 , {"x" : 2} ]},"zz":{"b": [1, 2]},"aa":null}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 64<<10 {
+			return
+		}
+		for typ, v := range decodeAll(data) {
+			checkSameEncoding(t, typ, v)
+			out, err := v.MarshalJSON()
+			if err != nil {
+				continue
+			}
+			back := decodeAll(out)[typ]
+			again, err := back.AppendJSON(nil)
+			if err != nil || !bytes.Equal(out, again) {
+				t.Fatalf("%s: re-encoding the decoded output differs: %v\n%s\n%s", typ, err, out, again)
+			}
+		}
+	})
+}
+
+// BenchmarkEncode compares the reflection encoder with the typed one on
+// every fixture, decoded as a hub Job or a Pod.
+func BenchmarkEncode(b *testing.B) {
+	for _, name := range []string{"kubectl-indexed.yaml", "pod.json"} {
+		data := fixtures(b)[name]
+		var v appender = new(jobapi.Job)
+		if strings.HasPrefix(name, "pod") {
+			v = new(core.Pod)
+		}
+		if err := codec.Unmarshal(data, v); err != nil {
+			b.Fatal(err)
+		}
+		b.Run("case="+name+"/impl=reflection", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := codec.Marshal(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("case="+name+"/impl=typed", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := v.MarshalJSON(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
