@@ -15,19 +15,27 @@ import (
 )
 
 // runSimulate implements `jobkit simulate [-f FILE] [--parallelism N]
-// [--fail-rate P] [--seed S] [--logs DIR]`: it runs an Indexed Job on
-// this machine the way the Indexed Job design describes the controller,
-// so that a work list can be tried before it goes to a cluster.
+// [--fail-rate P] [--seed S] [--logs DIR] [--label-keys seed|kubernetes]
+// [--skip-backoff-wait]`: it runs a Job on this machine, its pods created,
+// deleted and counted by jobkit's Job controller core (jobapi/controller,
+// Kubernetes' v1.36 Job controller as a library), so that a Job can be
+// tried before it goes to a cluster. simulate itself only carries the
+// decisions out: it starts and stops processes, keeps the clock and prints.
 //
 // The input holds one Job (batch/v1 or extensions/v1beta1) and the
 // ConfigMaps its pods mount, such as the stream `jobkit run` prints; other
 // objects are ignored with a warning. The Job is created as `jobkit create`
-// does (defaults, selector generation, validation; warnings on standard
-// error, errors exit 1) and must be Indexed. Then, for the lowest indexes
-// the scoreboard says to start, at most parallelism at a time (the flag
-// overrides `spec.parallelism`), each pod is built from the template with
-// its completion index (scoreboard.NewPod, with the hostname and pod name
-// Kubernetes gives it), and its first container runs as a process:
+// does (defaults, selector generation with the label keys of
+// --label-keys, validation; warnings on standard error, errors exit 1).
+// Indexed and NonIndexed Jobs run; --parallelism overrides
+// `spec.parallelism`. Each pod the controller creates is named as the API
+// server names it, put on this machine, and run as the kubelet runs it:
+// init containers one after the other (each must exit 0 before the next
+// starts), sidecars (init containers with `restartPolicy: Always`) beside
+// the main containers until these have ended, and every main container at
+// once. The pod Succeeded when every main container exited 0, else
+// Failed; with restartPolicy OnFailure a failed container restarts in its
+// pod. Each container runs as a process:
 //
 //   - env vars as the kubelet computes them: literal values with `$(VAR)`
 //     expanded over the variables before them, `valueFrom.fieldRef`
@@ -37,28 +45,26 @@ import (
 //     literal `$`). The process gets these, HOSTNAME, and PATH and HOME
 //     from this machine, nothing else.
 //   - every configMap, downwardAPI and emptyDir volume the container mounts
-//     is written to a temporary directory (a configMap from the input, its
-//     data and binaryData keys or its items; downwardAPI files in the
-//     kubelet's format), and each mount path is rewritten to that directory
+//     is written to a temporary directory of the pod (shared by its
+//     containers), and each mount path is rewritten to that directory
 //     wherever it appears as a path of its own (`/etc/jobkit/params.sh`,
 //     `--dir=/etc/jobkit`, but not `/etc/jobkit2`) in the command, the
 //     args, the env values and workingDir. Files are not rewritten.
 //   - the command runs as it is (no shell unless it names one), in the
 //     current directory unless workingDir is set, in a process group of its
 //     own. Its output goes to standard error, each line after
-//     "index N | ", or with --logs to DIR/POD-NAME.log.
+//     "index N | " (NonIndexed: "pod NAME | "), or with --logs to
+//     DIR/POD-NAME.log.
 //
-// As containers exit, the scoreboard and the status are updated as by
-// Kubernetes' Job controller: a success completes its index; a failure is
-// retried at once (Kubernetes waits 10 s, 20 s, ...). With restartPolicy
-// Never each failure is a failed pod, and the Job fails when more pods
-// failed than backoffLimit, or, with backoffLimitPerIndex, an index fails
-// after more failures than that and the Job fails once every index has
-// succeeded or failed (or maxFailedIndexes is exceeded). With OnFailure
-// the container restarts in its pod, and the Job fails when the restarts
-// of its running pods reach backoffLimit. activeDeadlineSeconds is
-// enforced. podFailurePolicy, successPolicy, init containers and
-// containers after the first are not simulated (a warning says so).
+// Everything else is the controller's: failed pods count toward
+// backoffLimit (or backoffLimitPerIndex and maxFailedIndexes), unless the
+// podFailurePolicy ignores them or fails the Job or the index at once
+// (exit codes and pod conditions are the ones the pods report); a
+// successPolicy ends the Job early; activeDeadlineSeconds is enforced;
+// and a failed pod is replaced only after the pod failure backoff (10 s,
+// doubling with every further failure, up to 10 minutes). With
+// --skip-backoff-wait the clock moves past the backoff at once instead of
+// waiting, as if the time had passed.
 //
 // --fail-rate P makes each container run fail with exit code 137 instead
 // of running, with probability P, decided by --seed, the index and the
@@ -137,6 +143,8 @@ type simulateFlags struct {
 	failRate    float64
 	seed        uint64
 	logs        string
+	skipBackoff bool
+	labelKeys   string
 }
 
 func parseSimulateFlags(s streams, args []string) (simulateFlags, bool) {
@@ -148,8 +156,10 @@ func parseSimulateFlags(s streams, args []string) (simulateFlags, bool) {
 	fs.Float64Var(&f.failRate, "fail-rate", 0, "the probability `P` (0 to 1) that a container run fails with exit code 137 instead of running")
 	fs.Uint64Var(&f.seed, "seed", 0, "the `S`eed of --fail-rate and of the pods' random names")
 	fs.StringVar(&f.logs, "logs", "", "write each pod's output to `DIR`/POD-NAME.log instead of standard error")
+	fs.BoolVar(&f.skipBackoff, "skip-backoff-wait", false, "do not wait out the pod failure backoff (10s, 20s, ...): move the clock past it at once")
+	fs.StringVar(&f.labelKeys, "label-keys", string(jobapi.SeedLabelKeys), "the label keys of the generated selector and pod labels: 'seed' (controller-uid, job-name) or 'kubernetes' (batch.kubernetes.io/controller-uid, batch.kubernetes.io/job-name and the seed keys)")
 	fs.Usage = func() {
-		fmt.Fprintln(s.err, "usage: jobkit simulate [-f FILE] [--parallelism N] [--fail-rate P] [--seed S] [--logs DIR]")
+		fmt.Fprintln(s.err, "usage: jobkit simulate [-f FILE] [--parallelism N] [--fail-rate P] [--seed S] [--logs DIR] [--label-keys seed|kubernetes] [--skip-backoff-wait]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -168,6 +178,8 @@ func parseSimulateFlags(s streams, args []string) (simulateFlags, bool) {
 		return bad("--parallelism must be between 1 and %d, not 0", worklist.MaxIndexedParallelism)
 	case !(f.failRate >= 0 && f.failRate <= 1): // NaN too
 		return bad("--fail-rate must be between 0 and 1, not %v", f.failRate)
+	case f.labelKeys != string(jobapi.SeedLabelKeys) && f.labelKeys != string(jobapi.KubernetesLabelKeys):
+		return bad("--label-keys must be '%s' or '%s', not %q", jobapi.SeedLabelKeys, jobapi.KubernetesLabelKeys, f.labelKeys)
 	}
 	return f, true
 }
@@ -185,7 +197,7 @@ func simulate(ctx context.Context, s streams, args []string, env simulateEnv) in
 	if !ok {
 		return 2
 	}
-	job, configMaps, status := readSimulateInput(s, f.file)
+	job, configMaps, status := readSimulateInput(s, f.file, labelKeys{keys: []jobapi.LabelKeyOption{jobapi.WithLabelKeys(jobapi.LabelKeyPolicy(f.labelKeys))}})
 	if status != 0 {
 		return status
 	}
@@ -210,7 +222,7 @@ func simulate(ctx context.Context, s streams, args []string, env simulateEnv) in
 		r = newExecRunner(root, f.logs, env.workDir, p, env.force)
 	}
 	e, errs := newEngine(job, configMaps, engineConfig{
-		parallelism: f.parallelism, failRate: f.failRate, seed: f.seed, nodeName: env.nodeName,
+		parallelism: f.parallelism, failRate: f.failRate, seed: f.seed, nodeName: env.nodeName, skipBackoff: f.skipBackoff,
 		clock: env.clock, runner: r, progress: p,
 	})
 	if len(errs) > 0 {
@@ -218,9 +230,6 @@ func simulate(ctx context.Context, s streams, args []string, env simulateEnv) in
 			fmt.Fprintf(s.err, "jobkit simulate: %v\n", e)
 		}
 		return 1
-	}
-	for _, w := range e.warnings() {
-		fmt.Fprintf(s.err, "jobkit simulate: warning: %s\n", w)
 	}
 	res, err := e.run(ctx)
 	p.done()
@@ -255,7 +264,7 @@ func simulate(ctx context.Context, s streams, args []string, env simulateEnv) in
 // readSimulateInput reads the Job and the ConfigMaps of the input, and
 // creates the Job as the API server would. A non-zero status means the
 // input was wrong; the problems are reported.
-func readSimulateInput(s streams, file string) (*jobapi.Job, map[string]*worklist.ConfigMap, int) {
+func readSimulateInput(s streams, file string, keys labelKeys) (*jobapi.Job, map[string]*worklist.ConfigMap, int) {
 	docs, err := readDocuments(s, file)
 	if err != nil {
 		fmt.Fprintf(s.err, "jobkit simulate: %v\n", err)
@@ -282,7 +291,7 @@ func readSimulateInput(s streams, file string) (*jobapi.Job, map[string]*worklis
 		fmt.Fprintf(s.err, "jobkit simulate: the input must hold exactly one Job, not %d\n", len(jobDocs))
 		return nil, nil, 1
 	}
-	pj := prepareJob(jobDocs[0], nil)
+	pj := prepareJob(jobDocs[0], keys)
 	printWarnings(s, "simulate", pj)
 	if printFieldErrors(s, "simulate", pj) {
 		return nil, nil, 1

@@ -4,21 +4,27 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/jobkit/jobkit/downward/worklist"
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/controller"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
-	"github.com/jobkit/jobkit/scoreboard"
 )
 
-// This file is the simulated Job controller: it decides which index runs
-// when, counts failures as Kubernetes does and computes the Job's status.
-// Processes are a runner's business and time is a clock's, so that tests
-// drive the controller with a fake runner and a fake clock.
+// This file runs a Job on this machine: the decisions are jobkit's Job
+// controller core (jobapi/controller), this file only carries them out
+// (pods made, processes started and stopped, a clock) and plays the
+// kubelet: init containers one after the other, sidecars (init containers
+// with restartPolicy Always) beside the main containers, every main
+// container at once, container restarts for restartPolicy OnFailure, and
+// the pod status the controller reads (phase, conditions, container
+// statuses with exit codes). Processes are a runner's business and time a
+// clock's, so that tests drive it with a fake runner and a fake clock.
 
 // clock tells the time.
 type clock interface {
@@ -30,14 +36,16 @@ type realClock struct{}
 
 func (realClock) Now() time.Time { return time.Now() }
 
-// attempt is one run of a pod's container for an index. A container that
-// is restarted in its pod (restartPolicy OnFailure) keeps its attempt.
+// attempt is one container of a pod, run by the runner; a container that
+// restarts in its pod keeps its attempt.
 type attempt struct {
-	index    int
-	pod      *jobapi.Pod
-	plan     *podPlan
-	restarts int       // container restarts of this pod so far
-	started  time.Time // when this run of the container started
+	index     int    // the pod's completion index; -1 for a NonIndexed Job
+	label     string // "index N" or the pod's name: the prefix of its output
+	pod       *jobapi.Pod
+	container string
+	plan      *podPlan
+	restarts  int       // restarts of this container so far
+	started   time.Time // when this run of the container started
 }
 
 // exit is how a run of a container ended.
@@ -74,25 +82,6 @@ type runner interface {
 	release(a *attempt)
 }
 
-// Condition reasons and messages, as Kubernetes' Job controller writes
-// them.
-const (
-	reasonCompletionsReached       = "CompletionsReached"
-	messageCompletionsReached      = "Reached expected number of succeeded pods"
-	reasonBackoffLimitExceeded     = "BackoffLimitExceeded"
-	messageBackoffLimitExceeded    = "Job has reached the specified backoff limit"
-	reasonDeadlineExceeded         = "DeadlineExceeded"
-	messageDeadlineExceeded        = "Job was active longer than specified deadline"
-	reasonMaxFailedIndexesExceeded = "MaxFailedIndexesExceeded"
-	messageMaxFailedIndexes        = "Job has exceeded the specified maximal number of failed indexes"
-	reasonFailedIndexes            = "FailedIndexes"
-	messageFailedIndexes           = "Job has failed indexes"
-)
-
-// indexFailureCountAnnotation is the annotation in which Kubernetes tells
-// a pod of a Job with backoffLimitPerIndex how often its index failed.
-const indexFailureCountAnnotation = "batch.kubernetes.io/job-index-failure-count"
-
 // injectedExitCode is the exit code of a failure --fail-rate injects: a
 // container killed by SIGKILL, as when it runs out of memory.
 const injectedExitCode = 137
@@ -103,35 +92,47 @@ type engineConfig struct {
 	failRate    float64 // probability that a container run fails before it starts
 	seed        uint64  // seeds fault injection and pod names
 	nodeName    string  // spec.nodeName of the pods: this machine
+	skipBackoff bool    // do not wait out the pod failure backoff: move the clock on
 	clock       clock
 	runner      runner
 	progress    *progress
 }
 
-// engine simulates the Job controller for one Indexed Job.
+// container is the kubelet's view of one container of a simulated pod.
+type container struct {
+	a          *attempt
+	released   bool
+	sidecar    bool
+	running    bool
+	terminated bool
+	exitCode   int
+	finishedAt time.Time
+}
+
+// simPod is a pod of the simulation: the object the controller sees and
+// the state of its containers.
+type simPod struct {
+	pod      *jobapi.Pod
+	index    int
+	inits    []*container
+	mains    []*container
+	nextInit int // the next init container to start
+	done     bool
+	created  time.Time
+}
+
+// engine carries out the controller's decisions for one Job.
 type engine struct {
 	cfg        engineConfig
 	job        *jobapi.Job
 	configMaps map[string]*worklist.ConfigMap
 
-	completions      int
-	parallelism      int
-	backoffLimit     int32
-	perIndex         *int32 // backoffLimitPerIndex
-	maxFailedIndexes *int32
-	onFailure        bool // restartPolicy OnFailure: containers restart in their pod
-
-	sb *scoreboard.Scoreboard
-	// Indexes that failed for good (backoffLimitPerIndex) stay Running in
-	// sb, so that Next never offers them again; failedIndexes says which,
-	// and Next is asked for parallelism + len(failedIndexes).
-	failedIndexes  []int
-	indexFailures  map[int]int // failed pods per index
-	indexAttempts  map[int]int // container runs started per index
-	active         map[int]*attempt
-	activeRestarts int    // container restarts of the active pods
-	injected       []exit // injected failures not yet handled
-	status         jobapi.JobStatus
+	pods     []*simPod
+	backoff  controller.Backoff
+	skew     time.Duration // how far --skip-backoff-wait moved the clock
+	injected []exit        // injected failures not yet handled
+	runs     map[int]int   // container runs started per index (or pod), for fault injection
+	seq      int
 }
 
 // simulationResult is how a simulation ended.
@@ -154,131 +155,92 @@ func newEngine(job *jobapi.Job, configMaps map[string]*worklist.ConfigMap, cfg e
 	spec := &job.Spec
 	sPath := field.NewPath("spec")
 	var errs field.ErrorList
-	if m := spec.CompletionMode; m == nil || *m != jobapi.IndexedCompletion {
-		got := string(jobapi.NonIndexedCompletion)
-		if m != nil {
-			got = string(*m)
-		}
-		errs = append(errs, withDetail(field.NotSupported(sPath.Child("completionMode"), got, []jobapi.CompletionMode{jobapi.IndexedCompletion}),
-			"simulate runs Indexed Jobs, whose pods each get a completion index; set `completionMode: Indexed`"))
-	}
 	if spec.Suspend != nil && *spec.Suspend {
 		errs = append(errs, field.Invalid(sPath.Child("suspend"), true, "must be false to simulate: a suspended Job starts no pod"))
 	}
-	parallelism := cfg.parallelism
-	if parallelism == 0 {
-		if spec.Parallelism != nil {
-			parallelism = int(*spec.Parallelism)
-		}
-		if parallelism == 0 {
-			errs = append(errs, field.Invalid(sPath.Child("parallelism"), parallelism,
-				"must be greater than 0 to simulate (or give --parallelism): with 0 no pod ever starts"))
-		}
+	if m := spec.ManagedBy; m != nil && *m != controller.ControllerName {
+		errs = append(errs, field.Invalid(sPath.Child("managedBy"), *m, "must be unset or '"+controller.ControllerName+"' to simulate: another controller manages this Job"))
+	}
+	if cfg.parallelism > 0 {
+		p := int32(cfg.parallelism)
+		spec.Parallelism = &p
+	} else if spec.Parallelism == nil || *spec.Parallelism == 0 {
+		errs = append(errs, field.Invalid(sPath.Child("parallelism"), 0,
+			"must be greater than 0 to simulate (or give --parallelism): with 0 no pod ever starts"))
 	}
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	e := &engine{
-		cfg:              cfg,
-		job:              job,
-		configMaps:       configMaps,
-		completions:      int(*spec.Completions),
-		parallelism:      parallelism,
-		backoffLimit:     6,
-		perIndex:         spec.BackoffLimitPerIndex,
-		maxFailedIndexes: spec.MaxFailedIndexes,
-		onFailure:        spec.Template.Spec.RestartPolicy == jobapi.RestartPolicyOnFailure,
-		indexFailures:    map[int]int{},
-		indexAttempts:    map[int]int{},
-		active:           map[int]*attempt{},
-	}
-	if spec.BackoffLimit != nil {
-		e.backoffLimit = *spec.BackoffLimit
-	} else if spec.BackoffLimitPerIndex != nil {
-		e.backoffLimit = math.MaxInt32
-	}
-	e.sb = scoreboard.New(e.completions)
+	e := &engine{cfg: cfg, job: job, configMaps: configMaps, runs: map[int]int{}}
 	// A pod that cannot run here cannot run at any index: say so before
 	// anything starts.
-	if e.completions > 0 {
-		pod, err := e.newPod(0)
-		if err != nil {
-			if errs := field.AsErrorList(err); len(errs) > 0 {
-				return nil, errs
-			}
-			return nil, field.ErrorList{field.InternalError(sPath.Child("template"), err)}
-		}
-		if _, errs := planPod(pod, configMaps); len(errs) > 0 {
+	d := controller.Sync(job, nil, cfg.clock.Now(), controller.Backoff{})
+	if len(d.Create) > 0 {
+		if _, errs := planContainers(d.Create[0], configMaps); len(errs) > 0 {
 			return nil, errs
 		}
 	}
 	return e, nil
 }
 
-// warnings lists what the Job asks for that the simulation does not do.
-func (e *engine) warnings() []string {
-	spec := &e.job.Spec
-	var w []string
-	if spec.PodFailurePolicy != nil {
-		w = append(w, "`spec.podFailurePolicy` is not simulated: every failure counts toward the backoff limits")
-	}
-	if spec.SuccessPolicy != nil {
-		w = append(w, "`spec.successPolicy` is not simulated: the Job completes when every index has succeeded")
-	}
-	tspec := &spec.Template.Spec
-	if len(tspec.InitContainers) > 0 {
-		w = append(w, "`spec.template.spec.initContainers` are not run: simulate runs `containers[0]` only")
-	}
-	if len(tspec.Containers) > 1 {
-		w = append(w, fmt.Sprintf("`spec.template.spec.containers[1]` and later (%d containers) are not run: simulate runs `containers[0]` only", len(tspec.Containers)-1))
-	}
-	return w
-}
+// now is the simulation's time.
+func (e *engine) now() time.Time { return e.cfg.clock.Now().Add(e.skew) }
 
 // run simulates the Job until it is Complete or Failed, or ctx is
 // canceled, and returns its status as Kubernetes would report it.
 func (e *engine) run(ctx context.Context) (simulationResult, error) {
-	start := e.cfg.clock.Now()
-	startTime := jobapi.NewTime(start)
-	e.status.StartTime = &startTime
-	var deadline time.Time
-	if ads := e.job.Spec.ActiveDeadlineSeconds; ads != nil {
-		deadline = start.Add(time.Duration(*ads) * time.Second)
-	}
 	for {
-		if e.sb.Count(scoreboard.Complete) == e.completions {
-			return e.finish(jobapi.JobComplete, reasonCompletionsReached, messageCompletionsReached), nil
+		d := controller.Sync(e.job, e.podList(), e.now(), e.backoff)
+		if d.Skipped != "" {
+			return simulationResult{}, fmt.Errorf("the Job controller skips the Job: %s", d.Skipped)
 		}
-		if err := e.startPods(); err != nil {
-			e.stopActive()
+		e.backoff = d.Backoff
+		if err := e.apply(d); err != nil {
+			e.stopAll()
 			return simulationResult{}, err
+		}
+		if controller.IsFinished(e.job) {
+			return e.finish(), nil
+		}
+		if d.UpdateStatus || len(d.Create)+len(d.Delete)+len(d.RemoveFinalizer) > 0 {
+			continue // sync again on what changed
+		}
+		var deadline time.Time
+		if d.RequeueAfter > 0 {
+			if e.cfg.skipBackoff && !e.isActiveDeadline(d.RequeueAfter) {
+				e.skew += d.RequeueAfter
+				continue
+			}
+			deadline = e.cfg.clock.Now().Add(d.RequeueAfter)
 		}
 		ex, res := e.next(ctx, deadline)
 		switch res {
 		case waitCanceled:
-			n := len(e.active)
-			e.stopActive()
-			e.active = map[int]*attempt{}
-			e.status.Active = 0
-			return simulationResult{status: e.finalStatus(), interrupted: n}, nil
+			n := e.stopAll()
+			st := e.job.Status
+			zero, zero2 := int32(0), int32(0)
+			st.Active, st.Ready, st.Terminating = 0, &zero, &zero2
+			return simulationResult{status: st, interrupted: n}, nil
 		case waitDeadline:
-			e.cfg.progress.note(fmt.Sprintf("%s the Job failed: it was active longer than activeDeadlineSeconds (%d)", e.counts(), *e.job.Spec.ActiveDeadlineSeconds))
-			return e.fail(reasonDeadlineExceeded, messageDeadlineExceeded), nil
+			continue
 		case waitIdle:
 			return simulationResult{}, errors.New("internal error: no pod is running and the Job has not finished")
 		}
-		if e.active[ex.attempt.index] != ex.attempt {
-			continue // a stopped container's exit; not expected
-		}
-		r, done, err := e.handle(ex)
-		if err != nil {
-			e.stopActive()
+		if err := e.handle(ex); err != nil {
+			e.stopAll()
 			return simulationResult{}, err
 		}
-		if done {
-			return r, nil
-		}
 	}
+}
+
+// isActiveDeadline reports whether a requeue after d is the Job's
+// activeDeadlineSeconds passing, which --skip-backoff-wait must not skip.
+func (e *engine) isActiveDeadline(d time.Duration) bool {
+	ads, st := e.job.Spec.ActiveDeadlineSeconds, e.job.Status.StartTime
+	if ads == nil || st == nil {
+		return false
+	}
+	return !e.now().Add(d).Before(st.Time.Add(time.Duration(*ads) * time.Second))
 }
 
 // next returns the next container exit: an injected one first.
@@ -291,82 +253,477 @@ func (e *engine) next(ctx context.Context, deadline time.Time) (exit, waitResult
 		e.injected = e.injected[1:]
 		return ex, waitExited
 	}
-	if len(e.active) == 0 {
-		// Not reachable: an unfinished Job always has a pod to wait for.
+	if !e.anyRunning() && deadline.IsZero() {
 		return exit{}, waitIdle
 	}
 	return e.cfg.runner.wait(ctx, deadline)
 }
 
-// startPods starts a pod for each index the scoreboard offers.
-func (e *engine) startPods() error {
-	for _, ix := range e.sb.Next(e.parallelism + len(e.failedIndexes)) {
-		pod, err := e.newPod(ix)
-		if err != nil {
-			return fmt.Errorf("index %d: %w", ix, err)
+// anyRunning reports whether a container runs.
+func (e *engine) anyRunning() bool {
+	for _, sp := range e.pods {
+		for _, c := range sp.all() {
+			if c.running {
+				return true
+			}
 		}
-		plan, errs := planPod(pod, e.configMaps)
-		if len(errs) > 0 {
-			return &errSimulation{errs}
-		}
-		a := &attempt{index: ix, pod: pod, plan: plan}
-		if err := e.sb.Set(ix, scoreboard.Running); err != nil {
-			return fmt.Errorf("index %d: %w", ix, err)
-		}
-		e.active[ix] = a
-		e.status.Active = int32(len(e.active))
-		if err := e.launch(a); err != nil {
-			return err
+	}
+	return false
+}
+
+// all returns the containers of sp, init containers first.
+func (sp *simPod) all() []*container {
+	return append(slices.Clone(sp.inits), sp.mains...)
+}
+
+// podList is what the controller's informer sees.
+func (e *engine) podList() []*jobapi.Pod {
+	out := make([]*jobapi.Pod, len(e.pods))
+	for i, sp := range e.pods {
+		out[i] = sp.pod
+	}
+	return out
+}
+
+// find returns the simulated pod with uid.
+func (e *engine) find(uid jobapi.UID) *simPod {
+	for _, sp := range e.pods {
+		if sp.pod.ObjectMeta.UID == uid {
+			return sp
 		}
 	}
 	return nil
 }
 
-// launch starts a run of a's container, or injects its failure.
-func (e *engine) launch(a *attempt) error {
-	e.indexAttempts[a.index]++
+// apply carries out a decision: pods created (and started), finalizers
+// removed, pods deleted (stopped), the status written.
+func (e *engine) apply(d controller.Decision) error {
+	for _, p := range d.Create {
+		if err := e.create(p); err != nil {
+			return err
+		}
+	}
+	for _, p := range d.RemoveFinalizer {
+		if sp := e.find(p.ObjectMeta.UID); sp != nil {
+			sp.pod.ObjectMeta.Finalizers = slices.DeleteFunc(slices.Clone(sp.pod.ObjectMeta.Finalizers), func(f string) bool { return f == controller.TrackingFinalizer })
+		}
+	}
+	for _, p := range d.Delete {
+		if sp := e.find(p.ObjectMeta.UID); sp != nil && sp.pod.ObjectMeta.DeletionTimestamp == nil {
+			now := jobapi.NewTime(e.now())
+			sp.pod.ObjectMeta.DeletionTimestamp = &now
+			if !sp.done {
+				e.terminate(sp, "deleted")
+			}
+		}
+	}
+	// The API server removes deleted pods once they have finished and
+	// have no finalizer.
+	e.pods = slices.DeleteFunc(e.pods, func(sp *simPod) bool {
+		return sp.pod.ObjectMeta.DeletionTimestamp != nil && len(sp.pod.ObjectMeta.Finalizers) == 0 && sp.done
+	})
+	if d.UpdateStatus {
+		e.job.Status = d.Status
+	}
+	return nil
+}
+
+// draw returns the random source of the n-th container run of index: the
+// same for the same seed, whatever the order in which processes end.
+func (e *engine) draw(index, n int) *rand.Rand {
+	return rand.New(rand.NewPCG(e.cfg.seed, uint64(uint32(index))<<32|uint64(n)))
+}
+
+// create names a pod as the API server would, puts it on this machine and
+// starts it as the kubelet would.
+func (e *engine) create(p *jobapi.Pod) error {
+	e.seq++
+	r := rand.New(rand.NewPCG(e.cfg.seed, uint64(e.seq)))
+	pod := p.DeepCopy()
+	pod.ObjectMeta.Name = generatedName(pod.ObjectMeta.GenerateName, r)
+	pod.ObjectMeta.UID = jobapi.UID(randomUUID(r))
+	now := e.now()
+	pod.ObjectMeta.CreationTimestamp = jobapi.NewTime(now)
+	if pod.Spec.NodeName == "" {
+		pod.Spec.NodeName = e.cfg.nodeName
+	}
+	plans, errs := planContainers(pod, e.configMaps)
+	if len(errs) > 0 {
+		return &errSimulation{errs}
+	}
+	sp := &simPod{pod: pod, index: podIndex(pod), created: now}
+	label := "pod " + pod.ObjectMeta.Name
+	if sp.index >= 0 {
+		label = "index " + strconv.Itoa(sp.index)
+	}
+	for i, c := range pod.Spec.InitContainers {
+		sp.inits = append(sp.inits, &container{
+			a:       &attempt{index: sp.index, label: label, pod: pod, container: c.Name, plan: plans.inits[i]},
+			sidecar: restartPolicyOf(&c) == string(jobapi.RestartPolicyAlways),
+		})
+	}
+	for i, c := range pod.Spec.Containers {
+		sp.mains = append(sp.mains, &container{a: &attempt{index: sp.index, label: label, pod: pod, container: c.Name, plan: plans.mains[i]}})
+	}
+	e.pods = append(e.pods, sp)
+	start := jobapi.NewTime(now)
+	pod.Status.Phase = jobapi.PodPending
+	pod.Status.StartTime = &start
+	pod.Status.HostIP, pod.Status.PodIP = "127.0.0.1", "127.0.0.1"
+	e.writeStatus(sp)
+	return e.advance(sp)
+}
+
+// generatedName appends five random characters to a generateName, as the
+// API server does (cutting the prefix to 58 bytes).
+func generatedName(prefix string, r *rand.Rand) string {
+	if len(prefix) > 58 {
+		prefix = prefix[:58]
+	}
+	return prefix + randomSuffix(r)
+}
+
+// podIndex reads a pod's completion index; -1 when it has none.
+func podIndex(p *jobapi.Pod) int {
+	v, ok := p.ObjectMeta.Annotations[controller.CompletionIndexAnnotation]
+	if !ok {
+		return -1
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// restartPolicyOf reads a container's own restartPolicy.
+func restartPolicyOf(c *jobapi.Container) string {
+	if c.RestartPolicy == nil {
+		return ""
+	}
+	return string(*c.RestartPolicy)
+}
+
+// advance starts what comes next in sp: the next init containers in
+// order (a sidecar starts and the next one follows at once; another init
+// container must succeed first), then every main container.
+func (e *engine) advance(sp *simPod) error {
+	for sp.nextInit < len(sp.inits) {
+		c := sp.inits[sp.nextInit]
+		if c.running {
+			return nil // a regular init container still runs
+		}
+		if err := e.launch(c); err != nil {
+			return err
+		}
+		if !c.sidecar {
+			e.writeStatus(sp)
+			return nil
+		}
+		sp.nextInit++
+	}
+	for _, c := range sp.mains {
+		if !c.running && !c.terminated {
+			if err := e.launch(c); err != nil {
+				return err
+			}
+		}
+	}
+	sp.pod.Status.Phase = jobapi.PodRunning
+	e.writeStatus(sp)
+	return nil
+}
+
+// launch starts a run of c's container, or injects its failure.
+func (e *engine) launch(c *container) error {
+	a := c.a
+	key := a.index
+	if key < 0 {
+		key = -1 - e.seqOf(a.pod)
+	}
+	e.runs[key]++
 	a.started = e.cfg.clock.Now()
-	if e.cfg.failRate > 0 && e.draw(a.index, e.indexAttempts[a.index]).Float64() < e.cfg.failRate {
+	c.running, c.terminated = true, false
+	if e.cfg.failRate > 0 && e.draw(key, e.runs[key]).Float64() < e.cfg.failRate {
 		e.injected = append(e.injected, exit{attempt: a, code: injectedExitCode, reason: "injected"})
 		return nil
 	}
 	if err := e.cfg.runner.start(a); err != nil {
-		return fmt.Errorf("index %d: %w", a.index, err)
+		return fmt.Errorf("%s: %w", a.label, err)
 	}
 	return nil
 }
 
-// draw returns the random source of the n-th run of index: the same for
-// the same seed, whatever the order in which processes end.
-func (e *engine) draw(index, n int) *rand.Rand {
-	return rand.New(rand.NewPCG(e.cfg.seed, uint64(index)<<32|uint64(n)))
+// seqOf is the position of a pod among those created.
+func (e *engine) seqOf(p *jobapi.Pod) int {
+	for i, sp := range e.pods {
+		if sp.pod == p {
+			return i
+		}
+	}
+	return 0
 }
 
-// newPod builds the pod of index as the Job controller and the API server
-// would, with a name and uid of its own, on this machine.
-func (e *engine) newPod(index int) (*jobapi.Pod, error) {
-	pod, err := scoreboard.NewPod(e.job, index)
-	if err != nil {
-		return nil, err
+// handle plays the kubelet when a container exits: an init container that
+// succeeded lets the next start; a failed one, or a main container that
+// failed, restarts in its pod with restartPolicy OnFailure; a sidecar
+// restarts; once every main container has ended, the sidecars are
+// stopped and the pod Succeeded (every main container exited 0) or
+// Failed.
+func (e *engine) handle(ex exit) error {
+	sp, c := e.containerOf(ex.attempt)
+	if c == nil || !c.running || sp.done {
+		return nil // a stopped container's exit
 	}
-	// Kubernetes' Job controller sets the failure count of the index when
-	// there is a per-index backoff limit.
-	if e.perIndex != nil {
-		pod.ObjectMeta.Annotations[indexFailureCountAnnotation] = strconv.Itoa(e.indexFailures[index])
+	now := e.now()
+	c.running = false
+	c.exitCode = ex.code
+	c.finishedAt = now
+	onFailure := sp.pod.Spec.RestartPolicy == jobapi.RestartPolicyOnFailure
+	took := formatDuration(e.cfg.clock.Now().Sub(ex.attempt.started))
+	switch {
+	case c.sidecar:
+		c.a.restarts++
+		e.writeStatus(sp)
+		return e.launch(c)
+	case ex.code != 0 && onFailure:
+		c.a.restarts++
+		e.cfg.progress.note(fmt.Sprintf("%s %s; restarting the container (restart %d)", e.counts(), describeFailure(ex, took), c.a.restarts))
+		e.writeStatus(sp)
+		return e.launch(c)
 	}
-	r := e.draw(index, e.indexAttempts[index]+1)
-	r.Float64() // the draw fault injection uses
-	pod.ObjectMeta.Name = pod.ObjectMeta.GenerateName + randomSuffix(r)
-	pod.ObjectMeta.UID = jobapi.UID(randomUUID(r))
-	if pod.Spec.NodeName == "" {
-		pod.Spec.NodeName = e.cfg.nodeName
+	c.terminated = true
+	if slices.Contains(sp.inits, c) {
+		if ex.code != 0 {
+			e.finishPod(sp, jobapi.PodFailed)
+			e.cfg.progress.note(fmt.Sprintf("%s %s", e.counts(), describeFailure(ex, took)))
+			return nil
+		}
+		sp.nextInit++
+		return e.advance(sp)
 	}
-	now := jobapi.NewTime(e.cfg.clock.Now())
-	pod.ObjectMeta.CreationTimestamp = now
-	pod.Status.Phase = jobapi.PodRunning
-	pod.Status.StartTime = &now
-	pod.Status.HostIP, pod.Status.PodIP = "127.0.0.1", "127.0.0.1"
-	return pod, nil
+	for _, m := range sp.mains {
+		if !m.terminated {
+			e.writeStatus(sp)
+			return nil
+		}
+	}
+	phase := jobapi.PodSucceeded
+	for _, m := range sp.mains {
+		if m.exitCode != 0 {
+			phase = jobapi.PodFailed
+		}
+	}
+	e.finishPod(sp, phase)
+	what := fmt.Sprintf("%s succeeded in %s", ex.attempt.label, took)
+	if phase == jobapi.PodFailed {
+		what = describeFailure(ex, took)
+	}
+	if phase == jobapi.PodSucceeded {
+		e.cfg.progress.event(e.countsAfter(sp) + " " + what)
+	} else {
+		e.cfg.progress.note(e.countsAfter(sp) + " " + what)
+	}
+	return nil
+}
+
+// containerOf finds the pod and container of a.
+func (e *engine) containerOf(a *attempt) (*simPod, *container) {
+	for _, sp := range e.pods {
+		for _, c := range sp.all() {
+			if c.a == a {
+				return sp, c
+			}
+		}
+	}
+	return nil, nil
+}
+
+// finishPod ends sp in phase: its sidecars are stopped, its runner state
+// released.
+func (e *engine) finishPod(sp *simPod, phase jobapi.PodPhase) {
+	var stop []*attempt
+	for _, c := range sp.all() {
+		if c.running {
+			stop = append(stop, c.a)
+			c.running, c.terminated, c.exitCode, c.finishedAt = false, true, 0, e.now()
+			if !c.sidecar {
+				c.exitCode = 143
+			}
+		}
+	}
+	if len(stop) > 0 {
+		e.cfg.runner.stop(stop)
+	}
+	e.dropInjected(sp)
+	for _, c := range sp.all() {
+		e.release(c)
+	}
+	sp.done = true
+	sp.pod.Status.Phase = phase
+	e.writeStatus(sp)
+}
+
+// terminate stops a deleted pod's containers: it ends Failed.
+func (e *engine) terminate(sp *simPod, why string) {
+	var stop []*attempt
+	for _, c := range sp.all() {
+		if c.running {
+			stop = append(stop, c.a)
+			c.running, c.terminated, c.exitCode, c.finishedAt = false, true, 137, e.now()
+		}
+	}
+	if len(stop) > 0 {
+		e.cfg.runner.stop(stop)
+	}
+	e.dropInjected(sp)
+	for _, c := range sp.all() {
+		e.release(c)
+	}
+	sp.done = true
+	sp.pod.Status.Phase = jobapi.PodFailed
+	e.writeStatus(sp)
+}
+
+// release tells the runner once that c will not run again.
+func (e *engine) release(c *container) {
+	if !c.released {
+		c.released = true
+		e.cfg.runner.release(c.a)
+	}
+}
+
+// dropInjected forgets the injected failures of sp's containers.
+func (e *engine) dropInjected(sp *simPod) {
+	e.injected = slices.DeleteFunc(e.injected, func(ex exit) bool { return ex.attempt.pod == sp.pod })
+}
+
+// stopAll stops every running container and returns how many there were.
+func (e *engine) stopAll() int {
+	var stop []*attempt
+	for _, sp := range e.pods {
+		for _, c := range sp.all() {
+			if c.running {
+				stop = append(stop, c.a)
+				c.running = false
+			}
+		}
+	}
+	e.injected = nil
+	e.cfg.runner.stop(stop)
+	for _, sp := range e.pods {
+		for _, c := range sp.all() {
+			e.release(c)
+		}
+	}
+	return len(stop)
+}
+
+// writeStatus writes the pod status the kubelet would report: phase,
+// the Ready condition, and the state of every container.
+func (e *engine) writeStatus(sp *simPod) {
+	statuses := func(cs []*container, specs []jobapi.Container) []core.ContainerStatus {
+		var out []core.ContainerStatus
+		for i, c := range cs {
+			s := core.ContainerStatus{Name: c.a.container, RestartCount: int32(c.a.restarts), Image: specs[i].Image}
+			started := jobapi.NewTime(c.a.started.Add(e.skew))
+			switch {
+			case c.running:
+				s.Ready = true
+				s.State.Running = &core.ContainerStateRunning{StartedAt: started}
+			case c.terminated:
+				reason := "Completed"
+				if c.exitCode != 0 {
+					reason = "Error"
+				}
+				s.State.Terminated = &core.ContainerStateTerminated{ExitCode: int32(c.exitCode), Reason: reason,
+					StartedAt: started, FinishedAt: jobapi.NewTime(c.finishedAt)}
+			default:
+				s.State.Waiting = &core.ContainerStateWaiting{Reason: "PodInitializing"}
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	ready := sp.pod.Status.Phase == jobapi.PodRunning
+	for _, c := range sp.mains {
+		ready = ready && c.running
+	}
+	readyStatus := core.ConditionFalse
+	if ready {
+		readyStatus = core.ConditionTrue
+	}
+	st := &sp.pod.Status
+	if c := findPodCondition(st, core.PodReady); c == nil || c.Status != readyStatus {
+		st.Conditions = slices.DeleteFunc(st.Conditions, func(c core.PodCondition) bool { return c.Type == core.PodReady })
+		st.Conditions = append(st.Conditions, core.PodCondition{Type: core.PodReady, Status: readyStatus, LastTransitionTime: jobapi.NewTime(e.now())})
+	}
+	st.ContainerStatuses = statuses(sp.mains, sp.pod.Spec.Containers)
+	st.InitContainerStatuses = statuses(sp.inits, sp.pod.Spec.InitContainers)
+}
+
+// findPodCondition returns the condition of type t, or nil.
+func findPodCondition(st *core.PodStatus, t core.PodConditionType) *core.PodCondition {
+	for i := range st.Conditions {
+		if st.Conditions[i].Type == t {
+			return &st.Conditions[i]
+		}
+	}
+	return nil
+}
+
+// describeFailure says how a container run failed.
+func describeFailure(ex exit, took string) string {
+	how := fmt.Sprintf("%s failed with exit code %d", ex.attempt.label, ex.code)
+	if ex.attempt.pod != nil && len(ex.attempt.pod.Spec.Containers)+len(ex.attempt.pod.Spec.InitContainers) > 1 {
+		how = fmt.Sprintf("%s: container %s failed with exit code %d", ex.attempt.label, ex.attempt.container, ex.code)
+	}
+	if ex.reason != "" {
+		how += " (" + ex.reason + ")"
+	}
+	return how + " in " + took
+}
+
+// counts is the progress prefix: "[3/10 complete, 2 running]", from the
+// Job's status.
+func (e *engine) counts() string {
+	st := e.job.Status
+	total := "?"
+	if c := e.job.Spec.Completions; c != nil {
+		total = strconv.Itoa(int(*c))
+	}
+	return fmt.Sprintf("[%d/%s complete, %d running]", st.Succeeded, total, st.Active)
+}
+
+// countsAfter is the progress prefix once the controller has seen sp
+// finish: what the next sync will report.
+func (e *engine) countsAfter(sp *simPod) string {
+	d := controller.Sync(e.job, e.podList(), e.now(), e.backoff)
+	if d.Skipped != "" {
+		return e.counts()
+	}
+	total := "?"
+	if c := e.job.Spec.Completions; c != nil {
+		total = strconv.Itoa(int(*c))
+	}
+	active := d.Status.Active - int32(len(d.Create))
+	return fmt.Sprintf("[%d/%s complete, %d running]", d.Status.Succeeded, total, active)
+}
+
+// finish reports the end of the Job.
+func (e *engine) finish() simulationResult {
+	st := e.job.Status
+	var final jobapi.JobConditionType
+	for _, c := range st.Conditions {
+		if (c.Type == jobapi.JobComplete || c.Type == jobapi.JobFailed) && c.Status == jobapi.ConditionTrue {
+			final = c.Type
+			if c.Type == jobapi.JobFailed {
+				e.cfg.progress.note(fmt.Sprintf("%s the Job failed: %s: %s", e.counts(), c.Reason, c.Message))
+			}
+		}
+	}
+	e.stopAll()
+	return simulationResult{status: st, finished: final}
 }
 
 // randomSuffix returns five characters as the API server appends to a
@@ -391,180 +748,9 @@ func randomUUID(r *rand.Rand) string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
 }
 
-// handle records the exit of a container, starts its container again
-// when it restarts in its pod, and reports whether the Job has finished.
-func (e *engine) handle(ex exit) (simulationResult, bool, error) {
-	a := ex.attempt
-	took := formatDuration(e.cfg.clock.Now().Sub(a.started))
-	var line string
-	succeeded, retry := ex.code == 0, false
-	switch {
-	case succeeded:
-		delete(e.active, a.index)
-		e.status.Active = int32(len(e.active))
-		e.activeRestarts -= a.restarts
-		e.cfg.runner.release(a)
-		_ = e.sb.Set(a.index, scoreboard.Complete) // a.index < completions
-		line = fmt.Sprintf("index %d succeeded in %s", a.index, took)
-
-	case e.onFailure:
-		// The kubelet restarts the container in the same pod; the Job
-		// fails once the restarts of its active pods reach backoffLimit.
-		a.restarts++
-		e.activeRestarts++
-		line = describeFailure(a, ex, took)
-		if limit := int(e.backoffLimit); (limit == 0 && e.activeRestarts > 0) || (limit > 0 && e.activeRestarts >= limit) {
-			e.cfg.progress.note(fmt.Sprintf("%s %s; the Job failed: %d container restarts reach backoffLimit %d", e.counts(), line, e.activeRestarts, e.backoffLimit))
-			return e.fail(reasonBackoffLimitExceeded, messageBackoffLimitExceeded), true, nil
-		}
-		e.cfg.progress.note(fmt.Sprintf("%s %s; restarting the container (restart %d)", e.counts(), line, a.restarts))
-		return simulationResult{}, false, e.launch(a)
-
-	default:
-		// restartPolicy Never: the pod failed; a new one replaces it
-		// unless its index has failed for good.
-		delete(e.active, a.index)
-		e.status.Active = int32(len(e.active))
-		e.status.Failed++
-		e.cfg.runner.release(a)
-		e.indexFailures[a.index]++
-		line = describeFailure(a, ex, took)
-		if e.perIndex != nil && e.indexFailures[a.index] > int(*e.perIndex) {
-			e.failedIndexes = append(e.failedIndexes, a.index) // stays Running in sb
-			line += fmt.Sprintf("; the index failed (more than backoffLimitPerIndex %d failures)", *e.perIndex)
-		} else {
-			_ = e.sb.Set(a.index, scoreboard.NotStarted)
-			retry = true
-		}
-	}
-	if reason, message, why := e.failure(); reason != "" {
-		e.cfg.progress.note(e.counts() + " " + line + "; the Job failed: " + why)
-		return e.fail(reason, message), true, nil
-	}
-	switch {
-	case succeeded:
-		e.cfg.progress.event(e.counts() + " " + line)
-	case retry:
-		e.cfg.progress.note(e.counts() + " " + line + "; retrying")
-	default:
-		e.cfg.progress.note(e.counts() + " " + line)
-	}
-	return simulationResult{}, false, nil
-}
-
-// describeFailure says how a container run failed.
-func describeFailure(a *attempt, ex exit, took string) string {
-	how := fmt.Sprintf("index %d failed with exit code %d", a.index, ex.code)
-	if ex.reason != "" {
-		how += " (" + ex.reason + ")"
-	}
-	return how + " in " + took
-}
-
-// failure returns why the Job has failed, if it has, in the order
-// Kubernetes' Job controller checks: more failed pods than backoffLimit,
-// more failed indexes than maxFailedIndexes, every index succeeded or
-// failed with some failed.
-func (e *engine) failure() (reason, message, why string) {
-	switch {
-	case e.status.Failed > e.backoffLimit:
-		return reasonBackoffLimitExceeded, messageBackoffLimitExceeded,
-			fmt.Sprintf("%d failed pods exceed backoffLimit %d", e.status.Failed, e.backoffLimit)
-	case e.maxFailedIndexes != nil && len(e.failedIndexes) > int(*e.maxFailedIndexes):
-		return reasonMaxFailedIndexesExceeded, messageMaxFailedIndexes,
-			fmt.Sprintf("%d failed indexes exceed maxFailedIndexes %d", len(e.failedIndexes), *e.maxFailedIndexes)
-	case len(e.failedIndexes) > 0 && len(e.failedIndexes)+e.sb.Count(scoreboard.Complete) >= e.completions:
-		return reasonFailedIndexes, messageFailedIndexes,
-			fmt.Sprintf("every index has succeeded or failed, and %d failed (%s)", len(e.failedIndexes), e.failedIndexSet())
-	}
-	return "", "", ""
-}
-
-// failedIndexSet is the set of the indexes that failed for good.
-func (e *engine) failedIndexSet() string {
-	x, _ := scoreboard.IndexesOf(e.failedIndexes...) // indexes < completions
-	return x.String()
-}
-
-// counts is the progress prefix: "[3/10 complete, 2 running]".
-func (e *engine) counts() string {
-	return fmt.Sprintf("[%d/%d complete, %d running]", e.sb.Count(scoreboard.Complete), e.completions, len(e.active))
-}
-
 // formatDuration prints d in seconds with one decimal: "0.2s".
 func formatDuration(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + "s"
-}
-
-// stopActive stops the containers of the active pods and releases them.
-func (e *engine) stopActive() {
-	as := e.activeAttempts()
-	e.cfg.runner.stop(as)
-	for _, a := range as {
-		e.cfg.runner.release(a)
-	}
-}
-
-// activeAttempts lists the active pods, by index.
-func (e *engine) activeAttempts() []*attempt {
-	as := make([]*attempt, 0, len(e.active))
-	for ix := range e.sb.Len() {
-		if a, ok := e.active[ix]; ok {
-			as = append(as, a)
-		}
-		if len(as) == len(e.active) {
-			break
-		}
-	}
-	return as
-}
-
-// fail finishes the Job as Failed: its active pods are stopped and, as in
-// Kubernetes, counted as failed.
-func (e *engine) fail(reason, message string) simulationResult {
-	if len(e.active) > 0 {
-		e.stopActive()
-		e.status.Failed += int32(len(e.active))
-		e.active = map[int]*attempt{}
-		e.status.Active = 0
-	}
-	e.injected = nil
-	return e.finish(jobapi.JobFailed, reason, message)
-}
-
-// finish adds the conditions Kubernetes adds when a Job finishes: first
-// the interim one (SuccessCriteriaMet or FailureTarget), then the final
-// one with the same reason and message.
-func (e *engine) finish(final jobapi.JobConditionType, reason, message string) simulationResult {
-	now := jobapi.NewTime(e.cfg.clock.Now())
-	interim := jobapi.JobSuccessCriteriaMet
-	if final == jobapi.JobFailed {
-		interim = jobapi.JobFailureTarget
-	} else {
-		e.status.CompletionTime = &now
-	}
-	for _, t := range []jobapi.JobConditionType{interim, final} {
-		e.status.Conditions = append(e.status.Conditions, jobapi.JobCondition{
-			Type: t, Status: jobapi.ConditionTrue, LastProbeTime: now, LastTransitionTime: now,
-			Reason: reason, Message: message,
-		})
-	}
-	return simulationResult{status: e.finalStatus(), finished: final}
-}
-
-// finalStatus fills in the counters and index sets.
-func (e *engine) finalStatus() jobapi.JobStatus {
-	st := e.status
-	st.Succeeded = int32(e.sb.Count(scoreboard.Complete))
-	st.CompletedIndexes = e.sb.Completed().String()
-	if e.perIndex != nil {
-		s := e.failedIndexSet()
-		st.FailedIndexes = &s
-	}
-	zero, zero2 := int32(0), int32(0)
-	st.Ready, st.Terminating = &zero, &zero2
-	st.UncountedTerminatedPods = &jobapi.UncountedTerminatedPods{}
-	return st
 }
 
 // isSimulationError reports whether err is about the simulation itself.

@@ -11,7 +11,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/yaml"
 
 	"github.com/jobkit/jobkit/jobapi"
@@ -102,6 +101,10 @@ func (r *fakeRunner) wait(ctx context.Context, deadline time.Time) (exit, waitRe
 		return exit{}, waitCanceled
 	}
 	if len(r.running) == 0 {
+		if !deadline.IsZero() {
+			r.clock.t = deadline
+			return exit{}, waitDeadline
+		}
 		return exit{}, waitIdle
 	}
 	sort.Slice(r.running, func(i, j int) bool {
@@ -273,67 +276,81 @@ func TestSimulateEngine(t *testing.T) {
 			wantLog: []string{"start 0", "start 1", "start 2"},
 		},
 		{
-			name:   "restartPolicy Never: a failed pod is replaced by a new pod and counted in failed",
+			name:   "restartPolicy Never: a failed pod is replaced by a new pod and counted in failed; a success since ends the backoff",
 			input:  simJob(3, 3, "Never"),
 			script: map[int][]fakeBehaviour{1: {{time.Second / 2, 2}, {time.Second, 0}}},
-			wantErr: `[0/3 complete, 2 running] index 1 failed with exit code 2 in 0.5s; retrying
-[1/3 complete, 2 running] index 0 succeeded in 1.0s
+			// Index 1 fails at 0.5s; the pod failure backoff (10s) would
+			// delay its replacement, but indexes 0 and 2 succeed at 1s,
+			// which resets it, as in Kubernetes.
+			wantErr: `[0/3 complete, 2 running] index 1 failed with exit code 2 in 0.5s
+[1/3 complete, 1 running] index 0 succeeded in 1.0s
 [2/3 complete, 1 running] index 2 succeeded in 1.0s
 [3/3 complete, 0 running] index 1 succeeded in 1.0s
 `,
-			wantOut: completed(1500*time.Millisecond, "0-2", 3, 1),
+			wantOut: completed(2*time.Second, "0-2", 3, 1),
 			wantLog: []string{"start 0", "start 1", "start 2", "start 1 (new pod)"},
 		},
 		{
 			name:   "restartPolicy Never: more failed pods than backoffLimit fail the Job; its running pods are stopped and counted as failed",
 			input:  simJob(3, 2, "Never", "backoffLimit: 1"),
-			script: map[int][]fakeBehaviour{0: {{time.Second, 1}, {time.Second, 1}}, 1: {{5 * time.Second, 0}}},
-			wantErr: `[0/3 complete, 1 running] index 0 failed with exit code 1 in 1.0s; retrying
-[0/3 complete, 1 running] index 0 failed with exit code 1 in 1.0s; the Job failed: 2 failed pods exceed backoffLimit 1
+			script: map[int][]fakeBehaviour{0: {{time.Second, 1}, {time.Second, 1}}, 1: {{5 * time.Second, 0}}, 2: {{5 * time.Second, 0}}},
+			// Index 0 fails at 1s and waits out the backoff (10s) until
+			// index 1 succeeds at 5s; its new pod fails at 6s: 2 failed
+			// pods exceed backoffLimit 1, and the pod of index 2 is
+			// stopped and counted as failed.
+			wantErr: `[0/3 complete, 1 running] index 0 failed with exit code 1 in 1.0s
+[1/3 complete, 0 running] index 1 succeeded in 5.0s
+[1/3 complete, 0 running] index 0 failed with exit code 1 in 1.0s
+[1/3 complete, 0 running] the Job failed: BackoffLimitExceeded: Job has reached the specified backoff limit
 `,
-			wantOut:      wantStatus{end: 2 * time.Second, failed: 3, final: jobapi.JobFailed, reason: "BackoffLimitExceeded", message: msgBackoff},
+			wantOut:      wantStatus{end: 6 * time.Second, completed: "1", succeeded: 1, failed: 3, final: jobapi.JobFailed, reason: "BackoffLimitExceeded", message: msgBackoff},
 			wantCode:     1,
-			wantLog:      []string{"start 0", "start 1", "start 0 (new pod)", "stop 1"},
-			wantReleased: []int{0, 0, 1},
+			wantLog:      []string{"start 0", "start 1", "start 0 (new pod)", "start 2", "stop 2"},
+			wantReleased: []int{0, 1, 0, 2},
 		},
 		{
 			name:   "restartPolicy OnFailure: the container restarts in its pod; restarts count while the pod is active",
 			input:  simJob(2, 2, "OnFailure", "backoffLimit: 2"),
 			script: map[int][]fakeBehaviour{0: {{time.Second, 1}, {time.Second, 0}}, 1: {{3 * time.Second, 1}, {3 * time.Second, 1}}},
 			// The restart of index 0 stops counting when its pod succeeds,
-			// as in Kubernetes, so the Job fails at the second restart of
-			// index 1, whose pod is then counted as failed.
+			// as in Kubernetes, so the Job fails once the kubelet has
+			// restarted index 1 twice; its pod is then counted as failed.
 			wantErr: `[0/2 complete, 2 running] index 0 failed with exit code 1 in 1.0s; restarting the container (restart 1)
 [1/2 complete, 1 running] index 0 succeeded in 1.0s
 [1/2 complete, 1 running] index 1 failed with exit code 1 in 3.0s; restarting the container (restart 1)
-[1/2 complete, 1 running] index 1 failed with exit code 1 in 3.0s; the Job failed: 2 container restarts reach backoffLimit 2
+[1/2 complete, 1 running] index 1 failed with exit code 1 in 3.0s; restarting the container (restart 2)
+[1/2 complete, 0 running] the Job failed: BackoffLimitExceeded: Job has reached the specified backoff limit
 `,
 			wantOut: wantStatus{end: 6 * time.Second, completed: "0", succeeded: 1, failed: 1,
 				final: jobapi.JobFailed, reason: "BackoffLimitExceeded", message: msgBackoff},
 			wantCode:     1,
-			wantLog:      []string{"start 0", "start 1", "start 0 (same pod)", "start 1 (same pod)"},
+			wantLog:      []string{"start 0", "start 1", "start 0 (same pod)", "start 1 (same pod)", "start 1 (same pod)", "stop 1"},
 			wantReleased: []int{0, 1},
 		},
 		{
-			name:    "restartPolicy OnFailure with backoffLimit 0: the first failure fails the Job",
-			input:   simJob(1, 1, "OnFailure", "backoffLimit: 0"),
-			script:  map[int][]fakeBehaviour{0: {{time.Second, 9}}},
-			wantErr: "[0/1 complete, 1 running] index 0 failed with exit code 9 in 1.0s; the Job failed: 1 container restarts reach backoffLimit 0\n",
+			name:   "restartPolicy OnFailure with backoffLimit 0: the first failure fails the Job",
+			input:  simJob(1, 1, "OnFailure", "backoffLimit: 0"),
+			script: map[int][]fakeBehaviour{0: {{time.Second, 9}}},
+			wantErr: "[0/1 complete, 1 running] index 0 failed with exit code 9 in 1.0s; restarting the container (restart 1)\n" +
+				"[0/1 complete, 0 running] the Job failed: BackoffLimitExceeded: Job has reached the specified backoff limit\n",
 			wantOut: wantStatus{end: time.Second, failed: 1,
 				final: jobapi.JobFailed, reason: "BackoffLimitExceeded", message: msgBackoff},
 			wantCode: 1,
-			wantLog:  []string{"start 0"},
+			wantLog:  []string{"start 0", "start 0 (same pod)", "stop 0"},
 		},
 		{
 			name:   "backoffLimitPerIndex: an index that fails too often fails alone, and the Job fails once every index is done",
 			input:  simJob(3, 3, "Never", "backoffLimitPerIndex: 1"),
 			script: map[int][]fakeBehaviour{1: {{time.Second, 1}, {time.Second, 1}}, 2: {{3 * time.Second, 0}}},
+			// Index 1 fails at 1s and is replaced after its own backoff
+			// (10s); the new pod fails at 12s, and the index has failed.
 			wantErr: `[1/3 complete, 2 running] index 0 succeeded in 1.0s
-[1/3 complete, 1 running] index 1 failed with exit code 1 in 1.0s; retrying
-[1/3 complete, 1 running] index 1 failed with exit code 1 in 1.0s; the index failed (more than backoffLimitPerIndex 1 failures)
-[2/3 complete, 0 running] index 2 succeeded in 3.0s; the Job failed: every index has succeeded or failed, and 1 failed (1)
+[1/3 complete, 1 running] index 1 failed with exit code 1 in 1.0s
+[2/3 complete, 0 running] index 2 succeeded in 3.0s
+[2/3 complete, 0 running] index 1 failed with exit code 1 in 1.0s
+[2/3 complete, 0 running] the Job failed: FailedIndexes: Job has failed indexes
 `,
-			wantOut: wantStatus{end: 3 * time.Second, completed: "0,2", succeeded: 2, failed: 2, failedIndexes: ptrTo("1"),
+			wantOut: wantStatus{end: 12 * time.Second, completed: "0,2", succeeded: 2, failed: 2, failedIndexes: ptrTo("1"),
 				final: jobapi.JobFailed, reason: "FailedIndexes", message: "Job has failed indexes"},
 			wantCode: 1,
 			wantLog:  []string{"start 0", "start 1", "start 2", "start 1 (new pod)"},
@@ -350,10 +367,11 @@ func TestSimulateEngine(t *testing.T) {
 			wantLog: []string{"start 0", "start 1"},
 		},
 		{
-			name:    "maxFailedIndexes exceeded fails the Job at once",
-			input:   simJob(3, 2, "Never", "backoffLimitPerIndex: 0", "maxFailedIndexes: 0"),
-			script:  map[int][]fakeBehaviour{0: {{time.Second, 1}}, 1: {{2 * time.Second, 0}}},
-			wantErr: "[0/3 complete, 1 running] index 0 failed with exit code 1 in 1.0s; the index failed (more than backoffLimitPerIndex 0 failures); the Job failed: 1 failed indexes exceed maxFailedIndexes 0\n",
+			name:   "maxFailedIndexes exceeded fails the Job at once",
+			input:  simJob(3, 2, "Never", "backoffLimitPerIndex: 0", "maxFailedIndexes: 0"),
+			script: map[int][]fakeBehaviour{0: {{time.Second, 1}}, 1: {{2 * time.Second, 0}}},
+			wantErr: "[0/3 complete, 0 running] index 0 failed with exit code 1 in 1.0s\n" +
+				"[0/3 complete, 0 running] the Job failed: MaxFailedIndexesExceeded: Job has exceeded the specified maximal number of failed indexes\n",
 			wantOut: wantStatus{end: time.Second, failed: 2, failedIndexes: ptrTo("0"),
 				final: jobapi.JobFailed, reason: "MaxFailedIndexesExceeded", message: "Job has exceeded the specified maximal number of failed indexes"},
 			wantCode: 1,
@@ -364,7 +382,7 @@ func TestSimulateEngine(t *testing.T) {
 			input:  simJob(2, 1, "Never", "activeDeadlineSeconds: 5"),
 			script: map[int][]fakeBehaviour{0: {{3 * time.Second, 0}}, 1: {{10 * time.Second, 0}}},
 			wantErr: `[1/2 complete, 0 running] index 0 succeeded in 3.0s
-[1/2 complete, 1 running] the Job failed: it was active longer than activeDeadlineSeconds (5)
+[1/2 complete, 0 running] the Job failed: DeadlineExceeded: Job was active longer than specified deadline
 `,
 			wantOut: wantStatus{end: 5 * time.Second, completed: "0", succeeded: 1, failed: 1,
 				final: jobapi.JobFailed, reason: "DeadlineExceeded", message: "Job was active longer than specified deadline"},
@@ -375,11 +393,13 @@ func TestSimulateEngine(t *testing.T) {
 			name:  "--fail-rate 1 fails every run with exit code 137 instead of running it",
 			input: simJob(2, 2, "Never", "backoffLimit: 2"),
 			args:  []string{"--fail-rate", "1", "--seed", "7"},
-			wantErr: `[0/2 complete, 1 running] index 0 failed with exit code 137 (injected) in 0.0s; retrying
-[0/2 complete, 1 running] index 1 failed with exit code 137 (injected) in 0.0s; retrying
-[0/2 complete, 1 running] index 0 failed with exit code 137 (injected) in 0.0s; the Job failed: 3 failed pods exceed backoffLimit 2
+			// Two failures: the third pod waits out 20s of backoff.
+			wantErr: `[0/2 complete, 1 running] index 0 failed with exit code 137 (injected) in 0.0s
+[0/2 complete, 0 running] index 1 failed with exit code 137 (injected) in 0.0s
+[0/2 complete, 0 running] index 0 failed with exit code 137 (injected) in 0.0s
+[0/2 complete, 0 running] the Job failed: BackoffLimitExceeded: Job has reached the specified backoff limit
 `,
-			wantOut:  wantStatus{failed: 4, final: jobapi.JobFailed, reason: "BackoffLimitExceeded", message: msgBackoff},
+			wantOut:  wantStatus{end: 20 * time.Second, failed: 4, final: jobapi.JobFailed, reason: "BackoffLimitExceeded", message: msgBackoff},
 			wantCode: 1,
 			wantLog:  nil,
 		},
@@ -567,12 +587,6 @@ func TestSimulateRefuses(t *testing.T) {
 			wantErr:  "jobkit simulate: <stdin>: document 1: spec.template.spec.restartPolicy: Required value: must be 'OnFailure' or 'Never' for the pods of a Job\n",
 		},
 		{
-			name:     "a NonIndexed Job",
-			input:    strings.Replace(job, "completionMode: Indexed", "completionMode: NonIndexed", 1),
-			wantCode: 1,
-			wantErr:  "jobkit simulate: spec.completionMode: Unsupported value: \"NonIndexed\": supported values: \"Indexed\"; simulate runs Indexed Jobs, whose pods each get a completion index; set `completionMode: Indexed`\n",
-		},
-		{
 			name:     "a suspended Job",
 			input:    simJob(2, 2, "Never", "suspend: true"),
 			wantCode: 1,
@@ -653,29 +667,6 @@ func TestSimulateRefuses(t *testing.T) {
 				t.Errorf("the runner was called: %q", r.log)
 			}
 		})
-	}
-}
-
-// TestSimulateWarnings checks that what simulate does not model is said,
-// and that other objects of the input are ignored with a warning.
-func TestSimulateWarnings(t *testing.T) {
-	input := simJob(1, 1, "Never", "podFailurePolicy: {rules: [{action: Ignore, onExitCodes: {operator: In, values: [3]}}]}") +
-		`      initContainers:
-      - {name: init, image: busybox, command: ["true"]}
-` + "---\napiVersion: v1\nkind: Service\nmetadata: {name: s}\n"
-	input = strings.Replace(input, "      initContainers:", "      - {name: sidecar, image: busybox}\n      - {name: other, image: busybox}\n      initContainers:", 1)
-	c := &fakeClock{t: simEpoch}
-	r := newFakeRunner(c, nil)
-	_, errOut, code := simulateFake(t, input, r)
-	require.Equal(t, 0, code, errOut)
-	want := `jobkit simulate: <stdin>: document 2: warning: ignored: kind 'Service' (apiVersion 'v1') is neither a Job nor a v1 ConfigMap
-jobkit simulate: warning: ` + "`spec.podFailurePolicy`" + ` is not simulated: every failure counts toward the backoff limits
-jobkit simulate: warning: ` + "`spec.template.spec.initContainers`" + ` are not run: simulate runs ` + "`containers[0]`" + ` only
-jobkit simulate: warning: ` + "`spec.template.spec.containers[1]`" + ` and later (2 containers) are not run: simulate runs ` + "`containers[0]`" + ` only
-[1/1 complete, 0 running] index 0 succeeded in 1.0s
-`
-	if diff := cmp.Diff(want, errOut); diff != "" {
-		t.Errorf("stderr (-want +got):\n%s", diff)
 	}
 }
 

@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -17,7 +15,7 @@ import (
 
 // execRunner runs each container as a process of this machine, the way a
 // container runtime would run it, minus the isolation: the command line
-// and environment the kubelet computes (planPod), the volumes written to
+// and environment the kubelet computes (planContainer), the volumes written to
 // a directory per pod and their mount paths rewritten to it, a clean
 // environment but for PATH and HOME, a process group of its own so that
 // stopping it stops everything it started, and its output, both streams
@@ -123,7 +121,7 @@ func (r *execRunner) start(a *attempt) error {
 			return err
 		}
 		out, pipe = pw, pr
-		lines = &lineWriter{p: r.progress, prefix: "index " + strconv.Itoa(a.index) + " | "}
+		lines = &lineWriter{p: r.progress, prefix: a.label + " | "}
 		copyDone = make(chan struct{})
 		go func() {
 			defer close(copyDone)
@@ -292,11 +290,8 @@ func isIn(a *attempt, as []*attempt) bool {
 // unset.
 func gracePeriod(a *attempt) time.Duration {
 	var s int64 = 30
-	if raw, ok := a.pod.Spec.Unknown["terminationGracePeriodSeconds"]; ok {
-		var v int64
-		if json.Unmarshal(raw, &v) == nil && v >= 0 {
-			s = v
-		}
+	if v := a.pod.Spec.TerminationGracePeriodSeconds; v != nil && *v >= 0 {
+		s = *v
 	}
 	return time.Duration(s) * time.Second
 }

@@ -42,7 +42,7 @@ type mountPlan struct {
 	files     []volumeFile // empty for an emptyDir
 }
 
-// podPlan is how one pod's first container runs here. Its strings are in
+// podPlan is how one container of a pod runs here. Its strings are in
 // container terms: mount paths are rewritten only once the volumes have
 // directories (rewriteMountPaths).
 type podPlan struct {
@@ -65,25 +65,48 @@ var configMapKeyPattern = regexp.MustCompile(`^[-._a-zA-Z0-9]+$`)
 // as in Kubernetes (0644).
 const defaultFileMode = 0o644
 
-// planPod computes how pod's first container runs: env vars resolved as the
-// kubelet does (literal values with $(VAR) expansion over the variables
-// defined before them, fieldRefs through the downward API), the command
-// and args expanded over the whole environment, and the files of every
-// volume the container mounts (configMap volumes from configMaps, keyed by
-// name; downwardAPI volumes from the pod; emptyDir volumes empty). It
-// returns every reason the pod cannot run here.
-func planPod(pod *jobapi.Pod, configMaps map[string]*worklist.ConfigMap) (*podPlan, field.ErrorList) {
+// containerPlans are the plans of every container of a pod.
+type containerPlans struct {
+	inits []*podPlan
+	mains []*podPlan
+}
+
+// planContainers plans every init container and container of pod (see
+// planContainer), and returns every reason the pod cannot run here.
+func planContainers(pod *jobapi.Pod, configMaps map[string]*worklist.ConfigMap) (containerPlans, field.ErrorList) {
+	var plans containerPlans
 	var errs field.ErrorList
 	if len(pod.Spec.Containers) == 0 {
-		return nil, field.ErrorList{field.Required(templateSpecPath.Child("containers"), "must have a container to run")}
+		return plans, field.ErrorList{field.Required(templateSpecPath.Child("containers"), "must have a container to run")}
 	}
-	c := &pod.Spec.Containers[0]
-	cPath := templateSpecPath.Child("containers").Index(0)
+	for i := range pod.Spec.InitContainers {
+		p, cerrs := planContainer(pod, &pod.Spec.InitContainers[i], templateSpecPath.Child("initContainers").Index(i), configMaps)
+		errs = append(errs, cerrs...)
+		plans.inits = append(plans.inits, p)
+	}
+	for i := range pod.Spec.Containers {
+		p, cerrs := planContainer(pod, &pod.Spec.Containers[i], templateSpecPath.Child("containers").Index(i), configMaps)
+		errs = append(errs, cerrs...)
+		plans.mains = append(plans.mains, p)
+	}
+	return plans, errs
+}
+
+// planContainer computes how container c of pod (at cPath in the Job)
+// runs: env vars resolved as the kubelet does (literal values with $(VAR)
+// expansion over the variables defined before them, fieldRefs through the
+// downward API), the command and args expanded over the whole
+// environment, and the files of every volume the container mounts
+// (configMap volumes from configMaps, keyed by name; downwardAPI volumes
+// from the pod; emptyDir volumes empty, shared by the pod's containers).
+// It returns every reason the container cannot run here.
+func planContainer(pod *jobapi.Pod, c *jobapi.Container, cPath *field.Path, configMaps map[string]*worklist.ConfigMap) (*podPlan, field.ErrorList) {
+	var errs field.ErrorList
 	if len(c.Command) == 0 {
 		errs = append(errs, field.Required(cPath.Child("command"),
 			"must be set to simulate: the image's entrypoint is only known to a container runtime"))
 	}
-	if _, ok := c.Unknown["envFrom"]; ok {
+	if len(c.EnvFrom) > 0 {
 		errs = append(errs, field.Forbidden(cPath.Child("envFrom"), "may not be used with simulate, which resolves `env` only"))
 	}
 
@@ -103,7 +126,7 @@ func planPod(pod *jobapi.Pod, configMaps map[string]*worklist.ConfigMap) (*podPl
 			}
 			value = v
 		default:
-			errs = append(errs, field.NotSupported(ePath.Child("valueFrom"), unknownNames(e.ValueFrom.Unknown), []string{"fieldRef"}))
+			errs = append(errs, field.NotSupported(ePath.Child("valueFrom"), strings.Join(e.ValueFrom.Sources(), ","), []string{"fieldRef"}))
 			continue
 		}
 		if _, ok := defined[e.Name]; ok {
@@ -171,16 +194,6 @@ func resolveFieldRef(pod *jobapi.Pod, fieldPath string) (string, error) {
 	return p.Resolve(pod)
 }
 
-// unknownNames lists the members of u in order, for error messages.
-func unknownNames(u jobapi.Unknown) string {
-	names := make([]string, 0, len(u))
-	for k := range u {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	return strings.Join(names, ",")
-}
-
 // isLocalPath reports whether p is a relative path that stays inside the
 // directory it is joined to: not absolute, no '..' element.
 func isLocalPath(p string) bool {
@@ -199,10 +212,10 @@ func volumeFiles(pod *jobapi.Pod, v *jobapi.Volume, vPath *field.Path, configMap
 	case v.ConfigMap != nil:
 		return configMapFiles(v.ConfigMap, vPath.Child("configMap"), configMaps)
 	}
-	if _, ok := v.Unknown["emptyDir"]; ok {
+	if v.EmptyDir != nil {
 		return nil, nil
 	}
-	return nil, field.ErrorList{field.NotSupported(vPath, unknownNames(v.Unknown), []string{"configMap", "downwardAPI", "emptyDir"})}
+	return nil, field.ErrorList{field.NotSupported(vPath, strings.Join(v.Sources(), ","), []string{"configMap", "downwardAPI", "emptyDir"})}
 }
 
 // fileMode returns the mode of a volume file: its own, else the volume's
@@ -227,7 +240,11 @@ func downwardFiles(pod *jobapi.Pod, src *jobapi.DownwardAPIVolumeSource, sPath *
 			continue
 		}
 		if it.FieldRef == nil {
-			errs = append(errs, field.NotSupported(iPath, unknownNames(it.Unknown), []string{"fieldRef"}))
+			var source string
+			if it.ResourceFieldRef != nil {
+				source = "resourceFieldRef"
+			}
+			errs = append(errs, field.NotSupported(iPath, source, []string{"fieldRef"}))
 			continue
 		}
 		v, err := resolveFieldRef(pod, it.FieldRef.FieldPath)

@@ -14,6 +14,8 @@ import (
 
 	"github.com/jobkit/jobkit/downward/worklist"
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/field"
 )
 
 func TestExpandVars(t *testing.T) {
@@ -253,7 +255,7 @@ func planTestPod() *jobapi.Pod {
 						{Path: "annotations", FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.annotations"}},
 						{Path: "sub/name", FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.name"}},
 					}}}},
-				{Name: "scratch", Unknown: jobapi.Unknown{"emptyDir": jobapi.RawJSON("{}")}},
+				{Name: "scratch", VolumeSource: jobapi.VolumeSource{EmptyDir: &core.EmptyDirVolumeSource{}}},
 				{Name: "unused", VolumeSource: jobapi.VolumeSource{ConfigMap: &jobapi.ConfigMapVolumeSource{
 					LocalObjectReference: jobapi.LocalObjectReference{Name: "absent"}, Optional: &yes}}},
 			},
@@ -435,4 +437,12 @@ func TestProgressLive(t *testing.T) {
 	if diff := cmp.Diff(want, out.String()); diff != "" {
 		t.Errorf("output (-want +got):\n%s", diff)
 	}
+}
+
+// planPod plans pod's first container; see planContainer.
+func planPod(pod *jobapi.Pod, configMaps map[string]*worklist.ConfigMap) (*podPlan, field.ErrorList) {
+	if len(pod.Spec.Containers) == 0 {
+		return nil, field.ErrorList{field.Required(templateSpecPath.Child("containers"), "must have a container to run")}
+	}
+	return planContainer(pod, &pod.Spec.Containers[0], templateSpecPath.Child("containers").Index(0), configMaps)
 }

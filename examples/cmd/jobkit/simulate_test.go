@@ -174,13 +174,13 @@ func TestSimulateProcess(t *testing.T) {
 			name:     "killed by SIGKILL: exit code 137 ($$ is the kubelet's escape of $)",
 			input:    shJob(1, 1, "Never", `kill -9 $$$$`, "backoffLimit: 0"),
 			wantCode: 1,
-			wantErr:  "[0/1 complete, 0 running] index 0 failed with exit code 137 in 0.0s; the Job failed: 1 failed pods exceed backoffLimit 0\n",
+			wantErr:  "[0/1 complete, 0 running] index 0 failed with exit code 137 in 0.0s\n[0/1 complete, 0 running] the Job failed: BackoffLimitExceeded: Job has reached the specified backoff limit\n",
 		},
 		{
 			name:     "a command that is not found: exit code 128",
 			input:    strings.Replace(simJob(1, 1, "Never", "backoffLimit: 0"), `command: [work, "$(JOB_COMPLETION_INDEX)"]`, "command: [no-such-command-jobkit]", 1),
 			wantCode: 1,
-			wantErr:  "[0/1 complete, 0 running] index 0 failed with exit code 128 (StartError: exec: \"no-such-command-jobkit\": executable file not found in $PATH) in 0.0s; the Job failed: 1 failed pods exceed backoffLimit 0\n",
+			wantErr:  "[0/1 complete, 0 running] index 0 failed with exit code 128 (StartError: exec: \"no-such-command-jobkit\": executable file not found in $PATH) in 0.0s\n[0/1 complete, 0 running] the Job failed: BackoffLimitExceeded: Job has reached the specified backoff limit\n",
 		},
 		{
 			name:    "a process that leaves a background process holding its output ends with its main process",
@@ -197,7 +197,7 @@ func TestSimulateProcess(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, errOut, code := simulateReal(context.Background(), t, tt.input, nil)
+			_, errOut, code := simulateReal(context.Background(), t, tt.input, nil, "--skip-backoff-wait")
 			if code != tt.wantCode {
 				t.Errorf("exit status %d, want %d", code, tt.wantCode)
 			}
@@ -238,7 +238,86 @@ func TestSimulateLogs(t *testing.T) {
 func TestSimulateHelpListsIt(t *testing.T) {
 	var out bytes.Buffer
 	run(streams{out: &out, err: &out}, []string{"help"})
-	if !strings.Contains(out.String(), "jobkit simulate [-f FILE] [--parallelism N] [--fail-rate P] [--seed S] [--logs DIR]\n") {
+	if !strings.Contains(out.String(), "jobkit simulate [-f FILE] [--parallelism N] [--fail-rate P] [--seed S] [--logs DIR] [--label-keys seed|kubernetes] [--skip-backoff-wait]\n") {
 		t.Errorf("help does not list simulate:\n%s", out.String())
+	}
+}
+
+// TestSimulateRunsEveryContainer checks the kubelet's part: init
+// containers run in order, each after the previous one succeeded; a
+// sidecar (an init container with restartPolicy Always) starts in its turn
+// and runs beside the main containers until they have ended; every main
+// container runs; the volumes are shared by the pod's containers.
+func TestSimulateRunsEveryContainer(t *testing.T) {
+	needSh(t)
+	input := `apiVersion: batch/v1
+kind: Job
+metadata: {name: every}
+spec:
+  completions: 1
+  template:
+    spec:
+      restartPolicy: Never
+      volumes: [{name: scratch, emptyDir: {}}]
+      initContainers:
+      - {name: first, image: busybox, command: [sh, -c, "echo first > /s/log"], volumeMounts: [{name: scratch, mountPath: /s}]}
+      - {name: side, image: busybox, restartPolicy: Always, command: [sh, -c, "echo side >> /s/log; exec sleep 600"], volumeMounts: [{name: scratch, mountPath: /s}]}
+      - {name: second, image: busybox, command: [sh, -c, "sleep 0.2; echo second >> /s/log"], volumeMounts: [{name: scratch, mountPath: /s}]}
+      containers:
+      - {name: a, image: busybox, command: [sh, -c, "cat /s/log"], volumeMounts: [{name: scratch, mountPath: /s}]}
+      - {name: b, image: busybox, command: [sh, -c, "sleep 0.5; echo b"]}
+`
+	out, errOut, code := simulateReal(context.Background(), t, input, nil)
+	require.Equal(t, 0, code, errOut)
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(errOut), "\n") {
+		if !strings.HasPrefix(l, "[") {
+			lines = append(lines, strings.SplitN(l, " | ", 2)[1])
+		}
+	}
+	if diff := cmp.Diff([]string{"first", "side", "second", "b"}, lines); diff != "" {
+		t.Errorf("output of the containers (-want +got):\n%s\nstderr:\n%s", diff, errOut)
+	}
+	if st := readStatus(t, out); st.Succeeded != 1 || st.Failed != 0 {
+		t.Errorf("status %+v", st)
+	}
+}
+
+// TestSimulateNonIndexedWithPodFailurePolicy runs a NonIndexed Job whose
+// pod failure policy ignores exit code 3 and fails the Job on 4, with the
+// Kubernetes label keys.
+func TestSimulateNonIndexedWithPodFailurePolicy(t *testing.T) {
+	needSh(t)
+	input := `apiVersion: batch/v1
+kind: Job
+metadata: {name: flaky}
+spec:
+  completions: 3
+  parallelism: 1
+  backoffLimit: 0
+  podReplacementPolicy: Failed
+  podFailurePolicy:
+    rules:
+    - {action: Ignore, onExitCodes: {operator: In, values: [3]}}
+    - {action: FailJob, onExitCodes: {containerName: main, operator: In, values: [4]}}
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: main
+        image: busybox
+        command: [sh, -c, "n=$$(cat ` + "{{DIR}}" + `/n 2>/dev/null || echo 0); echo $$((n+1)) > ` + "{{DIR}}" + `/n; case $n in 0) exit 3;; 3) exit 4;; esac"]
+`
+	dir := t.TempDir()
+	input = strings.ReplaceAll(input, "{{DIR}}", dir)
+	out, errOut, code := simulateReal(context.Background(), t, input, nil, "--skip-backoff-wait", "--label-keys", "kubernetes")
+	require.Equal(t, 1, code, errOut)
+	st := readStatus(t, out)
+	got := []any{st.Succeeded, st.Failed, st.Conditions[len(st.Conditions)-1].Reason}
+	if diff := cmp.Diff([]any{int32(2), int32(1), "PodFailurePolicy"}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s\nstderr:\n%s", diff, errOut)
+	}
+	if msg := st.Conditions[len(st.Conditions)-1].Message; !strings.HasPrefix(msg, "Container main for pod default/flaky-") || !strings.HasSuffix(msg, " failed with exit code 4 matching FailJob rule at index 1") {
+		t.Errorf("message %q", msg)
 	}
 }

@@ -1,0 +1,54 @@
+package controller
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/jobkit/jobkit/jobapi"
+)
+
+// bigJob returns an Indexed Job with completions 100,000 and parallelism
+// 10,000, half done, and its 10,000 pods: 9,000 running (ready), 500
+// succeeded and 500 failed, not counted yet. One sync counts 500 of the
+// finished pods (MaxUncountedPods) and removes their finalizers, and
+// creates 500 pods (MaxPodCreateDeletePerSync).
+func bigJob(tb testing.TB) (*jobapi.Job, []*jobapi.Pod) {
+	c := newCluster(tb, indexedJob(100000, 10000))
+	c.job.Spec.BackoffLimit = ptr(int32(1000000))
+	c.job.Status.CompletedIndexes = "0-49999"
+	c.job.Status.Succeeded = 50000
+	c.job.Status.StartTime = &jobapi.Time{Time: t0}
+	pods := make([]*jobapi.Pod, 0, 10000)
+	for i := range 10000 {
+		p := newPod(c.job, 50000+i, false, nil)
+		p.ObjectMeta.Name = fmt.Sprintf("pi-%d-abcde", 50000+i)
+		p.ObjectMeta.UID = jobapi.UID(fmt.Sprintf("uid-%d", i))
+		p.ObjectMeta.CreationTimestamp = jobapi.Time{Time: t0}
+		p.Spec.NodeName = "node"
+		switch {
+		case i < 500:
+			setExit(p, 0, t0.Add(time.Minute))
+		case i < 1000:
+			setExit(p, 1, t0.Add(time.Minute))
+		default:
+			p.Status.Phase = jobapi.PodRunning
+			setUnknown(p, "conditions", []map[string]any{{"type": "Ready", "status": "True"}})
+		}
+		pods = append(pods, p)
+	}
+	return c.job, pods
+}
+
+func BenchmarkSync(b *testing.B) {
+	job, pods := bigJob(b)
+	now := t0.Add(2 * time.Minute)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		d := Sync(job, pods, now, Backoff{})
+		if d.Status.Active != 9500 || len(d.Create) != MaxPodCreateDeletePerSync || len(d.RemoveFinalizer) != MaxUncountedPods {
+			b.Fatalf("active %d, %d created, %d finalizers removed", d.Status.Active, len(d.Create), len(d.RemoveFinalizer))
+		}
+	}
+}

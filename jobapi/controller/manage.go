@@ -1,0 +1,262 @@
+package controller
+
+import (
+	"slices"
+	"time"
+
+	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+)
+
+// This file is what the controller does to the pods of a Job that has not
+// finished: create them up to parallelism (after the pod failure
+// backoff), delete the excess and the duplicates, delete them all when
+// the Job is suspended.
+
+// deletePod records that p is to be deleted.
+func (c *syncCtx) deletePod(p *jobapi.Pod) {
+	if c.deleted == nil {
+		c.deleted = map[*jobapi.Pod]bool{}
+	}
+	c.deleted[p] = true
+	c.d.Delete = append(c.d.Delete, p)
+}
+
+// manage creates and deletes pods so that the right number are active, and
+// returns the number of active pods afterwards.
+func (c *syncCtx) manage(backoff Backoff, active int32) int32 {
+	job := c.job
+	if c.suspended() {
+		for _, p := range c.podsForRemoval(int(active)) {
+			c.deleteWithFinalizer(p)
+			active--
+		}
+		return active
+	}
+	var want int32
+	if c.completions < 0 {
+		if c.succeeded > 0 {
+			want = active
+		} else {
+			want = c.parallelism
+		}
+	} else {
+		want = max(min(int32(c.completions)-c.succeeded, c.parallelism), 0)
+	}
+	rm := c.podsForRemoval(int(max(active-want, 0)))
+	if len(rm) > MaxPodCreateDeletePerSync {
+		rm = rm[:MaxPodCreateDeletePerSync]
+	}
+	if len(rm) > 0 {
+		for _, p := range rm {
+			c.deleteWithFinalizer(p)
+			active--
+		}
+		return active
+	}
+	var terminating int32
+	if c.onlyReplaceFailed() {
+		terminating = c.terminating
+	}
+	diff := want - terminating - active
+	if diff <= 0 {
+		return active
+	}
+	if !c.perIndex {
+		if rem := backoff.Remaining(c.now); rem > 0 {
+			c.requeue(rem)
+			return active
+		}
+	}
+	diff = min(diff, MaxPodCreateDeletePerSync)
+	if !c.indexed {
+		for range diff {
+			c.d.Create = append(c.d.Create, newPod(job, -1, false, nil))
+		}
+		return active + diff
+	}
+	ixs := c.firstPendingIndexes(int(diff))
+	if c.perIndex {
+		var now []int
+		var minRem time.Duration
+		for _, ix := range ixs {
+			rem := time.Duration(0)
+			if last := c.delayed[ix]; last != nil {
+				rem = remainingBackoff(absFailures(last)+1, finishedTime(last), c.now)
+			}
+			if rem == 0 {
+				now = append(now, ix)
+			} else if minRem == 0 || rem < minRem {
+				minRem = rem
+			}
+		}
+		if len(now) == 0 {
+			c.requeue(minRem)
+			return active
+		}
+		ixs = now
+	}
+	for _, ix := range ixs {
+		c.d.Create = append(c.d.Create, newPod(job, ix, c.perIndex, c.delayed[ix]))
+	}
+	return active + int32(len(ixs))
+}
+
+// deleteWithFinalizer records that p is to be deleted after its tracking
+// finalizer is removed: the status will not count it.
+func (c *syncCtx) deleteWithFinalizer(p *jobapi.Pod) {
+	c.deletePod(p)
+	if hasFinalizer(p) {
+		c.d.RemoveFinalizer = append(c.d.RemoveFinalizer, p)
+	}
+	if isReady(p) {
+		c.ready--
+	}
+	c.terminating++
+}
+
+// podsForRemoval returns at least n active pods to delete: for an Indexed
+// Job, first those with an index out of range or none and all but one of
+// the pods of an index; then the pods least worth keeping (unscheduled
+// before scheduled, pending before running, not ready before ready,
+// ready for less time, more restarts, newer).
+func (c *syncCtx) podsForRemoval(n int) []*jobapi.Pod {
+	var rm, left []*jobapi.Pod
+	if c.indexed {
+		pods := c.sortedByIndex(c.active)
+		for i := 0; i < len(pods); {
+			ix := c.indexOf(pods[i])
+			if ix >= c.completions {
+				rm = append(rm, pods[i:]...)
+				break
+			}
+			j := i + 1
+			for j < len(pods) && c.indexOf(pods[j]) == ix {
+				j++
+			}
+			group := pods[i:j]
+			switch {
+			case ix < 0:
+				rm = append(rm, group...)
+			case len(group) == 1:
+				left = append(left, group[0])
+			default:
+				slices.SortStableFunc(group, c.lessWorthKeeping)
+				rm = append(rm, group[:len(group)-1]...)
+				left = append(left, group[len(group)-1])
+			}
+			i = j
+		}
+	} else {
+		left = slices.Clone(c.active)
+	}
+	if len(rm) < n {
+		slices.SortStableFunc(left, c.lessWorthKeeping)
+		rm = append(rm, left[:n-len(rm)]...)
+	}
+	return rm
+}
+
+// phaseOrder ranks phases for deletion: pending first.
+func phaseOrder(p jobapi.PodPhase) int {
+	switch p {
+	case jobapi.PodPending:
+		return 0
+	case jobapi.PodUnknown:
+		return 1
+	case jobapi.PodRunning:
+		return 2
+	}
+	return 0
+}
+
+// lessWorthKeeping orders active pods, those to delete first, as
+// Kubernetes' controller.ActivePods does.
+func (c *syncCtx) lessWorthKeeping(a, b *jobapi.Pod) int {
+	less := func(x, y *jobapi.Pod) bool {
+		xn, yn := x.Spec.NodeName, y.Spec.NodeName
+		if xn != yn && (xn == "" || yn == "") {
+			return xn == ""
+		}
+		if px, py := phaseOrder(x.Status.Phase), phaseOrder(y.Status.Phase); px != py {
+			return px < py
+		}
+		rx, ry := readyCondition(x), readyCondition(y)
+		xr := rx != nil && rx.Status == core.ConditionTrue
+		yr := ry != nil && ry.Status == core.ConditionTrue
+		if xr != yr {
+			return !xr
+		}
+		if xr && yr {
+			tx, ty := rx.LastTransitionTime.Time, ry.LastTransitionTime.Time
+			if !tx.Equal(ty) {
+				return afterOrZero(tx, ty)
+			}
+		}
+		if mx, my := maxRestarts(statusOf(x)), maxRestarts(statusOf(y)); mx != my {
+			return mx > my
+		}
+		tx, ty := x.ObjectMeta.CreationTimestamp.Time, y.ObjectMeta.CreationTimestamp.Time
+		if !tx.Equal(ty) {
+			return afterOrZero(tx, ty)
+		}
+		return false
+	}
+	switch {
+	case less(a, b):
+		return -1
+	case less(b, a):
+		return 1
+	}
+	return 0
+}
+
+// afterOrZero reports whether t1 is zero, or later than a non-zero t2.
+func afterOrZero(t1, t2 time.Time) bool {
+	if t1.IsZero() || t2.IsZero() {
+		return t1.IsZero()
+	}
+	return t1.After(t2)
+}
+
+// firstPendingIndexes returns up to n of the lowest indexes that are
+// neither succeeded, active, failed for good nor (when only failed pods
+// are replaced) terminating.
+func (c *syncCtx) firstPendingIndexes(n int) []int {
+	if n == 0 {
+		return nil
+	}
+	busy := make([]int, 0, len(c.active))
+	for _, p := range c.active {
+		if ix := c.indexOf(p); ix >= 0 {
+			busy = append(busy, ix)
+		}
+	}
+	if c.onlyReplaceFailed() {
+		for _, p := range c.pods {
+			if isTerminating(p) {
+				if ix := c.indexOf(p); ix >= 0 {
+					busy = append(busy, ix)
+				}
+			}
+		}
+	}
+	nonPending := c.succeededIndexes.withIndexes(sortedUnique(busy))
+	if c.failedIndexes != nil {
+		nonPending = nonPending.merge(*c.failedIndexes)
+	}
+	out := make([]int, 0, n)
+	cand := 0
+	for _, iv := range nonPending {
+		for ; cand < c.completions && len(out) < n && cand < iv.first; cand++ {
+			out = append(out, cand)
+		}
+		if cand < iv.last+1 {
+			cand = iv.last + 1
+		}
+	}
+	for ; cand < c.completions && len(out) < n; cand++ {
+		out = append(out, cand)
+	}
+	return out
+}
