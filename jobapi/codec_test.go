@@ -31,7 +31,7 @@ func mustTime(t *testing.T, s string) time.Time {
 // podWithUnknowns has a member jobapi does not model at every level.
 const podWithUnknowns = `{
   "apiVersion": "v1", "kind": "Pod", "x-top": 1,
-  "metadata": {"name": "p", "selfLink": "/api/v1/p",
+  "metadata": {"name": "p", "futureField": "/api/v1/p",
     "ownerReferences": [{"apiVersion": "batch/v1", "kind": "Job", "name": "j", "uid": "u", "x-ref": true}]},
   "spec": {
     "affinity": {"nodeAffinity": {}},
@@ -59,7 +59,7 @@ func TestUnmarshalKeepsUnknownMembersAtEveryLevel(t *testing.T) {
 			Name: "p",
 			OwnerReferences: []jobapi.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: "j", UID: "u",
 				Unknown: jobapi.Unknown{"x-ref": raw("true")}}},
-			Unknown: jobapi.Unknown{"selfLink": raw(`"/api/v1/p"`)},
+			Unknown: jobapi.Unknown{"futureField": raw(`"/api/v1/p"`)},
 		},
 		Spec: jobapi.PodSpec{
 			Containers: []jobapi.Container{{

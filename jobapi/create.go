@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -28,8 +29,9 @@ type Warning = meta.Warning
 type Warnings = meta.Warnings
 
 // CreateOption changes how [PrepareForCreate] works: WithUID,
-// WithCreationTime, WithRandom, and the label key options WithLabelKeys
-// and WithUniqueLabelKey. Validate takes [ValidateOption]s instead, so
+// WithCreationTime, WithRandom, WithNamespace, KeepUnknownFields,
+// IgnoreUnknownFields, and the label key options WithLabelKeys and
+// WithUniqueLabelKey. Validate takes [ValidateOption]s instead, so
 // an option that means nothing to a function does not compile there.
 type CreateOption interface {
 	applyCreate(*createOptions)
@@ -45,6 +47,8 @@ type ValidateOption interface {
 // LabelKeyOption chooses the label keys of selector generation. It is
 // both a [CreateOption] and a [ValidateOption]: give the same one to
 // PrepareForCreate and to Validate.
+//
+// +jobkit:deepcopy=false
 type LabelKeyOption struct {
 	policy    LabelKeyPolicy
 	unique    string
@@ -81,6 +85,65 @@ type createOptions struct {
 	created   time.Time
 	random    io.Reader
 	hasRandom bool
+	namespace string
+	unknown   unknownFieldMode
+}
+
+// unknownFieldMode is what PrepareForCreate does with unknown members.
+type unknownFieldMode uint8
+
+const (
+	dropUnknownWithWarnings unknownFieldMode = iota // the default
+	dropUnknownQuietly
+	keepUnknown
+)
+
+// DefaultNamespace is the namespace [PrepareForCreate] gives a Job that
+// names none, when no WithNamespace says otherwise: the namespace kubectl
+// sends a request to when neither the manifest nor the kubeconfig
+// context names one.
+const DefaultNamespace = "default"
+
+// WithNamespace makes [PrepareForCreate] create the Job in namespace ns,
+// as the namespace of the request (kubectl's `--namespace`/`-n`) does: a
+// Job without `metadata.namespace` gets ns, and a Job that names another
+// namespace is an error, worded as kubectl words it. An empty ns is the
+// same as no WithNamespace: the manifest's namespace, or
+// [DefaultNamespace].
+func WithNamespace(ns string) CreateOption {
+	return createOption(func(o *createOptions) { o.namespace = ns })
+}
+
+// NamespaceMismatchError is the error of [PrepareForCreate] for a Job
+// whose `metadata.namespace` differs from the namespace of WithNamespace.
+//
+// +jobkit:deepcopy=false
+type NamespaceMismatchError struct {
+	// Object is the namespace the Job names; Request is WithNamespace's.
+	Object, Request string
+}
+
+// Error words the error as kubectl does: `the namespace from the provided
+// object "a" does not match the namespace "b". You must pass
+// '--namespace=a' to perform this operation.`
+func (e *NamespaceMismatchError) Error() string {
+	return fmt.Sprintf("the namespace from the provided object %q does not match the namespace %q. You must pass '--namespace=%s' to perform this operation.", e.Object, e.Request, e.Object)
+}
+
+// KeepUnknownFields makes [PrepareForCreate] keep the members jobkit does
+// not model (see [DropUnknownFields]) instead of dropping them with a
+// warning each. An API server drops them; a tool that means to pass a
+// newer Kubernetes' fields through to one keeps them.
+func KeepUnknownFields() CreateOption {
+	return createOption(func(o *createOptions) { o.unknown = keepUnknown })
+}
+
+// IgnoreUnknownFields makes [PrepareForCreate] drop the members jobkit
+// does not model without a warning, as an API server does with
+// `fieldValidation=Ignore` (kubectl's `--validate=ignore`). Of
+// KeepUnknownFields and IgnoreUnknownFields, the last one given counts.
+func IgnoreUnknownFields() CreateOption {
+	return createOption(func(o *createOptions) { o.unknown = dropUnknownQuietly })
 }
 
 type validateOptions struct {
@@ -171,7 +234,21 @@ const (
 // before it validates and stores it, and returns what the user should
 // know about the changes. It never rejects input: call [Validate] next.
 // Its error is reserved for misuse (a nil job, a bad option, a failing
-// WithRandom reader); then job is unchanged.
+// WithRandom reader, a namespace that contradicts WithNamespace); then job
+// is unchanged.
+//
+// The request's part, checked first:
+//   - `metadata.namespace`: an empty one becomes the namespace of
+//     WithNamespace, or [DefaultNamespace]. A namespace that differs from
+//     WithNamespace's is an error (`the namespace from the provided object
+//     "a" does not match the namespace "b". You must pass
+//     '--namespace=a' to perform this operation.`, as kubectl says it; a
+//     [*NamespaceMismatchError]).
+//   - Members jobkit does not model — what the API server does not know
+//     either — are dropped, each with a warning `unknown field "PATH"`, as
+//     its default field validation does ([DropUnknownFields]);
+//     IgnoreUnknownFields drops them without warnings, KeepUnknownFields
+//     keeps them. These warnings come first.
 //
 // The system fields, as the API server sets them:
 //   - `metadata.uid` becomes the uid of WithUID, or a new random
@@ -218,6 +295,15 @@ const (
 // In manual mode an empty selector is left alone (Kubernetes accepts it)
 // with a warning: it selects every pod in the namespace.
 //
+// Under [KubernetesLabelKeys] an unset `spec.manualSelector` becomes
+// false, as Kubernetes' batch/v1 defaults store it; under [SeedLabelKeys]
+// it stays unset (the selector-generation design: unset and false mean
+// the same, and the stored Job says only what the user wrote).
+//
+// Then the pod template's fields whose feature gate is off by default in
+// Kubernetes v1.36 are dropped ([core.DropDisabledTemplateFields]), as the
+// Job strategy does after generating the selector.
+//
 // After this, the Job selects its own pods only: no pod of another Job
 // carries its uid.
 //
@@ -230,6 +316,17 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (Warnings, error) {
 	o, keys, err := buildCreateOptions(opts)
 	if err != nil {
 		return nil, err
+	}
+	namespace := job.ObjectMeta.Namespace
+	switch {
+	case o.namespace == "":
+		if namespace == "" {
+			namespace = DefaultNamespace
+		}
+	case namespace == "":
+		namespace = o.namespace
+	case namespace != o.namespace:
+		return nil, &NamespaceMismatchError{Object: namespace, Request: o.namespace}
 	}
 	random := o.random
 	if random == nil {
@@ -251,12 +348,20 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (Warnings, error) {
 	}
 
 	// Nothing fails from here on.
+	var w Warnings
+	switch o.unknown {
+	case dropUnknownWithWarnings:
+		w = DropUnknownFields(job)
+	case dropUnknownQuietly:
+		DropUnknown(job, "")
+	}
+	job.ObjectMeta.Namespace = namespace
 	job.ObjectMeta.Name = name
 	created := o.created
 	if created.IsZero() {
 		created = time.Now()
 	}
-	w := job.ObjectMeta.PrepareForCreate("Job", uid, created)
+	w = append(w, job.ObjectMeta.PrepareForCreate("Job", uid, created)...)
 	job.Status = JobStatus{}
 
 	if !isManual(job) {
@@ -269,6 +374,11 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (Warnings, error) {
 			w = append(w, Warning{Field: "spec.selector", Message: "is empty and selects every pod in the namespace: the Job will adopt, count and delete pods it did not create; select on labels that only this Job's pod template has"})
 		}
 	}
+	if job.Spec.ManualSelector == nil && o.keys.policy == KubernetesLabelKeys {
+		manual := false
+		job.Spec.ManualSelector = &manual
+	}
+	core.DropDisabledTemplateFields(&job.Spec.Template, nil)
 	if len(name) > 0 && len(dnsSubdomainProblems(name)) == 0 && len(dnsLabelProblems(name)) > 0 {
 		w = append(w, Warning{Field: "metadata.name", Message: "is used in the names and hostnames of the Job's pods, which must be DNS labels; a DNS label (at most 63 lower-case letters, digits and '-') is recommended"})
 	}

@@ -171,6 +171,7 @@ spec:
 kind: Job
 metadata:
   name: pi
+  namespace: default
   uid: `+newUID+`
   creationTimestamp: "`+created+`"
   generation: 1
@@ -213,6 +214,7 @@ spec:
 kind: Job
 metadata:
   name: pi
+  namespace: default
   uid: `+newUID+`
   creationTimestamp: "`+created+`"
   generation: 1
@@ -282,6 +284,7 @@ spec:
 kind: Job
 metadata:
   name: reparent
+  namespace: default
   uid: `+newUID+`
   creationTimestamp: "`+created+`"
   generation: 1
@@ -328,6 +331,7 @@ spec:
 kind: Job
 metadata:
   name: nightly-20160102
+  namespace: default
   uid: `+newUID+`
   creationTimestamp: "`+created+`"
   generation: 1
@@ -417,6 +421,7 @@ spec:
 kind: Job
 metadata:
   name: pi
+  namespace: default
   uid: `+newUID+`
   creationTimestamp: "`+created+`"
   generation: 1
@@ -623,6 +628,7 @@ spec:
 kind: Job
 metadata:
   name: pi
+  namespace: default
   uid: `+newUID+`
   creationTimestamp: "`+created+`"
   generation: 1
@@ -631,7 +637,7 @@ metadata:
     batch.kubernetes.io/job-name: pi
     controller-uid: `+newUID+`
     job-name: pi
-spec:`+defaultsV1+`
+spec:`+defaultsV1+`  manualSelector: false
   selector:
     matchLabels:
       batch.kubernetes.io/controller-uid: `+newUID+`
@@ -757,6 +763,7 @@ spec:
 kind: Job
 metadata:
   name: pi
+  namespace: default
   uid: `+newUID+`
   creationTimestamp: "`+created+`"
   generation: 1
@@ -1002,4 +1009,190 @@ func TestOptionsAreCheckedAsMisuse(t *testing.T) {
 		_, err := jobapi.PrepareForCreate(&jobapi.Job{}, opt)
 		require.Error(t, err)
 	}
+}
+
+// TestPrepareForCreateDoesWhatTheRequestDoes pins the part of create that
+// comes from the request rather than the Job strategy: the namespace, as
+// kubectl and the API server set it, and the members the API server does
+// not know, dropped with its warning.
+func TestPrepareForCreateDoesWhatTheRequestDoes(t *testing.T) {
+	const withNamespace = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi, namespace: team-a}\nspec:\n  template:" + podSpec
+	const noNamespace = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:" + podSpec
+	namespaces := []struct {
+		name     string
+		manifest string
+		opts     []jobapi.CreateOption
+		want     string
+	}{
+		{"no namespace anywhere: default", noNamespace, nil, "default"},
+		{"the request's namespace fills an empty one", noNamespace, []jobapi.CreateOption{jobapi.WithNamespace("team-b")}, "team-b"},
+		{"the manifest's namespace is kept", withNamespace, nil, "team-a"},
+		{"the same namespace in both", withNamespace, []jobapi.CreateOption{jobapi.WithNamespace("team-a")}, "team-a"},
+		{"an empty WithNamespace is no WithNamespace", withNamespace, []jobapi.CreateOption{jobapi.WithNamespace("")}, "team-a"},
+	}
+	for _, tt := range namespaces {
+		t.Run("namespace: "+tt.name, func(t *testing.T) {
+			job, w := createJob(t, tt.manifest, tt.opts...)
+			diffWarnings(t, nil, w)
+			require.Equal(t, tt.want, job.ObjectMeta.Namespace)
+		})
+	}
+	t.Run("namespace: a manifest that names another namespace is refused as kubectl refuses it", func(t *testing.T) {
+		job := decodeJob(t, withNamespace)
+		before := job.DeepCopy()
+		w, err := jobapi.PrepareForCreate(job, jobapi.WithUID(newUID), jobapi.WithNamespace("team-b"))
+		require.Nil(t, w)
+		var mismatch *jobapi.NamespaceMismatchError
+		require.ErrorAs(t, err, &mismatch)
+		require.Equal(t, jobapi.NamespaceMismatchError{Object: "team-a", Request: "team-b"}, *mismatch)
+		require.EqualError(t, err, `the namespace from the provided object "team-a" does not match the namespace "team-b". You must pass '--namespace=team-a' to perform this operation.`)
+		diffJob(t, before, job)
+	})
+
+	const unknown = `apiVersion: batch/v1
+kind: Job
+metadata: {name: pi, resourceVersion: "7", colour: blue}
+spec:
+  backofLimit: 3
+  template:
+    metadata: {labels: {app: pi}, bogus: 1}
+    spec:
+      containers:
+      - name: pi
+        image: perl:5.34.0
+        imagePullPolcy: Always
+        resources: {limits: {cpu: "1"}, extra: {}}
+      restartPolicy: Never
+      volumes:
+      - name: v
+        emptyDir: {}
+        mystery: {a: b}
+`
+	t.Run("unknown fields are dropped with the API server's warning, before the other warnings", func(t *testing.T) {
+		job, w := createJob(t, unknown)
+		diffWarnings(t, jobapi.Warnings{
+			{Message: `unknown field "metadata.colour"`},
+			{Message: `unknown field "spec.backofLimit"`},
+			{Message: `unknown field "spec.template.metadata.bogus"`},
+			{Message: `unknown field "spec.template.spec.containers[0].imagePullPolcy"`},
+			{Message: `unknown field "spec.template.spec.containers[0].resources.extra"`},
+			{Message: `unknown field "spec.template.spec.volumes[0].mystery"`},
+			{Field: "metadata.resourceVersion", Message: `removed "7": a new object has no resourceVersion (was the manifest copied from an existing Job?)`},
+		}, w)
+		require.Equal(t, `unknown field "spec.backofLimit"`, w[1].String())
+		require.Empty(t, jobapi.UnknownFields(job, ""))
+		requireValid(t, job)
+	})
+	t.Run("IgnoreUnknownFields drops them without warnings", func(t *testing.T) {
+		job, w := createJob(t, unknown, jobapi.IgnoreUnknownFields())
+		require.Len(t, w, 1) // the resourceVersion
+		require.Equal(t, "metadata.resourceVersion", w[0].Field)
+		require.Empty(t, jobapi.UnknownFields(job, ""))
+	})
+	t.Run("the last of KeepUnknownFields and IgnoreUnknownFields counts", func(t *testing.T) {
+		job, _ := createJob(t, unknown, jobapi.IgnoreUnknownFields(), jobapi.KeepUnknownFields())
+		require.Len(t, jobapi.UnknownFields(job, ""), 6)
+		job, _ = createJob(t, unknown, jobapi.KeepUnknownFields(), jobapi.IgnoreUnknownFields())
+		require.Empty(t, jobapi.UnknownFields(job, ""))
+	})
+	t.Run("KeepUnknownFields keeps them, without warnings", func(t *testing.T) {
+		job, w := createJob(t, unknown, jobapi.KeepUnknownFields())
+		require.Len(t, w, 1) // the resourceVersion
+		require.Equal(t, []string{
+			"metadata.colour",
+			"spec.backofLimit",
+			"spec.template.metadata.bogus",
+			"spec.template.spec.containers[0].imagePullPolcy",
+			"spec.template.spec.containers[0].resources.extra",
+			"spec.template.spec.volumes[0].mystery",
+		}, jobapi.UnknownFields(job, ""))
+	})
+}
+
+// TestPrepareForCreateManualSelectorFollowsTheLabelKeyPolicy pins
+// `spec.manualSelector` after create: false, as Kubernetes' batch/v1
+// defaults store it, under Kubernetes' label keys; as written under the
+// seed's.
+func TestPrepareForCreateManualSelectorFollowsTheLabelKeyPolicy(t *testing.T) {
+	f, tr := false, true
+	tests := []struct {
+		name   string
+		spec   string
+		policy jobapi.LabelKeyPolicy
+		want   *bool
+	}{
+		{"seed, unset: stays unset", "", jobapi.SeedLabelKeys, nil},
+		{"seed, false: kept", "\n  manualSelector: false", jobapi.SeedLabelKeys, &f},
+		{"kubernetes, unset: false", "", jobapi.KubernetesLabelKeys, &f},
+		{"kubernetes, false: kept", "\n  manualSelector: false", jobapi.KubernetesLabelKeys, &f},
+		{"kubernetes, true: kept", "\n  manualSelector: true\n  selector: {matchLabels: {app: pi}}", jobapi.KubernetesLabelKeys, &tr},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			manifest := "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:" + tt.spec + "\n  template:\n    metadata: {labels: {app: pi}}" + podSpec
+			job, _ := createJob(t, manifest, jobapi.WithLabelKeys(tt.policy))
+			require.Equal(t, tt.want, job.Spec.ManualSelector)
+			requireValid(t, job, jobapi.WithLabelKeys(tt.policy))
+		})
+	}
+}
+
+// TestPrepareForCreateDropsDisabledTemplateFields checks that create drops
+// what a v1.36 API server drops from a new Job's pod template because its
+// feature gate is off by default: a container's lifecycle.stopSignal.
+func TestPrepareForCreateDropsDisabledTemplateFields(t *testing.T) {
+	job, _ := createJob(t, `apiVersion: batch/v1
+kind: Job
+metadata: {name: pi}
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - name: pi
+        image: perl:5.34.0
+        lifecycle:
+          stopSignal: SIGTERM
+          preStop: {exec: {command: [sh, -c, "sleep 1"]}}
+`)
+	lc := job.Spec.Template.Spec.Containers[0].Lifecycle
+	require.NotNil(t, lc)
+	require.Empty(t, lc.StopSignal)
+	require.NotNil(t, lc.PreStop)
+}
+
+// TestUnknownFieldsNamesEveryLevel checks the paths of UnknownFields and
+// DropUnknown on the hub types directly: list items, nested objects and
+// the Job's own level.
+func TestUnknownFieldsNamesEveryLevel(t *testing.T) {
+	job := decodeJob(t, `apiVersion: batch/v1
+kind: Job
+metadata: {name: pi}
+top: 1
+spec:
+  podFailurePolicy:
+    rules:
+    - action: FailJob
+      onExitCodes: {operator: In, values: [1], odd: true}
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+      - {name: a, image: x}
+      - {name: b, image: x, ports: [{containerPort: 80, weird: 1}]}
+status:
+  gone: 1
+`)
+	want := []string{
+		"spec.podFailurePolicy.rules[0].onExitCodes.odd",
+		"spec.template.spec.containers[1].ports[0].weird",
+		"status.gone",
+		"top",
+	}
+	require.Equal(t, want, jobapi.UnknownFields(job, ""))
+	require.Equal(t, []string{"x.top"}, jobapi.UnknownFields(&jobapi.Job{Unknown: jobapi.Unknown{"top": jobapi.RawJSON("1")}}, "x"))
+	require.Equal(t, want, jobapi.DropUnknown(job, ""))
+	require.Empty(t, jobapi.UnknownFields(job, ""))
+	require.Nil(t, jobapi.DropUnknownFields(nil))
+	require.Nil(t, jobapi.DropUnknownFields(job))
 }

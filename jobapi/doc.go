@@ -34,13 +34,16 @@
 // written, and JSON null means "unset".
 //
 // What an API server does to a new Job is [PrepareForCreate]: it sets the
-// uid, creation time and generation and, in automatic mode (the default:
-// `spec.manualSelector` unset or false), generates the selector and the
-// template labels that make the Job's pods its own, replacing stale values
-// copied from another Job with [Warnings] rather than errors. [Validate]
-// and [ValidateUpdate] then return a field.ErrorList with Kubernetes' error
-// types and field paths. The label keys follow a policy ([SeedLabelKeys]
-// by default, [KubernetesLabelKeys], or a user-chosen unique key).
+// namespace, uid, creation time and generation, drops the members the API
+// server does not know (each with a warning, [DropUnknownFields]) and the
+// pod template's fields whose feature gate is off, and, in automatic mode
+// (the default: `spec.manualSelector` unset or false), generates the
+// selector and the template labels that make the Job's pods its own,
+// replacing stale values copied from another Job with [Warnings] rather
+// than errors. [Validate] and [ValidateUpdate] then return a
+// field.ErrorList with Kubernetes' error types and field paths. The label
+// keys follow a policy ([SeedLabelKeys] by default, [KubernetesLabelKeys],
+// or a user-chosen unique key).
 //
 // Non-goals: jobapi does not model every Kubernetes field (it keeps what
 // it does not model as raw JSON), and it does not register types in a

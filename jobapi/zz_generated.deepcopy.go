@@ -3,22 +3,6 @@
 package jobapi
 
 // DeepCopyInto copies in into out, sharing no memory with in.
-func (in *LabelKeyOption) DeepCopyInto(out *LabelKeyOption) {
-	*out = *in
-}
-
-// DeepCopy returns a copy of in that shares no memory with it; nil stays
-// nil.
-func (in *LabelKeyOption) DeepCopy() *LabelKeyOption {
-	if in == nil {
-		return nil
-	}
-	out := new(LabelKeyOption)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Job) DeepCopyInto(out *Job) {
 	*out = *in
 	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)

@@ -4,6 +4,8 @@ package jobapi
 
 import (
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/selector"
+	"strconv"
 )
 
 // UnmarshalJSON decodes data into j. Members its type does not model
@@ -11,28 +13,388 @@ import (
 func (j *Job) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, j) }
 
 // MarshalJSON encodes j, its Unknown members included.
-func (j Job) MarshalJSON() ([]byte, error) { return codec.Marshal(&j) }
+func (j Job) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(j.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a Job they hold.
+func (x *Job) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.TypeMeta.Kind != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"kind\":"...)
+		b = codec.AppendString(b, x.TypeMeta.Kind)
+	}
+	if x.TypeMeta.APIVersion != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"apiVersion\":"...)
+		b = codec.AppendString(b, x.TypeMeta.APIVersion)
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"metadata\":"...)
+	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "metadata")
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"spec\":"...)
+	if b, err = x.Spec.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "spec")
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"status\":"...)
+	if b, err = x.Status.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "status")
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfJob); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfJob reports whether name is a member Job models.
+func jsonMembersOfJob(name string) bool {
+	switch name {
+	case "kind", "apiVersion", "metadata", "spec", "status":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into j. Members its type does not model
 // are kept in Unknown.
 func (j *JobSpec) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, j) }
 
 // MarshalJSON encodes j, its Unknown members included.
-func (j JobSpec) MarshalJSON() ([]byte, error) { return codec.Marshal(&j) }
+func (j JobSpec) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(j.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a JobSpec they hold.
+func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Parallelism != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"parallelism\":"...)
+		if x.Parallelism == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.Parallelism)), 10)
+		}
+	}
+	if x.Completions != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"completions\":"...)
+		if x.Completions == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.Completions)), 10)
+		}
+	}
+	if x.ActiveDeadlineSeconds != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"activeDeadlineSeconds\":"...)
+		if x.ActiveDeadlineSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.ActiveDeadlineSeconds)), 10)
+		}
+	}
+	if x.PodFailurePolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"podFailurePolicy\":"...)
+		if x.PodFailurePolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.PodFailurePolicy.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "podFailurePolicy")
+			}
+		}
+	}
+	if x.SuccessPolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"successPolicy\":"...)
+		if x.SuccessPolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SuccessPolicy.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "successPolicy")
+			}
+		}
+	}
+	if x.BackoffLimit != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"backoffLimit\":"...)
+		if x.BackoffLimit == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.BackoffLimit)), 10)
+		}
+	}
+	if x.BackoffLimitPerIndex != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"backoffLimitPerIndex\":"...)
+		if x.BackoffLimitPerIndex == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.BackoffLimitPerIndex)), 10)
+		}
+	}
+	if x.MaxFailedIndexes != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"maxFailedIndexes\":"...)
+		if x.MaxFailedIndexes == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.MaxFailedIndexes)), 10)
+		}
+	}
+	if x.Selector != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"selector\":"...)
+		if x.Selector == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = appendJSONSelectorLabelSelector(b, x.Selector); err != nil {
+				return b, codec.InMember(err, "selector")
+			}
+		}
+	}
+	if x.ManualSelector != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"manualSelector\":"...)
+		if x.ManualSelector == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.ManualSelector))
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"template\":"...)
+	if b, err = x.Template.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "template")
+	}
+	if x.TTLSecondsAfterFinished != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"ttlSecondsAfterFinished\":"...)
+		if x.TTLSecondsAfterFinished == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.TTLSecondsAfterFinished)), 10)
+		}
+	}
+	if x.CompletionMode != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"completionMode\":"...)
+		if x.CompletionMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.CompletionMode)))
+		}
+	}
+	if x.Suspend != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"suspend\":"...)
+		if x.Suspend == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Suspend))
+		}
+	}
+	if x.PodReplacementPolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"podReplacementPolicy\":"...)
+		if x.PodReplacementPolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.PodReplacementPolicy)))
+		}
+	}
+	if x.ManagedBy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"managedBy\":"...)
+		if x.ManagedBy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.ManagedBy))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfJobSpec); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfJobSpec reports whether name is a member JobSpec models.
+func jsonMembersOfJobSpec(name string) bool {
+	switch name {
+	case "parallelism", "completions", "activeDeadlineSeconds", "podFailurePolicy", "successPolicy", "backoffLimit", "backoffLimitPerIndex", "maxFailedIndexes", "selector", "manualSelector", "template", "ttlSecondsAfterFinished", "completionMode", "suspend", "podReplacementPolicy", "managedBy":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodFailurePolicy) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodFailurePolicy) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodFailurePolicy) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodFailurePolicy they hold.
+func (x *PodFailurePolicy) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"rules\":"...)
+	if x.Rules == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i1 := range x.Rules {
+			if i1 > 0 {
+				b = append(b, ',')
+			}
+			if b, err = x.Rules[i1].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i1), "rules")
+			}
+		}
+		b = append(b, ']')
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodFailurePolicy); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodFailurePolicy reports whether name is a member PodFailurePolicy models.
+func jsonMembersOfPodFailurePolicy(name string) bool {
+	switch name {
+	case "rules":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodFailurePolicyRule) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodFailurePolicyRule) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodFailurePolicyRule) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodFailurePolicyRule they hold.
+func (x *PodFailurePolicyRule) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"action\":"...)
+	b = codec.AppendString(b, string(x.Action))
+	if x.OnExitCodes != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"onExitCodes\":"...)
+		if x.OnExitCodes == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.OnExitCodes.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "onExitCodes")
+			}
+		}
+	}
+	if len(x.OnPodConditions) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"onPodConditions\":"...)
+		if x.OnPodConditions == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i2 := range x.OnPodConditions {
+				if i2 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.OnPodConditions[i2].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i2), "onPodConditions")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodFailurePolicyRule); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodFailurePolicyRule reports whether name is a member PodFailurePolicyRule models.
+func jsonMembersOfPodFailurePolicyRule(name string) bool {
+	switch name {
+	case "action", "onExitCodes", "onPodConditions":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
@@ -42,7 +404,63 @@ func (p *PodFailurePolicyOnExitCodesRequirement) UnmarshalJSON(data []byte) erro
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodFailurePolicyOnExitCodesRequirement) MarshalJSON() ([]byte, error) {
-	return codec.Marshal(&p)
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodFailurePolicyOnExitCodesRequirement they hold.
+func (x *PodFailurePolicyOnExitCodesRequirement) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.ContainerName != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"containerName\":"...)
+		if x.ContainerName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.ContainerName))
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"operator\":"...)
+	b = codec.AppendString(b, string(x.Operator))
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"values\":"...)
+	if x.Values == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i3 := range x.Values {
+			if i3 > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(x.Values[i3]), 10)
+		}
+		b = append(b, ']')
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodFailurePolicyOnExitCodesRequirement); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodFailurePolicyOnExitCodesRequirement reports whether name is a member PodFailurePolicyOnExitCodesRequirement models.
+func jsonMembersOfPodFailurePolicyOnExitCodesRequirement(name string) bool {
+	switch name {
+	case "containerName", "operator", "values":
+		return true
+	}
+	return false
 }
 
 // UnmarshalJSON decodes data into p. Members its type does not model
@@ -53,7 +471,42 @@ func (p *PodFailurePolicyOnPodConditionsPattern) UnmarshalJSON(data []byte) erro
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodFailurePolicyOnPodConditionsPattern) MarshalJSON() ([]byte, error) {
-	return codec.Marshal(&p)
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodFailurePolicyOnPodConditionsPattern they hold.
+func (x *PodFailurePolicyOnPodConditionsPattern) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"type\":"...)
+	b = codec.AppendString(b, string(x.Type))
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"status\":"...)
+	b = codec.AppendString(b, string(x.Status))
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodFailurePolicyOnPodConditionsPattern); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodFailurePolicyOnPodConditionsPattern reports whether name is a member PodFailurePolicyOnPodConditionsPattern models.
+func jsonMembersOfPodFailurePolicyOnPodConditionsPattern(name string) bool {
+	switch name {
+	case "type", "status":
+		return true
+	}
+	return false
 }
 
 // UnmarshalJSON decodes data into s. Members its type does not model
@@ -61,32 +514,474 @@ func (p PodFailurePolicyOnPodConditionsPattern) MarshalJSON() ([]byte, error) {
 func (s *SuccessPolicy) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s SuccessPolicy) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s SuccessPolicy) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a SuccessPolicy they hold.
+func (x *SuccessPolicy) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"rules\":"...)
+	if x.Rules == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i4 := range x.Rules {
+			if i4 > 0 {
+				b = append(b, ',')
+			}
+			if b, err = x.Rules[i4].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i4), "rules")
+			}
+		}
+		b = append(b, ']')
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSuccessPolicy); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfSuccessPolicy reports whether name is a member SuccessPolicy models.
+func jsonMembersOfSuccessPolicy(name string) bool {
+	switch name {
+	case "rules":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
 func (s *SuccessPolicyRule) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s SuccessPolicyRule) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s SuccessPolicyRule) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a SuccessPolicyRule they hold.
+func (x *SuccessPolicyRule) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.SucceededIndexes != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"succeededIndexes\":"...)
+		if x.SucceededIndexes == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.SucceededIndexes))
+		}
+	}
+	if x.SucceededCount != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"succeededCount\":"...)
+		if x.SucceededCount == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.SucceededCount)), 10)
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSuccessPolicyRule); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfSuccessPolicyRule reports whether name is a member SuccessPolicyRule models.
+func jsonMembersOfSuccessPolicyRule(name string) bool {
+	switch name {
+	case "succeededIndexes", "succeededCount":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into j. Members its type does not model
 // are kept in Unknown.
 func (j *JobStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, j) }
 
 // MarshalJSON encodes j, its Unknown members included.
-func (j JobStatus) MarshalJSON() ([]byte, error) { return codec.Marshal(&j) }
+func (j JobStatus) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(j.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a JobStatus they hold.
+func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.Conditions) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"conditions\":"...)
+		if x.Conditions == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i5 := range x.Conditions {
+				if i5 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Conditions[i5].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i5), "conditions")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.StartTime != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"startTime\":"...)
+		if x.StartTime == nil {
+			b = append(b, "null"...)
+		} else {
+			{
+				out6, merr6 := (*x.StartTime).MarshalJSON()
+				if b, err = codec.AppendMarshaled(b, out6, merr6); err != nil {
+					return b, codec.InMember(err, "startTime")
+				}
+			}
+		}
+	}
+	if x.CompletionTime != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"completionTime\":"...)
+		if x.CompletionTime == nil {
+			b = append(b, "null"...)
+		} else {
+			{
+				out7, merr7 := (*x.CompletionTime).MarshalJSON()
+				if b, err = codec.AppendMarshaled(b, out7, merr7); err != nil {
+					return b, codec.InMember(err, "completionTime")
+				}
+			}
+		}
+	}
+	if x.Active != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"active\":"...)
+		b = strconv.AppendInt(b, int64(x.Active), 10)
+	}
+	if x.Succeeded != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"succeeded\":"...)
+		b = strconv.AppendInt(b, int64(x.Succeeded), 10)
+	}
+	if x.Failed != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"failed\":"...)
+		b = strconv.AppendInt(b, int64(x.Failed), 10)
+	}
+	if x.Terminating != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"terminating\":"...)
+		if x.Terminating == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.Terminating)), 10)
+		}
+	}
+	if x.CompletedIndexes != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"completedIndexes\":"...)
+		b = codec.AppendString(b, x.CompletedIndexes)
+	}
+	if x.FailedIndexes != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"failedIndexes\":"...)
+		if x.FailedIndexes == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.FailedIndexes))
+		}
+	}
+	if x.UncountedTerminatedPods != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"uncountedTerminatedPods\":"...)
+		if x.UncountedTerminatedPods == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.UncountedTerminatedPods.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "uncountedTerminatedPods")
+			}
+		}
+	}
+	if x.Ready != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"ready\":"...)
+		if x.Ready == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.Ready)), 10)
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfJobStatus); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfJobStatus reports whether name is a member JobStatus models.
+func jsonMembersOfJobStatus(name string) bool {
+	switch name {
+	case "conditions", "startTime", "completionTime", "active", "succeeded", "failed", "terminating", "completedIndexes", "failedIndexes", "uncountedTerminatedPods", "ready":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into u. Members its type does not model
 // are kept in Unknown.
 func (u *UncountedTerminatedPods) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, u) }
 
 // MarshalJSON encodes u, its Unknown members included.
-func (u UncountedTerminatedPods) MarshalJSON() ([]byte, error) { return codec.Marshal(&u) }
+func (u UncountedTerminatedPods) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(u.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a UncountedTerminatedPods they hold.
+func (x *UncountedTerminatedPods) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.Succeeded) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"succeeded\":"...)
+		if x.Succeeded == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i8 := range x.Succeeded {
+				if i8 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, string(x.Succeeded[i8]))
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Failed) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"failed\":"...)
+		if x.Failed == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i9 := range x.Failed {
+				if i9 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, string(x.Failed[i9]))
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfUncountedTerminatedPods); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfUncountedTerminatedPods reports whether name is a member UncountedTerminatedPods models.
+func jsonMembersOfUncountedTerminatedPods(name string) bool {
+	switch name {
+	case "succeeded", "failed":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into j. Members its type does not model
 // are kept in Unknown.
 func (j *JobCondition) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, j) }
 
 // MarshalJSON encodes j, its Unknown members included.
-func (j JobCondition) MarshalJSON() ([]byte, error) { return codec.Marshal(&j) }
+func (j JobCondition) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(j.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a JobCondition they hold.
+func (x *JobCondition) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"type\":"...)
+	b = codec.AppendString(b, string(x.Type))
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"status\":"...)
+	b = codec.AppendString(b, string(x.Status))
+	if !x.LastProbeTime.IsZero() {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"lastProbeTime\":"...)
+		{
+			out10, merr10 := x.LastProbeTime.MarshalJSON()
+			if b, err = codec.AppendMarshaled(b, out10, merr10); err != nil {
+				return b, codec.InMember(err, "lastProbeTime")
+			}
+		}
+	}
+	if !x.LastTransitionTime.IsZero() {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"lastTransitionTime\":"...)
+		{
+			out11, merr11 := x.LastTransitionTime.MarshalJSON()
+			if b, err = codec.AppendMarshaled(b, out11, merr11); err != nil {
+				return b, codec.InMember(err, "lastTransitionTime")
+			}
+		}
+	}
+	if x.Reason != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"reason\":"...)
+		b = codec.AppendString(b, x.Reason)
+	}
+	if x.Message != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"message\":"...)
+		b = codec.AppendString(b, x.Message)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfJobCondition); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfJobCondition reports whether name is a member JobCondition models.
+func jsonMembersOfJobCondition(name string) bool {
+	switch name {
+	case "type", "status", "lastProbeTime", "lastTransitionTime", "reason", "message":
+		return true
+	}
+	return false
+}
+
+// appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
+func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.MatchLabels) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"matchLabels\":"...)
+		b = codec.AppendStringMap(b, x.MatchLabels)
+	}
+	if len(x.MatchExpressions) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"matchExpressions\":"...)
+		if x.MatchExpressions == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i12 := range x.MatchExpressions {
+				if i12 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = appendJSONSelectorLabelSelectorRequirement(b, &x.MatchExpressions[i12]); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i12), "matchExpressions")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// appendJSONSelectorLabelSelectorRequirement appends the JSON encoding of *x to b.
+func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelectorRequirement) ([]byte, error) {
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"key\":"...)
+	b = codec.AppendString(b, x.Key)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"operator\":"...)
+	b = codec.AppendString(b, string(x.Operator))
+	if len(x.Values) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"values\":"...)
+		if x.Values == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i13 := range x.Values {
+				if i13 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Values[i13])
+			}
+			b = append(b, ']')
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}

@@ -1,6 +1,8 @@
 package jobtest
 
 import (
+	"reflect"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
@@ -25,8 +27,9 @@ import (
 // and also `apiVersion` and `kind`, a Job's `spec.selector` when on both
 // sides it is unset or generated (a single `matchLabels` entry on a
 // controller-uid key; a selector on a key of jobapi.WithUniqueLabelKey is
-// not recognized), and the difference between empty and nil lists and maps,
-// which JSON does not keep.
+// not recognized), an unset `spec.manualSelector` against a false one (the
+// server stores false under Kubernetes' label keys), and the difference
+// between empty and nil lists and maps, which JSON does not keep.
 //
 // It ignores nothing else: a Pod's status, set to `phase: Pending` on
 // create, is compared.
@@ -38,7 +41,16 @@ func IgnoreServerFields() cmp.Option {
 			return generatedOrNil(a) && generatedOrNil(b)
 		}, cmp.Ignore()),
 		cmpopts.EquateEmpty(),
+		cmp.FilterPath(isManualSelector, cmp.Comparer(func(a, b *bool) bool { return (a != nil && *a) == (b != nil && *b) })),
 	}
+}
+
+// isManualSelector reports whether p leads to a JobSpec's ManualSelector,
+// which unset and false mean alike (the server stores false under
+// Kubernetes' label keys).
+func isManualSelector(p cmp.Path) bool {
+	sf, ok := p.Last().(cmp.StructField)
+	return ok && sf.Name() == "ManualSelector" && p.Index(-2).Type() == reflect.TypeFor[jobapi.JobSpec]()
 }
 
 // withoutServerFields returns a copy of m without the fields the server

@@ -14,8 +14,14 @@ type Warning struct {
 	Message string
 }
 
-// String prints the warning as an API server sends it: `<field>: <message>`.
-func (w Warning) String() string { return w.Field + ": " + w.Message }
+// String prints the warning as an API server sends it: `<field>: <message>`,
+// or the message alone when the warning names no field.
+func (w Warning) String() string {
+	if w.Field == "" {
+		return w.Message
+	}
+	return w.Field + ": " + w.Message
+}
 
 // Warnings is the list of warnings of one operation, in a fixed order.
 type Warnings []Warning
@@ -40,6 +46,8 @@ func (m *ObjectMeta) PrepareForCreate(kind string, uid UID, created time.Time) W
 	m.CreationTimestamp = NewTime(created)
 	m.Generation = 1
 	m.DeletionTimestamp = nil
+	m.DeletionGracePeriodSeconds = nil
+	m.SelfLink = ""
 	delete(m.Unknown, "selfLink")
 	delete(m.Unknown, "deletionGracePeriodSeconds")
 	if len(m.Unknown) == 0 {

@@ -99,7 +99,7 @@ func BenchmarkValidateLibrary(b *testing.B) {
 	for i := range jobs {
 		jobs[i] = []byte(benchJob(i))
 	}
-	keys := labelKeys{jobapi.WithLabelKeys(jobapi.SeedLabelKeys)}
+	keys := labelKeys{keys: []jobapi.LabelKeyOption{jobapi.WithLabelKeys(jobapi.SeedLabelKeys)}}
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0, _ := processCPUTime()
@@ -109,7 +109,7 @@ func BenchmarkValidateLibrary(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := jobapi.PrepareForCreate(job, keys.create("")...); err != nil {
+			if _, err := jobapi.PrepareForCreate(job, keys.createOptions("")...); err != nil {
 				b.Fatal(err)
 			}
 			errs, err := jobapi.Validate(job, keys.validate()...)

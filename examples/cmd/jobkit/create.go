@@ -11,7 +11,7 @@ import (
 )
 
 // runCreate implements `jobkit create [-f FILE]... [-R] [--validate
-// strict|warn|ignore] [--uid UID] [--label-keys seed|kubernetes]
+// strict|warn|ignore] [-n NAMESPACE] [--uid UID] [--label-keys seed|kubernetes]
 // [--unique-label-key KEY]`: for every Job of the input (batch/v1 or
 // extensions/v1beta1, decoded with that version's defaults) it does what
 // an API server does on create — create-time processing
@@ -35,7 +35,7 @@ func runCreate(s streams, args []string) int {
 	in := addInputFlags(fs, true)
 	cf := addCreateFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(s.err, "usage: jobkit create [-f FILE]... [-R] [--validate strict|warn|ignore] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]")
+		fmt.Fprintln(s.err, "usage: jobkit create [-f FILE]... [-R] [--validate strict|warn|ignore] [-n NAMESPACE] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]")
 		fs.PrintDefaults()
 	}
 	opts, status := parseCreateFlags(s, "create", fs, cf, args)
@@ -82,10 +82,16 @@ type createFlags struct {
 	uid       *string
 	labelKeys *string
 	uniqueKey *string
+	namespace *string
 }
 
 func addCreateFlags(fs *flag.FlagSet) createFlags {
+	ns := new(string)
+	const nsUsage = "the namespace of the request, as kubectl's -n: a Job without one gets it (none given: \"default\"), a Job that names another is refused"
+	fs.StringVar(ns, "namespace", "", nsUsage)
+	fs.StringVar(ns, "n", "", nsUsage+" (shorthand)")
 	return createFlags{
+		namespace: ns,
 		uid:       fs.String("uid", "", "the uid of the new Job (only for a single Job); none: a random UUID"),
 		labelKeys: fs.String("label-keys", string(jobapi.SeedLabelKeys), "the label keys of the generated selector and labels: 'seed' (controller-uid, job-name) or 'kubernetes' (batch.kubernetes.io/controller-uid, batch.kubernetes.io/job-name and the seed keys)"),
 		uniqueKey: fs.String("unique-label-key", "", "a label key of your choice to select on instead of controller-uid (e.g. 'example.com/run-id')"),
@@ -96,41 +102,49 @@ func addCreateFlags(fs *flag.FlagSet) createFlags {
 // a non-zero status means a usage error, already reported.
 func parseCreateFlags(s streams, name string, fs *flag.FlagSet, cf createFlags, args []string) (labelKeys, int) {
 	if err := fs.Parse(args); err != nil {
-		return nil, 2
+		return labelKeys{}, 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(s.err, "jobkit %s: unexpected argument %q; give the input with -f\n", name, fs.Arg(0))
-		return nil, 2
+		return labelKeys{}, 2
 	}
 	policy := jobapi.LabelKeyPolicy(*cf.labelKeys)
 	if policy != jobapi.SeedLabelKeys && policy != jobapi.KubernetesLabelKeys {
 		fmt.Fprintf(s.err, "jobkit %s: --label-keys must be '%s' or '%s', not %q\n", name, jobapi.SeedLabelKeys, jobapi.KubernetesLabelKeys, *cf.labelKeys)
-		return nil, 2
+		return labelKeys{}, 2
 	}
-	opts := labelKeys{jobapi.WithLabelKeys(policy)}
+	opts := labelKeys{keys: []jobapi.LabelKeyOption{jobapi.WithLabelKeys(policy)}}
 	if *cf.uniqueKey != "" {
-		opts = append(opts, jobapi.WithUniqueLabelKey(*cf.uniqueKey))
+		opts.keys = append(opts.keys, jobapi.WithUniqueLabelKey(*cf.uniqueKey))
+	}
+	if *cf.namespace != "" {
+		opts.create = append(opts.create, jobapi.WithNamespace(*cf.namespace))
 	}
 	// Misuse of the options is reported by PrepareForCreate; try them on
 	// an empty Job so that it is a usage error, not a per-Job one.
-	if _, err := jobapi.PrepareForCreate(&jobapi.Job{}, opts.create("probe")...); err != nil {
+	if _, err := jobapi.PrepareForCreate(&jobapi.Job{}, opts.createOptions("probe")...); err != nil {
 		fmt.Fprintf(s.err, "jobkit %s: --unique-label-key: %v\n", name, strings.TrimPrefix(err.Error(), "jobapi: "))
-		return nil, 2
+		return labelKeys{}, 2
 	}
 	return opts, 0
 }
 
-// labelKeys are the label key options of create-time processing and
-// validation.
-type labelKeys []jobapi.LabelKeyOption
+// labelKeys are the options of create-time processing and validation:
+// the label key options both take, and the create-only ones (namespace,
+// what to do with unknown fields).
+type labelKeys struct {
+	keys   []jobapi.LabelKeyOption
+	create []jobapi.CreateOption
+}
 
 // create returns the options of PrepareForCreate, with the uid when it
 // is not "".
-func (k labelKeys) create(uid jobapi.UID) []jobapi.CreateOption {
-	out := make([]jobapi.CreateOption, 0, len(k)+1)
-	for _, o := range k {
+func (k labelKeys) createOptions(uid jobapi.UID) []jobapi.CreateOption {
+	out := make([]jobapi.CreateOption, 0, len(k.keys)+len(k.create)+1)
+	for _, o := range k.keys {
 		out = append(out, o)
 	}
+	out = append(out, k.create...)
 	if uid != "" {
 		out = append(out, jobapi.WithUID(uid))
 	}
@@ -139,8 +153,8 @@ func (k labelKeys) create(uid jobapi.UID) []jobapi.CreateOption {
 
 // validate returns the options of Validate.
 func (k labelKeys) validate() []jobapi.ValidateOption {
-	out := make([]jobapi.ValidateOption, 0, len(k))
-	for _, o := range k {
+	out := make([]jobapi.ValidateOption, 0, len(k.keys))
+	for _, o := range k.keys {
 		out = append(out, o)
 	}
 	return out
@@ -150,7 +164,7 @@ func (k labelKeys) validate() []jobapi.ValidateOption {
 // warnings, its errors (jobapi.Validate, the downward API included), and
 // an error when the options are wrong (checked before; not expected).
 func (k labelKeys) prepare(job *jobapi.Job, uid jobapi.UID) (jobapi.Warnings, field.ErrorList, error) {
-	w, err := jobapi.PrepareForCreate(job, k.create(uid)...)
+	w, err := jobapi.PrepareForCreate(job, k.createOptions(uid)...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -194,6 +208,11 @@ func checkDocuments(s streams, name string, in *inputFlags, cf createFlags, opts
 	mode, ok := in.mode(s, name)
 	if !ok {
 		return nil, 2
+	}
+	if mode == conversion.FieldValidationIgnore {
+		// Decoding kept the unknown fields; the API server drops them
+		// without a word under fieldValidation=Ignore.
+		opts.create = append(opts.create[:len(opts.create):len(opts.create)], jobapi.IgnoreUnknownFields())
 	}
 	var out []checkedDoc
 	check := func(docs []conversion.Document) {

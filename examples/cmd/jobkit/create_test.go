@@ -68,6 +68,7 @@ metadata:
   generation: 1
   labels:
 ` + indent(4) + `  name: pi
+  namespace: default
   uid: ` + createUID + `
 spec:
   backoffLimit: 6
@@ -156,9 +157,17 @@ func TestCreate(t *testing.T) {
 			name:  "kubernetes label keys",
 			args:  []string{"--uid", createUID, "--label-keys", "kubernetes"},
 			stdin: createPiJob,
-			wantOut: createdJob("batch.kubernetes.io/controller-uid", "app: pi",
+			// The API server stores manualSelector: false (batch/v1
+			// defaulting); the seed's choice leaves it unset.
+			wantOut: strings.Replace(createdJob("batch.kubernetes.io/controller-uid", "app: pi",
 				"batch.kubernetes.io/controller-uid: "+createUID, "batch.kubernetes.io/job-name: pi",
-				"controller-uid: "+createUID, "job-name: pi"),
+				"controller-uid: "+createUID, "job-name: pi"), "  completions: 1\n", "  completions: 1\n  manualSelector: false\n", 1),
+		},
+		{
+			name:    "-n sets the namespace of a Job that has none",
+			args:    []string{"--uid", createUID, "-n", "team-a"},
+			stdin:   createPiJob,
+			wantOut: strings.Replace(createdPi, "  namespace: default\n", "  namespace: team-a\n", 1),
 		},
 		{
 			name:    "a unique label key of the user's",
@@ -178,6 +187,13 @@ func TestCreate(t *testing.T) {
 				"STDIN: Warning: spec.selector: ",
 				"STDIN: Warning: metadata.labels[controller-uid]: ",
 			},
+		},
+		{
+			name:       "-n refuses a Job that names another namespace, as kubectl does",
+			args:       []string{"-n", "team-b"},
+			stdin:      strings.Replace(createPiJob, "  name: pi\n", "  name: pi\n  namespace: team-a\n", 1),
+			wantErr:    []string{`STDIN: Job in version "v1" cannot be handled as a Job: the namespace from the provided object "team-a" does not match the namespace "team-b". You must pass '--namespace=team-a' to perform this operation.`},
+			wantStatus: 1,
 		},
 		{
 			name:       "a selector without manualSelector is refused",

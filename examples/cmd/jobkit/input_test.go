@@ -321,6 +321,7 @@ metadata:
   creationTimestamp: <now>
   generation: 1
   name: pi
+  namespace: default
   uid: u-1
 spec:
   backoffLimit: 6

@@ -46,7 +46,7 @@ func runValidate(s streams, args []string) int {
 	output := fs.String("o", "text", "the output format: 'text' (errors on standard error) or 'json' (also a Status object per document on standard output)")
 	cf := addCreateFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(s.err, "usage: jobkit validate [-f FILE]... [-R] [-o text|json] [--validate strict|warn|ignore] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]")
+		fmt.Fprintln(s.err, "usage: jobkit validate [-f FILE]... [-R] [-o text|json] [--validate strict|warn|ignore] [-n NAMESPACE] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]")
 		fs.PrintDefaults()
 	}
 	opts, status := parseCreateFlags(s, "validate", fs, cf, args)
