@@ -599,51 +599,6 @@ func (in *TypedObjectReference) DeepCopy() *TypedObjectReference {
 }
 
 // DeepCopyInto copies in into out, sharing no memory with in.
-func (in *containerFields) DeepCopyInto(out *containerFields) {
-	*out = *in
-	if in.pullPolicy != nil {
-		out.pullPolicy = new(PullPolicy)
-		*out.pullPolicy = *in.pullPolicy
-	}
-	if in.messagePath != nil {
-		out.messagePath = new(string)
-		*out.messagePath = *in.messagePath
-	}
-	if in.messagePolicy != nil {
-		out.messagePolicy = new(TerminationMessagePolicy)
-		*out.messagePolicy = *in.messagePolicy
-	}
-	if in.ports != nil {
-		out.ports = make([]ContainerPort, len(in.ports))
-		for i0 := range in.ports {
-			in.ports[i0].DeepCopyInto(&out.ports[i0])
-		}
-	}
-	if in.env != nil {
-		out.env = make([]EnvVar, len(in.env))
-		for i0 := range in.env {
-			in.env[i0].DeepCopyInto(&out.env[i0])
-		}
-	}
-	out.resources = in.resources.DeepCopy()
-	for i0 := range in.probes {
-		out.probes[i0] = in.probes[i0].DeepCopy()
-	}
-	out.lifecycle = in.lifecycle.DeepCopy()
-}
-
-// DeepCopy returns a copy of in that shares no memory with it; nil stays
-// nil.
-func (in *containerFields) DeepCopy() *containerFields {
-	if in == nil {
-		return nil
-	}
-	out := new(containerFields)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies in into out, sharing no memory with in.
 func (in *EnvVar) DeepCopyInto(out *EnvVar) {
 	*out = *in
 	out.ValueFrom = in.ValueFrom.DeepCopy()
@@ -703,7 +658,7 @@ func (in *ObjectFieldSelector) DeepCopy() *ObjectFieldSelector {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ResourceFieldSelector) DeepCopyInto(out *ResourceFieldSelector) {
 	*out = *in
-	out.Divisor = in.Divisor.DeepCopy()
+	in.Divisor.DeepCopyInto(&out.Divisor)
 	out.Unknown = in.Unknown.DeepCopy()
 }
 
@@ -997,7 +952,7 @@ func (in *PodSpec) DeepCopyInto(out *PodSpec) {
 		out.Overhead = make(ResourceList, len(in.Overhead))
 		for k0, v0 := range in.Overhead {
 			var c0 resource.Quantity
-			c0 = v0.DeepCopy()
+			v0.DeepCopyInto(&c0)
 			out.Overhead[k0] = c0
 		}
 	}
@@ -1634,7 +1589,7 @@ func (in *ResourceRequirements) DeepCopyInto(out *ResourceRequirements) {
 		out.Limits = make(ResourceList, len(in.Limits))
 		for k0, v0 := range in.Limits {
 			var c0 resource.Quantity
-			c0 = v0.DeepCopy()
+			v0.DeepCopyInto(&c0)
 			out.Limits[k0] = c0
 		}
 	}
@@ -1642,7 +1597,7 @@ func (in *ResourceRequirements) DeepCopyInto(out *ResourceRequirements) {
 		out.Requests = make(ResourceList, len(in.Requests))
 		for k0, v0 := range in.Requests {
 			var c0 resource.Quantity
-			c0 = v0.DeepCopy()
+			v0.DeepCopyInto(&c0)
 			out.Requests[k0] = c0
 		}
 	}
@@ -1673,7 +1628,7 @@ func (in *VolumeResourceRequirements) DeepCopyInto(out *VolumeResourceRequiremen
 		out.Limits = make(ResourceList, len(in.Limits))
 		for k0, v0 := range in.Limits {
 			var c0 resource.Quantity
-			c0 = v0.DeepCopy()
+			v0.DeepCopyInto(&c0)
 			out.Limits[k0] = c0
 		}
 	}
@@ -1681,7 +1636,7 @@ func (in *VolumeResourceRequirements) DeepCopyInto(out *VolumeResourceRequiremen
 		out.Requests = make(ResourceList, len(in.Requests))
 		for k0, v0 := range in.Requests {
 			var c0 resource.Quantity
-			c0 = v0.DeepCopy()
+			v0.DeepCopyInto(&c0)
 			out.Requests[k0] = c0
 		}
 	}
@@ -2068,7 +2023,7 @@ func (in *PodStatus) DeepCopyInto(out *PodStatus) {
 		out.AllocatedResources = make(ResourceList, len(in.AllocatedResources))
 		for k0, v0 := range in.AllocatedResources {
 			var c0 resource.Quantity
-			c0 = v0.DeepCopy()
+			v0.DeepCopyInto(&c0)
 			out.AllocatedResources[k0] = c0
 		}
 	}
@@ -2157,7 +2112,7 @@ func (in *ContainerStatus) DeepCopyInto(out *ContainerStatus) {
 		out.AllocatedResources = make(ResourceList, len(in.AllocatedResources))
 		for k0, v0 := range in.AllocatedResources {
 			var c0 resource.Quantity
-			c0 = v0.DeepCopy()
+			v0.DeepCopyInto(&c0)
 			out.AllocatedResources[k0] = c0
 		}
 	}
@@ -2476,7 +2431,7 @@ func (in *NodeAllocatableResourceClaimStatus) DeepCopyInto(out *NodeAllocatableR
 		out.Resources = make(map[ResourceName]resource.Quantity, len(in.Resources))
 		for k0, v0 := range in.Resources {
 			var c0 resource.Quantity
-			c0 = v0.DeepCopy()
+			v0.DeepCopyInto(&c0)
 			out.Resources[k0] = c0
 		}
 	}
@@ -2584,7 +2539,7 @@ func (in *EmptyDirVolumeSource) DeepCopyInto(out *EmptyDirVolumeSource) {
 	*out = *in
 	if in.SizeLimit != nil {
 		out.SizeLimit = new(resource.Quantity)
-		*out.SizeLimit = (*in.SizeLimit).DeepCopy()
+		(*in.SizeLimit).DeepCopyInto(out.SizeLimit)
 	}
 	out.Unknown = in.Unknown.DeepCopy()
 }

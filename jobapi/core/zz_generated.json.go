@@ -4,6 +4,9 @@ package core
 
 import (
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/selector"
+	"slices"
+	"strconv"
 )
 
 // UnmarshalJSON decodes data into a. Members its type does not model
@@ -11,98 +14,1468 @@ import (
 func (a *Affinity) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, a) }
 
 // MarshalJSON encodes a, its Unknown members included.
-func (a Affinity) MarshalJSON() ([]byte, error) { return codec.Marshal(&a) }
+func (a Affinity) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(a.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a Affinity they hold.
+func (x *Affinity) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.NodeAffinity != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"nodeAffinity\":"...)
+		if x.NodeAffinity == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.NodeAffinity.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "nodeAffinity")
+			}
+		}
+	}
+	if x.PodAffinity != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"podAffinity\":"...)
+		if x.PodAffinity == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.PodAffinity.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "podAffinity")
+			}
+		}
+	}
+	if x.PodAntiAffinity != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"podAntiAffinity\":"...)
+		if x.PodAntiAffinity == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.PodAntiAffinity.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "podAntiAffinity")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfAffinity); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfAffinity reports whether name is a member Affinity models.
+func jsonMembersOfAffinity(name string) bool {
+	switch name {
+	case "nodeAffinity", "podAffinity", "podAntiAffinity":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into n. Members its type does not model
 // are kept in Unknown.
 func (n *NodeAffinity) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, n) }
 
 // MarshalJSON encodes n, its Unknown members included.
-func (n NodeAffinity) MarshalJSON() ([]byte, error) { return codec.Marshal(&n) }
+func (n NodeAffinity) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(n.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a NodeAffinity they hold.
+func (x *NodeAffinity) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.RequiredDuringSchedulingIgnoredDuringExecution != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
+		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.RequiredDuringSchedulingIgnoredDuringExecution.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "requiredDuringSchedulingIgnoredDuringExecution")
+			}
+		}
+	}
+	if len(x.PreferredDuringSchedulingIgnoredDuringExecution) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
+		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i1 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+				if i1 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.PreferredDuringSchedulingIgnoredDuringExecution[i1].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i1), "preferredDuringSchedulingIgnoredDuringExecution")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfNodeAffinity); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfNodeAffinity reports whether name is a member NodeAffinity models.
+func jsonMembersOfNodeAffinity(name string) bool {
+	switch name {
+	case "requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into n. Members its type does not model
 // are kept in Unknown.
 func (n *NodeSelector) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, n) }
 
 // MarshalJSON encodes n, its Unknown members included.
-func (n NodeSelector) MarshalJSON() ([]byte, error) { return codec.Marshal(&n) }
+func (n NodeSelector) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(n.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a NodeSelector they hold.
+func (x *NodeSelector) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"nodeSelectorTerms\":"...)
+	if x.NodeSelectorTerms == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i2 := range x.NodeSelectorTerms {
+			if i2 > 0 {
+				b = append(b, ',')
+			}
+			if b, err = x.NodeSelectorTerms[i2].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i2), "nodeSelectorTerms")
+			}
+		}
+		b = append(b, ']')
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfNodeSelector); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfNodeSelector reports whether name is a member NodeSelector models.
+func jsonMembersOfNodeSelector(name string) bool {
+	switch name {
+	case "nodeSelectorTerms":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into n. Members its type does not model
 // are kept in Unknown.
 func (n *NodeSelectorTerm) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, n) }
 
 // MarshalJSON encodes n, its Unknown members included.
-func (n NodeSelectorTerm) MarshalJSON() ([]byte, error) { return codec.Marshal(&n) }
+func (n NodeSelectorTerm) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(n.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a NodeSelectorTerm they hold.
+func (x *NodeSelectorTerm) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.MatchExpressions) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"matchExpressions\":"...)
+		if x.MatchExpressions == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i3 := range x.MatchExpressions {
+				if i3 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.MatchExpressions[i3].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i3), "matchExpressions")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.MatchFields) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"matchFields\":"...)
+		if x.MatchFields == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i4 := range x.MatchFields {
+				if i4 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.MatchFields[i4].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i4), "matchFields")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfNodeSelectorTerm); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfNodeSelectorTerm reports whether name is a member NodeSelectorTerm models.
+func jsonMembersOfNodeSelectorTerm(name string) bool {
+	switch name {
+	case "matchExpressions", "matchFields":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into n. Members its type does not model
 // are kept in Unknown.
 func (n *NodeSelectorRequirement) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, n) }
 
 // MarshalJSON encodes n, its Unknown members included.
-func (n NodeSelectorRequirement) MarshalJSON() ([]byte, error) { return codec.Marshal(&n) }
+func (n NodeSelectorRequirement) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(n.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a NodeSelectorRequirement they hold.
+func (x *NodeSelectorRequirement) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"key\":"...)
+	b = codec.AppendString(b, x.Key)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"operator\":"...)
+	b = codec.AppendString(b, string(x.Operator))
+	if len(x.Values) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"values\":"...)
+		if x.Values == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i5 := range x.Values {
+				if i5 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Values[i5])
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfNodeSelectorRequirement); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfNodeSelectorRequirement reports whether name is a member NodeSelectorRequirement models.
+func jsonMembersOfNodeSelectorRequirement(name string) bool {
+	switch name {
+	case "key", "operator", "values":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PreferredSchedulingTerm) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PreferredSchedulingTerm) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PreferredSchedulingTerm) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PreferredSchedulingTerm they hold.
+func (x *PreferredSchedulingTerm) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"weight\":"...)
+	b = strconv.AppendInt(b, int64(x.Weight), 10)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"preference\":"...)
+	if b, err = x.Preference.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "preference")
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPreferredSchedulingTerm); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPreferredSchedulingTerm reports whether name is a member PreferredSchedulingTerm models.
+func jsonMembersOfPreferredSchedulingTerm(name string) bool {
+	switch name {
+	case "weight", "preference":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodAffinity) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodAffinity) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodAffinity) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodAffinity they hold.
+func (x *PodAffinity) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.RequiredDuringSchedulingIgnoredDuringExecution) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
+		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i6 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
+				if i6 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.RequiredDuringSchedulingIgnoredDuringExecution[i6].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i6), "requiredDuringSchedulingIgnoredDuringExecution")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.PreferredDuringSchedulingIgnoredDuringExecution) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
+		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i7 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+				if i7 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.PreferredDuringSchedulingIgnoredDuringExecution[i7].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i7), "preferredDuringSchedulingIgnoredDuringExecution")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodAffinity); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodAffinity reports whether name is a member PodAffinity models.
+func jsonMembersOfPodAffinity(name string) bool {
+	switch name {
+	case "requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodAntiAffinity) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodAntiAffinity) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodAntiAffinity) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodAntiAffinity they hold.
+func (x *PodAntiAffinity) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.RequiredDuringSchedulingIgnoredDuringExecution) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
+		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i8 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
+				if i8 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.RequiredDuringSchedulingIgnoredDuringExecution[i8].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i8), "requiredDuringSchedulingIgnoredDuringExecution")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.PreferredDuringSchedulingIgnoredDuringExecution) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
+		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i9 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+				if i9 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.PreferredDuringSchedulingIgnoredDuringExecution[i9].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i9), "preferredDuringSchedulingIgnoredDuringExecution")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodAntiAffinity); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodAntiAffinity reports whether name is a member PodAntiAffinity models.
+func jsonMembersOfPodAntiAffinity(name string) bool {
+	switch name {
+	case "requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodAffinityTerm) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodAffinityTerm) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodAffinityTerm) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodAffinityTerm they hold.
+func (x *PodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.LabelSelector != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"labelSelector\":"...)
+		if x.LabelSelector == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = appendJSONSelectorLabelSelector(b, x.LabelSelector); err != nil {
+				return b, codec.InMember(err, "labelSelector")
+			}
+		}
+	}
+	if len(x.Namespaces) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"namespaces\":"...)
+		if x.Namespaces == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i10 := range x.Namespaces {
+				if i10 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Namespaces[i10])
+			}
+			b = append(b, ']')
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"topologyKey\":"...)
+	b = codec.AppendString(b, x.TopologyKey)
+	if x.NamespaceSelector != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"namespaceSelector\":"...)
+		if x.NamespaceSelector == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = appendJSONSelectorLabelSelector(b, x.NamespaceSelector); err != nil {
+				return b, codec.InMember(err, "namespaceSelector")
+			}
+		}
+	}
+	if len(x.MatchLabelKeys) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"matchLabelKeys\":"...)
+		if x.MatchLabelKeys == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i11 := range x.MatchLabelKeys {
+				if i11 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.MatchLabelKeys[i11])
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.MismatchLabelKeys) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"mismatchLabelKeys\":"...)
+		if x.MismatchLabelKeys == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i12 := range x.MismatchLabelKeys {
+				if i12 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.MismatchLabelKeys[i12])
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodAffinityTerm); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodAffinityTerm reports whether name is a member PodAffinityTerm models.
+func jsonMembersOfPodAffinityTerm(name string) bool {
+	switch name {
+	case "labelSelector", "namespaces", "topologyKey", "namespaceSelector", "matchLabelKeys", "mismatchLabelKeys":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into w. Members its type does not model
 // are kept in Unknown.
 func (w *WeightedPodAffinityTerm) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, w) }
 
 // MarshalJSON encodes w, its Unknown members included.
-func (w WeightedPodAffinityTerm) MarshalJSON() ([]byte, error) { return codec.Marshal(&w) }
+func (w WeightedPodAffinityTerm) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(w.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a WeightedPodAffinityTerm they hold.
+func (x *WeightedPodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"weight\":"...)
+	b = strconv.AppendInt(b, int64(x.Weight), 10)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"podAffinityTerm\":"...)
+	if b, err = x.PodAffinityTerm.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "podAffinityTerm")
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfWeightedPodAffinityTerm); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfWeightedPodAffinityTerm reports whether name is a member WeightedPodAffinityTerm models.
+func jsonMembersOfWeightedPodAffinityTerm(name string) bool {
+	switch name {
+	case "weight", "podAffinityTerm":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *Container) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c Container) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c Container) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a Container they hold.
+func (x *Container) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	if x.Image != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"image\":"...)
+		b = codec.AppendString(b, x.Image)
+	}
+	if len(x.Command) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"command\":"...)
+		if x.Command == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i13 := range x.Command {
+				if i13 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Command[i13])
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Args) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"args\":"...)
+		if x.Args == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i14 := range x.Args {
+				if i14 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Args[i14])
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.WorkingDir != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"workingDir\":"...)
+		b = codec.AppendString(b, x.WorkingDir)
+	}
+	if len(x.Ports) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"ports\":"...)
+		if x.Ports == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i15 := range x.Ports {
+				if i15 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Ports[i15].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i15), "ports")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.EnvFrom) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"envFrom\":"...)
+		if x.EnvFrom == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i16 := range x.EnvFrom {
+				if i16 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.EnvFrom[i16].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i16), "envFrom")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Env) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"env\":"...)
+		if x.Env == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i17 := range x.Env {
+				if i17 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Env[i17].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i17), "env")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"resources\":"...)
+	if b, err = x.Resources.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "resources")
+	}
+	if len(x.ResizePolicy) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resizePolicy\":"...)
+		if x.ResizePolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i18 := range x.ResizePolicy {
+				if i18 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.ResizePolicy[i18].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i18), "resizePolicy")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.RestartPolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"restartPolicy\":"...)
+		if x.RestartPolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.RestartPolicy)))
+		}
+	}
+	if len(x.RestartPolicyRules) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"restartPolicyRules\":"...)
+		if x.RestartPolicyRules == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i19 := range x.RestartPolicyRules {
+				if i19 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.RestartPolicyRules[i19].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i19), "restartPolicyRules")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.VolumeMounts) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeMounts\":"...)
+		if x.VolumeMounts == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i20 := range x.VolumeMounts {
+				if i20 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.VolumeMounts[i20].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i20), "volumeMounts")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.VolumeDevices) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeDevices\":"...)
+		if x.VolumeDevices == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i21 := range x.VolumeDevices {
+				if i21 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.VolumeDevices[i21].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i21), "volumeDevices")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.LivenessProbe != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"livenessProbe\":"...)
+		if x.LivenessProbe == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.LivenessProbe.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "livenessProbe")
+			}
+		}
+	}
+	if x.ReadinessProbe != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readinessProbe\":"...)
+		if x.ReadinessProbe == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ReadinessProbe.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "readinessProbe")
+			}
+		}
+	}
+	if x.StartupProbe != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"startupProbe\":"...)
+		if x.StartupProbe == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.StartupProbe.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "startupProbe")
+			}
+		}
+	}
+	if x.Lifecycle != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"lifecycle\":"...)
+		if x.Lifecycle == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Lifecycle.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "lifecycle")
+			}
+		}
+	}
+	if x.TerminationMessagePath != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"terminationMessagePath\":"...)
+		b = codec.AppendString(b, x.TerminationMessagePath)
+	}
+	if x.TerminationMessagePolicy != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"terminationMessagePolicy\":"...)
+		b = codec.AppendString(b, string(x.TerminationMessagePolicy))
+	}
+	if x.ImagePullPolicy != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"imagePullPolicy\":"...)
+		b = codec.AppendString(b, string(x.ImagePullPolicy))
+	}
+	if x.SecurityContext != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"securityContext\":"...)
+		if x.SecurityContext == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SecurityContext.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "securityContext")
+			}
+		}
+	}
+	if x.Stdin {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"stdin\":"...)
+		b = strconv.AppendBool(b, x.Stdin)
+	}
+	if x.StdinOnce {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"stdinOnce\":"...)
+		b = strconv.AppendBool(b, x.StdinOnce)
+	}
+	if x.TTY {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"tty\":"...)
+		b = strconv.AppendBool(b, x.TTY)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainer); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfContainer reports whether name is a member Container models.
+func jsonMembersOfContainer(name string) bool {
+	switch name {
+	case "name", "image", "command", "args", "workingDir", "ports", "envFrom", "env", "resources", "resizePolicy", "restartPolicy", "restartPolicyRules", "volumeMounts", "volumeDevices", "livenessProbe", "readinessProbe", "startupProbe", "lifecycle", "terminationMessagePath", "terminationMessagePolicy", "imagePullPolicy", "securityContext", "stdin", "stdinOnce", "tty":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into e. Members its type does not model
 // are kept in Unknown.
 func (e *EphemeralContainer) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
 
 // MarshalJSON encodes e, its Unknown members included.
-func (e EphemeralContainer) MarshalJSON() ([]byte, error) { return codec.Marshal(&e) }
+func (e EphemeralContainer) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(e.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a EphemeralContainer they hold.
+func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.EphemeralContainerCommon.Name)
+	if x.EphemeralContainerCommon.Image != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"image\":"...)
+		b = codec.AppendString(b, x.EphemeralContainerCommon.Image)
+	}
+	if len(x.EphemeralContainerCommon.Command) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"command\":"...)
+		if x.EphemeralContainerCommon.Command == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i22 := range x.EphemeralContainerCommon.Command {
+				if i22 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.EphemeralContainerCommon.Command[i22])
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.EphemeralContainerCommon.Args) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"args\":"...)
+		if x.EphemeralContainerCommon.Args == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i23 := range x.EphemeralContainerCommon.Args {
+				if i23 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.EphemeralContainerCommon.Args[i23])
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.EphemeralContainerCommon.WorkingDir != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"workingDir\":"...)
+		b = codec.AppendString(b, x.EphemeralContainerCommon.WorkingDir)
+	}
+	if len(x.EphemeralContainerCommon.Ports) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"ports\":"...)
+		if x.EphemeralContainerCommon.Ports == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i24 := range x.EphemeralContainerCommon.Ports {
+				if i24 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.EphemeralContainerCommon.Ports[i24].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i24), "ports")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.EphemeralContainerCommon.EnvFrom) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"envFrom\":"...)
+		if x.EphemeralContainerCommon.EnvFrom == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i25 := range x.EphemeralContainerCommon.EnvFrom {
+				if i25 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.EphemeralContainerCommon.EnvFrom[i25].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i25), "envFrom")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.EphemeralContainerCommon.Env) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"env\":"...)
+		if x.EphemeralContainerCommon.Env == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i26 := range x.EphemeralContainerCommon.Env {
+				if i26 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.EphemeralContainerCommon.Env[i26].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i26), "env")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"resources\":"...)
+	if b, err = x.EphemeralContainerCommon.Resources.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "resources")
+	}
+	if len(x.EphemeralContainerCommon.ResizePolicy) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resizePolicy\":"...)
+		if x.EphemeralContainerCommon.ResizePolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i27 := range x.EphemeralContainerCommon.ResizePolicy {
+				if i27 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.EphemeralContainerCommon.ResizePolicy[i27].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i27), "resizePolicy")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.EphemeralContainerCommon.RestartPolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"restartPolicy\":"...)
+		if x.EphemeralContainerCommon.RestartPolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.EphemeralContainerCommon.RestartPolicy)))
+		}
+	}
+	if len(x.EphemeralContainerCommon.RestartPolicyRules) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"restartPolicyRules\":"...)
+		if x.EphemeralContainerCommon.RestartPolicyRules == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i28 := range x.EphemeralContainerCommon.RestartPolicyRules {
+				if i28 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.EphemeralContainerCommon.RestartPolicyRules[i28].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i28), "restartPolicyRules")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.EphemeralContainerCommon.VolumeMounts) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeMounts\":"...)
+		if x.EphemeralContainerCommon.VolumeMounts == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i29 := range x.EphemeralContainerCommon.VolumeMounts {
+				if i29 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.EphemeralContainerCommon.VolumeMounts[i29].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i29), "volumeMounts")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.EphemeralContainerCommon.VolumeDevices) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeDevices\":"...)
+		if x.EphemeralContainerCommon.VolumeDevices == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i30 := range x.EphemeralContainerCommon.VolumeDevices {
+				if i30 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.EphemeralContainerCommon.VolumeDevices[i30].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i30), "volumeDevices")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.EphemeralContainerCommon.LivenessProbe != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"livenessProbe\":"...)
+		if x.EphemeralContainerCommon.LivenessProbe == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.EphemeralContainerCommon.LivenessProbe.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "livenessProbe")
+			}
+		}
+	}
+	if x.EphemeralContainerCommon.ReadinessProbe != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readinessProbe\":"...)
+		if x.EphemeralContainerCommon.ReadinessProbe == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.EphemeralContainerCommon.ReadinessProbe.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "readinessProbe")
+			}
+		}
+	}
+	if x.EphemeralContainerCommon.StartupProbe != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"startupProbe\":"...)
+		if x.EphemeralContainerCommon.StartupProbe == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.EphemeralContainerCommon.StartupProbe.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "startupProbe")
+			}
+		}
+	}
+	if x.EphemeralContainerCommon.Lifecycle != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"lifecycle\":"...)
+		if x.EphemeralContainerCommon.Lifecycle == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.EphemeralContainerCommon.Lifecycle.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "lifecycle")
+			}
+		}
+	}
+	if x.EphemeralContainerCommon.TerminationMessagePath != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"terminationMessagePath\":"...)
+		b = codec.AppendString(b, x.EphemeralContainerCommon.TerminationMessagePath)
+	}
+	if x.EphemeralContainerCommon.TerminationMessagePolicy != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"terminationMessagePolicy\":"...)
+		b = codec.AppendString(b, string(x.EphemeralContainerCommon.TerminationMessagePolicy))
+	}
+	if x.EphemeralContainerCommon.ImagePullPolicy != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"imagePullPolicy\":"...)
+		b = codec.AppendString(b, string(x.EphemeralContainerCommon.ImagePullPolicy))
+	}
+	if x.EphemeralContainerCommon.SecurityContext != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"securityContext\":"...)
+		if x.EphemeralContainerCommon.SecurityContext == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.EphemeralContainerCommon.SecurityContext.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "securityContext")
+			}
+		}
+	}
+	if x.EphemeralContainerCommon.Stdin {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"stdin\":"...)
+		b = strconv.AppendBool(b, x.EphemeralContainerCommon.Stdin)
+	}
+	if x.EphemeralContainerCommon.StdinOnce {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"stdinOnce\":"...)
+		b = strconv.AppendBool(b, x.EphemeralContainerCommon.StdinOnce)
+	}
+	if x.EphemeralContainerCommon.TTY {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"tty\":"...)
+		b = strconv.AppendBool(b, x.EphemeralContainerCommon.TTY)
+	}
+	if x.TargetContainerName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"targetContainerName\":"...)
+		b = codec.AppendString(b, x.TargetContainerName)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfEphemeralContainer); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfEphemeralContainer reports whether name is a member EphemeralContainer models.
+func jsonMembersOfEphemeralContainer(name string) bool {
+	switch name {
+	case "name", "image", "command", "args", "workingDir", "ports", "envFrom", "env", "resources", "resizePolicy", "restartPolicy", "restartPolicyRules", "volumeMounts", "volumeDevices", "livenessProbe", "readinessProbe", "startupProbe", "lifecycle", "terminationMessagePath", "terminationMessagePolicy", "imagePullPolicy", "securityContext", "stdin", "stdinOnce", "tty", "targetContainerName":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ContainerPort) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ContainerPort) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ContainerPort) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ContainerPort they hold.
+func (x *ContainerPort) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Name != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"name\":"...)
+		b = codec.AppendString(b, x.Name)
+	}
+	if x.HostPort != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostPort\":"...)
+		b = strconv.AppendInt(b, int64(x.HostPort), 10)
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"containerPort\":"...)
+	b = strconv.AppendInt(b, int64(x.ContainerPort), 10)
+	if x.Protocol != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"protocol\":"...)
+		b = codec.AppendString(b, string(x.Protocol))
+	}
+	if x.HostIP != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostIP\":"...)
+		b = codec.AppendString(b, x.HostIP)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerPort); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfContainerPort reports whether name is a member ContainerPort models.
+func jsonMembersOfContainerPort(name string) bool {
+	switch name {
+	case "name", "hostPort", "containerPort", "protocol", "hostIP":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ContainerRestartRule) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ContainerRestartRule) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ContainerRestartRule) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ContainerRestartRule they hold.
+func (x *ContainerRestartRule) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Action != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"action\":"...)
+		b = codec.AppendString(b, string(x.Action))
+	}
+	if x.ExitCodes != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"exitCodes\":"...)
+		if x.ExitCodes == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ExitCodes.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "exitCodes")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerRestartRule); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfContainerRestartRule reports whether name is a member ContainerRestartRule models.
+func jsonMembersOfContainerRestartRule(name string) bool {
+	switch name {
+	case "action", "exitCodes":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
@@ -111,294 +1484,3016 @@ func (c *ContainerRestartRuleOnExitCodes) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ContainerRestartRuleOnExitCodes) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ContainerRestartRuleOnExitCodes) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ContainerRestartRuleOnExitCodes they hold.
+func (x *ContainerRestartRuleOnExitCodes) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Operator != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"operator\":"...)
+		b = codec.AppendString(b, string(x.Operator))
+	}
+	if len(x.Values) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"values\":"...)
+		if x.Values == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i31 := range x.Values {
+				if i31 > 0 {
+					b = append(b, ',')
+				}
+				b = strconv.AppendInt(b, int64(x.Values[i31]), 10)
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerRestartRuleOnExitCodes); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfContainerRestartRuleOnExitCodes reports whether name is a member ContainerRestartRuleOnExitCodes models.
+func jsonMembersOfContainerRestartRuleOnExitCodes(name string) bool {
+	switch name {
+	case "operator", "values":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ContainerResizePolicy) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ContainerResizePolicy) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ContainerResizePolicy) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ContainerResizePolicy they hold.
+func (x *ContainerResizePolicy) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"resourceName\":"...)
+	b = codec.AppendString(b, string(x.ResourceName))
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"restartPolicy\":"...)
+	b = codec.AppendString(b, string(x.RestartPolicy))
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerResizePolicy); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfContainerResizePolicy reports whether name is a member ContainerResizePolicy models.
+func jsonMembersOfContainerResizePolicy(name string) bool {
+	switch name {
+	case "resourceName", "restartPolicy":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into v. Members its type does not model
 // are kept in Unknown.
 func (v *VolumeMount) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, v) }
 
 // MarshalJSON encodes v, its Unknown members included.
-func (v VolumeMount) MarshalJSON() ([]byte, error) { return codec.Marshal(&v) }
+func (v VolumeMount) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(v.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a VolumeMount they hold.
+func (x *VolumeMount) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if x.RecursiveReadOnly != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"recursiveReadOnly\":"...)
+		if x.RecursiveReadOnly == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.RecursiveReadOnly)))
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"mountPath\":"...)
+	b = codec.AppendString(b, x.MountPath)
+	if x.SubPath != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"subPath\":"...)
+		b = codec.AppendString(b, x.SubPath)
+	}
+	if x.MountPropagation != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"mountPropagation\":"...)
+		if x.MountPropagation == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.MountPropagation)))
+		}
+	}
+	if x.SubPathExpr != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"subPathExpr\":"...)
+		b = codec.AppendString(b, x.SubPathExpr)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolumeMount); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfVolumeMount reports whether name is a member VolumeMount models.
+func jsonMembersOfVolumeMount(name string) bool {
+	switch name {
+	case "name", "readOnly", "recursiveReadOnly", "mountPath", "subPath", "mountPropagation", "subPathExpr":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into v. Members its type does not model
 // are kept in Unknown.
 func (v *VolumeDevice) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, v) }
 
 // MarshalJSON encodes v, its Unknown members included.
-func (v VolumeDevice) MarshalJSON() ([]byte, error) { return codec.Marshal(&v) }
+func (v VolumeDevice) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(v.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a VolumeDevice they hold.
+func (x *VolumeDevice) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"devicePath\":"...)
+	b = codec.AppendString(b, x.DevicePath)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolumeDevice); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfVolumeDevice reports whether name is a member VolumeDevice models.
+func jsonMembersOfVolumeDevice(name string) bool {
+	switch name {
+	case "name", "devicePath":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into l. Members its type does not model
 // are kept in Unknown.
 func (l *LocalObjectReference) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, l) }
 
 // MarshalJSON encodes l, its Unknown members included.
-func (l LocalObjectReference) MarshalJSON() ([]byte, error) { return codec.Marshal(&l) }
+func (l LocalObjectReference) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(l.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a LocalObjectReference they hold.
+func (x *LocalObjectReference) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Name != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"name\":"...)
+		b = codec.AppendString(b, x.Name)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfLocalObjectReference); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfLocalObjectReference reports whether name is a member LocalObjectReference models.
+func jsonMembersOfLocalObjectReference(name string) bool {
+	switch name {
+	case "name":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into t. Members its type does not model
 // are kept in Unknown.
 func (t *TypedLocalObjectReference) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, t) }
 
 // MarshalJSON encodes t, its Unknown members included.
-func (t TypedLocalObjectReference) MarshalJSON() ([]byte, error) { return codec.Marshal(&t) }
+func (t TypedLocalObjectReference) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(t.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a TypedLocalObjectReference they hold.
+func (x *TypedLocalObjectReference) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"apiGroup\":"...)
+	if x.APIGroup == nil {
+		b = append(b, "null"...)
+	} else {
+		b = codec.AppendString(b, (*x.APIGroup))
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"kind\":"...)
+	b = codec.AppendString(b, x.Kind)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfTypedLocalObjectReference); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfTypedLocalObjectReference reports whether name is a member TypedLocalObjectReference models.
+func jsonMembersOfTypedLocalObjectReference(name string) bool {
+	switch name {
+	case "apiGroup", "kind", "name":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into t. Members its type does not model
 // are kept in Unknown.
 func (t *TypedObjectReference) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, t) }
 
 // MarshalJSON encodes t, its Unknown members included.
-func (t TypedObjectReference) MarshalJSON() ([]byte, error) { return codec.Marshal(&t) }
+func (t TypedObjectReference) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(t.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a TypedObjectReference they hold.
+func (x *TypedObjectReference) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"apiGroup\":"...)
+	if x.APIGroup == nil {
+		b = append(b, "null"...)
+	} else {
+		b = codec.AppendString(b, (*x.APIGroup))
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"kind\":"...)
+	b = codec.AppendString(b, x.Kind)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	if x.Namespace != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"namespace\":"...)
+		if x.Namespace == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.Namespace))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfTypedObjectReference); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfTypedObjectReference reports whether name is a member TypedObjectReference models.
+func jsonMembersOfTypedObjectReference(name string) bool {
+	switch name {
+	case "apiGroup", "kind", "name", "namespace":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into e. Members its type does not model
 // are kept in Unknown.
 func (e *EnvVar) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
 
 // MarshalJSON encodes e, its Unknown members included.
-func (e EnvVar) MarshalJSON() ([]byte, error) { return codec.Marshal(&e) }
+func (e EnvVar) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(e.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a EnvVar they hold.
+func (x *EnvVar) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	if x.Value != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"value\":"...)
+		b = codec.AppendString(b, x.Value)
+	}
+	if x.ValueFrom != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"valueFrom\":"...)
+		if x.ValueFrom == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ValueFrom.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "valueFrom")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfEnvVar); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfEnvVar reports whether name is a member EnvVar models.
+func jsonMembersOfEnvVar(name string) bool {
+	switch name {
+	case "name", "value", "valueFrom":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into e. Members its type does not model
 // are kept in Unknown.
 func (e *EnvVarSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
 
 // MarshalJSON encodes e, its Unknown members included.
-func (e EnvVarSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&e) }
+func (e EnvVarSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(e.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a EnvVarSource they hold.
+func (x *EnvVarSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.FieldRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fieldRef\":"...)
+		if x.FieldRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.FieldRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "fieldRef")
+			}
+		}
+	}
+	if x.ResourceFieldRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resourceFieldRef\":"...)
+		if x.ResourceFieldRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ResourceFieldRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "resourceFieldRef")
+			}
+		}
+	}
+	if x.ConfigMapKeyRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"configMapKeyRef\":"...)
+		if x.ConfigMapKeyRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ConfigMapKeyRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "configMapKeyRef")
+			}
+		}
+	}
+	if x.SecretKeyRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"secretKeyRef\":"...)
+		if x.SecretKeyRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SecretKeyRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "secretKeyRef")
+			}
+		}
+	}
+	if x.FileKeyRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fileKeyRef\":"...)
+		if x.FileKeyRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.FileKeyRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "fileKeyRef")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfEnvVarSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfEnvVarSource reports whether name is a member EnvVarSource models.
+func jsonMembersOfEnvVarSource(name string) bool {
+	switch name {
+	case "fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef", "fileKeyRef":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into o. Members its type does not model
 // are kept in Unknown.
 func (o *ObjectFieldSelector) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, o) }
 
 // MarshalJSON encodes o, its Unknown members included.
-func (o ObjectFieldSelector) MarshalJSON() ([]byte, error) { return codec.Marshal(&o) }
+func (o ObjectFieldSelector) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(o.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ObjectFieldSelector they hold.
+func (x *ObjectFieldSelector) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.APIVersion != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"apiVersion\":"...)
+		b = codec.AppendString(b, x.APIVersion)
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"fieldPath\":"...)
+	b = codec.AppendString(b, x.FieldPath)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfObjectFieldSelector); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfObjectFieldSelector reports whether name is a member ObjectFieldSelector models.
+func jsonMembersOfObjectFieldSelector(name string) bool {
+	switch name {
+	case "apiVersion", "fieldPath":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into r. Members its type does not model
 // are kept in Unknown.
 func (r *ResourceFieldSelector) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, r) }
 
 // MarshalJSON encodes r, its Unknown members included.
-func (r ResourceFieldSelector) MarshalJSON() ([]byte, error) { return codec.Marshal(&r) }
+func (r ResourceFieldSelector) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(r.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ResourceFieldSelector they hold.
+func (x *ResourceFieldSelector) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.ContainerName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"containerName\":"...)
+		b = codec.AppendString(b, x.ContainerName)
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"resource\":"...)
+	b = codec.AppendString(b, x.Resource)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"divisor\":"...)
+	{
+		out32, merr32 := x.Divisor.MarshalJSON()
+		if b, err = codec.AppendMarshaled(b, out32, merr32); err != nil {
+			return b, codec.InMember(err, "divisor")
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfResourceFieldSelector); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfResourceFieldSelector reports whether name is a member ResourceFieldSelector models.
+func jsonMembersOfResourceFieldSelector(name string) bool {
+	switch name {
+	case "containerName", "resource", "divisor":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ConfigMapKeySelector) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ConfigMapKeySelector) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ConfigMapKeySelector) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ConfigMapKeySelector they hold.
+func (x *ConfigMapKeySelector) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.LocalObjectReference.Name != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"name\":"...)
+		b = codec.AppendString(b, x.LocalObjectReference.Name)
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"key\":"...)
+	b = codec.AppendString(b, x.Key)
+	if x.Optional != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"optional\":"...)
+		if x.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Optional))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfConfigMapKeySelector); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfConfigMapKeySelector reports whether name is a member ConfigMapKeySelector models.
+func jsonMembersOfConfigMapKeySelector(name string) bool {
+	switch name {
+	case "name", "key", "optional":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
 func (s *SecretKeySelector) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s SecretKeySelector) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s SecretKeySelector) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a SecretKeySelector they hold.
+func (x *SecretKeySelector) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.LocalObjectReference.Name != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"name\":"...)
+		b = codec.AppendString(b, x.LocalObjectReference.Name)
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"key\":"...)
+	b = codec.AppendString(b, x.Key)
+	if x.Optional != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"optional\":"...)
+		if x.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Optional))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSecretKeySelector); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfSecretKeySelector reports whether name is a member SecretKeySelector models.
+func jsonMembersOfSecretKeySelector(name string) bool {
+	switch name {
+	case "name", "key", "optional":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into f. Members its type does not model
 // are kept in Unknown.
 func (f *FileKeySelector) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, f) }
 
 // MarshalJSON encodes f, its Unknown members included.
-func (f FileKeySelector) MarshalJSON() ([]byte, error) { return codec.Marshal(&f) }
+func (f FileKeySelector) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(f.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a FileKeySelector they hold.
+func (x *FileKeySelector) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"volumeName\":"...)
+	b = codec.AppendString(b, x.VolumeName)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"path\":"...)
+	b = codec.AppendString(b, x.Path)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"key\":"...)
+	b = codec.AppendString(b, x.Key)
+	if x.Optional != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"optional\":"...)
+		if x.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Optional))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfFileKeySelector); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfFileKeySelector reports whether name is a member FileKeySelector models.
+func jsonMembersOfFileKeySelector(name string) bool {
+	switch name {
+	case "volumeName", "path", "key", "optional":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into e. Members its type does not model
 // are kept in Unknown.
 func (e *EnvFromSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
 
 // MarshalJSON encodes e, its Unknown members included.
-func (e EnvFromSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&e) }
+func (e EnvFromSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(e.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a EnvFromSource they hold.
+func (x *EnvFromSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Prefix != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"prefix\":"...)
+		b = codec.AppendString(b, x.Prefix)
+	}
+	if x.ConfigMapRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"configMapRef\":"...)
+		if x.ConfigMapRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ConfigMapRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "configMapRef")
+			}
+		}
+	}
+	if x.SecretRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"secretRef\":"...)
+		if x.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SecretRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "secretRef")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfEnvFromSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfEnvFromSource reports whether name is a member EnvFromSource models.
+func jsonMembersOfEnvFromSource(name string) bool {
+	switch name {
+	case "prefix", "configMapRef", "secretRef":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ConfigMapEnvSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ConfigMapEnvSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ConfigMapEnvSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ConfigMapEnvSource they hold.
+func (x *ConfigMapEnvSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.LocalObjectReference.Name != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"name\":"...)
+		b = codec.AppendString(b, x.LocalObjectReference.Name)
+	}
+	if x.Optional != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"optional\":"...)
+		if x.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Optional))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfConfigMapEnvSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfConfigMapEnvSource reports whether name is a member ConfigMapEnvSource models.
+func jsonMembersOfConfigMapEnvSource(name string) bool {
+	switch name {
+	case "name", "optional":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
 func (s *SecretEnvSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s SecretEnvSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s SecretEnvSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a SecretEnvSource they hold.
+func (x *SecretEnvSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.LocalObjectReference.Name != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"name\":"...)
+		b = codec.AppendString(b, x.LocalObjectReference.Name)
+	}
+	if x.Optional != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"optional\":"...)
+		if x.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Optional))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSecretEnvSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfSecretEnvSource reports whether name is a member SecretEnvSource models.
+func jsonMembersOfSecretEnvSource(name string) bool {
+	switch name {
+	case "name", "optional":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *Pod) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p Pod) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p Pod) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a Pod they hold.
+func (x *Pod) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.TypeMeta.Kind != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"kind\":"...)
+		b = codec.AppendString(b, x.TypeMeta.Kind)
+	}
+	if x.TypeMeta.APIVersion != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"apiVersion\":"...)
+		b = codec.AppendString(b, x.TypeMeta.APIVersion)
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"metadata\":"...)
+	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "metadata")
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"spec\":"...)
+	if b, err = x.Spec.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "spec")
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"status\":"...)
+	if b, err = x.Status.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "status")
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPod); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPod reports whether name is a member Pod models.
+func jsonMembersOfPod(name string) bool {
+	switch name {
+	case "kind", "apiVersion", "metadata", "spec", "status":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodTemplateSpec) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodTemplateSpec) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodTemplateSpec) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodTemplateSpec they hold.
+func (x *PodTemplateSpec) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"metadata\":"...)
+	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "metadata")
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"spec\":"...)
+	if b, err = x.Spec.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "spec")
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodTemplateSpec); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodTemplateSpec reports whether name is a member PodTemplateSpec models.
+func jsonMembersOfPodTemplateSpec(name string) bool {
+	switch name {
+	case "metadata", "spec":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodSpec) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodSpec) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodSpec) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodSpec they hold.
+func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.Volumes) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumes\":"...)
+		if x.Volumes == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i33 := range x.Volumes {
+				if i33 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Volumes[i33].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i33), "volumes")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.InitContainers) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"initContainers\":"...)
+		if x.InitContainers == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i34 := range x.InitContainers {
+				if i34 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.InitContainers[i34].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i34), "initContainers")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"containers\":"...)
+	if x.Containers == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i35 := range x.Containers {
+			if i35 > 0 {
+				b = append(b, ',')
+			}
+			if b, err = x.Containers[i35].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i35), "containers")
+			}
+		}
+		b = append(b, ']')
+	}
+	if len(x.EphemeralContainers) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"ephemeralContainers\":"...)
+		if x.EphemeralContainers == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i36 := range x.EphemeralContainers {
+				if i36 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.EphemeralContainers[i36].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i36), "ephemeralContainers")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.RestartPolicy != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"restartPolicy\":"...)
+		b = codec.AppendString(b, string(x.RestartPolicy))
+	}
+	if x.TerminationGracePeriodSeconds != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"terminationGracePeriodSeconds\":"...)
+		if x.TerminationGracePeriodSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.TerminationGracePeriodSeconds)), 10)
+		}
+	}
+	if x.ActiveDeadlineSeconds != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"activeDeadlineSeconds\":"...)
+		if x.ActiveDeadlineSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.ActiveDeadlineSeconds)), 10)
+		}
+	}
+	if x.DNSPolicy != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"dnsPolicy\":"...)
+		b = codec.AppendString(b, string(x.DNSPolicy))
+	}
+	if len(x.NodeSelector) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"nodeSelector\":"...)
+		b = codec.AppendStringMap(b, x.NodeSelector)
+	}
+	if x.ServiceAccountName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"serviceAccountName\":"...)
+		b = codec.AppendString(b, x.ServiceAccountName)
+	}
+	if x.DeprecatedServiceAccount != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"serviceAccount\":"...)
+		b = codec.AppendString(b, x.DeprecatedServiceAccount)
+	}
+	if x.AutomountServiceAccountToken != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"automountServiceAccountToken\":"...)
+		if x.AutomountServiceAccountToken == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.AutomountServiceAccountToken))
+		}
+	}
+	if x.NodeName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"nodeName\":"...)
+		b = codec.AppendString(b, x.NodeName)
+	}
+	if x.HostNetwork {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostNetwork\":"...)
+		b = strconv.AppendBool(b, x.HostNetwork)
+	}
+	if x.HostPID {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostPID\":"...)
+		b = strconv.AppendBool(b, x.HostPID)
+	}
+	if x.HostIPC {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostIPC\":"...)
+		b = strconv.AppendBool(b, x.HostIPC)
+	}
+	if x.ShareProcessNamespace != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"shareProcessNamespace\":"...)
+		if x.ShareProcessNamespace == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.ShareProcessNamespace))
+		}
+	}
+	if x.SecurityContext != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"securityContext\":"...)
+		if x.SecurityContext == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SecurityContext.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "securityContext")
+			}
+		}
+	}
+	if len(x.ImagePullSecrets) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"imagePullSecrets\":"...)
+		if x.ImagePullSecrets == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i37 := range x.ImagePullSecrets {
+				if i37 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.ImagePullSecrets[i37].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i37), "imagePullSecrets")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.Hostname != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostname\":"...)
+		b = codec.AppendString(b, x.Hostname)
+	}
+	if x.Subdomain != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"subdomain\":"...)
+		b = codec.AppendString(b, x.Subdomain)
+	}
+	if x.Affinity != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"affinity\":"...)
+		if x.Affinity == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Affinity.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "affinity")
+			}
+		}
+	}
+	if x.SchedulerName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"schedulerName\":"...)
+		b = codec.AppendString(b, x.SchedulerName)
+	}
+	if len(x.Tolerations) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"tolerations\":"...)
+		if x.Tolerations == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i38 := range x.Tolerations {
+				if i38 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Tolerations[i38].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i38), "tolerations")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.HostAliases) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostAliases\":"...)
+		if x.HostAliases == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i39 := range x.HostAliases {
+				if i39 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.HostAliases[i39].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i39), "hostAliases")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.PriorityClassName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"priorityClassName\":"...)
+		b = codec.AppendString(b, x.PriorityClassName)
+	}
+	if x.Priority != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"priority\":"...)
+		if x.Priority == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.Priority)), 10)
+		}
+	}
+	if x.DNSConfig != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"dnsConfig\":"...)
+		if x.DNSConfig == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.DNSConfig.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "dnsConfig")
+			}
+		}
+	}
+	if len(x.ReadinessGates) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readinessGates\":"...)
+		if x.ReadinessGates == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i40 := range x.ReadinessGates {
+				if i40 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.ReadinessGates[i40].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i40), "readinessGates")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.RuntimeClassName != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"runtimeClassName\":"...)
+		if x.RuntimeClassName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.RuntimeClassName))
+		}
+	}
+	if x.EnableServiceLinks != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"enableServiceLinks\":"...)
+		if x.EnableServiceLinks == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.EnableServiceLinks))
+		}
+	}
+	if x.PreemptionPolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"preemptionPolicy\":"...)
+		if x.PreemptionPolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.PreemptionPolicy)))
+		}
+	}
+	if len(x.Overhead) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"overhead\":"...)
+		if x.Overhead == nil {
+			b = append(b, "null"...)
+		} else {
+			var keys41Arr [16]ResourceName
+			keys41 := keys41Arr[:0]
+			for k41 := range x.Overhead {
+				keys41 = append(keys41, k41)
+			}
+			slices.Sort(keys41)
+			b = append(b, '{')
+			for j41, k41 := range keys41 {
+				if j41 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, string(k41))
+				b = append(b, ':')
+				v41 := x.Overhead[k41]
+				{
+					out42, merr42 := v41.MarshalJSON()
+					if b, err = codec.AppendMarshaled(b, out42, merr42); err != nil {
+						return b, codec.InMember(codec.InKey(err, string(k41)), "overhead")
+					}
+				}
+			}
+			b = append(b, '}')
+		}
+	}
+	if len(x.TopologySpreadConstraints) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"topologySpreadConstraints\":"...)
+		if x.TopologySpreadConstraints == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i43 := range x.TopologySpreadConstraints {
+				if i43 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.TopologySpreadConstraints[i43].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i43), "topologySpreadConstraints")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.SetHostnameAsFQDN != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"setHostnameAsFQDN\":"...)
+		if x.SetHostnameAsFQDN == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.SetHostnameAsFQDN))
+		}
+	}
+	if x.OS != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"os\":"...)
+		if x.OS == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.OS.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "os")
+			}
+		}
+	}
+	if x.HostUsers != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostUsers\":"...)
+		if x.HostUsers == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.HostUsers))
+		}
+	}
+	if len(x.SchedulingGates) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"schedulingGates\":"...)
+		if x.SchedulingGates == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i44 := range x.SchedulingGates {
+				if i44 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.SchedulingGates[i44].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i44), "schedulingGates")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.ResourceClaims) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resourceClaims\":"...)
+		if x.ResourceClaims == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i45 := range x.ResourceClaims {
+				if i45 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.ResourceClaims[i45].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i45), "resourceClaims")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.Resources != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resources\":"...)
+		if x.Resources == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Resources.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "resources")
+			}
+		}
+	}
+	if x.HostnameOverride != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostnameOverride\":"...)
+		if x.HostnameOverride == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.HostnameOverride))
+		}
+	}
+	if x.SchedulingGroup != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"schedulingGroup\":"...)
+		if x.SchedulingGroup == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SchedulingGroup.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "schedulingGroup")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodSpec); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodSpec reports whether name is a member PodSpec models.
+func jsonMembersOfPodSpec(name string) bool {
+	switch name {
+	case "volumes", "initContainers", "containers", "ephemeralContainers", "restartPolicy", "terminationGracePeriodSeconds", "activeDeadlineSeconds", "dnsPolicy", "nodeSelector", "serviceAccountName", "serviceAccount", "automountServiceAccountToken", "nodeName", "hostNetwork", "hostPID", "hostIPC", "shareProcessNamespace", "securityContext", "imagePullSecrets", "hostname", "subdomain", "affinity", "schedulerName", "tolerations", "hostAliases", "priorityClassName", "priority", "dnsConfig", "readinessGates", "runtimeClassName", "enableServiceLinks", "preemptionPolicy", "overhead", "topologySpreadConstraints", "setHostnameAsFQDN", "os", "hostUsers", "schedulingGates", "resourceClaims", "resources", "hostnameOverride", "schedulingGroup":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodOS) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodOS) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodOS) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodOS they hold.
+func (x *PodOS) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, string(x.Name))
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodOS); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodOS reports whether name is a member PodOS models.
+func jsonMembersOfPodOS(name string) bool {
+	switch name {
+	case "name":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into h. Members its type does not model
 // are kept in Unknown.
 func (h *HostAlias) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, h) }
 
 // MarshalJSON encodes h, its Unknown members included.
-func (h HostAlias) MarshalJSON() ([]byte, error) { return codec.Marshal(&h) }
+func (h HostAlias) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(h.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a HostAlias they hold.
+func (x *HostAlias) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"ip\":"...)
+	b = codec.AppendString(b, x.IP)
+	if len(x.Hostnames) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostnames\":"...)
+		if x.Hostnames == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i46 := range x.Hostnames {
+				if i46 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Hostnames[i46])
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfHostAlias); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfHostAlias reports whether name is a member HostAlias models.
+func jsonMembersOfHostAlias(name string) bool {
+	switch name {
+	case "ip", "hostnames":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodReadinessGate) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodReadinessGate) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodReadinessGate) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodReadinessGate they hold.
+func (x *PodReadinessGate) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"conditionType\":"...)
+	b = codec.AppendString(b, string(x.ConditionType))
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodReadinessGate); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodReadinessGate reports whether name is a member PodReadinessGate models.
+func jsonMembersOfPodReadinessGate(name string) bool {
+	switch name {
+	case "conditionType":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodSchedulingGate) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodSchedulingGate) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodSchedulingGate) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodSchedulingGate they hold.
+func (x *PodSchedulingGate) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodSchedulingGate); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodSchedulingGate reports whether name is a member PodSchedulingGate models.
+func jsonMembersOfPodSchedulingGate(name string) bool {
+	switch name {
+	case "name":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodSchedulingGroup) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodSchedulingGroup) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodSchedulingGroup) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodSchedulingGroup they hold.
+func (x *PodSchedulingGroup) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.PodGroupName != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"podGroupName\":"...)
+		if x.PodGroupName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.PodGroupName))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodSchedulingGroup); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodSchedulingGroup reports whether name is a member PodSchedulingGroup models.
+func jsonMembersOfPodSchedulingGroup(name string) bool {
+	switch name {
+	case "podGroupName":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodResourceClaim) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodResourceClaim) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodResourceClaim) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodResourceClaim they hold.
+func (x *PodResourceClaim) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	if x.ResourceClaimName != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resourceClaimName\":"...)
+		if x.ResourceClaimName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.ResourceClaimName))
+		}
+	}
+	if x.ResourceClaimTemplateName != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resourceClaimTemplateName\":"...)
+		if x.ResourceClaimTemplateName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.ResourceClaimTemplateName))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodResourceClaim); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodResourceClaim reports whether name is a member PodResourceClaim models.
+func jsonMembersOfPodResourceClaim(name string) bool {
+	switch name {
+	case "name", "resourceClaimName", "resourceClaimTemplateName":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodDNSConfig) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodDNSConfig) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodDNSConfig) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodDNSConfig they hold.
+func (x *PodDNSConfig) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.Nameservers) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"nameservers\":"...)
+		if x.Nameservers == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i47 := range x.Nameservers {
+				if i47 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Nameservers[i47])
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Searches) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"searches\":"...)
+		if x.Searches == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i48 := range x.Searches {
+				if i48 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Searches[i48])
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Options) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"options\":"...)
+		if x.Options == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i49 := range x.Options {
+				if i49 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Options[i49].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i49), "options")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodDNSConfig); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodDNSConfig reports whether name is a member PodDNSConfig models.
+func jsonMembersOfPodDNSConfig(name string) bool {
+	switch name {
+	case "nameservers", "searches", "options":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodDNSConfigOption) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodDNSConfigOption) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodDNSConfigOption) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodDNSConfigOption they hold.
+func (x *PodDNSConfigOption) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Name != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"name\":"...)
+		b = codec.AppendString(b, x.Name)
+	}
+	if x.Value != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"value\":"...)
+		if x.Value == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.Value))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodDNSConfigOption); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodDNSConfigOption reports whether name is a member PodDNSConfigOption models.
+func jsonMembersOfPodDNSConfigOption(name string) bool {
+	switch name {
+	case "name", "value":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *Probe) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p Probe) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p Probe) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a Probe they hold.
+func (x *Probe) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.ProbeHandler.Exec != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"exec\":"...)
+		if x.ProbeHandler.Exec == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ProbeHandler.Exec.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "exec")
+			}
+		}
+	}
+	if x.ProbeHandler.HTTPGet != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"httpGet\":"...)
+		if x.ProbeHandler.HTTPGet == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ProbeHandler.HTTPGet.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "httpGet")
+			}
+		}
+	}
+	if x.ProbeHandler.TCPSocket != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"tcpSocket\":"...)
+		if x.ProbeHandler.TCPSocket == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ProbeHandler.TCPSocket.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "tcpSocket")
+			}
+		}
+	}
+	if x.ProbeHandler.GRPC != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"grpc\":"...)
+		if x.ProbeHandler.GRPC == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ProbeHandler.GRPC.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "grpc")
+			}
+		}
+	}
+	if x.InitialDelaySeconds != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"initialDelaySeconds\":"...)
+		b = strconv.AppendInt(b, int64(x.InitialDelaySeconds), 10)
+	}
+	if x.TimeoutSeconds != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"timeoutSeconds\":"...)
+		b = strconv.AppendInt(b, int64(x.TimeoutSeconds), 10)
+	}
+	if x.PeriodSeconds != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"periodSeconds\":"...)
+		b = strconv.AppendInt(b, int64(x.PeriodSeconds), 10)
+	}
+	if x.SuccessThreshold != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"successThreshold\":"...)
+		b = strconv.AppendInt(b, int64(x.SuccessThreshold), 10)
+	}
+	if x.FailureThreshold != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"failureThreshold\":"...)
+		b = strconv.AppendInt(b, int64(x.FailureThreshold), 10)
+	}
+	if x.TerminationGracePeriodSeconds != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"terminationGracePeriodSeconds\":"...)
+		if x.TerminationGracePeriodSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.TerminationGracePeriodSeconds)), 10)
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfProbe); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfProbe reports whether name is a member Probe models.
+func jsonMembersOfProbe(name string) bool {
+	switch name {
+	case "exec", "httpGet", "tcpSocket", "grpc", "initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold", "failureThreshold", "terminationGracePeriodSeconds":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into e. Members its type does not model
 // are kept in Unknown.
 func (e *ExecAction) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
 
 // MarshalJSON encodes e, its Unknown members included.
-func (e ExecAction) MarshalJSON() ([]byte, error) { return codec.Marshal(&e) }
+func (e ExecAction) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(e.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ExecAction they hold.
+func (x *ExecAction) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.Command) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"command\":"...)
+		if x.Command == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i50 := range x.Command {
+				if i50 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Command[i50])
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfExecAction); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfExecAction reports whether name is a member ExecAction models.
+func jsonMembersOfExecAction(name string) bool {
+	switch name {
+	case "command":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into h. Members its type does not model
 // are kept in Unknown.
 func (h *HTTPGetAction) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, h) }
 
 // MarshalJSON encodes h, its Unknown members included.
-func (h HTTPGetAction) MarshalJSON() ([]byte, error) { return codec.Marshal(&h) }
+func (h HTTPGetAction) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(h.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a HTTPGetAction they hold.
+func (x *HTTPGetAction) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Path != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"path\":"...)
+		b = codec.AppendString(b, x.Path)
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"port\":"...)
+	{
+		out51, merr51 := x.Port.MarshalJSON()
+		if b, err = codec.AppendMarshaled(b, out51, merr51); err != nil {
+			return b, codec.InMember(err, "port")
+		}
+	}
+	if x.Host != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"host\":"...)
+		b = codec.AppendString(b, x.Host)
+	}
+	if x.Scheme != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"scheme\":"...)
+		b = codec.AppendString(b, string(x.Scheme))
+	}
+	if len(x.HTTPHeaders) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"httpHeaders\":"...)
+		if x.HTTPHeaders == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i52 := range x.HTTPHeaders {
+				if i52 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.HTTPHeaders[i52].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i52), "httpHeaders")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfHTTPGetAction); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfHTTPGetAction reports whether name is a member HTTPGetAction models.
+func jsonMembersOfHTTPGetAction(name string) bool {
+	switch name {
+	case "path", "port", "host", "scheme", "httpHeaders":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into h. Members its type does not model
 // are kept in Unknown.
 func (h *HTTPHeader) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, h) }
 
 // MarshalJSON encodes h, its Unknown members included.
-func (h HTTPHeader) MarshalJSON() ([]byte, error) { return codec.Marshal(&h) }
+func (h HTTPHeader) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(h.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a HTTPHeader they hold.
+func (x *HTTPHeader) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"value\":"...)
+	b = codec.AppendString(b, x.Value)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfHTTPHeader); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfHTTPHeader reports whether name is a member HTTPHeader models.
+func jsonMembersOfHTTPHeader(name string) bool {
+	switch name {
+	case "name", "value":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into t. Members its type does not model
 // are kept in Unknown.
 func (t *TCPSocketAction) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, t) }
 
 // MarshalJSON encodes t, its Unknown members included.
-func (t TCPSocketAction) MarshalJSON() ([]byte, error) { return codec.Marshal(&t) }
+func (t TCPSocketAction) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(t.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a TCPSocketAction they hold.
+func (x *TCPSocketAction) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"port\":"...)
+	{
+		out53, merr53 := x.Port.MarshalJSON()
+		if b, err = codec.AppendMarshaled(b, out53, merr53); err != nil {
+			return b, codec.InMember(err, "port")
+		}
+	}
+	if x.Host != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"host\":"...)
+		b = codec.AppendString(b, x.Host)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfTCPSocketAction); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfTCPSocketAction reports whether name is a member TCPSocketAction models.
+func jsonMembersOfTCPSocketAction(name string) bool {
+	switch name {
+	case "port", "host":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into g. Members its type does not model
 // are kept in Unknown.
 func (g *GRPCAction) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, g) }
 
 // MarshalJSON encodes g, its Unknown members included.
-func (g GRPCAction) MarshalJSON() ([]byte, error) { return codec.Marshal(&g) }
+func (g GRPCAction) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(g.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a GRPCAction they hold.
+func (x *GRPCAction) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"port\":"...)
+	b = strconv.AppendInt(b, int64(x.Port), 10)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"service\":"...)
+	if x.Service == nil {
+		b = append(b, "null"...)
+	} else {
+		b = codec.AppendString(b, (*x.Service))
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfGRPCAction); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfGRPCAction reports whether name is a member GRPCAction models.
+func jsonMembersOfGRPCAction(name string) bool {
+	switch name {
+	case "port", "service":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
 func (s *SleepAction) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s SleepAction) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s SleepAction) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a SleepAction they hold.
+func (x *SleepAction) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"seconds\":"...)
+	b = strconv.AppendInt(b, int64(x.Seconds), 10)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSleepAction); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfSleepAction reports whether name is a member SleepAction models.
+func jsonMembersOfSleepAction(name string) bool {
+	switch name {
+	case "seconds":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into l. Members its type does not model
 // are kept in Unknown.
 func (l *LifecycleHandler) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, l) }
 
 // MarshalJSON encodes l, its Unknown members included.
-func (l LifecycleHandler) MarshalJSON() ([]byte, error) { return codec.Marshal(&l) }
+func (l LifecycleHandler) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(l.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a LifecycleHandler they hold.
+func (x *LifecycleHandler) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Exec != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"exec\":"...)
+		if x.Exec == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Exec.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "exec")
+			}
+		}
+	}
+	if x.HTTPGet != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"httpGet\":"...)
+		if x.HTTPGet == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.HTTPGet.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "httpGet")
+			}
+		}
+	}
+	if x.TCPSocket != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"tcpSocket\":"...)
+		if x.TCPSocket == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.TCPSocket.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "tcpSocket")
+			}
+		}
+	}
+	if x.Sleep != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"sleep\":"...)
+		if x.Sleep == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Sleep.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "sleep")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfLifecycleHandler); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfLifecycleHandler reports whether name is a member LifecycleHandler models.
+func jsonMembersOfLifecycleHandler(name string) bool {
+	switch name {
+	case "exec", "httpGet", "tcpSocket", "sleep":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into l. Members its type does not model
 // are kept in Unknown.
 func (l *Lifecycle) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, l) }
 
 // MarshalJSON encodes l, its Unknown members included.
-func (l Lifecycle) MarshalJSON() ([]byte, error) { return codec.Marshal(&l) }
+func (l Lifecycle) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(l.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a Lifecycle they hold.
+func (x *Lifecycle) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.PostStart != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"postStart\":"...)
+		if x.PostStart == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.PostStart.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "postStart")
+			}
+		}
+	}
+	if x.PreStop != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"preStop\":"...)
+		if x.PreStop == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.PreStop.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "preStop")
+			}
+		}
+	}
+	if x.StopSignal != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"stopSignal\":"...)
+		if x.StopSignal == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.StopSignal)))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfLifecycle); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfLifecycle reports whether name is a member Lifecycle models.
+func jsonMembersOfLifecycle(name string) bool {
+	switch name {
+	case "postStart", "preStop", "stopSignal":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *ProjectedVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p ProjectedVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p ProjectedVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ProjectedVolumeSource they hold.
+func (x *ProjectedVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"sources\":"...)
+	if x.Sources == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i54 := range x.Sources {
+			if i54 > 0 {
+				b = append(b, ',')
+			}
+			if b, err = x.Sources[i54].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i54), "sources")
+			}
+		}
+		b = append(b, ']')
+	}
+	if x.DefaultMode != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"defaultMode\":"...)
+		if x.DefaultMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.DefaultMode)), 10)
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfProjectedVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfProjectedVolumeSource reports whether name is a member ProjectedVolumeSource models.
+func jsonMembersOfProjectedVolumeSource(name string) bool {
+	switch name {
+	case "sources", "defaultMode":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into v. Members its type does not model
 // are kept in Unknown.
 func (v *VolumeProjection) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, v) }
 
 // MarshalJSON encodes v, its Unknown members included.
-func (v VolumeProjection) MarshalJSON() ([]byte, error) { return codec.Marshal(&v) }
+func (v VolumeProjection) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(v.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a VolumeProjection they hold.
+func (x *VolumeProjection) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Secret != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"secret\":"...)
+		if x.Secret == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Secret.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "secret")
+			}
+		}
+	}
+	if x.DownwardAPI != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"downwardAPI\":"...)
+		if x.DownwardAPI == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.DownwardAPI.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "downwardAPI")
+			}
+		}
+	}
+	if x.ConfigMap != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"configMap\":"...)
+		if x.ConfigMap == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ConfigMap.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "configMap")
+			}
+		}
+	}
+	if x.ServiceAccountToken != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"serviceAccountToken\":"...)
+		if x.ServiceAccountToken == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ServiceAccountToken.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "serviceAccountToken")
+			}
+		}
+	}
+	if x.ClusterTrustBundle != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"clusterTrustBundle\":"...)
+		if x.ClusterTrustBundle == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ClusterTrustBundle.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "clusterTrustBundle")
+			}
+		}
+	}
+	if x.PodCertificate != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"podCertificate\":"...)
+		if x.PodCertificate == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.PodCertificate.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "podCertificate")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolumeProjection); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfVolumeProjection reports whether name is a member VolumeProjection models.
+func jsonMembersOfVolumeProjection(name string) bool {
+	switch name {
+	case "secret", "downwardAPI", "configMap", "serviceAccountToken", "clusterTrustBundle", "podCertificate":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
 func (s *SecretProjection) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s SecretProjection) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s SecretProjection) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a SecretProjection they hold.
+func (x *SecretProjection) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.LocalObjectReference.Name != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"name\":"...)
+		b = codec.AppendString(b, x.LocalObjectReference.Name)
+	}
+	if len(x.Items) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"items\":"...)
+		if x.Items == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i55 := range x.Items {
+				if i55 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Items[i55].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i55), "items")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.Optional != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"optional\":"...)
+		if x.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Optional))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSecretProjection); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfSecretProjection reports whether name is a member SecretProjection models.
+func jsonMembersOfSecretProjection(name string) bool {
+	switch name {
+	case "name", "items", "optional":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ConfigMapProjection) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ConfigMapProjection) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ConfigMapProjection) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ConfigMapProjection they hold.
+func (x *ConfigMapProjection) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.LocalObjectReference.Name != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"name\":"...)
+		b = codec.AppendString(b, x.LocalObjectReference.Name)
+	}
+	if len(x.Items) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"items\":"...)
+		if x.Items == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i56 := range x.Items {
+				if i56 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Items[i56].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i56), "items")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.Optional != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"optional\":"...)
+		if x.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Optional))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfConfigMapProjection); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfConfigMapProjection reports whether name is a member ConfigMapProjection models.
+func jsonMembersOfConfigMapProjection(name string) bool {
+	switch name {
+	case "name", "items", "optional":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into d. Members its type does not model
 // are kept in Unknown.
 func (d *DownwardAPIProjection) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, d) }
 
 // MarshalJSON encodes d, its Unknown members included.
-func (d DownwardAPIProjection) MarshalJSON() ([]byte, error) { return codec.Marshal(&d) }
+func (d DownwardAPIProjection) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(d.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a DownwardAPIProjection they hold.
+func (x *DownwardAPIProjection) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.Items) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"items\":"...)
+		if x.Items == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i57 := range x.Items {
+				if i57 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Items[i57].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i57), "items")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfDownwardAPIProjection); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfDownwardAPIProjection reports whether name is a member DownwardAPIProjection models.
+func jsonMembersOfDownwardAPIProjection(name string) bool {
+	switch name {
+	case "items":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
@@ -407,7 +4502,56 @@ func (s *ServiceAccountTokenProjection) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s ServiceAccountTokenProjection) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s ServiceAccountTokenProjection) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ServiceAccountTokenProjection they hold.
+func (x *ServiceAccountTokenProjection) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Audience != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"audience\":"...)
+		b = codec.AppendString(b, x.Audience)
+	}
+	if x.ExpirationSeconds != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"expirationSeconds\":"...)
+		if x.ExpirationSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.ExpirationSeconds)), 10)
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"path\":"...)
+	b = codec.AppendString(b, x.Path)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfServiceAccountTokenProjection); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfServiceAccountTokenProjection reports whether name is a member ServiceAccountTokenProjection models.
+func jsonMembersOfServiceAccountTokenProjection(name string) bool {
+	switch name {
+	case "audience", "expirationSeconds", "path":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
@@ -416,21 +4560,281 @@ func (c *ClusterTrustBundleProjection) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ClusterTrustBundleProjection) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ClusterTrustBundleProjection) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ClusterTrustBundleProjection they hold.
+func (x *ClusterTrustBundleProjection) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Name != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"name\":"...)
+		if x.Name == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.Name))
+		}
+	}
+	if x.SignerName != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"signerName\":"...)
+		if x.SignerName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.SignerName))
+		}
+	}
+	if x.LabelSelector != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"labelSelector\":"...)
+		if x.LabelSelector == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = appendJSONSelectorLabelSelector(b, x.LabelSelector); err != nil {
+				return b, codec.InMember(err, "labelSelector")
+			}
+		}
+	}
+	if x.Optional != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"optional\":"...)
+		if x.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Optional))
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"path\":"...)
+	b = codec.AppendString(b, x.Path)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfClusterTrustBundleProjection); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfClusterTrustBundleProjection reports whether name is a member ClusterTrustBundleProjection models.
+func jsonMembersOfClusterTrustBundleProjection(name string) bool {
+	switch name {
+	case "name", "signerName", "labelSelector", "optional", "path":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodCertificateProjection) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodCertificateProjection) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodCertificateProjection) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodCertificateProjection they hold.
+func (x *PodCertificateProjection) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.SignerName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"signerName\":"...)
+		b = codec.AppendString(b, x.SignerName)
+	}
+	if x.KeyType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"keyType\":"...)
+		b = codec.AppendString(b, x.KeyType)
+	}
+	if x.MaxExpirationSeconds != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"maxExpirationSeconds\":"...)
+		if x.MaxExpirationSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.MaxExpirationSeconds)), 10)
+		}
+	}
+	if x.CredentialBundlePath != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"credentialBundlePath\":"...)
+		b = codec.AppendString(b, x.CredentialBundlePath)
+	}
+	if x.KeyPath != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"keyPath\":"...)
+		b = codec.AppendString(b, x.KeyPath)
+	}
+	if x.CertificateChainPath != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"certificateChainPath\":"...)
+		b = codec.AppendString(b, x.CertificateChainPath)
+	}
+	if len(x.UserAnnotations) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"userAnnotations\":"...)
+		b = codec.AppendStringMap(b, x.UserAnnotations)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodCertificateProjection); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodCertificateProjection reports whether name is a member PodCertificateProjection models.
+func jsonMembersOfPodCertificateProjection(name string) bool {
+	switch name {
+	case "signerName", "keyType", "maxExpirationSeconds", "credentialBundlePath", "keyPath", "certificateChainPath", "userAnnotations":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into r. Members its type does not model
 // are kept in Unknown.
 func (r *ResourceRequirements) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, r) }
 
 // MarshalJSON encodes r, its Unknown members included.
-func (r ResourceRequirements) MarshalJSON() ([]byte, error) { return codec.Marshal(&r) }
+func (r ResourceRequirements) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(r.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ResourceRequirements they hold.
+func (x *ResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.Limits) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"limits\":"...)
+		if x.Limits == nil {
+			b = append(b, "null"...)
+		} else {
+			var keys58Arr [16]ResourceName
+			keys58 := keys58Arr[:0]
+			for k58 := range x.Limits {
+				keys58 = append(keys58, k58)
+			}
+			slices.Sort(keys58)
+			b = append(b, '{')
+			for j58, k58 := range keys58 {
+				if j58 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, string(k58))
+				b = append(b, ':')
+				v58 := x.Limits[k58]
+				{
+					out59, merr59 := v58.MarshalJSON()
+					if b, err = codec.AppendMarshaled(b, out59, merr59); err != nil {
+						return b, codec.InMember(codec.InKey(err, string(k58)), "limits")
+					}
+				}
+			}
+			b = append(b, '}')
+		}
+	}
+	if len(x.Requests) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"requests\":"...)
+		if x.Requests == nil {
+			b = append(b, "null"...)
+		} else {
+			var keys60Arr [16]ResourceName
+			keys60 := keys60Arr[:0]
+			for k60 := range x.Requests {
+				keys60 = append(keys60, k60)
+			}
+			slices.Sort(keys60)
+			b = append(b, '{')
+			for j60, k60 := range keys60 {
+				if j60 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, string(k60))
+				b = append(b, ':')
+				v60 := x.Requests[k60]
+				{
+					out61, merr61 := v60.MarshalJSON()
+					if b, err = codec.AppendMarshaled(b, out61, merr61); err != nil {
+						return b, codec.InMember(codec.InKey(err, string(k60)), "requests")
+					}
+				}
+			}
+			b = append(b, '}')
+		}
+	}
+	if len(x.Claims) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"claims\":"...)
+		if x.Claims == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i62 := range x.Claims {
+				if i62 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Claims[i62].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i62), "claims")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfResourceRequirements); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfResourceRequirements reports whether name is a member ResourceRequirements models.
+func jsonMembersOfResourceRequirements(name string) bool {
+	switch name {
+	case "limits", "requests", "claims":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into v. Members its type does not model
 // are kept in Unknown.
@@ -439,56 +4843,807 @@ func (v *VolumeResourceRequirements) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes v, its Unknown members included.
-func (v VolumeResourceRequirements) MarshalJSON() ([]byte, error) { return codec.Marshal(&v) }
+func (v VolumeResourceRequirements) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(v.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a VolumeResourceRequirements they hold.
+func (x *VolumeResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.Limits) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"limits\":"...)
+		if x.Limits == nil {
+			b = append(b, "null"...)
+		} else {
+			var keys63Arr [16]ResourceName
+			keys63 := keys63Arr[:0]
+			for k63 := range x.Limits {
+				keys63 = append(keys63, k63)
+			}
+			slices.Sort(keys63)
+			b = append(b, '{')
+			for j63, k63 := range keys63 {
+				if j63 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, string(k63))
+				b = append(b, ':')
+				v63 := x.Limits[k63]
+				{
+					out64, merr64 := v63.MarshalJSON()
+					if b, err = codec.AppendMarshaled(b, out64, merr64); err != nil {
+						return b, codec.InMember(codec.InKey(err, string(k63)), "limits")
+					}
+				}
+			}
+			b = append(b, '}')
+		}
+	}
+	if len(x.Requests) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"requests\":"...)
+		if x.Requests == nil {
+			b = append(b, "null"...)
+		} else {
+			var keys65Arr [16]ResourceName
+			keys65 := keys65Arr[:0]
+			for k65 := range x.Requests {
+				keys65 = append(keys65, k65)
+			}
+			slices.Sort(keys65)
+			b = append(b, '{')
+			for j65, k65 := range keys65 {
+				if j65 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, string(k65))
+				b = append(b, ':')
+				v65 := x.Requests[k65]
+				{
+					out66, merr66 := v65.MarshalJSON()
+					if b, err = codec.AppendMarshaled(b, out66, merr66); err != nil {
+						return b, codec.InMember(codec.InKey(err, string(k65)), "requests")
+					}
+				}
+			}
+			b = append(b, '}')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolumeResourceRequirements); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfVolumeResourceRequirements reports whether name is a member VolumeResourceRequirements models.
+func jsonMembersOfVolumeResourceRequirements(name string) bool {
+	switch name {
+	case "limits", "requests":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into r. Members its type does not model
 // are kept in Unknown.
 func (r *ResourceClaim) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, r) }
 
 // MarshalJSON encodes r, its Unknown members included.
-func (r ResourceClaim) MarshalJSON() ([]byte, error) { return codec.Marshal(&r) }
+func (r ResourceClaim) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(r.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ResourceClaim they hold.
+func (x *ResourceClaim) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	if x.Request != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"request\":"...)
+		b = codec.AppendString(b, x.Request)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfResourceClaim); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfResourceClaim reports whether name is a member ResourceClaim models.
+func jsonMembersOfResourceClaim(name string) bool {
+	switch name {
+	case "name", "request":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into t. Members its type does not model
 // are kept in Unknown.
 func (t *Toleration) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, t) }
 
 // MarshalJSON encodes t, its Unknown members included.
-func (t Toleration) MarshalJSON() ([]byte, error) { return codec.Marshal(&t) }
+func (t Toleration) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(t.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a Toleration they hold.
+func (x *Toleration) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Key != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"key\":"...)
+		b = codec.AppendString(b, x.Key)
+	}
+	if x.Operator != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"operator\":"...)
+		b = codec.AppendString(b, string(x.Operator))
+	}
+	if x.Value != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"value\":"...)
+		b = codec.AppendString(b, x.Value)
+	}
+	if x.Effect != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"effect\":"...)
+		b = codec.AppendString(b, string(x.Effect))
+	}
+	if x.TolerationSeconds != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"tolerationSeconds\":"...)
+		if x.TolerationSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.TolerationSeconds)), 10)
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfToleration); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfToleration reports whether name is a member Toleration models.
+func jsonMembersOfToleration(name string) bool {
+	switch name {
+	case "key", "operator", "value", "effect", "tolerationSeconds":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into t. Members its type does not model
 // are kept in Unknown.
 func (t *TopologySpreadConstraint) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, t) }
 
 // MarshalJSON encodes t, its Unknown members included.
-func (t TopologySpreadConstraint) MarshalJSON() ([]byte, error) { return codec.Marshal(&t) }
+func (t TopologySpreadConstraint) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(t.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a TopologySpreadConstraint they hold.
+func (x *TopologySpreadConstraint) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"maxSkew\":"...)
+	b = strconv.AppendInt(b, int64(x.MaxSkew), 10)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"topologyKey\":"...)
+	b = codec.AppendString(b, x.TopologyKey)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"whenUnsatisfiable\":"...)
+	b = codec.AppendString(b, string(x.WhenUnsatisfiable))
+	if x.LabelSelector != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"labelSelector\":"...)
+		if x.LabelSelector == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = appendJSONSelectorLabelSelector(b, x.LabelSelector); err != nil {
+				return b, codec.InMember(err, "labelSelector")
+			}
+		}
+	}
+	if x.MinDomains != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"minDomains\":"...)
+		if x.MinDomains == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.MinDomains)), 10)
+		}
+	}
+	if x.NodeAffinityPolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"nodeAffinityPolicy\":"...)
+		if x.NodeAffinityPolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.NodeAffinityPolicy)))
+		}
+	}
+	if x.NodeTaintsPolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"nodeTaintsPolicy\":"...)
+		if x.NodeTaintsPolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.NodeTaintsPolicy)))
+		}
+	}
+	if len(x.MatchLabelKeys) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"matchLabelKeys\":"...)
+		if x.MatchLabelKeys == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i67 := range x.MatchLabelKeys {
+				if i67 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.MatchLabelKeys[i67])
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfTopologySpreadConstraint); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfTopologySpreadConstraint reports whether name is a member TopologySpreadConstraint models.
+func jsonMembersOfTopologySpreadConstraint(name string) bool {
+	switch name {
+	case "maxSkew", "topologyKey", "whenUnsatisfiable", "labelSelector", "minDomains", "nodeAffinityPolicy", "nodeTaintsPolicy", "matchLabelKeys":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
 func (s *SecurityContext) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s SecurityContext) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s SecurityContext) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a SecurityContext they hold.
+func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Capabilities != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"capabilities\":"...)
+		if x.Capabilities == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Capabilities.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "capabilities")
+			}
+		}
+	}
+	if x.Privileged != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"privileged\":"...)
+		if x.Privileged == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Privileged))
+		}
+	}
+	if x.SELinuxOptions != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"seLinuxOptions\":"...)
+		if x.SELinuxOptions == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SELinuxOptions.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "seLinuxOptions")
+			}
+		}
+	}
+	if x.WindowsOptions != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"windowsOptions\":"...)
+		if x.WindowsOptions == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.WindowsOptions.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "windowsOptions")
+			}
+		}
+	}
+	if x.RunAsUser != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"runAsUser\":"...)
+		if x.RunAsUser == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.RunAsUser)), 10)
+		}
+	}
+	if x.RunAsGroup != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"runAsGroup\":"...)
+		if x.RunAsGroup == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.RunAsGroup)), 10)
+		}
+	}
+	if x.RunAsNonRoot != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"runAsNonRoot\":"...)
+		if x.RunAsNonRoot == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.RunAsNonRoot))
+		}
+	}
+	if x.ReadOnlyRootFilesystem != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnlyRootFilesystem\":"...)
+		if x.ReadOnlyRootFilesystem == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.ReadOnlyRootFilesystem))
+		}
+	}
+	if x.AllowPrivilegeEscalation != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"allowPrivilegeEscalation\":"...)
+		if x.AllowPrivilegeEscalation == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.AllowPrivilegeEscalation))
+		}
+	}
+	if x.ProcMount != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"procMount\":"...)
+		if x.ProcMount == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.ProcMount)))
+		}
+	}
+	if x.SeccompProfile != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"seccompProfile\":"...)
+		if x.SeccompProfile == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SeccompProfile.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "seccompProfile")
+			}
+		}
+	}
+	if x.AppArmorProfile != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"appArmorProfile\":"...)
+		if x.AppArmorProfile == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.AppArmorProfile.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "appArmorProfile")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSecurityContext); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfSecurityContext reports whether name is a member SecurityContext models.
+func jsonMembersOfSecurityContext(name string) bool {
+	switch name {
+	case "capabilities", "privileged", "seLinuxOptions", "windowsOptions", "runAsUser", "runAsGroup", "runAsNonRoot", "readOnlyRootFilesystem", "allowPrivilegeEscalation", "procMount", "seccompProfile", "appArmorProfile":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodSecurityContext) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodSecurityContext) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodSecurityContext) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodSecurityContext they hold.
+func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.SELinuxOptions != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"seLinuxOptions\":"...)
+		if x.SELinuxOptions == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SELinuxOptions.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "seLinuxOptions")
+			}
+		}
+	}
+	if x.WindowsOptions != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"windowsOptions\":"...)
+		if x.WindowsOptions == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.WindowsOptions.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "windowsOptions")
+			}
+		}
+	}
+	if x.RunAsUser != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"runAsUser\":"...)
+		if x.RunAsUser == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.RunAsUser)), 10)
+		}
+	}
+	if x.RunAsGroup != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"runAsGroup\":"...)
+		if x.RunAsGroup == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.RunAsGroup)), 10)
+		}
+	}
+	if x.RunAsNonRoot != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"runAsNonRoot\":"...)
+		if x.RunAsNonRoot == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.RunAsNonRoot))
+		}
+	}
+	if len(x.SupplementalGroups) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"supplementalGroups\":"...)
+		if x.SupplementalGroups == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i68 := range x.SupplementalGroups {
+				if i68 > 0 {
+					b = append(b, ',')
+				}
+				b = strconv.AppendInt(b, int64(x.SupplementalGroups[i68]), 10)
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.SupplementalGroupsPolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"supplementalGroupsPolicy\":"...)
+		if x.SupplementalGroupsPolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.SupplementalGroupsPolicy)))
+		}
+	}
+	if x.FSGroup != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsGroup\":"...)
+		if x.FSGroup == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.FSGroup)), 10)
+		}
+	}
+	if len(x.Sysctls) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"sysctls\":"...)
+		if x.Sysctls == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i69 := range x.Sysctls {
+				if i69 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Sysctls[i69].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i69), "sysctls")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.FSGroupChangePolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsGroupChangePolicy\":"...)
+		if x.FSGroupChangePolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.FSGroupChangePolicy)))
+		}
+	}
+	if x.SeccompProfile != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"seccompProfile\":"...)
+		if x.SeccompProfile == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SeccompProfile.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "seccompProfile")
+			}
+		}
+	}
+	if x.AppArmorProfile != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"appArmorProfile\":"...)
+		if x.AppArmorProfile == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.AppArmorProfile.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "appArmorProfile")
+			}
+		}
+	}
+	if x.SELinuxChangePolicy != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"seLinuxChangePolicy\":"...)
+		if x.SELinuxChangePolicy == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.SELinuxChangePolicy)))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodSecurityContext); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodSecurityContext reports whether name is a member PodSecurityContext models.
+func jsonMembersOfPodSecurityContext(name string) bool {
+	switch name {
+	case "seLinuxOptions", "windowsOptions", "runAsUser", "runAsGroup", "runAsNonRoot", "supplementalGroups", "supplementalGroupsPolicy", "fsGroup", "sysctls", "fsGroupChangePolicy", "seccompProfile", "appArmorProfile", "seLinuxChangePolicy":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *Capabilities) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c Capabilities) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c Capabilities) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a Capabilities they hold.
+func (x *Capabilities) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.Add) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"add\":"...)
+		if x.Add == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i70 := range x.Add {
+				if i70 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, string(x.Add[i70]))
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Drop) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"drop\":"...)
+		if x.Drop == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i71 := range x.Drop {
+				if i71 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, string(x.Drop[i71]))
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfCapabilities); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfCapabilities reports whether name is a member Capabilities models.
+func jsonMembersOfCapabilities(name string) bool {
+	switch name {
+	case "add", "drop":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
 func (s *SELinuxOptions) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s SELinuxOptions) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s SELinuxOptions) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a SELinuxOptions they hold.
+func (x *SELinuxOptions) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.User != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"user\":"...)
+		b = codec.AppendString(b, x.User)
+	}
+	if x.Role != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"role\":"...)
+		b = codec.AppendString(b, x.Role)
+	}
+	if x.Type != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"type\":"...)
+		b = codec.AppendString(b, x.Type)
+	}
+	if x.Level != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"level\":"...)
+		b = codec.AppendString(b, x.Level)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSELinuxOptions); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfSELinuxOptions reports whether name is a member SELinuxOptions models.
+func jsonMembersOfSELinuxOptions(name string) bool {
+	switch name {
+	case "user", "role", "type", "level":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into w. Members its type does not model
 // are kept in Unknown.
@@ -497,147 +5652,1562 @@ func (w *WindowsSecurityContextOptions) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes w, its Unknown members included.
-func (w WindowsSecurityContextOptions) MarshalJSON() ([]byte, error) { return codec.Marshal(&w) }
+func (w WindowsSecurityContextOptions) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(w.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a WindowsSecurityContextOptions they hold.
+func (x *WindowsSecurityContextOptions) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.GMSACredentialSpecName != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"gmsaCredentialSpecName\":"...)
+		if x.GMSACredentialSpecName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.GMSACredentialSpecName))
+		}
+	}
+	if x.GMSACredentialSpec != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"gmsaCredentialSpec\":"...)
+		if x.GMSACredentialSpec == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.GMSACredentialSpec))
+		}
+	}
+	if x.RunAsUserName != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"runAsUserName\":"...)
+		if x.RunAsUserName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.RunAsUserName))
+		}
+	}
+	if x.HostProcess != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostProcess\":"...)
+		if x.HostProcess == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.HostProcess))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfWindowsSecurityContextOptions); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfWindowsSecurityContextOptions reports whether name is a member WindowsSecurityContextOptions models.
+func jsonMembersOfWindowsSecurityContextOptions(name string) bool {
+	switch name {
+	case "gmsaCredentialSpecName", "gmsaCredentialSpec", "runAsUserName", "hostProcess":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
 func (s *SeccompProfile) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s SeccompProfile) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s SeccompProfile) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a SeccompProfile they hold.
+func (x *SeccompProfile) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"type\":"...)
+	b = codec.AppendString(b, string(x.Type))
+	if x.LocalhostProfile != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"localhostProfile\":"...)
+		if x.LocalhostProfile == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.LocalhostProfile))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSeccompProfile); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfSeccompProfile reports whether name is a member SeccompProfile models.
+func jsonMembersOfSeccompProfile(name string) bool {
+	switch name {
+	case "type", "localhostProfile":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into a. Members its type does not model
 // are kept in Unknown.
 func (a *AppArmorProfile) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, a) }
 
 // MarshalJSON encodes a, its Unknown members included.
-func (a AppArmorProfile) MarshalJSON() ([]byte, error) { return codec.Marshal(&a) }
+func (a AppArmorProfile) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(a.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a AppArmorProfile they hold.
+func (x *AppArmorProfile) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"type\":"...)
+	b = codec.AppendString(b, string(x.Type))
+	if x.LocalhostProfile != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"localhostProfile\":"...)
+		if x.LocalhostProfile == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.LocalhostProfile))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfAppArmorProfile); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfAppArmorProfile reports whether name is a member AppArmorProfile models.
+func jsonMembersOfAppArmorProfile(name string) bool {
+	switch name {
+	case "type", "localhostProfile":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
 func (s *Sysctl) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s Sysctl) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s Sysctl) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a Sysctl they hold.
+func (x *Sysctl) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"value\":"...)
+	b = codec.AppendString(b, x.Value)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSysctl); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfSysctl reports whether name is a member Sysctl models.
+func jsonMembersOfSysctl(name string) bool {
+	switch name {
+	case "name", "value":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodStatus) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodStatus) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodStatus they hold.
+func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.ObservedGeneration != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"observedGeneration\":"...)
+		b = strconv.AppendInt(b, int64(x.ObservedGeneration), 10)
+	}
+	if x.Phase != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"phase\":"...)
+		b = codec.AppendString(b, string(x.Phase))
+	}
+	if len(x.Conditions) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"conditions\":"...)
+		if x.Conditions == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i72 := range x.Conditions {
+				if i72 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Conditions[i72].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i72), "conditions")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.Message != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"message\":"...)
+		b = codec.AppendString(b, x.Message)
+	}
+	if x.Reason != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"reason\":"...)
+		b = codec.AppendString(b, x.Reason)
+	}
+	if x.NominatedNodeName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"nominatedNodeName\":"...)
+		b = codec.AppendString(b, x.NominatedNodeName)
+	}
+	if x.HostIP != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostIP\":"...)
+		b = codec.AppendString(b, x.HostIP)
+	}
+	if len(x.HostIPs) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostIPs\":"...)
+		if x.HostIPs == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i73 := range x.HostIPs {
+				if i73 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.HostIPs[i73].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i73), "hostIPs")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.PodIP != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"podIP\":"...)
+		b = codec.AppendString(b, x.PodIP)
+	}
+	if len(x.PodIPs) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"podIPs\":"...)
+		if x.PodIPs == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i74 := range x.PodIPs {
+				if i74 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.PodIPs[i74].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i74), "podIPs")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.StartTime != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"startTime\":"...)
+		if x.StartTime == nil {
+			b = append(b, "null"...)
+		} else {
+			{
+				out75, merr75 := (*x.StartTime).MarshalJSON()
+				if b, err = codec.AppendMarshaled(b, out75, merr75); err != nil {
+					return b, codec.InMember(err, "startTime")
+				}
+			}
+		}
+	}
+	if len(x.InitContainerStatuses) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"initContainerStatuses\":"...)
+		if x.InitContainerStatuses == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i76 := range x.InitContainerStatuses {
+				if i76 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.InitContainerStatuses[i76].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i76), "initContainerStatuses")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.ContainerStatuses) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"containerStatuses\":"...)
+		if x.ContainerStatuses == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i77 := range x.ContainerStatuses {
+				if i77 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.ContainerStatuses[i77].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i77), "containerStatuses")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.QOSClass != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"qosClass\":"...)
+		b = codec.AppendString(b, string(x.QOSClass))
+	}
+	if len(x.EphemeralContainerStatuses) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"ephemeralContainerStatuses\":"...)
+		if x.EphemeralContainerStatuses == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i78 := range x.EphemeralContainerStatuses {
+				if i78 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.EphemeralContainerStatuses[i78].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i78), "ephemeralContainerStatuses")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.Resize != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resize\":"...)
+		b = codec.AppendString(b, string(x.Resize))
+	}
+	if len(x.ResourceClaimStatuses) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resourceClaimStatuses\":"...)
+		if x.ResourceClaimStatuses == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i79 := range x.ResourceClaimStatuses {
+				if i79 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.ResourceClaimStatuses[i79].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i79), "resourceClaimStatuses")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.ExtendedResourceClaimStatus != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"extendedResourceClaimStatus\":"...)
+		if x.ExtendedResourceClaimStatus == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ExtendedResourceClaimStatus.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "extendedResourceClaimStatus")
+			}
+		}
+	}
+	if len(x.AllocatedResources) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"allocatedResources\":"...)
+		if x.AllocatedResources == nil {
+			b = append(b, "null"...)
+		} else {
+			var keys80Arr [16]ResourceName
+			keys80 := keys80Arr[:0]
+			for k80 := range x.AllocatedResources {
+				keys80 = append(keys80, k80)
+			}
+			slices.Sort(keys80)
+			b = append(b, '{')
+			for j80, k80 := range keys80 {
+				if j80 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, string(k80))
+				b = append(b, ':')
+				v80 := x.AllocatedResources[k80]
+				{
+					out81, merr81 := v80.MarshalJSON()
+					if b, err = codec.AppendMarshaled(b, out81, merr81); err != nil {
+						return b, codec.InMember(codec.InKey(err, string(k80)), "allocatedResources")
+					}
+				}
+			}
+			b = append(b, '}')
+		}
+	}
+	if x.Resources != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resources\":"...)
+		if x.Resources == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Resources.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "resources")
+			}
+		}
+	}
+	if len(x.NodeAllocatableResourceClaimStatuses) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"nodeAllocatableResourceClaimStatuses\":"...)
+		if x.NodeAllocatableResourceClaimStatuses == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i82 := range x.NodeAllocatableResourceClaimStatuses {
+				if i82 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.NodeAllocatableResourceClaimStatuses[i82].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i82), "nodeAllocatableResourceClaimStatuses")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodStatus); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodStatus reports whether name is a member PodStatus models.
+func jsonMembersOfPodStatus(name string) bool {
+	switch name {
+	case "observedGeneration", "phase", "conditions", "message", "reason", "nominatedNodeName", "hostIP", "hostIPs", "podIP", "podIPs", "startTime", "initContainerStatuses", "containerStatuses", "qosClass", "ephemeralContainerStatuses", "resize", "resourceClaimStatuses", "extendedResourceClaimStatus", "allocatedResources", "resources", "nodeAllocatableResourceClaimStatuses":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodCondition) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodCondition) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodCondition) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodCondition they hold.
+func (x *PodCondition) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"type\":"...)
+	b = codec.AppendString(b, string(x.Type))
+	if x.ObservedGeneration != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"observedGeneration\":"...)
+		b = strconv.AppendInt(b, int64(x.ObservedGeneration), 10)
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"status\":"...)
+	b = codec.AppendString(b, string(x.Status))
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"lastProbeTime\":"...)
+	{
+		out83, merr83 := x.LastProbeTime.MarshalJSON()
+		if b, err = codec.AppendMarshaled(b, out83, merr83); err != nil {
+			return b, codec.InMember(err, "lastProbeTime")
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"lastTransitionTime\":"...)
+	{
+		out84, merr84 := x.LastTransitionTime.MarshalJSON()
+		if b, err = codec.AppendMarshaled(b, out84, merr84); err != nil {
+			return b, codec.InMember(err, "lastTransitionTime")
+		}
+	}
+	if x.Reason != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"reason\":"...)
+		b = codec.AppendString(b, x.Reason)
+	}
+	if x.Message != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"message\":"...)
+		b = codec.AppendString(b, x.Message)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodCondition); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodCondition reports whether name is a member PodCondition models.
+func jsonMembersOfPodCondition(name string) bool {
+	switch name {
+	case "type", "observedGeneration", "status", "lastProbeTime", "lastTransitionTime", "reason", "message":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into h. Members its type does not model
 // are kept in Unknown.
 func (h *HostIP) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, h) }
 
 // MarshalJSON encodes h, its Unknown members included.
-func (h HostIP) MarshalJSON() ([]byte, error) { return codec.Marshal(&h) }
+func (h HostIP) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(h.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a HostIP they hold.
+func (x *HostIP) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"ip\":"...)
+	b = codec.AppendString(b, x.IP)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfHostIP); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfHostIP reports whether name is a member HostIP models.
+func jsonMembersOfHostIP(name string) bool {
+	switch name {
+	case "ip":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodIP) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodIP) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodIP) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodIP they hold.
+func (x *PodIP) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"ip\":"...)
+	b = codec.AppendString(b, x.IP)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodIP); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodIP reports whether name is a member PodIP models.
+func jsonMembersOfPodIP(name string) bool {
+	switch name {
+	case "ip":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ContainerStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ContainerStatus) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ContainerStatus) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ContainerStatus they hold.
+func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"state\":"...)
+	if b, err = x.State.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "state")
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"lastState\":"...)
+	if b, err = x.LastTerminationState.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "lastState")
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"ready\":"...)
+	b = strconv.AppendBool(b, x.Ready)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"restartCount\":"...)
+	b = strconv.AppendInt(b, int64(x.RestartCount), 10)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"image\":"...)
+	b = codec.AppendString(b, x.Image)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"imageID\":"...)
+	b = codec.AppendString(b, x.ImageID)
+	if x.ContainerID != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"containerID\":"...)
+		b = codec.AppendString(b, x.ContainerID)
+	}
+	if x.Started != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"started\":"...)
+		if x.Started == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Started))
+		}
+	}
+	if len(x.AllocatedResources) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"allocatedResources\":"...)
+		if x.AllocatedResources == nil {
+			b = append(b, "null"...)
+		} else {
+			var keys85Arr [16]ResourceName
+			keys85 := keys85Arr[:0]
+			for k85 := range x.AllocatedResources {
+				keys85 = append(keys85, k85)
+			}
+			slices.Sort(keys85)
+			b = append(b, '{')
+			for j85, k85 := range keys85 {
+				if j85 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, string(k85))
+				b = append(b, ':')
+				v85 := x.AllocatedResources[k85]
+				{
+					out86, merr86 := v85.MarshalJSON()
+					if b, err = codec.AppendMarshaled(b, out86, merr86); err != nil {
+						return b, codec.InMember(codec.InKey(err, string(k85)), "allocatedResources")
+					}
+				}
+			}
+			b = append(b, '}')
+		}
+	}
+	if x.Resources != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resources\":"...)
+		if x.Resources == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Resources.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "resources")
+			}
+		}
+	}
+	if len(x.VolumeMounts) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeMounts\":"...)
+		if x.VolumeMounts == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i87 := range x.VolumeMounts {
+				if i87 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.VolumeMounts[i87].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i87), "volumeMounts")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.User != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"user\":"...)
+		if x.User == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.User.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "user")
+			}
+		}
+	}
+	if len(x.AllocatedResourcesStatus) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"allocatedResourcesStatus\":"...)
+		if x.AllocatedResourcesStatus == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i88 := range x.AllocatedResourcesStatus {
+				if i88 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.AllocatedResourcesStatus[i88].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i88), "allocatedResourcesStatus")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.StopSignal != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"stopSignal\":"...)
+		if x.StopSignal == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.StopSignal)))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerStatus); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfContainerStatus reports whether name is a member ContainerStatus models.
+func jsonMembersOfContainerStatus(name string) bool {
+	switch name {
+	case "name", "state", "lastState", "ready", "restartCount", "image", "imageID", "containerID", "started", "allocatedResources", "resources", "volumeMounts", "user", "allocatedResourcesStatus", "stopSignal":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ContainerState) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ContainerState) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ContainerState) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ContainerState they hold.
+func (x *ContainerState) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Waiting != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"waiting\":"...)
+		if x.Waiting == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Waiting.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "waiting")
+			}
+		}
+	}
+	if x.Running != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"running\":"...)
+		if x.Running == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Running.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "running")
+			}
+		}
+	}
+	if x.Terminated != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"terminated\":"...)
+		if x.Terminated == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Terminated.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "terminated")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerState); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfContainerState reports whether name is a member ContainerState models.
+func jsonMembersOfContainerState(name string) bool {
+	switch name {
+	case "waiting", "running", "terminated":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ContainerStateWaiting) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ContainerStateWaiting) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ContainerStateWaiting) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ContainerStateWaiting they hold.
+func (x *ContainerStateWaiting) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Reason != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"reason\":"...)
+		b = codec.AppendString(b, x.Reason)
+	}
+	if x.Message != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"message\":"...)
+		b = codec.AppendString(b, x.Message)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerStateWaiting); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfContainerStateWaiting reports whether name is a member ContainerStateWaiting models.
+func jsonMembersOfContainerStateWaiting(name string) bool {
+	switch name {
+	case "reason", "message":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ContainerStateRunning) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ContainerStateRunning) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ContainerStateRunning) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ContainerStateRunning they hold.
+func (x *ContainerStateRunning) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"startedAt\":"...)
+	{
+		out89, merr89 := x.StartedAt.MarshalJSON()
+		if b, err = codec.AppendMarshaled(b, out89, merr89); err != nil {
+			return b, codec.InMember(err, "startedAt")
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerStateRunning); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfContainerStateRunning reports whether name is a member ContainerStateRunning models.
+func jsonMembersOfContainerStateRunning(name string) bool {
+	switch name {
+	case "startedAt":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ContainerStateTerminated) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ContainerStateTerminated) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ContainerStateTerminated) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ContainerStateTerminated they hold.
+func (x *ContainerStateTerminated) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"exitCode\":"...)
+	b = strconv.AppendInt(b, int64(x.ExitCode), 10)
+	if x.Signal != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"signal\":"...)
+		b = strconv.AppendInt(b, int64(x.Signal), 10)
+	}
+	if x.Reason != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"reason\":"...)
+		b = codec.AppendString(b, x.Reason)
+	}
+	if x.Message != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"message\":"...)
+		b = codec.AppendString(b, x.Message)
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"startedAt\":"...)
+	{
+		out90, merr90 := x.StartedAt.MarshalJSON()
+		if b, err = codec.AppendMarshaled(b, out90, merr90); err != nil {
+			return b, codec.InMember(err, "startedAt")
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"finishedAt\":"...)
+	{
+		out91, merr91 := x.FinishedAt.MarshalJSON()
+		if b, err = codec.AppendMarshaled(b, out91, merr91); err != nil {
+			return b, codec.InMember(err, "finishedAt")
+		}
+	}
+	if x.ContainerID != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"containerID\":"...)
+		b = codec.AppendString(b, x.ContainerID)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerStateTerminated); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfContainerStateTerminated reports whether name is a member ContainerStateTerminated models.
+func jsonMembersOfContainerStateTerminated(name string) bool {
+	switch name {
+	case "exitCode", "signal", "reason", "message", "startedAt", "finishedAt", "containerID":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into v. Members its type does not model
 // are kept in Unknown.
 func (v *VolumeMountStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, v) }
 
 // MarshalJSON encodes v, its Unknown members included.
-func (v VolumeMountStatus) MarshalJSON() ([]byte, error) { return codec.Marshal(&v) }
+func (v VolumeMountStatus) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(v.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a VolumeMountStatus they hold.
+func (x *VolumeMountStatus) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"mountPath\":"...)
+	b = codec.AppendString(b, x.MountPath)
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if x.RecursiveReadOnly != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"recursiveReadOnly\":"...)
+		if x.RecursiveReadOnly == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.RecursiveReadOnly)))
+		}
+	}
+	if x.VolumeStatus != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeStatus\":"...)
+		if x.VolumeStatus == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeStatus.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "volumeStatus")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolumeMountStatus); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfVolumeMountStatus reports whether name is a member VolumeMountStatus models.
+func jsonMembersOfVolumeMountStatus(name string) bool {
+	switch name {
+	case "name", "mountPath", "readOnly", "recursiveReadOnly", "volumeStatus":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into v. Members its type does not model
 // are kept in Unknown.
 func (v *VolumeStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, v) }
 
 // MarshalJSON encodes v, its Unknown members included.
-func (v VolumeStatus) MarshalJSON() ([]byte, error) { return codec.Marshal(&v) }
+func (v VolumeStatus) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(v.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a VolumeStatus they hold.
+func (x *VolumeStatus) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Image != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"image\":"...)
+		if x.Image == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Image.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "image")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolumeStatus); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfVolumeStatus reports whether name is a member VolumeStatus models.
+func jsonMembersOfVolumeStatus(name string) bool {
+	switch name {
+	case "image":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into i. Members its type does not model
 // are kept in Unknown.
 func (i *ImageVolumeStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, i) }
 
 // MarshalJSON encodes i, its Unknown members included.
-func (i ImageVolumeStatus) MarshalJSON() ([]byte, error) { return codec.Marshal(&i) }
+func (i ImageVolumeStatus) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(i.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ImageVolumeStatus they hold.
+func (x *ImageVolumeStatus) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.ImageRef != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"imageRef\":"...)
+		b = codec.AppendString(b, x.ImageRef)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfImageVolumeStatus); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfImageVolumeStatus reports whether name is a member ImageVolumeStatus models.
+func jsonMembersOfImageVolumeStatus(name string) bool {
+	switch name {
+	case "imageRef":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ContainerUser) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ContainerUser) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ContainerUser) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ContainerUser they hold.
+func (x *ContainerUser) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Linux != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"linux\":"...)
+		if x.Linux == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.Linux.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "linux")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerUser); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfContainerUser reports whether name is a member ContainerUser models.
+func jsonMembersOfContainerUser(name string) bool {
+	switch name {
+	case "linux":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into l. Members its type does not model
 // are kept in Unknown.
 func (l *LinuxContainerUser) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, l) }
 
 // MarshalJSON encodes l, its Unknown members included.
-func (l LinuxContainerUser) MarshalJSON() ([]byte, error) { return codec.Marshal(&l) }
+func (l LinuxContainerUser) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(l.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a LinuxContainerUser they hold.
+func (x *LinuxContainerUser) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"uid\":"...)
+	b = strconv.AppendInt(b, int64(x.UID), 10)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"gid\":"...)
+	b = strconv.AppendInt(b, int64(x.GID), 10)
+	if len(x.SupplementalGroups) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"supplementalGroups\":"...)
+		if x.SupplementalGroups == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i92 := range x.SupplementalGroups {
+				if i92 > 0 {
+					b = append(b, ',')
+				}
+				b = strconv.AppendInt(b, int64(x.SupplementalGroups[i92]), 10)
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfLinuxContainerUser); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfLinuxContainerUser reports whether name is a member LinuxContainerUser models.
+func jsonMembersOfLinuxContainerUser(name string) bool {
+	switch name {
+	case "uid", "gid", "supplementalGroups":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into r. Members its type does not model
 // are kept in Unknown.
 func (r *ResourceStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, r) }
 
 // MarshalJSON encodes r, its Unknown members included.
-func (r ResourceStatus) MarshalJSON() ([]byte, error) { return codec.Marshal(&r) }
+func (r ResourceStatus) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(r.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ResourceStatus they hold.
+func (x *ResourceStatus) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, string(x.Name))
+	if len(x.Resources) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resources\":"...)
+		if x.Resources == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i93 := range x.Resources {
+				if i93 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Resources[i93].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i93), "resources")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfResourceStatus); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfResourceStatus reports whether name is a member ResourceStatus models.
+func jsonMembersOfResourceStatus(name string) bool {
+	switch name {
+	case "name", "resources":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into r. Members its type does not model
 // are kept in Unknown.
 func (r *ResourceHealth) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, r) }
 
 // MarshalJSON encodes r, its Unknown members included.
-func (r ResourceHealth) MarshalJSON() ([]byte, error) { return codec.Marshal(&r) }
+func (r ResourceHealth) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(r.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ResourceHealth they hold.
+func (x *ResourceHealth) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"resourceID\":"...)
+	b = codec.AppendString(b, string(x.ResourceID))
+	if x.Health != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"health\":"...)
+		b = codec.AppendString(b, string(x.Health))
+	}
+	if x.Message != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"message\":"...)
+		if x.Message == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.Message))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfResourceHealth); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfResourceHealth reports whether name is a member ResourceHealth models.
+func jsonMembersOfResourceHealth(name string) bool {
+	switch name {
+	case "resourceID", "health", "message":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PodResourceClaimStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodResourceClaimStatus) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodResourceClaimStatus) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodResourceClaimStatus they hold.
+func (x *PodResourceClaimStatus) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	if x.ResourceClaimName != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resourceClaimName\":"...)
+		if x.ResourceClaimName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.ResourceClaimName))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodResourceClaimStatus); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodResourceClaimStatus reports whether name is a member PodResourceClaimStatus models.
+func jsonMembersOfPodResourceClaimStatus(name string) bool {
+	switch name {
+	case "name", "resourceClaimName":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
@@ -646,7 +7216,57 @@ func (p *PodExtendedResourceClaimStatus) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PodExtendedResourceClaimStatus) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PodExtendedResourceClaimStatus) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodExtendedResourceClaimStatus they hold.
+func (x *PodExtendedResourceClaimStatus) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"requestMappings\":"...)
+	if x.RequestMappings == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i94 := range x.RequestMappings {
+			if i94 > 0 {
+				b = append(b, ',')
+			}
+			if b, err = x.RequestMappings[i94].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i94), "requestMappings")
+			}
+		}
+		b = append(b, ']')
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"resourceClaimName\":"...)
+	b = codec.AppendString(b, x.ResourceClaimName)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodExtendedResourceClaimStatus); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodExtendedResourceClaimStatus reports whether name is a member PodExtendedResourceClaimStatus models.
+func jsonMembersOfPodExtendedResourceClaimStatus(name string) bool {
+	switch name {
+	case "requestMappings", "resourceClaimName":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
@@ -655,7 +7275,48 @@ func (c *ContainerExtendedResourceRequest) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ContainerExtendedResourceRequest) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ContainerExtendedResourceRequest) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ContainerExtendedResourceRequest they hold.
+func (x *ContainerExtendedResourceRequest) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"containerName\":"...)
+	b = codec.AppendString(b, x.ContainerName)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"resourceName\":"...)
+	b = codec.AppendString(b, x.ResourceName)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"requestName\":"...)
+	b = codec.AppendString(b, x.RequestName)
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerExtendedResourceRequest); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfContainerExtendedResourceRequest reports whether name is a member ContainerExtendedResourceRequest models.
+func jsonMembersOfContainerExtendedResourceRequest(name string) bool {
+	switch name {
+	case "containerName", "resourceName", "requestName":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into n. Members its type does not model
 // are kept in Unknown.
@@ -664,28 +7325,593 @@ func (n *NodeAllocatableResourceClaimStatus) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes n, its Unknown members included.
-func (n NodeAllocatableResourceClaimStatus) MarshalJSON() ([]byte, error) { return codec.Marshal(&n) }
+func (n NodeAllocatableResourceClaimStatus) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(n.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a NodeAllocatableResourceClaimStatus they hold.
+func (x *NodeAllocatableResourceClaimStatus) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"resourceClaimName\":"...)
+	b = codec.AppendString(b, x.ResourceClaimName)
+	if len(x.Containers) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"containers\":"...)
+		if x.Containers == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i95 := range x.Containers {
+				if i95 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Containers[i95])
+			}
+			b = append(b, ']')
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"resources\":"...)
+	if x.Resources == nil {
+		b = append(b, "null"...)
+	} else {
+		var keys96Arr [16]ResourceName
+		keys96 := keys96Arr[:0]
+		for k96 := range x.Resources {
+			keys96 = append(keys96, k96)
+		}
+		slices.Sort(keys96)
+		b = append(b, '{')
+		for j96, k96 := range keys96 {
+			if j96 > 0 {
+				b = append(b, ',')
+			}
+			b = codec.AppendString(b, string(k96))
+			b = append(b, ':')
+			v96 := x.Resources[k96]
+			{
+				out97, merr97 := v96.MarshalJSON()
+				if b, err = codec.AppendMarshaled(b, out97, merr97); err != nil {
+					return b, codec.InMember(codec.InKey(err, string(k96)), "resources")
+				}
+			}
+		}
+		b = append(b, '}')
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfNodeAllocatableResourceClaimStatus); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfNodeAllocatableResourceClaimStatus reports whether name is a member NodeAllocatableResourceClaimStatus models.
+func jsonMembersOfNodeAllocatableResourceClaimStatus(name string) bool {
+	switch name {
+	case "resourceClaimName", "containers", "resources":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into v. Members its type does not model
 // are kept in Unknown.
 func (v *Volume) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, v) }
 
 // MarshalJSON encodes v, its Unknown members included.
-func (v Volume) MarshalJSON() ([]byte, error) { return codec.Marshal(&v) }
+func (v Volume) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(v.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a Volume they hold.
+func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"name\":"...)
+	b = codec.AppendString(b, x.Name)
+	if x.VolumeSource.HostPath != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"hostPath\":"...)
+		if x.VolumeSource.HostPath == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.HostPath.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "hostPath")
+			}
+		}
+	}
+	if x.VolumeSource.EmptyDir != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"emptyDir\":"...)
+		if x.VolumeSource.EmptyDir == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.EmptyDir.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "emptyDir")
+			}
+		}
+	}
+	if x.VolumeSource.GCEPersistentDisk != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"gcePersistentDisk\":"...)
+		if x.VolumeSource.GCEPersistentDisk == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.GCEPersistentDisk.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "gcePersistentDisk")
+			}
+		}
+	}
+	if x.VolumeSource.AWSElasticBlockStore != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"awsElasticBlockStore\":"...)
+		if x.VolumeSource.AWSElasticBlockStore == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.AWSElasticBlockStore.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "awsElasticBlockStore")
+			}
+		}
+	}
+	if x.VolumeSource.GitRepo != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"gitRepo\":"...)
+		if x.VolumeSource.GitRepo == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.GitRepo.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "gitRepo")
+			}
+		}
+	}
+	if x.VolumeSource.Secret != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"secret\":"...)
+		if x.VolumeSource.Secret == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.Secret.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "secret")
+			}
+		}
+	}
+	if x.VolumeSource.NFS != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"nfs\":"...)
+		if x.VolumeSource.NFS == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.NFS.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "nfs")
+			}
+		}
+	}
+	if x.VolumeSource.ISCSI != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"iscsi\":"...)
+		if x.VolumeSource.ISCSI == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.ISCSI.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "iscsi")
+			}
+		}
+	}
+	if x.VolumeSource.Glusterfs != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"glusterfs\":"...)
+		if x.VolumeSource.Glusterfs == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.Glusterfs.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "glusterfs")
+			}
+		}
+	}
+	if x.VolumeSource.PersistentVolumeClaim != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"persistentVolumeClaim\":"...)
+		if x.VolumeSource.PersistentVolumeClaim == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.PersistentVolumeClaim.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "persistentVolumeClaim")
+			}
+		}
+	}
+	if x.VolumeSource.RBD != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"rbd\":"...)
+		if x.VolumeSource.RBD == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.RBD.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "rbd")
+			}
+		}
+	}
+	if x.VolumeSource.FlexVolume != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"flexVolume\":"...)
+		if x.VolumeSource.FlexVolume == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.FlexVolume.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "flexVolume")
+			}
+		}
+	}
+	if x.VolumeSource.Cinder != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"cinder\":"...)
+		if x.VolumeSource.Cinder == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.Cinder.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "cinder")
+			}
+		}
+	}
+	if x.VolumeSource.CephFS != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"cephfs\":"...)
+		if x.VolumeSource.CephFS == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.CephFS.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "cephfs")
+			}
+		}
+	}
+	if x.VolumeSource.Flocker != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"flocker\":"...)
+		if x.VolumeSource.Flocker == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.Flocker.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "flocker")
+			}
+		}
+	}
+	if x.VolumeSource.DownwardAPI != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"downwardAPI\":"...)
+		if x.VolumeSource.DownwardAPI == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.DownwardAPI.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "downwardAPI")
+			}
+		}
+	}
+	if x.VolumeSource.FC != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fc\":"...)
+		if x.VolumeSource.FC == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.FC.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "fc")
+			}
+		}
+	}
+	if x.VolumeSource.AzureFile != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"azureFile\":"...)
+		if x.VolumeSource.AzureFile == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.AzureFile.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "azureFile")
+			}
+		}
+	}
+	if x.VolumeSource.ConfigMap != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"configMap\":"...)
+		if x.VolumeSource.ConfigMap == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.ConfigMap.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "configMap")
+			}
+		}
+	}
+	if x.VolumeSource.VsphereVolume != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"vsphereVolume\":"...)
+		if x.VolumeSource.VsphereVolume == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.VsphereVolume.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "vsphereVolume")
+			}
+		}
+	}
+	if x.VolumeSource.Quobyte != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"quobyte\":"...)
+		if x.VolumeSource.Quobyte == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.Quobyte.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "quobyte")
+			}
+		}
+	}
+	if x.VolumeSource.AzureDisk != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"azureDisk\":"...)
+		if x.VolumeSource.AzureDisk == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.AzureDisk.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "azureDisk")
+			}
+		}
+	}
+	if x.VolumeSource.PhotonPersistentDisk != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"photonPersistentDisk\":"...)
+		if x.VolumeSource.PhotonPersistentDisk == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.PhotonPersistentDisk.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "photonPersistentDisk")
+			}
+		}
+	}
+	if x.VolumeSource.Projected != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"projected\":"...)
+		if x.VolumeSource.Projected == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.Projected.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "projected")
+			}
+		}
+	}
+	if x.VolumeSource.PortworxVolume != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"portworxVolume\":"...)
+		if x.VolumeSource.PortworxVolume == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.PortworxVolume.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "portworxVolume")
+			}
+		}
+	}
+	if x.VolumeSource.ScaleIO != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"scaleIO\":"...)
+		if x.VolumeSource.ScaleIO == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.ScaleIO.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "scaleIO")
+			}
+		}
+	}
+	if x.VolumeSource.StorageOS != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"storageos\":"...)
+		if x.VolumeSource.StorageOS == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.StorageOS.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "storageos")
+			}
+		}
+	}
+	if x.VolumeSource.CSI != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"csi\":"...)
+		if x.VolumeSource.CSI == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.CSI.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "csi")
+			}
+		}
+	}
+	if x.VolumeSource.Ephemeral != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"ephemeral\":"...)
+		if x.VolumeSource.Ephemeral == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.Ephemeral.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "ephemeral")
+			}
+		}
+	}
+	if x.VolumeSource.Image != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"image\":"...)
+		if x.VolumeSource.Image == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeSource.Image.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "image")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolume); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfVolume reports whether name is a member Volume models.
+func jsonMembersOfVolume(name string) bool {
+	switch name {
+	case "name", "hostPath", "emptyDir", "gcePersistentDisk", "awsElasticBlockStore", "gitRepo", "secret", "nfs", "iscsi", "glusterfs", "persistentVolumeClaim", "rbd", "flexVolume", "cinder", "cephfs", "flocker", "downwardAPI", "fc", "azureFile", "configMap", "vsphereVolume", "quobyte", "azureDisk", "photonPersistentDisk", "projected", "portworxVolume", "scaleIO", "storageos", "csi", "ephemeral", "image":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into h. Members its type does not model
 // are kept in Unknown.
 func (h *HostPathVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, h) }
 
 // MarshalJSON encodes h, its Unknown members included.
-func (h HostPathVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&h) }
+func (h HostPathVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(h.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a HostPathVolumeSource they hold.
+func (x *HostPathVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"path\":"...)
+	b = codec.AppendString(b, x.Path)
+	if x.Type != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"type\":"...)
+		if x.Type == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.Type)))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfHostPathVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfHostPathVolumeSource reports whether name is a member HostPathVolumeSource models.
+func jsonMembersOfHostPathVolumeSource(name string) bool {
+	switch name {
+	case "path", "type":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into e. Members its type does not model
 // are kept in Unknown.
 func (e *EmptyDirVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
 
 // MarshalJSON encodes e, its Unknown members included.
-func (e EmptyDirVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&e) }
+func (e EmptyDirVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(e.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a EmptyDirVolumeSource they hold.
+func (x *EmptyDirVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Medium != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"medium\":"...)
+		b = codec.AppendString(b, string(x.Medium))
+	}
+	if x.SizeLimit != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"sizeLimit\":"...)
+		if x.SizeLimit == nil {
+			b = append(b, "null"...)
+		} else {
+			{
+				out98, merr98 := (*x.SizeLimit).MarshalJSON()
+				if b, err = codec.AppendMarshaled(b, out98, merr98); err != nil {
+					return b, codec.InMember(err, "sizeLimit")
+				}
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfEmptyDirVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfEmptyDirVolumeSource reports whether name is a member EmptyDirVolumeSource models.
+func jsonMembersOfEmptyDirVolumeSource(name string) bool {
+	switch name {
+	case "medium", "sizeLimit":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into g. Members its type does not model
 // are kept in Unknown.
@@ -694,7 +7920,58 @@ func (g *GCEPersistentDiskVolumeSource) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes g, its Unknown members included.
-func (g GCEPersistentDiskVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&g) }
+func (g GCEPersistentDiskVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(g.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a GCEPersistentDiskVolumeSource they hold.
+func (x *GCEPersistentDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"pdName\":"...)
+	b = codec.AppendString(b, x.PDName)
+	if x.FSType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		b = codec.AppendString(b, x.FSType)
+	}
+	if x.Partition != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"partition\":"...)
+		b = strconv.AppendInt(b, int64(x.Partition), 10)
+	}
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfGCEPersistentDiskVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfGCEPersistentDiskVolumeSource reports whether name is a member GCEPersistentDiskVolumeSource models.
+func jsonMembersOfGCEPersistentDiskVolumeSource(name string) bool {
+	switch name {
+	case "pdName", "fsType", "partition", "readOnly":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into a. Members its type does not model
 // are kept in Unknown.
@@ -703,42 +7980,408 @@ func (a *AWSElasticBlockStoreVolumeSource) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes a, its Unknown members included.
-func (a AWSElasticBlockStoreVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&a) }
+func (a AWSElasticBlockStoreVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(a.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a AWSElasticBlockStoreVolumeSource they hold.
+func (x *AWSElasticBlockStoreVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"volumeID\":"...)
+	b = codec.AppendString(b, x.VolumeID)
+	if x.FSType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		b = codec.AppendString(b, x.FSType)
+	}
+	if x.Partition != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"partition\":"...)
+		b = strconv.AppendInt(b, int64(x.Partition), 10)
+	}
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfAWSElasticBlockStoreVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfAWSElasticBlockStoreVolumeSource reports whether name is a member AWSElasticBlockStoreVolumeSource models.
+func jsonMembersOfAWSElasticBlockStoreVolumeSource(name string) bool {
+	switch name {
+	case "volumeID", "fsType", "partition", "readOnly":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into g. Members its type does not model
 // are kept in Unknown.
 func (g *GitRepoVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, g) }
 
 // MarshalJSON encodes g, its Unknown members included.
-func (g GitRepoVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&g) }
+func (g GitRepoVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(g.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a GitRepoVolumeSource they hold.
+func (x *GitRepoVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"repository\":"...)
+	b = codec.AppendString(b, x.Repository)
+	if x.Revision != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"revision\":"...)
+		b = codec.AppendString(b, x.Revision)
+	}
+	if x.Directory != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"directory\":"...)
+		b = codec.AppendString(b, x.Directory)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfGitRepoVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfGitRepoVolumeSource reports whether name is a member GitRepoVolumeSource models.
+func jsonMembersOfGitRepoVolumeSource(name string) bool {
+	switch name {
+	case "repository", "revision", "directory":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
 func (s *SecretVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s SecretVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s SecretVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a SecretVolumeSource they hold.
+func (x *SecretVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.SecretName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"secretName\":"...)
+		b = codec.AppendString(b, x.SecretName)
+	}
+	if len(x.Items) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"items\":"...)
+		if x.Items == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i99 := range x.Items {
+				if i99 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Items[i99].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i99), "items")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.DefaultMode != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"defaultMode\":"...)
+		if x.DefaultMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.DefaultMode)), 10)
+		}
+	}
+	if x.Optional != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"optional\":"...)
+		if x.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Optional))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSecretVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfSecretVolumeSource reports whether name is a member SecretVolumeSource models.
+func jsonMembersOfSecretVolumeSource(name string) bool {
+	switch name {
+	case "secretName", "items", "defaultMode", "optional":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into n. Members its type does not model
 // are kept in Unknown.
 func (n *NFSVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, n) }
 
 // MarshalJSON encodes n, its Unknown members included.
-func (n NFSVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&n) }
+func (n NFSVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(n.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a NFSVolumeSource they hold.
+func (x *NFSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"server\":"...)
+	b = codec.AppendString(b, x.Server)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"path\":"...)
+	b = codec.AppendString(b, x.Path)
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfNFSVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfNFSVolumeSource reports whether name is a member NFSVolumeSource models.
+func jsonMembersOfNFSVolumeSource(name string) bool {
+	switch name {
+	case "server", "path", "readOnly":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into i. Members its type does not model
 // are kept in Unknown.
 func (i *ISCSIVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, i) }
 
 // MarshalJSON encodes i, its Unknown members included.
-func (i ISCSIVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&i) }
+func (i ISCSIVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(i.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ISCSIVolumeSource they hold.
+func (x *ISCSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"targetPortal\":"...)
+	b = codec.AppendString(b, x.TargetPortal)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"iqn\":"...)
+	b = codec.AppendString(b, x.IQN)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"lun\":"...)
+	b = strconv.AppendInt(b, int64(x.Lun), 10)
+	if x.ISCSIInterface != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"iscsiInterface\":"...)
+		b = codec.AppendString(b, x.ISCSIInterface)
+	}
+	if x.FSType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		b = codec.AppendString(b, x.FSType)
+	}
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.Portals) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"portals\":"...)
+		if x.Portals == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i100 := range x.Portals {
+				if i100 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Portals[i100])
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.DiscoveryCHAPAuth {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"chapAuthDiscovery\":"...)
+		b = strconv.AppendBool(b, x.DiscoveryCHAPAuth)
+	}
+	if x.SessionCHAPAuth {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"chapAuthSession\":"...)
+		b = strconv.AppendBool(b, x.SessionCHAPAuth)
+	}
+	if x.SecretRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"secretRef\":"...)
+		if x.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SecretRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "secretRef")
+			}
+		}
+	}
+	if x.InitiatorName != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"initiatorName\":"...)
+		if x.InitiatorName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.InitiatorName))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfISCSIVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfISCSIVolumeSource reports whether name is a member ISCSIVolumeSource models.
+func jsonMembersOfISCSIVolumeSource(name string) bool {
+	switch name {
+	case "targetPortal", "iqn", "lun", "iscsiInterface", "fsType", "readOnly", "portals", "chapAuthDiscovery", "chapAuthSession", "secretRef", "initiatorName":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into g. Members its type does not model
 // are kept in Unknown.
 func (g *GlusterfsVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, g) }
 
 // MarshalJSON encodes g, its Unknown members included.
-func (g GlusterfsVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&g) }
+func (g GlusterfsVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(g.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a GlusterfsVolumeSource they hold.
+func (x *GlusterfsVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"endpoints\":"...)
+	b = codec.AppendString(b, x.EndpointsName)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"path\":"...)
+	b = codec.AppendString(b, x.Path)
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfGlusterfsVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfGlusterfsVolumeSource reports whether name is a member GlusterfsVolumeSource models.
+func jsonMembersOfGlusterfsVolumeSource(name string) bool {
+	switch name {
+	case "endpoints", "path", "readOnly":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
@@ -747,56 +8390,554 @@ func (p *PersistentVolumeClaimVolumeSource) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PersistentVolumeClaimVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PersistentVolumeClaimVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PersistentVolumeClaimVolumeSource they hold.
+func (x *PersistentVolumeClaimVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"claimName\":"...)
+	b = codec.AppendString(b, x.ClaimName)
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPersistentVolumeClaimVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPersistentVolumeClaimVolumeSource reports whether name is a member PersistentVolumeClaimVolumeSource models.
+func jsonMembersOfPersistentVolumeClaimVolumeSource(name string) bool {
+	switch name {
+	case "claimName", "readOnly":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into r. Members its type does not model
 // are kept in Unknown.
 func (r *RBDVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, r) }
 
 // MarshalJSON encodes r, its Unknown members included.
-func (r RBDVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&r) }
+func (r RBDVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(r.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a RBDVolumeSource they hold.
+func (x *RBDVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"monitors\":"...)
+	if x.CephMonitors == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i101 := range x.CephMonitors {
+			if i101 > 0 {
+				b = append(b, ',')
+			}
+			b = codec.AppendString(b, x.CephMonitors[i101])
+		}
+		b = append(b, ']')
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"image\":"...)
+	b = codec.AppendString(b, x.RBDImage)
+	if x.FSType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		b = codec.AppendString(b, x.FSType)
+	}
+	if x.RBDPool != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"pool\":"...)
+		b = codec.AppendString(b, x.RBDPool)
+	}
+	if x.RadosUser != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"user\":"...)
+		b = codec.AppendString(b, x.RadosUser)
+	}
+	if x.Keyring != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"keyring\":"...)
+		b = codec.AppendString(b, x.Keyring)
+	}
+	if x.SecretRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"secretRef\":"...)
+		if x.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SecretRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "secretRef")
+			}
+		}
+	}
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfRBDVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfRBDVolumeSource reports whether name is a member RBDVolumeSource models.
+func jsonMembersOfRBDVolumeSource(name string) bool {
+	switch name {
+	case "monitors", "image", "fsType", "pool", "user", "keyring", "secretRef", "readOnly":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into f. Members its type does not model
 // are kept in Unknown.
 func (f *FlexVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, f) }
 
 // MarshalJSON encodes f, its Unknown members included.
-func (f FlexVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&f) }
+func (f FlexVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(f.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a FlexVolumeSource they hold.
+func (x *FlexVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"driver\":"...)
+	b = codec.AppendString(b, x.Driver)
+	if x.FSType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		b = codec.AppendString(b, x.FSType)
+	}
+	if x.SecretRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"secretRef\":"...)
+		if x.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SecretRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "secretRef")
+			}
+		}
+	}
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.Options) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"options\":"...)
+		b = codec.AppendStringMap(b, x.Options)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfFlexVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfFlexVolumeSource reports whether name is a member FlexVolumeSource models.
+func jsonMembersOfFlexVolumeSource(name string) bool {
+	switch name {
+	case "driver", "fsType", "secretRef", "readOnly", "options":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *CinderVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c CinderVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c CinderVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a CinderVolumeSource they hold.
+func (x *CinderVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"volumeID\":"...)
+	b = codec.AppendString(b, x.VolumeID)
+	if x.FSType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		b = codec.AppendString(b, x.FSType)
+	}
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if x.SecretRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"secretRef\":"...)
+		if x.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SecretRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "secretRef")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfCinderVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfCinderVolumeSource reports whether name is a member CinderVolumeSource models.
+func jsonMembersOfCinderVolumeSource(name string) bool {
+	switch name {
+	case "volumeID", "fsType", "readOnly", "secretRef":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *CephFSVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c CephFSVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c CephFSVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a CephFSVolumeSource they hold.
+func (x *CephFSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"monitors\":"...)
+	if x.Monitors == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i102 := range x.Monitors {
+			if i102 > 0 {
+				b = append(b, ',')
+			}
+			b = codec.AppendString(b, x.Monitors[i102])
+		}
+		b = append(b, ']')
+	}
+	if x.Path != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"path\":"...)
+		b = codec.AppendString(b, x.Path)
+	}
+	if x.User != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"user\":"...)
+		b = codec.AppendString(b, x.User)
+	}
+	if x.SecretFile != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"secretFile\":"...)
+		b = codec.AppendString(b, x.SecretFile)
+	}
+	if x.SecretRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"secretRef\":"...)
+		if x.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SecretRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "secretRef")
+			}
+		}
+	}
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfCephFSVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfCephFSVolumeSource reports whether name is a member CephFSVolumeSource models.
+func jsonMembersOfCephFSVolumeSource(name string) bool {
+	switch name {
+	case "monitors", "path", "user", "secretFile", "secretRef", "readOnly":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into f. Members its type does not model
 // are kept in Unknown.
 func (f *FlockerVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, f) }
 
 // MarshalJSON encodes f, its Unknown members included.
-func (f FlockerVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&f) }
+func (f FlockerVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(f.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a FlockerVolumeSource they hold.
+func (x *FlockerVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.DatasetName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"datasetName\":"...)
+		b = codec.AppendString(b, x.DatasetName)
+	}
+	if x.DatasetUUID != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"datasetUUID\":"...)
+		b = codec.AppendString(b, x.DatasetUUID)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfFlockerVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfFlockerVolumeSource reports whether name is a member FlockerVolumeSource models.
+func jsonMembersOfFlockerVolumeSource(name string) bool {
+	switch name {
+	case "datasetName", "datasetUUID":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into f. Members its type does not model
 // are kept in Unknown.
 func (f *FCVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, f) }
 
 // MarshalJSON encodes f, its Unknown members included.
-func (f FCVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&f) }
+func (f FCVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(f.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a FCVolumeSource they hold.
+func (x *FCVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.TargetWWNs) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"targetWWNs\":"...)
+		if x.TargetWWNs == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i103 := range x.TargetWWNs {
+				if i103 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.TargetWWNs[i103])
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.Lun != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"lun\":"...)
+		if x.Lun == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.Lun)), 10)
+		}
+	}
+	if x.FSType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		b = codec.AppendString(b, x.FSType)
+	}
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.WWIDs) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"wwids\":"...)
+		if x.WWIDs == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i104 := range x.WWIDs {
+				if i104 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.WWIDs[i104])
+			}
+			b = append(b, ']')
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfFCVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfFCVolumeSource reports whether name is a member FCVolumeSource models.
+func jsonMembersOfFCVolumeSource(name string) bool {
+	switch name {
+	case "targetWWNs", "lun", "fsType", "readOnly", "wwids":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into a. Members its type does not model
 // are kept in Unknown.
 func (a *AzureFileVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, a) }
 
 // MarshalJSON encodes a, its Unknown members included.
-func (a AzureFileVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&a) }
+func (a AzureFileVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(a.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a AzureFileVolumeSource they hold.
+func (x *AzureFileVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"secretName\":"...)
+	b = codec.AppendString(b, x.SecretName)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"shareName\":"...)
+	b = codec.AppendString(b, x.ShareName)
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfAzureFileVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfAzureFileVolumeSource reports whether name is a member AzureFileVolumeSource models.
+func jsonMembersOfAzureFileVolumeSource(name string) bool {
+	switch name {
+	case "secretName", "shareName", "readOnly":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into v. Members its type does not model
 // are kept in Unknown.
@@ -805,21 +8946,210 @@ func (v *VsphereVirtualDiskVolumeSource) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes v, its Unknown members included.
-func (v VsphereVirtualDiskVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&v) }
+func (v VsphereVirtualDiskVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(v.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a VsphereVirtualDiskVolumeSource they hold.
+func (x *VsphereVirtualDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"volumePath\":"...)
+	b = codec.AppendString(b, x.VolumePath)
+	if x.FSType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		b = codec.AppendString(b, x.FSType)
+	}
+	if x.StoragePolicyName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"storagePolicyName\":"...)
+		b = codec.AppendString(b, x.StoragePolicyName)
+	}
+	if x.StoragePolicyID != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"storagePolicyID\":"...)
+		b = codec.AppendString(b, x.StoragePolicyID)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVsphereVirtualDiskVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfVsphereVirtualDiskVolumeSource reports whether name is a member VsphereVirtualDiskVolumeSource models.
+func jsonMembersOfVsphereVirtualDiskVolumeSource(name string) bool {
+	switch name {
+	case "volumePath", "fsType", "storagePolicyName", "storagePolicyID":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into q. Members its type does not model
 // are kept in Unknown.
 func (q *QuobyteVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, q) }
 
 // MarshalJSON encodes q, its Unknown members included.
-func (q QuobyteVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&q) }
+func (q QuobyteVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(q.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a QuobyteVolumeSource they hold.
+func (x *QuobyteVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"registry\":"...)
+	b = codec.AppendString(b, x.Registry)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"volume\":"...)
+	b = codec.AppendString(b, x.Volume)
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if x.User != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"user\":"...)
+		b = codec.AppendString(b, x.User)
+	}
+	if x.Group != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"group\":"...)
+		b = codec.AppendString(b, x.Group)
+	}
+	if x.Tenant != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"tenant\":"...)
+		b = codec.AppendString(b, x.Tenant)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfQuobyteVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfQuobyteVolumeSource reports whether name is a member QuobyteVolumeSource models.
+func jsonMembersOfQuobyteVolumeSource(name string) bool {
+	switch name {
+	case "registry", "volume", "readOnly", "user", "group", "tenant":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into a. Members its type does not model
 // are kept in Unknown.
 func (a *AzureDiskVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, a) }
 
 // MarshalJSON encodes a, its Unknown members included.
-func (a AzureDiskVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&a) }
+func (a AzureDiskVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(a.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a AzureDiskVolumeSource they hold.
+func (x *AzureDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"diskName\":"...)
+	b = codec.AppendString(b, x.DiskName)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"diskURI\":"...)
+	b = codec.AppendString(b, x.DataDiskURI)
+	if x.CachingMode != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"cachingMode\":"...)
+		if x.CachingMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.CachingMode)))
+		}
+	}
+	if x.FSType != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		if x.FSType == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.FSType))
+		}
+	}
+	if x.ReadOnly != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		if x.ReadOnly == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.ReadOnly))
+		}
+	}
+	if x.Kind != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"kind\":"...)
+		if x.Kind == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.Kind)))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfAzureDiskVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfAzureDiskVolumeSource reports whether name is a member AzureDiskVolumeSource models.
+func jsonMembersOfAzureDiskVolumeSource(name string) bool {
+	switch name {
+	case "diskName", "diskURI", "cachingMode", "fsType", "readOnly", "kind":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
@@ -828,70 +9158,666 @@ func (p *PhotonPersistentDiskVolumeSource) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PhotonPersistentDiskVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PhotonPersistentDiskVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PhotonPersistentDiskVolumeSource they hold.
+func (x *PhotonPersistentDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"pdID\":"...)
+	b = codec.AppendString(b, x.PdID)
+	if x.FSType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		b = codec.AppendString(b, x.FSType)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPhotonPersistentDiskVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPhotonPersistentDiskVolumeSource reports whether name is a member PhotonPersistentDiskVolumeSource models.
+func jsonMembersOfPhotonPersistentDiskVolumeSource(name string) bool {
+	switch name {
+	case "pdID", "fsType":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PortworxVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PortworxVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PortworxVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PortworxVolumeSource they hold.
+func (x *PortworxVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"volumeID\":"...)
+	b = codec.AppendString(b, x.VolumeID)
+	if x.FSType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		b = codec.AppendString(b, x.FSType)
+	}
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPortworxVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPortworxVolumeSource reports whether name is a member PortworxVolumeSource models.
+func jsonMembersOfPortworxVolumeSource(name string) bool {
+	switch name {
+	case "volumeID", "fsType", "readOnly":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
 func (s *ScaleIOVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s ScaleIOVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s ScaleIOVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ScaleIOVolumeSource they hold.
+func (x *ScaleIOVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"gateway\":"...)
+	b = codec.AppendString(b, x.Gateway)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"system\":"...)
+	b = codec.AppendString(b, x.System)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"secretRef\":"...)
+	if x.SecretRef == nil {
+		b = append(b, "null"...)
+	} else {
+		if b, err = x.SecretRef.AppendJSON(b); err != nil {
+			return b, codec.InMember(err, "secretRef")
+		}
+	}
+	if x.SSLEnabled {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"sslEnabled\":"...)
+		b = strconv.AppendBool(b, x.SSLEnabled)
+	}
+	if x.ProtectionDomain != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"protectionDomain\":"...)
+		b = codec.AppendString(b, x.ProtectionDomain)
+	}
+	if x.StoragePool != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"storagePool\":"...)
+		b = codec.AppendString(b, x.StoragePool)
+	}
+	if x.StorageMode != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"storageMode\":"...)
+		b = codec.AppendString(b, x.StorageMode)
+	}
+	if x.VolumeName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeName\":"...)
+		b = codec.AppendString(b, x.VolumeName)
+	}
+	if x.FSType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		b = codec.AppendString(b, x.FSType)
+	}
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfScaleIOVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfScaleIOVolumeSource reports whether name is a member ScaleIOVolumeSource models.
+func jsonMembersOfScaleIOVolumeSource(name string) bool {
+	switch name {
+	case "gateway", "system", "secretRef", "sslEnabled", "protectionDomain", "storagePool", "storageMode", "volumeName", "fsType", "readOnly":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into s. Members its type does not model
 // are kept in Unknown.
 func (s *StorageOSVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
 
 // MarshalJSON encodes s, its Unknown members included.
-func (s StorageOSVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&s) }
+func (s StorageOSVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(s.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a StorageOSVolumeSource they hold.
+func (x *StorageOSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.VolumeName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeName\":"...)
+		b = codec.AppendString(b, x.VolumeName)
+	}
+	if x.VolumeNamespace != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeNamespace\":"...)
+		b = codec.AppendString(b, x.VolumeNamespace)
+	}
+	if x.FSType != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		b = codec.AppendString(b, x.FSType)
+	}
+	if x.ReadOnly {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		b = strconv.AppendBool(b, x.ReadOnly)
+	}
+	if x.SecretRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"secretRef\":"...)
+		if x.SecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.SecretRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "secretRef")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfStorageOSVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfStorageOSVolumeSource reports whether name is a member StorageOSVolumeSource models.
+func jsonMembersOfStorageOSVolumeSource(name string) bool {
+	switch name {
+	case "volumeName", "volumeNamespace", "fsType", "readOnly", "secretRef":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *ConfigMapVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c ConfigMapVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c ConfigMapVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ConfigMapVolumeSource they hold.
+func (x *ConfigMapVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.LocalObjectReference.Name != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"name\":"...)
+		b = codec.AppendString(b, x.LocalObjectReference.Name)
+	}
+	if len(x.Items) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"items\":"...)
+		if x.Items == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i105 := range x.Items {
+				if i105 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Items[i105].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i105), "items")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.DefaultMode != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"defaultMode\":"...)
+		if x.DefaultMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.DefaultMode)), 10)
+		}
+	}
+	if x.Optional != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"optional\":"...)
+		if x.Optional == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Optional))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfConfigMapVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfConfigMapVolumeSource reports whether name is a member ConfigMapVolumeSource models.
+func jsonMembersOfConfigMapVolumeSource(name string) bool {
+	switch name {
+	case "name", "items", "defaultMode", "optional":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into d. Members its type does not model
 // are kept in Unknown.
 func (d *DownwardAPIVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, d) }
 
 // MarshalJSON encodes d, its Unknown members included.
-func (d DownwardAPIVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&d) }
+func (d DownwardAPIVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(d.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a DownwardAPIVolumeSource they hold.
+func (x *DownwardAPIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.Items) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"items\":"...)
+		if x.Items == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i106 := range x.Items {
+				if i106 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Items[i106].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i106), "items")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.DefaultMode != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"defaultMode\":"...)
+		if x.DefaultMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.DefaultMode)), 10)
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfDownwardAPIVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfDownwardAPIVolumeSource reports whether name is a member DownwardAPIVolumeSource models.
+func jsonMembersOfDownwardAPIVolumeSource(name string) bool {
+	switch name {
+	case "items", "defaultMode":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into d. Members its type does not model
 // are kept in Unknown.
 func (d *DownwardAPIVolumeFile) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, d) }
 
 // MarshalJSON encodes d, its Unknown members included.
-func (d DownwardAPIVolumeFile) MarshalJSON() ([]byte, error) { return codec.Marshal(&d) }
+func (d DownwardAPIVolumeFile) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(d.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a DownwardAPIVolumeFile they hold.
+func (x *DownwardAPIVolumeFile) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"path\":"...)
+	b = codec.AppendString(b, x.Path)
+	if x.FieldRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fieldRef\":"...)
+		if x.FieldRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.FieldRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "fieldRef")
+			}
+		}
+	}
+	if x.ResourceFieldRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"resourceFieldRef\":"...)
+		if x.ResourceFieldRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.ResourceFieldRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "resourceFieldRef")
+			}
+		}
+	}
+	if x.Mode != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"mode\":"...)
+		if x.Mode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.Mode)), 10)
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfDownwardAPIVolumeFile); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfDownwardAPIVolumeFile reports whether name is a member DownwardAPIVolumeFile models.
+func jsonMembersOfDownwardAPIVolumeFile(name string) bool {
+	switch name {
+	case "path", "fieldRef", "resourceFieldRef", "mode":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into k. Members its type does not model
 // are kept in Unknown.
 func (k *KeyToPath) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, k) }
 
 // MarshalJSON encodes k, its Unknown members included.
-func (k KeyToPath) MarshalJSON() ([]byte, error) { return codec.Marshal(&k) }
+func (k KeyToPath) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(k.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a KeyToPath they hold.
+func (x *KeyToPath) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"key\":"...)
+	b = codec.AppendString(b, x.Key)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"path\":"...)
+	b = codec.AppendString(b, x.Path)
+	if x.Mode != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"mode\":"...)
+		if x.Mode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.Mode)), 10)
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfKeyToPath); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfKeyToPath reports whether name is a member KeyToPath models.
+func jsonMembersOfKeyToPath(name string) bool {
+	switch name {
+	case "key", "path", "mode":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into c. Members its type does not model
 // are kept in Unknown.
 func (c *CSIVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
 
 // MarshalJSON encodes c, its Unknown members included.
-func (c CSIVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&c) }
+func (c CSIVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(c.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a CSIVolumeSource they hold.
+func (x *CSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"driver\":"...)
+	b = codec.AppendString(b, x.Driver)
+	if x.ReadOnly != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"readOnly\":"...)
+		if x.ReadOnly == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.ReadOnly))
+		}
+	}
+	if x.FSType != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"fsType\":"...)
+		if x.FSType == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.FSType))
+		}
+	}
+	if len(x.VolumeAttributes) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeAttributes\":"...)
+		b = codec.AppendStringMap(b, x.VolumeAttributes)
+	}
+	if x.NodePublishSecretRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"nodePublishSecretRef\":"...)
+		if x.NodePublishSecretRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.NodePublishSecretRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "nodePublishSecretRef")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfCSIVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfCSIVolumeSource reports whether name is a member CSIVolumeSource models.
+func jsonMembersOfCSIVolumeSource(name string) bool {
+	switch name {
+	case "driver", "readOnly", "fsType", "volumeAttributes", "nodePublishSecretRef":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into e. Members its type does not model
 // are kept in Unknown.
 func (e *EphemeralVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
 
 // MarshalJSON encodes e, its Unknown members included.
-func (e EphemeralVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&e) }
+func (e EphemeralVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(e.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a EphemeralVolumeSource they hold.
+func (x *EphemeralVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.VolumeClaimTemplate != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeClaimTemplate\":"...)
+		if x.VolumeClaimTemplate == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.VolumeClaimTemplate.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "volumeClaimTemplate")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfEphemeralVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfEphemeralVolumeSource reports whether name is a member EphemeralVolumeSource models.
+func jsonMembersOfEphemeralVolumeSource(name string) bool {
+	switch name {
+	case "volumeClaimTemplate":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
@@ -900,18 +9826,293 @@ func (p *PersistentVolumeClaimTemplate) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PersistentVolumeClaimTemplate) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PersistentVolumeClaimTemplate) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PersistentVolumeClaimTemplate they hold.
+func (x *PersistentVolumeClaimTemplate) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"metadata\":"...)
+	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "metadata")
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"spec\":"...)
+	if b, err = x.Spec.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "spec")
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPersistentVolumeClaimTemplate); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPersistentVolumeClaimTemplate reports whether name is a member PersistentVolumeClaimTemplate models.
+func jsonMembersOfPersistentVolumeClaimTemplate(name string) bool {
+	switch name {
+	case "metadata", "spec":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into p. Members its type does not model
 // are kept in Unknown.
 func (p *PersistentVolumeClaimSpec) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
 
 // MarshalJSON encodes p, its Unknown members included.
-func (p PersistentVolumeClaimSpec) MarshalJSON() ([]byte, error) { return codec.Marshal(&p) }
+func (p PersistentVolumeClaimSpec) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(p.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PersistentVolumeClaimSpec they hold.
+func (x *PersistentVolumeClaimSpec) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.AccessModes) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"accessModes\":"...)
+		if x.AccessModes == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i107 := range x.AccessModes {
+				if i107 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, string(x.AccessModes[i107]))
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.Selector != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"selector\":"...)
+		if x.Selector == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = appendJSONSelectorLabelSelector(b, x.Selector); err != nil {
+				return b, codec.InMember(err, "selector")
+			}
+		}
+	}
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"resources\":"...)
+	if b, err = x.Resources.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "resources")
+	}
+	if x.VolumeName != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeName\":"...)
+		b = codec.AppendString(b, x.VolumeName)
+	}
+	if x.StorageClassName != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"storageClassName\":"...)
+		if x.StorageClassName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.StorageClassName))
+		}
+	}
+	if x.VolumeMode != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeMode\":"...)
+		if x.VolumeMode == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, string((*x.VolumeMode)))
+		}
+	}
+	if x.DataSource != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"dataSource\":"...)
+		if x.DataSource == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.DataSource.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "dataSource")
+			}
+		}
+	}
+	if x.DataSourceRef != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"dataSourceRef\":"...)
+		if x.DataSourceRef == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = x.DataSourceRef.AppendJSON(b); err != nil {
+				return b, codec.InMember(err, "dataSourceRef")
+			}
+		}
+	}
+	if x.VolumeAttributesClassName != nil {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"volumeAttributesClassName\":"...)
+		if x.VolumeAttributesClassName == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.VolumeAttributesClassName))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPersistentVolumeClaimSpec); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPersistentVolumeClaimSpec reports whether name is a member PersistentVolumeClaimSpec models.
+func jsonMembersOfPersistentVolumeClaimSpec(name string) bool {
+	switch name {
+	case "accessModes", "selector", "resources", "volumeName", "storageClassName", "volumeMode", "dataSource", "dataSourceRef", "volumeAttributesClassName":
+		return true
+	}
+	return false
+}
 
 // UnmarshalJSON decodes data into i. Members its type does not model
 // are kept in Unknown.
 func (i *ImageVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, i) }
 
 // MarshalJSON encodes i, its Unknown members included.
-func (i ImageVolumeSource) MarshalJSON() ([]byte, error) { return codec.Marshal(&i) }
+func (i ImageVolumeSource) MarshalJSON() ([]byte, error) {
+	var buf [codec.MarshalBufferSize]byte
+	return codec.Finish(i.AppendJSON(buf[:0]))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ImageVolumeSource they hold.
+func (x *ImageVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if x.Reference != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"reference\":"...)
+		b = codec.AppendString(b, x.Reference)
+	}
+	if x.PullPolicy != "" {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"pullPolicy\":"...)
+		b = codec.AppendString(b, string(x.PullPolicy))
+	}
+	if len(x.Unknown) > 0 {
+		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfImageVolumeSource); err != nil {
+			return b, err
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfImageVolumeSource reports whether name is a member ImageVolumeSource models.
+func jsonMembersOfImageVolumeSource(name string) bool {
+	switch name {
+	case "reference", "pullPolicy":
+		return true
+	}
+	return false
+}
+
+// appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
+func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byte, error) {
+	var err error
+	sep := byte('{')
+	if len(x.MatchLabels) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"matchLabels\":"...)
+		b = codec.AppendStringMap(b, x.MatchLabels)
+	}
+	if len(x.MatchExpressions) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"matchExpressions\":"...)
+		if x.MatchExpressions == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i108 := range x.MatchExpressions {
+				if i108 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = appendJSONSelectorLabelSelectorRequirement(b, &x.MatchExpressions[i108]); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i108), "matchExpressions")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
+
+// appendJSONSelectorLabelSelectorRequirement appends the JSON encoding of *x to b.
+func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelectorRequirement) ([]byte, error) {
+	sep := byte('{')
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"key\":"...)
+	b = codec.AppendString(b, x.Key)
+	b = append(b, sep)
+	sep = ','
+	b = append(b, "\"operator\":"...)
+	b = codec.AppendString(b, string(x.Operator))
+	if len(x.Values) != 0 {
+		b = append(b, sep)
+		sep = ','
+		b = append(b, "\"values\":"...)
+		if x.Values == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i109 := range x.Values {
+				if i109 > 0 {
+					b = append(b, ',')
+				}
+				b = codec.AppendString(b, x.Values[i109])
+			}
+			b = append(b, ']')
+		}
+	}
+	if sep == '{' {
+		b = append(b, '{')
+	}
+	return append(b, '}'), nil
+}
