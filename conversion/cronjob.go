@@ -81,7 +81,7 @@ func decodeCronJob(d *Document, j []byte, dups []string, o *streamState) {
 		d.Err = errs.ToAggregate()
 		return
 	}
-	applyFieldValidation(d, strictFields(dups, prefixPaths(o.walker.unknownFields(hub, ""), jobTemplatePath)), o.validation)
+	applyFieldValidation(d, strictFields(dups, prefixPaths(UnknownFields(hub, ""), jobTemplatePath)), o.validation)
 }
 
 // prefixPaths returns paths moved under prefix.

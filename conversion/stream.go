@@ -139,7 +139,7 @@ func DecodeAll(name string, data []byte, opts ...Option) ([]Document, error) {
 		return nil, errNotUTF8
 	}
 	var docs []Document
-	st := &streamState{options: o, walker: newUnknownWalker()}
+	st := &streamState{options: o}
 	if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '{' {
 		docs = decodeJSONStream(name, data, st)
 	} else {
@@ -154,11 +154,9 @@ func DecodeAll(name string, data []byte, opts ...Option) ([]Document, error) {
 	return docs, nil
 }
 
-// streamState is what the decoding of one stream shares: the options and
-// the walker that finds unknown fields, with its per-type plans.
+// streamState is what the decoding of one stream shares: the options.
 type streamState struct {
 	options
-	walker *unknownWalker
 }
 
 // chunk is one document of a YAML stream and the line it starts on.
@@ -391,7 +389,7 @@ func decodeJob(d *Document, j []byte, dups []string, o *streamState) {
 		return
 	}
 	d.Job, d.Name, d.Namespace = job, job.ObjectMeta.Name, job.ObjectMeta.Namespace
-	applyFieldValidation(d, strictFields(dups, o.walker.unknownFields(job, "")), o.validation)
+	applyFieldValidation(d, strictFields(dups, UnknownFields(job, "")), o.validation)
 }
 
 // applyFieldValidation reports the unknown and duplicate fields of a

@@ -1,10 +1,10 @@
 package conversion
 
 import (
-	"reflect"
-	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/jobkit/jobkit/jobapi"
 )
 
 // FieldValidation says what decoding does with a field no type models (an
@@ -98,190 +98,16 @@ func (e *StrictError) Error() string {
 
 // UnknownFields returns the path of every member kept in an Unknown map
 // anywhere in v (a pointer to a jobapi or version-package object), sorted.
-// prefix is the path of v itself ("" for a document's root). It walks
-// exported struct fields by reflection, naming them by their `json` tags.
+// prefix is the path of v itself ("" for a document's root). It is
+// [jobapi.UnknownFields], which PrepareForCreate uses too.
 func UnknownFields(v any, prefix string) []string {
-	return newUnknownWalker().unknownFields(v, prefix)
-}
-
-// unknownFields is UnknownFields with the walker's type plans.
-func (w *unknownWalker) unknownFields(v any, prefix string) []string {
-	var out []string
-	w.found = func(m reflect.Value, path string) {
-		for _, k := range m.MapKeys() {
-			out = append(out, joinPath(path, k.String()))
-		}
-	}
-	w.path = w.path[:0]
-	if prefix != "" {
-		w.path = append(w.path, pathSegment{name: prefix})
-	}
-	w.walk(reflect.ValueOf(v))
-	slices.Sort(out)
-	return out
+	return jobapi.UnknownFields(v, prefix)
 }
 
 // dropUnknown empties every Unknown map in v, as the API server drops the
 // fields it does not know.
 func dropUnknown(v any) {
-	w := newUnknownWalker()
-	w.found = func(m reflect.Value, _ string) {
-		m.Set(reflect.Zero(m.Type()))
-	}
-	w.walk(reflect.ValueOf(v))
-}
-
-// pathSegment is one step of the path to a value: a member name, or an
-// index when name is "".
-type pathSegment struct {
-	name  string
-	index int
-}
-
-// unknownWalker finds the non-empty Unknown maps (fields named Unknown of
-// a map type) reachable from a value. It keeps the path as segments and
-// prints it only for a map it finds, so that a Job without unknown fields
-// costs no string building; it remembers, per struct type, which fields
-// to visit, so that a stream of Jobs reads each type's tags once.
-type unknownWalker struct {
-	path  []pathSegment
-	found func(m reflect.Value, path string)
-	plans map[reflect.Type]*structPlan
-}
-
-func newUnknownWalker() *unknownWalker {
-	return &unknownWalker{plans: map[reflect.Type]*structPlan{}}
-}
-
-// structPlan lists the fields of a struct type the walker visits.
-type structPlan struct {
-	unknown int // index of the Unknown map field, or -1
-	fields  []fieldPlan
-}
-
-// fieldPlan is one field to visit: its index and JSON name ("" when its
-// members are inlined).
-type fieldPlan struct {
-	index int
-	name  string
-}
-
-// plan returns the plan of struct type t.
-func (w *unknownWalker) plan(t reflect.Type) *structPlan {
-	if p, ok := w.plans[t]; ok {
-		return p
-	}
-	p := &structPlan{unknown: -1}
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() || !mayHoldUnknown(f.Type) {
-			continue
-		}
-		if f.Name == "Unknown" && f.Type.Kind() == reflect.Map {
-			p.unknown = i
-			continue
-		}
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		switch {
-		case name == "-":
-			continue
-		case f.Anonymous && name == "":
-			// Inlined, as encoding/json does.
-		case name == "":
-			name = f.Name
-		}
-		p.fields = append(p.fields, fieldPlan{index: i, name: name})
-	}
-	w.plans[t] = p
-	return p
-}
-
-// pathString prints the current path.
-func (w *unknownWalker) pathString() string {
-	var b strings.Builder
-	for _, s := range w.path {
-		if s.name == "" {
-			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(s.index))
-			b.WriteByte(']')
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(s.name)
-	}
-	return b.String()
-}
-
-func (w *unknownWalker) walk(v reflect.Value) {
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		if !v.IsNil() {
-			w.walk(v.Elem())
-		}
-	case reflect.Slice, reflect.Array:
-		if !mayHoldUnknown(v.Type().Elem()) {
-			return // strings, numbers, RawJSON bytes
-		}
-		for i := 0; i < v.Len(); i++ {
-			w.path = append(w.path, pathSegment{index: i})
-			w.walk(v.Index(i))
-			w.path = w.path[:len(w.path)-1]
-		}
-	case reflect.Map:
-		if v.Len() == 0 || v.Type().Key().Kind() != reflect.String || !mayHoldUnknown(v.Type().Elem()) {
-			return
-		}
-		keys := v.MapKeys()
-		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
-		for _, k := range keys {
-			w.path = append(w.path, pathSegment{name: k.String()})
-			w.walk(v.MapIndex(k))
-			w.path = w.path[:len(w.path)-1]
-		}
-	case reflect.Struct:
-		p := w.plan(v.Type())
-		if p.unknown >= 0 {
-			if m := v.Field(p.unknown); m.Len() > 0 {
-				w.found(m, w.pathString())
-			}
-		}
-		for _, f := range p.fields {
-			if f.name == "" {
-				w.walk(v.Field(f.index))
-				continue
-			}
-			w.path = append(w.path, pathSegment{name: f.name})
-			w.walk(v.Field(f.index))
-			w.path = w.path[:len(w.path)-1]
-		}
-	}
-}
-
-// mayHoldUnknown reports whether values of type t can hold an Unknown map:
-// structs, interfaces, and pointers, slices and maps of them (maps whose
-// values are strings are not walked key by key).
-func mayHoldUnknown(t reflect.Type) bool {
-	for {
-		switch t.Kind() {
-		case reflect.Pointer, reflect.Slice, reflect.Array:
-			t = t.Elem()
-		case reflect.Map:
-			if t.Elem().Kind() == reflect.String {
-				return false
-			}
-			// An Unknown map itself holds RawJSON values.
-			if t.Elem().Kind() == reflect.Slice && t.Elem().Elem().Kind() == reflect.Uint8 {
-				return true
-			}
-			t = t.Elem()
-		case reflect.Struct, reflect.Interface:
-			return true
-		default:
-			return false
-		}
-	}
+	jobapi.DropUnknown(v, "")
 }
 
 // joinPath appends a member name to a path.
