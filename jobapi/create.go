@@ -249,6 +249,11 @@ const (
 //     its default field validation does ([DropUnknownFields]);
 //     IgnoreUnknownFields drops them without warnings, KeepUnknownFields
 //     keeps them. These warnings come first.
+//   - The pod template gets the core/v1 defaults the API server applies
+//     while decoding ([core.SetDefaultsPodTemplateSpec]: imagePullPolicy,
+//     dnsPolicy, terminationMessagePath, ...), which Validate then
+//     requires. They never overwrite a value, so a Job conversion.Decode
+//     read is unchanged; a Job built in Go gets them here.
 //
 // The system fields, as the API server sets them:
 //   - `metadata.uid` becomes the uid of WithUID, or a new random
@@ -355,6 +360,10 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (Warnings, error) {
 	case dropUnknownQuietly:
 		DropUnknown(job, "")
 	}
+	// The API server defaults the template while decoding the request;
+	// a Job built in Go gets the same defaults here (they never
+	// overwrite, so a decoded Job is unchanged).
+	core.SetDefaultsPodTemplateSpec(&job.Spec.Template)
 	job.ObjectMeta.Namespace = namespace
 	job.ObjectMeta.Name = name
 	created := o.created

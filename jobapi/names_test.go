@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 )
 
@@ -79,6 +80,7 @@ func TestObjectMetaPrepareForCreateNamesTheKind(t *testing.T) {
 
 func TestValidatePodSpecAndObjectMetaReportAtTheGivenPath(t *testing.T) {
 	spec := jobapi.PodSpec{Containers: []jobapi.Container{{Name: "c"}, {Name: "c", Image: "i"}}}
+	core.SetDefaultsPodSpec(&spec) // as the API server, before validating
 	got := jobapi.ValidatePodSpec(&spec, field.NewPath("spec"))
 	want := []typeAndField{{field.ErrorTypeRequired, "spec.containers[0].image"}, {field.ErrorTypeDuplicate, "spec.containers[1].name"}}
 	if diff := cmp.Diff(want, typesAndFields(got)); diff != "" {

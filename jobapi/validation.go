@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/fieldpath"
 	"github.com/jobkit/jobkit/selector"
@@ -443,85 +444,23 @@ func validateCompletionMode(spec *JobSpec, path *field.Path, errs field.ErrorLis
 	return errs
 }
 
-// ValidatePodSpec checks the parts of a pod spec jobkit models, as a
-// v1.36 API server checks a pod's or a pod template's (path is the spec's
-// own path: `spec` for a pod, `spec.template.spec` for a Job):
-//   - `volumes`: names DNS labels, unique; at most one volume source
-//     (Forbidden at the second, in Kubernetes' order of sources); a
-//     configMap's `name`, its items' `key` and relative `path` without
-//     '..', modes between 0 and 0777; downwardAPI items
-//     ([ValidateDownwardAPIVolumeFile]);
-//   - `containers` (at least one) and `initContainers`: names DNS labels,
-//     unique among both (an init container that repeats a name is the
-//     Duplicate); `image` set; env var names of printable ASCII other
-//     than '='; `valueFrom` with exactly one source and no `value`; a
-//     `fieldRef` the API server converts and lets an env var read
-//     (package fieldpath); volume mounts of declared, valid volumes, with a
-//     `mountPath` unique in the container and a relative `subPath` without
-//     '..';
-//   - `serviceAccountName` and `nodeName` DNS subdomains, `hostname` and
-//     `subdomain` DNS labels.
-//
-// It does not check `restartPolicy`, whose allowed values depend on the
-// owner, nor the pod fields not listed here (resources, probes, security
-// contexts, scheduling: not yet validated).
+// ValidatePodSpec checks a defaulted pod spec (path is the spec's own
+// path: `spec` for a pod, `spec.template.spec` for a Job) with every rule
+// a v1.36 API server applies to a pod template: it is
+// [core.ValidatePodSpec] with the options the Job strategy derives
+// ([core.JobPodValidationOptions]). Defaulting first matters: an
+// undefaulted spec lacks `dnsPolicy`, `terminationMessagePolicy` and the
+// rest, which Kubernetes requires (conversion.Decode and PrepareForCreate
+// default; see core.SetDefaultsPodTemplateSpec).
 func ValidatePodSpec(ps *PodSpec, path *field.Path) field.ErrorList {
-	return validatePodSpec(ps, func() *field.Path { return path }, nil)
+	return core.ValidatePodSpec(ps, path, core.JobPodValidationOptions())
 }
 
 // validatePodTemplate checks a Job's pod template; spec is the path of the
 // Job's spec. Like Kubernetes, it reports the template's labels and
 // annotations at `spec.template.labels` and `spec.template.annotations`.
 func validatePodTemplate(t *PodTemplateSpec, spec *field.Path, errs field.ErrorList) field.ErrorList {
-	tmpl := func(names ...string) *field.Path { return spec.Child("template", names...) }
-	if !labelsValid(t.ObjectMeta.Labels) {
-		errs = validateLabelMap(t.ObjectMeta.Labels, tmpl("labels"), errs)
-	}
-	if len(t.ObjectMeta.Annotations) > 0 {
-		errs = validateAnnotations(t.ObjectMeta.Annotations, tmpl("annotations"), errs)
-	}
-	return validatePodSpec(&t.Spec, func() *field.Path { return tmpl("spec") }, errs)
-}
-
-// validatePodSpec is [ValidatePodSpec]; path makes the spec's path only
-// when there is an error, so that a valid spec costs little.
-func validatePodSpec(ps *PodSpec, path func() *field.Path, errs field.ErrorList) field.ErrorList {
-	var volumes map[string]bool
-	errs, volumes = validateVolumes(ps.Volumes, path, errs)
-	if len(ps.Containers) == 0 {
-		errs = append(errs, field.Required(path().Child("containers"), "must have at least one container"))
-	}
-	for i := range ps.Containers {
-		c := &ps.Containers[i]
-		at := func() *field.Path { return path().Child("containers").Index(i) }
-		errs = validateContainer(c, volumes, at, errs)
-		if containerNamed(ps.Containers[:i], c.Name) {
-			errs = append(errs, field.Duplicate(at().Child("name"), c.Name))
-		}
-	}
-	for i := range ps.InitContainers {
-		c := &ps.InitContainers[i]
-		at := func() *field.Path { return path().Child("initContainers").Index(i) }
-		errs = validateContainer(c, volumes, at, errs)
-		// Like Kubernetes: an init container repeats the name of any
-		// container, or of an earlier init container with a name.
-		if containerNamed(ps.Containers, c.Name) || c.Name != "" && containerNamed(ps.InitContainers[:i], c.Name) {
-			errs = append(errs, field.Duplicate(at().Child("name"), c.Name))
-		}
-	}
-	if n := ps.ServiceAccountName; n != "" && !isDNSSubdomain(n) {
-		errs = appendProblems(errs, path().Child("serviceAccountName"), n, dnsSubdomainProblems(n))
-	}
-	if n := ps.NodeName; n != "" && !isDNSSubdomain(n) {
-		errs = appendProblems(errs, path().Child("nodeName"), n, dnsSubdomainProblems(n))
-	}
-	if n := ps.Hostname; n != "" {
-		errs = appendProblems(errs, path().Child("hostname"), n, dnsLabelProblems(n))
-	}
-	if n := ps.Subdomain; n != "" {
-		errs = appendProblems(errs, path().Child("subdomain"), n, dnsLabelProblems(n))
-	}
-	return errs
+	return append(errs, core.ValidatePodTemplateSpec(t, spec.Child("template"), core.JobPodValidationOptions())...)
 }
 
 // containerNamed reports whether one of cs is named name. A linear scan:
@@ -543,129 +482,8 @@ func appendProblems(errs field.ErrorList, path *field.Path, value string, proble
 	return errs
 }
 
-// volumeSources lists the sources of a volume, named by their JSON
-// members, in the order Kubernetes counts them: a second source is
-// Forbidden at its own name.
-func volumeSources(v *VolumeSource) [30]struct {
-	name    string
-	present bool
-} {
-	return [30]struct {
-		name    string
-		present bool
-	}{
-		{"emptyDir", v.EmptyDir != nil}, {"hostPath", v.HostPath != nil}, {"gitRepo", v.GitRepo != nil},
-		{"gcePersistentDisk", v.GCEPersistentDisk != nil}, {"awsElasticBlockStore", v.AWSElasticBlockStore != nil},
-		{"secret", v.Secret != nil}, {"nfs", v.NFS != nil}, {"iscsi", v.ISCSI != nil}, {"glusterfs", v.Glusterfs != nil},
-		{"flocker", v.Flocker != nil}, {"persistentVolumeClaim", v.PersistentVolumeClaim != nil}, {"rbd", v.RBD != nil},
-		{"cinder", v.Cinder != nil}, {"cephfs", v.CephFS != nil}, {"quobyte", v.Quobyte != nil},
-		{"downwardAPI", v.DownwardAPI != nil}, {"fc", v.FC != nil}, {"flexVolume", v.FlexVolume != nil},
-		{"configMap", v.ConfigMap != nil}, {"azureFile", v.AzureFile != nil}, {"vsphereVolume", v.VsphereVolume != nil},
-		{"photonPersistentDisk", v.PhotonPersistentDisk != nil}, {"portworxVolume", v.PortworxVolume != nil},
-		{"azureDisk", v.AzureDisk != nil}, {"storageos", v.StorageOS != nil}, {"projected", v.Projected != nil},
-		{"scaleIO", v.ScaleIO != nil}, {"csi", v.CSI != nil}, {"ephemeral", v.Ephemeral != nil}, {"image", v.Image != nil},
-	}
-}
-
-// forbiddenSourcePath is the path Kubernetes reports a second source at:
-// its own name, except for the downward API, which Kubernetes spells
-// `downwarAPI` there, and CephFS.
-func forbiddenSourcePath(vol *field.Path, name string) *field.Path {
-	switch name {
-	case "downwardAPI":
-		return vol.Child("downwarAPI")
-	case "cephfs":
-		return vol.Child("cephFS")
-	}
-	return vol.Child(name)
-}
-
-// validateVolumes checks the volumes and returns the names of the valid
-// ones, which volume mounts may name.
-func validateVolumes(vols []Volume, path func() *field.Path, errs field.ErrorList) (field.ErrorList, map[string]bool) {
-	if len(vols) == 0 {
-		return errs, nil
-	}
-	valid := make(map[string]bool, len(vols))
-	for i := range vols {
-		v := &vols[i]
-		before := len(errs)
-		at := func() *field.Path { return path().Child("volumes").Index(i) }
-		errs = validateVolumeSource(v, at, errs)
-		if v.Name == "" {
-			errs = append(errs, field.Required(at().Child("name"), ""))
-		} else if !isDNSLabel(v.Name) {
-			errs = appendProblems(errs, at().Child("name"), v.Name, dnsLabelProblems(v.Name))
-		}
-		if valid[v.Name] {
-			errs = append(errs, field.Duplicate(at().Child("name"), v.Name))
-		}
-		if len(errs) == before {
-			valid[v.Name] = true
-		}
-	}
-	return errs, valid
-}
-
-// validateVolumeSource checks that a volume has at most one source and
-// checks the configMap and downwardAPI sources. (A volume without a
-// source is valid: decoding defaults it to an emptyDir.)
-func validateVolumeSource(v *Volume, at func() *field.Path, errs field.ErrorList) field.ErrorList {
-	n := 0
-	for _, src := range volumeSources(&v.VolumeSource) {
-		if !src.present {
-			continue
-		}
-		if n > 0 {
-			errs = append(errs, field.Forbidden(forbiddenSourcePath(at(), src.name), "may not specify more than 1 volume type: a volume has exactly one source"))
-			continue
-		}
-		n++
-		switch src.name {
-		case "downwardAPI":
-			d := v.DownwardAPI
-			p := func() *field.Path { return at().Child("downwardAPI") }
-			if m := d.DefaultMode; m != nil && (*m < 0 || *m > 0o777) {
-				errs = append(errs, field.Invalid(p().Child("defaultMode"), *m, fileModeRule))
-			}
-			for j := range d.Items {
-				if it := &d.Items[j]; !volumeFileValid(it) {
-					errs = append(errs, ValidateDownwardAPIVolumeFile(it, p())...)
-				}
-			}
-		case "configMap":
-			errs = validateConfigMapVolume(v.ConfigMap, at().Child("configMap"), errs)
-		}
-	}
-	return errs
-}
-
 // fileModeRule is the detail of a file mode out of range.
 const fileModeRule = "must be a number between 0 and 0777 (octal), both inclusive"
-
-func validateConfigMapVolume(cm *ConfigMapVolumeSource, path *field.Path, errs field.ErrorList) field.ErrorList {
-	if cm.Name == "" {
-		errs = append(errs, field.Required(path.Child("name"), "must name the ConfigMap"))
-	}
-	if m := cm.DefaultMode; m != nil && (*m < 0 || *m > 0o777) {
-		errs = append(errs, field.Invalid(path.Child("defaultMode"), *m, fileModeRule))
-	}
-	for i := range cm.Items {
-		it := &cm.Items[i]
-		p := path.Child("items").Index(i)
-		if it.Key == "" {
-			errs = append(errs, field.Required(p.Child("key"), ""))
-		}
-		if it.Path == "" {
-			errs = append(errs, field.Required(p.Child("path"), ""))
-		}
-		errs = validateLocalNonReservedPath(it.Path, p.Child("path"), errs)
-		if m := it.Mode; m != nil && (*m < 0 || *m > 0o777) {
-			errs = append(errs, field.Invalid(p.Child("mode"), *m, fileModeRule))
-		}
-	}
-	return errs
-}
 
 // ValidateDownwardAPIVolumeFile validates one item of a downwardAPI volume
 // as the API server does. fldPath is the path of the volume's
@@ -701,25 +519,6 @@ func ValidateDownwardAPIVolumeFile(item *DownwardAPIVolumeFile, fldPath *field.P
 	return errs
 }
 
-// volumeFileValid reports, without allocating, whether
-// ValidateDownwardAPIVolumeFile finds nothing wrong with item.
-func volumeFileValid(item *DownwardAPIVolumeFile) bool {
-	p := item.Path
-	if p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "..") {
-		return false
-	}
-	for elem := range strings.SplitSeq(p, "/") {
-		if elem == ".." {
-			return false
-		}
-	}
-	if m := item.Mode; m != nil && (*m < 0 || *m > 0o777) {
-		return false
-	}
-	return item.FieldRef != nil && item.ResourceFieldRef == nil && fieldRefValid(item.FieldRef, fieldpath.VolumeFile) ||
-		item.FieldRef == nil && item.ResourceFieldRef != nil
-}
-
 // apiVersionOrV1 is a fieldRef's apiVersion, "v1" when empty.
 func apiVersionOrV1(v string) string {
 	if v == "" {
@@ -731,123 +530,19 @@ func apiVersionOrV1(v string) string {
 // validateLocalNonReservedPath checks a volume file path as Kubernetes
 // does: relative, no '..' element, not starting with '..'.
 func validateLocalNonReservedPath(p string, path *field.Path, errs field.ErrorList) field.ErrorList {
-	errs = validateLocalDescendingPath(p, path, errs)
-	if strings.HasPrefix(p, "..") && !strings.HasPrefix(p, "../") {
-		errs = append(errs, field.Invalid(path, p, "must not start with '..'"))
-	}
-	return errs
-}
-
-// validateLocalDescendingPath checks that p is relative and has no '..'
-// element.
-func validateLocalDescendingPath(p string, path *field.Path, errs field.ErrorList) field.ErrorList {
 	if strings.HasPrefix(p, "/") {
 		errs = append(errs, field.Invalid(path, p, "must be a relative path"))
 	}
 	for elem := range strings.SplitSeq(p, "/") {
 		if elem == ".." {
-			return append(errs, field.Invalid(path, p, "must not contain '..'"))
+			errs = append(errs, field.Invalid(path, p, "must not contain '..'"))
+			break
 		}
+	}
+	if strings.HasPrefix(p, "..") && !strings.HasPrefix(p, "../") {
+		errs = append(errs, field.Invalid(path, p, "must not start with '..'"))
 	}
 	return errs
-}
-
-// validateContainer checks what a container and an init container share:
-// name, image, env and volume mounts. Name uniqueness is the caller's.
-func validateContainer(c *Container, volumes map[string]bool, at func() *field.Path, errs field.ErrorList) field.ErrorList {
-	if c.Name == "" {
-		errs = append(errs, field.Required(at().Child("name"), ""))
-	} else if !isDNSLabel(c.Name) {
-		errs = appendProblems(errs, at().Child("name"), c.Name, dnsLabelProblems(c.Name))
-	}
-	if c.Image == "" {
-		errs = append(errs, field.Required(at().Child("image"), "must name the container image"))
-	}
-	for j := range c.Env {
-		errs = validateEnvVar(&c.Env[j], func() *field.Path { return at().Child("env").Index(j) }, errs)
-	}
-	var mountPaths map[string]bool
-	if len(c.VolumeMounts) > 0 {
-		mountPaths = make(map[string]bool, len(c.VolumeMounts))
-	}
-	for j := range c.VolumeMounts {
-		m := &c.VolumeMounts[j]
-		mp := func() *field.Path { return at().Child("volumeMounts").Index(j) }
-		if m.Name == "" {
-			errs = append(errs, field.Required(mp().Child("name"), ""))
-		}
-		if !volumes[m.Name] {
-			errs = append(errs, field.NotFound(mp().Child("name"), m.Name))
-		}
-		if m.MountPath == "" {
-			errs = append(errs, field.Required(mp().Child("mountPath"), ""))
-		}
-		if mountPaths[m.MountPath] {
-			errs = append(errs, field.Invalid(mp().Child("mountPath"), m.MountPath, "must be unique among the container's volume mounts"))
-		}
-		mountPaths[m.MountPath] = true
-		if m.SubPath != "" {
-			// Kubernetes reports it without the mount's index.
-			errs = validateLocalDescendingPath(m.SubPath, at().Child("volumeMounts", "subPath"), errs)
-		}
-	}
-	return errs
-}
-
-// validateEnvVar checks one env var: its name, and `valueFrom`.
-func validateEnvVar(ev *EnvVar, at func() *field.Path, errs field.ErrorList) field.ErrorList {
-	if ev.Name == "" {
-		errs = append(errs, field.Required(at().Child("name"), ""))
-	} else if !isEnvVarName(ev.Name) {
-		errs = append(errs, field.Invalid(at().Child("name"), ev.Name, "must consist of printable ASCII characters other than '='"))
-	}
-	vf := ev.ValueFrom
-	if vf == nil {
-		return errs
-	}
-	n := 0
-	if ref := vf.FieldRef; ref != nil {
-		n++
-		if !fieldRefValid(ref, fieldpath.EnvVar) {
-			errs = append(errs, fieldpath.ValidateFieldRef(apiVersionOrV1(ref.APIVersion), ref.FieldPath, fieldpath.EnvVar, at().Child("valueFrom", "fieldRef"))...)
-		}
-	}
-	for _, present := range [...]bool{vf.ResourceFieldRef != nil, vf.ConfigMapKeyRef != nil, vf.SecretKeyRef != nil, vf.FileKeyRef != nil} {
-		if present {
-			n++
-		}
-	}
-	switch {
-	case n == 0:
-		errs = append(errs, field.Invalid(at().Child("valueFrom"), "", "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`"))
-	case ev.Value != "":
-		errs = append(errs, field.Invalid(at().Child("valueFrom"), "", "may not be specified when `value` is not empty"))
-	case n > 1:
-		errs = append(errs, field.Invalid(at().Child("valueFrom"), "", "may not have more than one source"))
-	}
-	return errs
-}
-
-// fieldRefValid reports, without allocating, whether ref is a fieldRef
-// that u may read: the common case, for which no field path is built.
-func fieldRefValid(ref *ObjectFieldSelector, u fieldpath.Use) bool {
-	if v := ref.APIVersion; v != "" && v != "v1" {
-		return false
-	}
-	p, err := fieldpath.Parse(ref.FieldPath)
-	return err == nil && p.AllowedIn(u)
-}
-
-// isEnvVarName reports whether s is an env var name as v1.36 accepts it
-// (RelaxedEnvironmentVariableValidation, GA): printable ASCII other than
-// '='.
-func isEnvVarName(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c > '~' || c == '=' {
-			return false
-		}
-	}
-	return true
 }
 
 // The values a pod failure policy may use, sorted as Kubernetes lists

@@ -436,7 +436,10 @@ func TestValidateRejects(t *testing.T) {
 		// the pod template's spec
 		{"restartPolicy missing", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.RestartPolicy = "" }, nil, []typeAndField{{required, "spec.template.spec.restartPolicy"}}},
 		{"restartPolicy Always", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.RestartPolicy = jobapi.RestartPolicyAlways }, nil, []typeAndField{{required, "spec.template.spec.restartPolicy"}}},
-		{"restartPolicy unknown", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.RestartPolicy = "Sometimes" }, nil, []typeAndField{{notSupported, "spec.template.spec.restartPolicy"}}},
+		// Twice, as Kubernetes reports it: once by the pod template's
+		// rules (Always, OnFailure, Never), once by the Job's (OnFailure,
+		// Never).
+		{"restartPolicy unknown", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.RestartPolicy = "Sometimes" }, nil, []typeAndField{{notSupported, "spec.template.spec.restartPolicy"}, {notSupported, "spec.template.spec.restartPolicy"}}},
 		{"no containers", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers = nil }, nil, []typeAndField{{required, "spec.template.spec.containers"}}},
 		{"container without a name", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers[0].Name = "" }, nil, []typeAndField{{required, "spec.template.spec.containers[0].name"}}},
 		{"container name not a DNS label", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers[0].Name = "Pi" }, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].name"}}},

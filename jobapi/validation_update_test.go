@@ -97,7 +97,9 @@ func TestValidateUpdate(t *testing.T) {
 		{"scheduling directives of a suspended Job that never started", suspendedJob, func(j *jobapi.Job) {
 			j.Spec.Template.Spec.NodeSelector = map[string]string{"disk": "hdd"}
 			j.Spec.Template.Spec.Tolerations = []core.Toleration{{Operator: core.TolerationOpExists}}
-			j.Spec.Template.Spec.Affinity.NodeAffinity = &core.NodeAffinity{RequiredDuringSchedulingIgnoredDuringExecution: &core.NodeSelector{}}
+			j.Spec.Template.Spec.Affinity.NodeAffinity = &core.NodeAffinity{RequiredDuringSchedulingIgnoredDuringExecution: &core.NodeSelector{
+				NodeSelectorTerms: []core.NodeSelectorTerm{{MatchExpressions: []core.NodeSelectorRequirement{{Key: "disk", Operator: core.NodeSelectorOpIn, Values: []string{"hdd"}}}}},
+			}}
 		}, nil},
 		{"node affinity removed from a suspended Job that never started", suspendedJob, func(j *jobapi.Job) {
 			j.Spec.Template.Spec.Affinity.NodeAffinity = nil

@@ -898,3 +898,25 @@ func appendDNSSubdomainErrors(errs field.ErrorList, path *field.Path, s string) 
 	}
 	return errs
 }
+
+// DNSLabelProblems says what keeps s from being a DNS label, one detail
+// per rule it breaks as Kubernetes counts them (too long; not of the
+// allowed shape): nothing when it is one. It is for callers that report
+// the errors at a value other than s, such as a `generateName` checked
+// with a letter in place of its trailing dash.
+func DNSLabelProblems(s string) []string {
+	var p []string
+	for _, e := range appendDNSLabelErrors(nil, nil, s) {
+		p = append(p, e.Detail)
+	}
+	return p
+}
+
+// DNSSubdomainProblems is [DNSLabelProblems] for a DNS subdomain.
+func DNSSubdomainProblems(s string) []string {
+	var p []string
+	for _, e := range appendDNSSubdomainErrors(nil, nil, s) {
+		p = append(p, e.Detail)
+	}
+	return p
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -24,6 +25,10 @@ import (
 //     `job-name` and their `batch.kubernetes.io/` forms;
 //   - the uid of owner references (it is the owner's generated uid);
 //
+// the defaults the server gives a pod spec (`dnsPolicy`,
+// `imagePullPolicy`, `terminationMessagePath`, ...: both sides are
+// compared as core.SetDefaultsPodSpec leaves them, so a value that differs
+// from a default the fixture left unset is still a difference),
 // and also `apiVersion` and `kind`, a Job's `spec.selector` when on both
 // sides it is unset or generated (a single `matchLabels` entry on a
 // controller-uid key; a selector on a key of jobapi.WithUniqueLabelKey is
@@ -36,6 +41,7 @@ import (
 func IgnoreServerFields() cmp.Option {
 	return cmp.Options{
 		cmp.Transformer("jobtest.IgnoreServerFields", withoutServerFields),
+		cmp.Transformer("jobtest.IgnoreServerFields.defaults", withDefaults),
 		cmpopts.IgnoreTypes(jobapi.TypeMeta{}),
 		cmp.FilterValues(func(a, b *selector.LabelSelector) bool {
 			return generatedOrNil(a) && generatedOrNil(b)
@@ -51,6 +57,14 @@ func IgnoreServerFields() cmp.Option {
 func isManualSelector(p cmp.Path) bool {
 	sf, ok := p.Last().(cmp.StructField)
 	return ok && sf.Name() == "ManualSelector" && p.Index(-2).Type() == reflect.TypeFor[jobapi.JobSpec]()
+}
+
+// withDefaults returns a copy of s with the defaults the server gives a
+// pod spec.
+func withDefaults(s core.PodSpec) core.PodSpec {
+	c := s.DeepCopy()
+	core.SetDefaultsPodSpec(c)
+	return *c
 }
 
 // withoutServerFields returns a copy of m without the fields the server

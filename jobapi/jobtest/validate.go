@@ -2,31 +2,26 @@ package jobtest
 
 import (
 	"bytes"
-	"slices"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
 )
 
-// Pods are validated here with package jobapi's rules, as far as jobkit
-// models pods; Jobs and their status entirely by package jobapi.
+// Pods are validated with package jobapi's rules (the whole core/v1
+// pod spec validation); Jobs and their status entirely by package jobapi.
 
-// restartPolicies are the values of `spec.restartPolicy`; "" is allowed
-// too, because the store does not default pods.
-var restartPolicies = []jobapi.RestartPolicy{jobapi.RestartPolicyAlways, jobapi.RestartPolicyNever, jobapi.RestartPolicyOnFailure}
-
-// validatePod checks a pod as the API server checks a new one, as far as
-// jobkit models pods: its metadata and spec (jobapi.ValidateObjectMeta,
-// jobapi.ValidatePodSpec) and its restart policy.
+// validatePod checks a pod as the API server checks a new one: its
+// metadata (jobapi.ValidateObjectMeta) and its spec (jobapi.ValidatePodSpec).
+// The API server defaults a pod before validating it; the store keeps
+// the pod as it was given (tests compare what they wrote), so the spec is
+// defaulted on a copy, only to be validated.
 func validatePod(p *jobapi.Pod) field.ErrorList {
 	errs := jobapi.ValidateObjectMeta(&p.ObjectMeta, field.NewPath("metadata"))
-	spec := field.NewPath("spec")
-	errs = append(errs, jobapi.ValidatePodSpec(&p.Spec, spec)...)
-	if rp := p.Spec.RestartPolicy; rp != "" && !slices.Contains(restartPolicies, rp) {
-		errs = append(errs, field.NotSupported(spec.Child("restartPolicy"), string(rp), restartPolicies))
-	}
-	return errs
+	spec := p.Spec.DeepCopy()
+	core.SetDefaultsPodSpec(spec)
+	return append(errs, jobapi.ValidatePodSpec(spec, field.NewPath("spec"))...)
 }
 
 // podSpecMutable lists what an update may change in a pod's spec, as
