@@ -419,6 +419,12 @@ var ruleCases = []ruleCase{
 		c0(s).Resources.Limits["hugepages-2Mi"] = q("3Mi")
 		c0(s).Resources.Requests["hugepages-2Mi"] = q("3Mi")
 	}, []string{"Invalid " + sp + "containers[0].resources.limits[hugepages-2Mi]", "Invalid " + sp + "containers[0].resources.requests[hugepages-2Mi]"}},
+	// A deliberate difference (README): Kubernetes refuses privileged
+	// containers only when its API server runs with
+	// --allow-privileged=false, a cluster's policy, not an API rule.
+	{"a privileged container is accepted (cluster policy, not an API rule)", func(s *core.PodSpec, m *metaLike) {
+		c0(s).SecurityContext = &core.SecurityContext{Privileged: ptr(true)}
+	}, nil},
 	{"bidirectional propagation privileged only", func(s *core.PodSpec, m *metaLike) {
 		c0(s).VolumeMounts[0].MountPropagation = ptr(core.MountPropagationBidirectional)
 	}, []string{"Forbidden " + sp + "containers[0].volumeMounts.mountPropagation"}},
