@@ -9,63 +9,42 @@ import (
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 )
 
-// deepCopyCase checks, for many random values of T, that deepCopy returns
-// an equal value that shares no memory with the original, and nil for nil.
-func deepCopyCase[T any](deepCopy func(*T) *T) func(t *testing.T) {
-	return func(t *testing.T) {
-		if got := deepCopy(nil); got != nil {
-			t.Errorf("DeepCopy(nil) = %v, want nil", got)
-		}
-		for seed := uint64(0); seed < 50; seed++ {
-			in := new(T)
-			jobtest.Fill(t, in, seed)
-			out := deepCopy(in)
-			if diff := cmp.Diff(in, out); diff != "" {
-				t.Fatalf("seed %d: DeepCopy differs (-in +out):\n%s", seed, diff)
-			}
-			if s := jobtest.SharedMemory(in, out); len(s) > 0 {
-				t.Fatalf("seed %d: DeepCopy shares memory at %v", seed, s)
-			}
-		}
-	}
-}
-
 func TestDeepCopySharesNothing(t *testing.T) {
 	tests := []struct {
 		name string
 		run  func(t *testing.T)
 	}{
-		{"Job", deepCopyCase((*jobapi.Job).DeepCopy)},
-		{"JobSpec", deepCopyCase((*jobapi.JobSpec).DeepCopy)},
-		{"JobStatus", deepCopyCase((*jobapi.JobStatus).DeepCopy)},
-		{"JobCondition", deepCopyCase((*jobapi.JobCondition).DeepCopy)},
-		{"UncountedTerminatedPods", deepCopyCase((*jobapi.UncountedTerminatedPods).DeepCopy)},
-		{"PodFailurePolicy", deepCopyCase((*jobapi.PodFailurePolicy).DeepCopy)},
-		{"PodFailurePolicyRule", deepCopyCase((*jobapi.PodFailurePolicyRule).DeepCopy)},
-		{"PodFailurePolicyOnExitCodesRequirement", deepCopyCase((*jobapi.PodFailurePolicyOnExitCodesRequirement).DeepCopy)},
-		{"PodFailurePolicyOnPodConditionsPattern", deepCopyCase((*jobapi.PodFailurePolicyOnPodConditionsPattern).DeepCopy)},
-		{"SuccessPolicy", deepCopyCase((*jobapi.SuccessPolicy).DeepCopy)},
-		{"SuccessPolicyRule", deepCopyCase((*jobapi.SuccessPolicyRule).DeepCopy)},
-		{"ObjectMeta", deepCopyCase((*jobapi.ObjectMeta).DeepCopy)},
-		{"OwnerReference", deepCopyCase((*jobapi.OwnerReference).DeepCopy)},
-		{"Pod", deepCopyCase((*jobapi.Pod).DeepCopy)},
-		{"PodTemplateSpec", deepCopyCase((*jobapi.PodTemplateSpec).DeepCopy)},
-		{"PodSpec", deepCopyCase((*jobapi.PodSpec).DeepCopy)},
-		{"Container", deepCopyCase((*jobapi.Container).DeepCopy)},
-		{"EnvVar", deepCopyCase((*jobapi.EnvVar).DeepCopy)},
-		{"EnvVarSource", deepCopyCase((*jobapi.EnvVarSource).DeepCopy)},
-		{"ObjectFieldSelector", deepCopyCase((*jobapi.ObjectFieldSelector).DeepCopy)},
-		{"Volume", deepCopyCase((*jobapi.Volume).DeepCopy)},
-		{"VolumeSource", deepCopyCase((*jobapi.VolumeSource).DeepCopy)},
-		{"DownwardAPIVolumeSource", deepCopyCase((*jobapi.DownwardAPIVolumeSource).DeepCopy)},
-		{"DownwardAPIVolumeFile", deepCopyCase((*jobapi.DownwardAPIVolumeFile).DeepCopy)},
-		{"ConfigMapVolumeSource", deepCopyCase((*jobapi.ConfigMapVolumeSource).DeepCopy)},
-		{"KeyToPath", deepCopyCase((*jobapi.KeyToPath).DeepCopy)},
-		{"VolumeMount", deepCopyCase((*jobapi.VolumeMount).DeepCopy)},
-		{"PodStatus", deepCopyCase((*jobapi.PodStatus).DeepCopy)},
-		{"HostIP", deepCopyCase((*jobapi.HostIP).DeepCopy)},
-		{"PodIP", deepCopyCase((*jobapi.PodIP).DeepCopy)},
-		{"Time", deepCopyCase((*jobapi.Time).DeepCopy)},
+		{"Job", jobtest.DeepCopyCheck((*jobapi.Job).DeepCopy)},
+		{"JobSpec", jobtest.DeepCopyCheck((*jobapi.JobSpec).DeepCopy)},
+		{"JobStatus", jobtest.DeepCopyCheck((*jobapi.JobStatus).DeepCopy)},
+		{"JobCondition", jobtest.DeepCopyCheck((*jobapi.JobCondition).DeepCopy)},
+		{"UncountedTerminatedPods", jobtest.DeepCopyCheck((*jobapi.UncountedTerminatedPods).DeepCopy)},
+		{"PodFailurePolicy", jobtest.DeepCopyCheck((*jobapi.PodFailurePolicy).DeepCopy)},
+		{"PodFailurePolicyRule", jobtest.DeepCopyCheck((*jobapi.PodFailurePolicyRule).DeepCopy)},
+		{"PodFailurePolicyOnExitCodesRequirement", jobtest.DeepCopyCheck((*jobapi.PodFailurePolicyOnExitCodesRequirement).DeepCopy)},
+		{"PodFailurePolicyOnPodConditionsPattern", jobtest.DeepCopyCheck((*jobapi.PodFailurePolicyOnPodConditionsPattern).DeepCopy)},
+		{"SuccessPolicy", jobtest.DeepCopyCheck((*jobapi.SuccessPolicy).DeepCopy)},
+		{"SuccessPolicyRule", jobtest.DeepCopyCheck((*jobapi.SuccessPolicyRule).DeepCopy)},
+		{"ObjectMeta", jobtest.DeepCopyCheck((*jobapi.ObjectMeta).DeepCopy)},
+		{"OwnerReference", jobtest.DeepCopyCheck((*jobapi.OwnerReference).DeepCopy)},
+		{"Pod", jobtest.DeepCopyCheck((*jobapi.Pod).DeepCopy)},
+		{"PodTemplateSpec", jobtest.DeepCopyCheck((*jobapi.PodTemplateSpec).DeepCopy)},
+		{"PodSpec", jobtest.DeepCopyCheck((*jobapi.PodSpec).DeepCopy)},
+		{"Container", jobtest.DeepCopyCheck((*jobapi.Container).DeepCopy)},
+		{"EnvVar", jobtest.DeepCopyCheck((*jobapi.EnvVar).DeepCopy)},
+		{"EnvVarSource", jobtest.DeepCopyCheck((*jobapi.EnvVarSource).DeepCopy)},
+		{"ObjectFieldSelector", jobtest.DeepCopyCheck((*jobapi.ObjectFieldSelector).DeepCopy)},
+		{"Volume", jobtest.DeepCopyCheck((*jobapi.Volume).DeepCopy)},
+		{"VolumeSource", jobtest.DeepCopyCheck((*jobapi.VolumeSource).DeepCopy)},
+		{"DownwardAPIVolumeSource", jobtest.DeepCopyCheck((*jobapi.DownwardAPIVolumeSource).DeepCopy)},
+		{"DownwardAPIVolumeFile", jobtest.DeepCopyCheck((*jobapi.DownwardAPIVolumeFile).DeepCopy)},
+		{"ConfigMapVolumeSource", jobtest.DeepCopyCheck((*jobapi.ConfigMapVolumeSource).DeepCopy)},
+		{"KeyToPath", jobtest.DeepCopyCheck((*jobapi.KeyToPath).DeepCopy)},
+		{"VolumeMount", jobtest.DeepCopyCheck((*jobapi.VolumeMount).DeepCopy)},
+		{"PodStatus", jobtest.DeepCopyCheck((*jobapi.PodStatus).DeepCopy)},
+		{"HostIP", jobtest.DeepCopyCheck((*jobapi.HostIP).DeepCopy)},
+		{"PodIP", jobtest.DeepCopyCheck((*jobapi.PodIP).DeepCopy)},
+		{"Time", jobtest.DeepCopyCheck((*jobapi.Time).DeepCopy)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, tt.run)
