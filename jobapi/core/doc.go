@@ -29,11 +29,22 @@
 // [DropDisabledTemplateFields] removes the fields whose feature gate is
 // off by default, as the API server does on create and update.
 //
+// # Validation
+//
+// [ValidatePodTemplateSpec] and [ValidatePodSpec] check a defaulted pod
+// template with every rule a v1.36 API server applies to a Job's, with the
+// field paths and error types Kubernetes reports; [PodValidationOptions]
+// holds the few choices the Job strategy makes ([JobPodValidationOptions]).
+// The DNS name rules every jobkit package uses live here too
+// ([ValidateDNSLabel], [ValidateDNSSubdomain]).
+//
 // # Non-goals
 //
 // The package holds no other core/v1 kinds (Service, Node, PersistentVolume,
 // ...) and no API machinery: no scheme, no protobuf, no conversion between
-// API versions.
+// API versions. Cluster policy is not an API rule: privileged and
+// HostProcess containers are accepted (an API server refuses them only
+// when it runs with --allow-privileged=false).
 package core
 
 //go:generate go run ../internal/gen
