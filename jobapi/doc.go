@@ -12,14 +12,14 @@
 // in package jobapi/meta; jobapi keeps every one of those names as an
 // alias, so jobapi.ObjectMeta and meta.ObjectMeta are the same type.
 //
-// Nothing a user wrote is lost. jobapi models only the fields jobkit
-// reads; every object type also has an Unknown field that keeps the JSON
-// members the type does not model (affinity, tolerations, resources,
-// fields a newer Kubernetes adds) and writes them back when the object is
-// encoded. This is done once, generically: each type's MarshalJSON and
-// UnmarshalJSON (generated, in zz_generated.json.go) call an internal
-// codec that walks the type's fields by their `json` tags and diverts
-// whatever is left to Unknown. Decoding reports wrong types, fractions and
+// Nothing a user wrote is lost. jobapi and jobapi/core type every field of
+// a Job and its pod template as of Kubernetes v1.36; every object type
+// also has an Unknown field that keeps the JSON members a newer Kubernetes
+// adds and writes them back when the object is encoded. Each type's JSON
+// methods are generated (zz_generated.json.go): MarshalJSON is a typed
+// encoder with no reflection; UnmarshalJSON calls an internal codec that
+// walks the type's fields by their `json` tags and diverts whatever is
+// left to Unknown. Decoding reports wrong types, fractions and
 // out-of-range integers as field errors that name the path
 // (`spec.completions`); use json.Unmarshal or the methods themselves.
 // [TypeMetaOf] reads just `apiVersion` and `kind`. Every type has a

@@ -17,9 +17,8 @@
 // every name here as an alias (jobapi.ObjectMeta is meta.ObjectMeta), and
 // the pod types build on this package without importing jobapi.
 //
-// Non-goals: meta does not model every metav1 field (selfLink,
-// deletionGracePeriodSeconds and newer ones are kept in Unknown,
-// managedFields as opaque JSON), has no list, status or options types,
+// Non-goals: meta keeps managedFields as opaque JSON and the metav1
+// fields of a newer Kubernetes in Unknown, has no list, status or options types,
 // and validates nothing: validation of names, labels and annotations is
 // jobapi's.
 package meta
