@@ -124,10 +124,10 @@ func NewPod(job *jobapi.Job, index int) (*jobapi.Pod, error) {
 		pod.ObjectMeta.Finalizers = append(pod.ObjectMeta.Finalizers, JobTrackingFinalizer)
 	}
 	for i := range pod.Spec.InitContainers {
-		addIndexEnv(&pod.Spec.InitContainers[i])
+		AddCompletionIndexEnv(&pod.Spec.InitContainers[i])
 	}
 	for i := range pod.Spec.Containers {
-		addIndexEnv(&pod.Spec.Containers[i])
+		AddCompletionIndexEnv(&pod.Spec.Containers[i])
 	}
 	if job.ObjectMeta.UID != "" {
 		yes := true
@@ -143,8 +143,11 @@ func NewPod(job *jobapi.Job, index int) (*jobapi.Pod, error) {
 	return pod, nil
 }
 
-// addIndexEnv gives c the completion index variable unless it has one.
-func addIndexEnv(c *jobapi.Container) {
+// AddCompletionIndexEnv gives c the environment variable
+// JOB_COMPLETION_INDEX, read through the downward API from the pod's
+// completion-index label, unless c already has a variable of that name:
+// what the Job controller does to every container of an Indexed Job's pod.
+func AddCompletionIndexEnv(c *jobapi.Container) {
 	for _, e := range c.Env {
 		if e.Name == CompletionIndexEnvName {
 			return

@@ -180,3 +180,29 @@ func TestNewPodRejects(t *testing.T) {
 		})
 	}
 }
+
+func TestAddCompletionIndexEnv(t *testing.T) {
+	indexEnv := jobapi.EnvVar{Name: scoreboard.CompletionIndexEnvName, ValueFrom: &jobapi.EnvVarSource{
+		FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.labels['batch.kubernetes.io/job-completion-index']"},
+	}}
+	own := jobapi.EnvVar{Name: scoreboard.CompletionIndexEnvName, Value: "7"}
+	other := jobapi.EnvVar{Name: "A", Value: "1"}
+	tests := []struct {
+		name string
+		env  []jobapi.EnvVar
+		want []jobapi.EnvVar
+	}{
+		{"added to a container without env", nil, []jobapi.EnvVar{indexEnv}},
+		{"added after the container's own variables", []jobapi.EnvVar{other}, []jobapi.EnvVar{other, indexEnv}},
+		{"a variable of that name the user set is kept", []jobapi.EnvVar{own}, []jobapi.EnvVar{own}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := jobapi.Container{Name: "c", Env: tt.env}
+			scoreboard.AddCompletionIndexEnv(&c)
+			if diff := cmp.Diff(tt.want, c.Env); diff != "" {
+				t.Errorf("env (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

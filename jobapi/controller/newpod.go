@@ -64,10 +64,10 @@ func newPod(job *jobapi.Job, index int, perIndex bool, replaced *jobapi.Pod) *jo
 	tmpl.Spec.DeepCopyInto(&pod.Spec)
 	if index >= 0 {
 		for i := range pod.Spec.InitContainers {
-			addIndexEnv(&pod.Spec.InitContainers[i])
+			scoreboard.AddCompletionIndexEnv(&pod.Spec.InitContainers[i])
 		}
 		for i := range pod.Spec.Containers {
-			addIndexEnv(&pod.Spec.Containers[i])
+			scoreboard.AddCompletionIndexEnv(&pod.Spec.Containers[i])
 		}
 		ix := strconv.Itoa(index)
 		pod.ObjectMeta.Annotations[CompletionIndexAnnotation] = ix
@@ -88,21 +88,6 @@ func newPod(job *jobapi.Job, index int, perIndex bool, replaced *jobapi.Pod) *jo
 		Controller: &yes, BlockOwnerDeletion: &yes2,
 	}}
 	return pod
-}
-
-// addIndexEnv gives c the completion index variable unless it has one.
-func addIndexEnv(c *jobapi.Container) {
-	for _, e := range c.Env {
-		if e.Name == CompletionIndexEnvName {
-			return
-		}
-	}
-	c.Env = append(c.Env, jobapi.EnvVar{
-		Name: CompletionIndexEnvName,
-		ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{
-			FieldPath: "metadata.labels['" + CompletionIndexAnnotation + "']",
-		}},
-	})
 }
 
 // nextIndexFailureCounts returns the failure counts of an index whose
