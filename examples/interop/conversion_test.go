@@ -1,19 +1,9 @@
 package interop
 
-// Decode and Encode of a real `kubectl get job -o yaml` manifest, done by
-// jobkit (conversion.Decode / conversion.Encode) and by k8s.io/api's
-// batch/v1 types with sigs.k8s.io/yaml, the way client code without
-// jobkit does it. The benchmarks name each implementation with an
-// "impl=" element, so that benchstat can put them side by side:
-//
-//	go test -run '^$' -bench 'Benchmark(Decode|Encode)Job' -benchmem -count 10 > conv.txt
-//	benchstat -col /impl conv.txt
-//
-// The work is not identical, and the difference favours k8s.io/api:
-// jobkit's Decode also reads apiVersion and kind, applies the batch/v1
-// defaults and converts to the hub type, and its types keep every member
-// they do not model (the k8s.io/api types model them all). Neither side
-// validates.
+// Decode and Encode of a real `kubectl get job -o yaml` manifest, compared
+// between jobkit (conversion.Decode / conversion.Encode) and k8s.io/api's
+// batch/v1 types with sigs.k8s.io/yaml. The benchmarks of the same
+// operations are in codec_bench_test.go.
 
 import (
 	"encoding/json"
@@ -24,7 +14,6 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/jobkit/jobkit/conversion"
-	"github.com/jobkit/jobkit/jobapi"
 )
 
 // kubectlIndexedJob is what `kubectl get job -o yaml` prints for a failed
@@ -252,13 +241,6 @@ status:
   uncountedTerminatedPods: {}
 `
 
-// Typed sinks keep results alive without boxing them.
-var (
-	convJobkitSink *jobapi.Job
-	convK8sSink    *batchv1.Job
-	convBytesSink  []byte
-)
-
 // TestConversionAgreesWithK8sAPI: decoding the manifest and encoding it
 // back gives the same document with jobkit as with k8s.io/api, and both
 // give back the input (kubectl's output is fully defaulted, so jobkit's
@@ -304,62 +286,4 @@ func plainValue(t *testing.T, data []byte) any {
 		t.Fatal(err)
 	}
 	return v
-}
-
-func BenchmarkDecodeJob(b *testing.B) {
-	data := []byte(kubectlIndexedJob)
-	b.Run("case=kubectl-manifest/impl=jobkit", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(data)))
-		for b.Loop() {
-			job, err := conversion.Decode(data)
-			if err != nil {
-				b.Fatal(err)
-			}
-			convJobkitSink = job
-		}
-	})
-	b.Run("case=kubectl-manifest/impl=k8s", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(data)))
-		for b.Loop() {
-			job := new(batchv1.Job)
-			if err := yaml.Unmarshal(data, job); err != nil {
-				b.Fatal(err)
-			}
-			convK8sSink = job
-		}
-	})
-}
-
-func BenchmarkEncodeJob(b *testing.B) {
-	data := []byte(kubectlIndexedJob)
-	job, err := conversion.Decode(data)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var k8sJob batchv1.Job
-	if err := yaml.Unmarshal(data, &k8sJob); err != nil {
-		b.Fatal(err)
-	}
-	b.Run("case=kubectl-manifest/impl=jobkit", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			out, err := conversion.Encode(job, "batch/v1")
-			if err != nil {
-				b.Fatal(err)
-			}
-			convBytesSink = out
-		}
-	})
-	b.Run("case=kubectl-manifest/impl=k8s", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			out, err := yaml.Marshal(&k8sJob)
-			if err != nil {
-				b.Fatal(err)
-			}
-			convBytesSink = out
-		}
-	})
 }
