@@ -192,11 +192,14 @@ type checkedDoc struct {
 	doc      *conversion.Document
 	warnings jobapi.Warnings
 	errs     field.ErrorList // validation errors, paths from the Job's root
+	// err refuses the Job before validation, as kubectl does a Job whose
+	// namespace is not the one asked for (*jobapi.NamespaceMismatchError).
+	err error
 }
 
 // invalid reports whether the document does not decode or its Job is
 // invalid.
-func (c checkedDoc) invalid() bool { return c.doc.Err != nil || len(c.errs) > 0 }
+func (c checkedDoc) invalid() bool { return c.doc.Err != nil || c.err != nil || len(c.errs) > 0 }
 
 // checkDocuments reads the input and runs create-time processing and
 // validation on every Job in it (a CronJob's job template included). A
@@ -267,7 +270,8 @@ func checkDocument(d *conversion.Document, uid jobapi.UID, opts labelKeys) check
 	}
 	w, errs, err := opts.prepare(d.Job, uid)
 	if err != nil {
-		d.Err = err // the options were checked before; not expected
+		// A namespace mismatch; the options themselves were checked before.
+		c.err = err
 		return c
 	}
 	c.warnings, c.errs = w, errs
@@ -283,6 +287,10 @@ func printChecked(s streams, c checkedDoc) {
 	printDocWarnings(s, c.doc)
 	for _, w := range c.warnings {
 		fmt.Fprintf(s.err, "%s: Warning: %s\n", c.doc.Source, w)
+	}
+	if c.err != nil {
+		fmt.Fprintf(s.err, "%s: error: %v\n", c.doc.Source, c.err)
+		return
 	}
 	for _, l := range docErrorLines(c.doc, c.errs) {
 		fmt.Fprintln(s.err, l)

@@ -192,7 +192,7 @@ func TestCreate(t *testing.T) {
 			name:       "-n refuses a Job that names another namespace, as kubectl does",
 			args:       []string{"-n", "team-b"},
 			stdin:      strings.Replace(createPiJob, "  name: pi\n", "  name: pi\n  namespace: team-a\n", 1),
-			wantErr:    []string{`STDIN: Job in version "v1" cannot be handled as a Job: the namespace from the provided object "team-a" does not match the namespace "team-b". You must pass '--namespace=team-a' to perform this operation.`},
+			wantErr:    []string{`STDIN: error: the namespace from the provided object "team-a" does not match the namespace "team-b". You must pass '--namespace=team-a' to perform this operation.`},
 			wantStatus: 1,
 		},
 		{

@@ -129,6 +129,14 @@ type statusList struct {
 // statusObject returns the Status an API server would answer for one
 // document: its error, or Success.
 func statusObject(c checkedDoc) any {
+	if c.err != nil {
+		// Refused before any request, as kubectl refuses it; the Status
+		// says which object.
+		st := field.NewBadRequest(c.err.Error())
+		gk := c.doc.GroupKind()
+		st.ErrStatus.Details = &field.StatusDetails{Name: c.doc.Name, Group: gk.Group, Kind: gk.Kind}
+		return st
+	}
 	if st := c.doc.Status(c.errs); st != nil {
 		return st
 	}

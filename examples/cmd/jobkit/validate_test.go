@@ -52,6 +52,28 @@ func TestValidate(t *testing.T) {
 `,
 		},
 		{
+			name:  "-n: a Job of another namespace is refused before validation, and -o json says BadRequest",
+			args:  []string{"-n", "team-b", "-o", "json"},
+			stdin: strings.Replace(createPiJob, "  name: pi\n", "  name: pi\n  namespace: team-a\n", 1),
+			wantOut: `{
+    "kind": "Status",
+    "apiVersion": "v1",
+    "metadata": {},
+    "status": "Failure",
+    "message": "the namespace from the provided object \"team-a\" does not match the namespace \"team-b\". You must pass '--namespace=team-a' to perform this operation.",
+    "reason": "BadRequest",
+    "details": {
+        "name": "pi",
+        "group": "batch",
+        "kind": "Job"
+    },
+    "code": 400
+}
+`,
+			wantErr:    []string{`STDIN: error: the namespace from the provided object "team-a" does not match the namespace "team-b". `},
+			wantStatus: 1,
+		},
+		{
 			name:  "text: errors on standard error",
 			stdin: userSelector,
 			wantErr: []string{
