@@ -3,136 +3,44 @@ package conversion
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
-	"unicode"
-	"unicode/utf8"
 
-	yamlv2 "sigs.k8s.io/yaml/goyaml.v2"
+	"github.com/jobkit/jobkit/conversion/internal/yamlwrite"
 )
 
 // JSONToYAML converts JSON to YAML as sigs.k8s.io/yaml.JSONToYAML does,
-// and so as kubectl prints objects, with two differences that make it
-// lossless and deterministic:
+// and so as kubectl prints objects: block style indented by 2, map keys in
+// yaml.v2's natural order (digit runs compare as numbers), every scalar
+// quoted, escaped and folded at 80 columns as goyaml.v2 writes it. It
+// writes the YAML directly from the JSON, without goyaml.v2, and differs
+// from sigs.k8s.io/yaml in ways that make it lossless and deterministic:
 //
-//   - It first writes as a \u escape, inside JSON strings, every character
-//     the YAML reader refuses to read raw: DEL and the C1 control
-//     characters, U+FFFE and U+FFFF, and NEL (U+0085), which the reader
-//     would fold into a space. JSON allows all of them; sigs.k8s.io/yaml
-//     fails on them ("control characters are not allowed") or changes them.
-//     Escaped, they come out of the YAML emitter as escapes and read back
-//     unchanged. Bytes that are not UTF-8 become U+FFFD, as encoding/json
-//     makes them when it decodes.
-//   - Map keys are sorted in yaml.v2's natural order (digit runs compare as
-//     numbers), starting from their order in j. For keys that order ranks
-//     consistently the result is exactly kubectl's; for the few it cannot
-//     (it is not transitive for some mixes of digits and letters, such as
-//     "0C900", "09700C", "8710A0200270"), kubectl's output varies from run
-//     to run with Go's map order, and this function's does not.
+//   - Characters the YAML reader refuses to read raw (DEL, the C1 control
+//     characters, U+FFFE and U+FFFF) and NEL (U+0085), which the reader
+//     would fold into a space, are written as double-quoted escapes, so
+//     they read back unchanged; sigs.k8s.io/yaml fails on them ("control
+//     characters are not allowed") or changes them. Bytes that are not
+//     UTF-8 become U+FFFD, as encoding/json makes them when it decodes.
+//   - Map keys are sorted from their order in j with a stable sort. For
+//     keys the natural order ranks consistently the result is exactly
+//     kubectl's; for the few it cannot (it is not transitive for some
+//     mixes of digits and letters, such as "0C900", "09700C",
+//     "8710A0200270"), kubectl's output varies from run to run with Go's
+//     map order, and this function's does not. Duplicate keys are kept.
+//
+// j must be one valid JSON value. Like sigs.k8s.io/yaml, JSONToYAML fails
+// on some valid JSON that its YAML reader refuses: the escape `\/`, a `\u`
+// escape of a surrogate (characters beyond U+FFFF must be raw UTF-8), a
+// member name longer than 1024 characters with its quotes and escapes,
+// and nesting 10000 levels deep. Raw U+2028 and U+2029 inside a string
+// are read as line breaks that drop the spaces around them (and are
+// refused in member names); encoding/json and jobkit's encoders escape
+// both. Whitespace between tokens does not change the result.
 func JSONToYAML(j []byte) ([]byte, error) {
-	// Decoding into a MapSlice keeps the order of the keys, and yaml.v2
-	// then decodes every nested map as a MapSlice too; the wrapper object
-	// lets j be any JSON value, not only an object.
-	wrapped := make([]byte, 0, len(j)+8)
-	wrapped = append(append(append(wrapped, `{"v":`...), escapeForYAML(j)...), '}')
-	var doc yamlv2.MapSlice
-	if err := yamlv2.Unmarshal(wrapped, &doc); err != nil {
-		return nil, fmt.Errorf("conversion: YAML: %w", err)
-	}
-	if len(doc) != 1 {
-		return nil, fmt.Errorf("conversion: YAML: the input must be one JSON value")
-	}
-	v := doc[0].Value
-	sortKeys(v)
-	y, err := yamlv2.Marshal(v)
+	y, err := yamlwrite.Append(make([]byte, 0, len(j)+len(j)/2), j)
 	if err != nil {
 		return nil, fmt.Errorf("conversion: YAML: %w", err)
 	}
 	return y, nil
-}
-
-// sortKeys sorts the keys of every map in v, at every depth, with a stable
-// sort: from the same input order it always gives the same result, even
-// where naturalLess is not a strict weak order.
-func sortKeys(v any) {
-	switch v := v.(type) {
-	case yamlv2.MapSlice:
-		sort.SliceStable(v, func(i, j int) bool { return keyLess(v[i].Key, v[j].Key) })
-		for i := range v {
-			sortKeys(v[i].Value)
-		}
-	case []any:
-		for _, e := range v {
-			sortKeys(e)
-		}
-	}
-}
-
-// keyLess orders two map keys. Keys decoded from JSON are strings; any
-// other key sorts by its printed form, after the strings.
-func keyLess(a, b any) bool {
-	as, aok := a.(string)
-	bs, bok := b.(string)
-	switch {
-	case aok && bok:
-		return naturalLess(as, bs)
-	case aok != bok:
-		return aok
-	}
-	return fmt.Sprint(a) < fmt.Sprint(b)
-}
-
-// naturalLess is the order yaml.v2 prints string map keys in (and so
-// kubectl): at the first rune where a and b differ, two letters compare as
-// runes, a non-letter sorts before a letter, and otherwise the runs of
-// digits that start there compare as numbers (a zero inside a number keeps
-// its value; a shorter run of equal value sorts first), then the runes
-// themselves. A string sorts before a longer one that starts with it.
-func naturalLess(a, b string) bool {
-	ar, br := []rune(a), []rune(b)
-	n := min(len(ar), len(br))
-	for i := 0; i < n; i++ {
-		x, y := ar[i], br[i]
-		if x == y {
-			continue
-		}
-		xl, yl := unicode.IsLetter(x), unicode.IsLetter(y)
-		if xl || yl {
-			if xl && yl {
-				return x < y
-			}
-			return yl
-		}
-		// A zero that follows a non-zero digit of a is part of a larger
-		// number: both sides count as starting from 1 there.
-		var xv, yv int64
-		if x == '0' || y == '0' {
-			for k := i - 1; k >= 0 && unicode.IsDigit(ar[k]); k-- {
-				if ar[k] != '0' {
-					xv, yv = 1, 1
-					break
-				}
-			}
-		}
-		xe, xv := digitRun(ar, i, xv)
-		ye, yv := digitRun(br, i, yv)
-		switch {
-		case xv != yv:
-			return xv < yv
-		case xe != ye:
-			return xe < ye
-		}
-		return x < y
-	}
-	return len(ar) < len(br)
-}
-
-// digitRun reads the digits of r from i on into v (as base-10 digits) and
-// returns where they end and the value.
-func digitRun(r []rune, i int, v int64) (int, int64) {
-	for ; i < len(r) && unicode.IsDigit(r[i]); i++ {
-		v = v*10 + int64(r[i]-'0')
-	}
-	return i, v
 }
 
 // MarshalYAML writes v as YAML: encoding/json, then [JSONToYAML].
@@ -142,52 +50,4 @@ func MarshalYAML(v any) ([]byte, error) {
 		return nil, fmt.Errorf("conversion: JSON: %w", err)
 	}
 	return JSONToYAML(j)
-}
-
-// escapeForYAML returns j with the characters YAML cannot hold raw written
-// as \u escapes. Outside strings JSON is ASCII, so every such character is
-// inside a string, where an escape means the same. j is returned as it is
-// when it has none (the common case: one scan, no allocation).
-func escapeForYAML(j []byte) []byte {
-	i := 0
-	for i < len(j) {
-		if j[i] < 0x7f {
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(j[i:])
-		if yamlUnsafe(r, size) {
-			break
-		}
-		i += size
-	}
-	if i == len(j) {
-		return j
-	}
-	out := make([]byte, 0, len(j)+32)
-	out = append(out, j[:i]...)
-	for i < len(j) {
-		r, size := utf8.DecodeRune(j[i:])
-		if yamlUnsafe(r, size) {
-			// For bytes that are not UTF-8, r is already U+FFFD.
-			out = fmt.Appendf(out, `\u%04x`, r)
-		} else {
-			out = append(out, j[i:i+size]...)
-		}
-		i += size
-	}
-	return out
-}
-
-// yamlUnsafe reports whether the rune r (of size bytes) must be escaped:
-// it is not printable for YAML 1.1, or it is NEL, or the bytes are not
-// UTF-8. C0 control characters never reach here: JSON escapes them.
-func yamlUnsafe(r rune, size int) bool {
-	switch {
-	case r == utf8.RuneError && size == 1:
-		return true
-	case r == 0x7f, r >= 0x80 && r <= 0x9f, r == 0xfffe, r == 0xffff:
-		return true
-	}
-	return false
 }

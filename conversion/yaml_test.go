@@ -11,6 +11,8 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/jobkit/jobkit/conversion"
+	"github.com/jobkit/jobkit/conversion/internal/yamlwrite/v2ref"
+	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
 )
@@ -168,5 +170,35 @@ func TestJSONToYAMLKeyOrder(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestEncodeMatchesGoyamlV2Path encodes randomly filled Jobs in every
+// supported version and compares Encode's YAML with what the goyaml.v2
+// path it replaced (kept in v2ref) prints for the same JSON: byte for byte.
+func TestEncodeMatchesGoyamlV2Path(t *testing.T) {
+	compared, total := 0, 0
+	for seed := uint64(0); seed < 100; seed++ {
+		var job jobapi.Job
+		jobtest.Fill(t, &job, seed)
+		for _, version := range conversion.SupportedVersions() {
+			j, err := conversion.EncodeJSON(&job, version)
+			require.NoError(t, err, "seed %d", seed)
+			want, wantErr := v2ref.JSONToYAML(j)
+			got, err := conversion.Encode(&job, version)
+			total++
+			if wantErr != nil {
+				require.Error(t, err, "seed %d %s: the goyaml.v2 path failed (%v)", seed, version, wantErr)
+				continue
+			}
+			require.NoError(t, err, "seed %d %s", seed, version)
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Fatalf("seed %d %s (-goyaml.v2 +Encode):\n%s", seed, version, diff)
+			}
+			compared++
+		}
+	}
+	if compared < total*9/10 {
+		t.Fatalf("only %d of %d Jobs compared: the goyaml.v2 path failed on the rest", compared, total)
 	}
 }
