@@ -7,8 +7,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
-	"sigs.k8s.io/yaml"
-
+	"github.com/jobkit/jobkit/conversion/internal/yamlread"
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
@@ -230,14 +229,14 @@ func toJSON(data []byte, maxBytes int) ([]byte, error) {
 		if n := countDocuments(data); n > 1 {
 			return nil, fmt.Errorf("conversion: the input must hold one document; it holds %d (decode them one by one)", n)
 		}
+		var dups []yamlread.Duplicate
 		var err error
-		j, err = yaml.YAMLToJSONStrict(data)
+		j, dups, err = yamlToJSON(data, maxBytes, 1, "input")
 		if err != nil {
-			return nil, fmt.Errorf("conversion: YAML: %w", err)
+			return nil, fmt.Errorf("conversion: %w", err)
 		}
-		// Aliases may make the JSON larger than the YAML; bound it too.
-		if len(j) > 4*maxBytes {
-			return nil, fmt.Errorf("conversion: the input must expand to at most %d bytes of JSON; it expands to %d", 4*maxBytes, len(j))
+		if len(dups) > 0 {
+			return nil, fmt.Errorf("conversion: YAML: %w", duplicateKeys(dups))
 		}
 	}
 	j = bytes.TrimSpace(j)

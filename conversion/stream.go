@@ -38,13 +38,34 @@ type Source struct {
 // holds a single document, else `FILE:LINE (document N)`, with
 // `, items[I]` for an item of a List.
 func (s Source) String() string {
+	return s.format(s.Line, 0, s.Only && s.Item < 0)
+}
+
+// At names a place inside the source, as compilers do, for the error
+// about one field ([Document.Position] finds it): `FILE:LINE:COLUMN`,
+// followed by ` (document N)` and `, items[I]` as in [Source.String].
+func (s Source) At(p Position) string {
+	return s.format(p.Line, p.Column, false)
+}
+
+// format writes the file, then `:LINE` and `:COLUMN` (when column > 0)
+// unless fileOnly, then the document and item when they name more than
+// the file does.
+func (s Source) format(line, column int, fileOnly bool) string {
 	var b strings.Builder
 	b.WriteString(s.File)
-	if s.Only && s.Item < 0 {
+	if fileOnly {
 		return b.String()
 	}
 	b.WriteString(":")
-	b.WriteString(strconv.Itoa(s.Line))
+	b.WriteString(strconv.Itoa(line))
+	if column > 0 {
+		b.WriteString(":")
+		b.WriteString(strconv.Itoa(column))
+	}
+	if s.Only && s.Item < 0 {
+		return b.String()
+	}
 	b.WriteString(" (")
 	if !s.Only {
 		b.WriteString("document ")
@@ -96,6 +117,19 @@ type Document struct {
 	// returns them, with paths from the object's root), or a
 	// [*StrictError]. Its text does not name the source.
 	Err error
+
+	// place is where the document's text is, for Position. The text is
+	// the caller's input, not a copy.
+	place textPlace
+}
+
+// Release lets go of what the document holds of the input: its Job, its
+// JSON and the reference to the input's text that [Document.Position]
+// reads (Position reports false afterwards). A tool that checks many files
+// calls it once it has what it needs from a document, so that it holds
+// one file in memory at a time.
+func (d *Document) Release() {
+	d.Job, d.JSON, d.place = nil, nil, textPlace{}
 }
 
 // IsJob reports whether the document holds a Job to validate: a Job or a
@@ -223,7 +257,9 @@ func decodeYAMLStream(name string, data []byte, o *streamState) []Document {
 			docs = append(docs, Document{Source: src, Err: fmt.Errorf("the document must be at most %d bytes; it is %d", o.maxBytes, len(c.text))})
 			continue
 		}
-		j, dups, err := yamlDocumentToJSON(c.text, o.maxBytes)
+		// A key given twice in one mapping is not an error here: it is a
+		// duplicate field, and its last value is kept.
+		j, dups, err := yamlToJSON(c.text, o.maxBytes, c.line, "document")
 		if err == nil && isNull(j) {
 			continue // a document holding only null, as `---` then `~`
 		}
@@ -233,29 +269,9 @@ func decodeYAMLStream(name string, data []byte, o *streamState) []Document {
 			docs = append(docs, Document{Source: src, Err: err})
 			continue
 		}
-		docs = decodeObject(docs, src, j, dups, o)
+		docs = decodeObject(docs, src, textPlace{text: c.text, line: c.line, column: 1}, j, duplicatePaths(dups), o)
 	}
 	return docs
-}
-
-// yamlDocumentToJSON converts one YAML document to JSON. A key given twice
-// in one mapping is not an error here: it is returned as the paths of the
-// duplicate fields, and the last value is kept.
-func yamlDocumentToJSON(text []byte, maxBytes int) ([]byte, []string, error) {
-	j, err := yaml.YAMLToJSONStrict(text)
-	var dups []string
-	if err != nil && strings.Contains(err.Error(), "already set in map") {
-		dups = yamlDuplicates(text)
-		j, err = yaml.YAMLToJSON(text)
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("YAML: %w", err)
-	}
-	// Aliases may make the JSON larger than the YAML; bound it too.
-	if len(j) > 4*maxBytes {
-		return nil, nil, fmt.Errorf("the document must expand to at most %d bytes of JSON; it expands to %d", 4*maxBytes, len(j))
-	}
-	return bytes.TrimSpace(j), dups, nil
 }
 
 // decodeJSONStream decodes a stream of JSON values. It stops at the first
@@ -299,7 +315,7 @@ func decodeJSONStream(name string, data []byte, o *streamState) []Document {
 				continue
 			}
 		}
-		docs = decodeObject(docs, src, j, dups, o)
+		docs = decodeObject(docs, src, textPlace{text: raw, line: line, column: columnAt(data, start)}, j, dups, o)
 	}
 	return docs
 }
@@ -308,11 +324,11 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\
 
 func isNull(j []byte) bool { return len(j) == 0 || string(j) == "null" }
 
-// decodeObject decodes one JSON value of a stream, found at src, and
-// appends what it holds to docs: one document, or the items of a List.
-// dups are the paths of its duplicate fields.
-func decodeObject(docs []Document, src Source, j []byte, dups []string, o *streamState) []Document {
-	d := Document{Source: src}
+// decodeObject decodes one JSON value of a stream, found at src (its text
+// at place), and appends what it holds to docs: one document, or the
+// items of a List. dups are the paths of its duplicate fields.
+func decodeObject(docs []Document, src Source, place textPlace, j []byte, dups []string, o *streamState) []Document {
+	d := Document{Source: src, place: place}
 	if isNull(j) || j[0] != '{' {
 		d.Err = errors.New("the document must be an object, not a list or a scalar")
 		return append(docs, d)
@@ -332,7 +348,9 @@ func decodeObject(docs []Document, src Source, j []byte, dups []string, o *strea
 			for i, item := range list.Items {
 				isrc := src
 				isrc.Item = i
-				docs = decodeObject(docs, isrc, bytes.TrimSpace(item), underPath(dups, "items["+strconv.Itoa(i)+"]"), o)
+				iplace := place
+				iplace.prefix = "items[" + strconv.Itoa(i) + "]"
+				docs = decodeObject(docs, isrc, iplace, bytes.TrimSpace(item), underPath(dups, iplace.prefix), o)
 			}
 			return docs
 		}

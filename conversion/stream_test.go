@@ -389,3 +389,47 @@ func TestSourceString(t *testing.T) {
 		}
 	}
 }
+
+func TestSourceAt(t *testing.T) {
+	at := conversion.Position{Line: 31, Column: 7}
+	tests := []struct {
+		name string
+		src  conversion.Source
+		want string
+	}{
+		{"the only document: file, line and column", conversion.Source{File: "a.yaml", Document: 1, Line: 1, Item: -1, Only: true}, "a.yaml:31:7"},
+		{"a document of several: the document is named", conversion.Source{File: "a.yaml", Document: 3, Line: 20, Item: -1}, "a.yaml:31:7 (document 3)"},
+		{"an item of a List in a stream", conversion.Source{File: "a.yaml", Document: 3, Line: 20, Item: 2}, "a.yaml:31:7 (document 3, items[2])"},
+		{"an item of the only List", conversion.Source{File: "STDIN", Document: 1, Line: 4, Item: 0, Only: true}, "STDIN:31:7 (items[0])"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.src.At(at); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDocumentReleaseForgetsTheInput(t *testing.T) {
+	data := []byte("apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  completions: many\n")
+	docs, err := conversion.DecodeAll("job.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &docs[0]
+	p, ok := d.Position("spec.completions")
+	if want := (conversion.Position{Line: 5, Column: 3, Path: "spec.completions"}); !ok || p != want {
+		t.Fatalf("before Release: Position = %+v, %v; want %+v, true", p, ok, want)
+	}
+	d.Release()
+	if p, ok := d.Position("spec.completions"); ok {
+		t.Errorf("after Release: Position = %+v, true; want false", p)
+	}
+	if d.Job != nil || d.JSON != nil {
+		t.Errorf("after Release: Job %v, JSON %q; want both nil", d.Job, d.JSON)
+	}
+	if d.Err == nil || d.Source.File != "job.yaml" {
+		t.Errorf("after Release the error and the source stay: Err %v, Source %+v", d.Err, d.Source)
+	}
+}

@@ -195,6 +195,9 @@ type checkedDoc struct {
 	// err refuses the Job before validation, as kubectl does a Job whose
 	// namespace is not the one asked for (*jobapi.NamespaceMismatchError).
 	err error
+	// lines report the document's errors (docErrorLines), found while its
+	// text was at hand.
+	lines []string
 }
 
 // invalid reports whether the document does not decode or its Job is
@@ -221,8 +224,11 @@ func checkDocuments(s streams, name string, in *inputFlags, cf createFlags, opts
 	check := func(docs []conversion.Document) {
 		for i := range docs {
 			c := checkDocument(&docs[i], jobapi.UID(*cf.uid), opts)
+			if c.err == nil {
+				c.lines = docErrorLines(c.doc, c.errs)
+			}
 			if !keep {
-				c.doc.Job, c.doc.JSON = nil, nil
+				c.doc.Release()
 			}
 			out = append(out, c)
 		}
@@ -292,7 +298,7 @@ func printChecked(s streams, c checkedDoc) {
 		fmt.Fprintf(s.err, "%s: error: %v\n", c.doc.Source, c.err)
 		return
 	}
-	for _, l := range docErrorLines(c.doc, c.errs) {
+	for _, l := range c.lines {
 		fmt.Fprintln(s.err, l)
 	}
 }

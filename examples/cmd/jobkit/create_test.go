@@ -198,29 +198,29 @@ func TestCreate(t *testing.T) {
 		{
 			name:       "a selector without manualSelector is refused",
 			stdin:      strings.Replace(createPiJob, "  template:\n", "  selector: {matchLabels: {app: pi}}\n  template:\n", 1),
-			wantErr:    []string{`STDIN: Job.batch "pi" is invalid: spec.selector: Invalid value: `},
+			wantErr:    []string{`STDIN:6:3: Job.batch "pi" is invalid: spec.selector: Invalid value: `},
 			wantStatus: 1,
 		},
 		{
 			name:  "every error on its own line, nothing printed",
 			stdin: createPiJob + "---\n" + strings.NewReplacer("name: pi\n", "name: Pi\n", "restartPolicy: Never", "restartPolicy: Always").Replace(createPiJob),
 			wantErr: []string{
-				`STDIN:16 (document 2): Job.batch "Pi" is invalid: metadata.name: Invalid value: "Pi": `,
-				`STDIN:16 (document 2): Job.batch "Pi" is invalid: spec.template.spec.containers[0].name: Invalid value: "Pi": `,
-				`STDIN:16 (document 2): Job.batch "Pi" is invalid: spec.template.spec.restartPolicy: Required value: `,
+				`STDIN:19:3 (document 2): Job.batch "Pi" is invalid: metadata.name: Invalid value: "Pi": `,
+				`STDIN:27:9 (document 2): Job.batch "Pi" is invalid: spec.template.spec.containers[0].name: Invalid value: "Pi": `,
+				`STDIN:29:7 (document 2): Job.batch "Pi" is invalid: spec.template.spec.restartPolicy: Required value: `,
 			},
 			wantStatus: 1,
 		},
 		{
 			name:       "the downward API is checked",
 			stdin:      strings.Replace(createPiJob, "        image: perl:5.34.0\n", "        image: perl:5.34.0\n        env: [{name: X, valueFrom: {fieldRef: {fieldPath: spec.hostname}}}]\n", 1),
-			wantErr:    []string{`STDIN: Job.batch "pi" is invalid: spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: `},
+			wantErr:    []string{`STDIN:14:48: Job.batch "pi" is invalid: spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: `},
 			wantStatus: 1,
 		},
 		{
 			name:       "decoding errors name the field",
 			stdin:      strings.Replace(createPiJob, "spec:\n  template", "spec:\n  completions: many\n  template", 1),
-			wantErr:    []string{`STDIN: Job.batch "pi" is invalid: spec.completions: `},
+			wantErr:    []string{`STDIN:6:3: Job.batch "pi" is invalid: spec.completions: `},
 			wantStatus: 1,
 		},
 		{

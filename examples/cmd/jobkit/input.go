@@ -152,10 +152,12 @@ func readAll(r io.Reader, size int) ([]byte, error) {
 
 // docErrorLines returns the lines that report a document's decoding error
 // or its Job's validation errors errs: one per field error, each in
-// kubectl's shape (`SOURCE: Job.batch "pi" is invalid: FIELD: ...`), or
-// the one message of a document that does not decode (`SOURCE: Job in
-// version "v1" cannot be handled as a Job: strict decoding error: ...`).
-// It returns nil when there is nothing to report.
+// kubectl's shape (`SOURCE: Job.batch "pi" is invalid: FIELD: ...`), the
+// source naming the field's line and column when the document holds it
+// (`job.yaml:12:5: Job.batch ...`, conversion.Source.At), or the one
+// message of a document that does not decode (`SOURCE: Job in version
+// "v1" cannot be handled as a Job: strict decoding error: ...`). It
+// returns nil when there is nothing to report.
 func docErrorLines(d *conversion.Document, errs field.ErrorList) []string {
 	st := d.Status(errs)
 	if st == nil {
@@ -165,7 +167,11 @@ func docErrorLines(d *conversion.Document, errs field.ErrorList) []string {
 	if causes := field.AsErrorList(st); len(causes) > 0 {
 		lines := make([]string, len(causes))
 		for i, e := range causes {
-			lines[i] = src + ": " + oneLine(field.NewInvalid(d.GroupKind(), d.Name, field.ErrorList{e}).Error())
+			at := src
+			if p, ok := d.Position(e.Field); ok {
+				at = d.Source.At(p)
+			}
+			lines[i] = at + ": " + oneLine(field.NewInvalid(d.GroupKind(), d.Name, field.ErrorList{e}).Error())
 		}
 		return lines
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi"
@@ -167,7 +168,7 @@ func TestInputBehaviours(t *testing.T) {
 			name:       "errors name the Job and the document, in kubectl's shape",
 			stdin:      serviceYAML + "---\n" + strings.Replace(piJob, "spec:\n  template:", "spec:\n  completions: -1\n  template:", 1),
 			args:       []string{"validate"},
-			wantErr:    `STDIN:8 (document 2): Job.batch "pi" is invalid: spec.completions: Invalid value: -1: must be greater than or equal to 0` + "\n",
+			wantErr:    `STDIN:13:3 (document 2): Job.batch "pi" is invalid: spec.completions: Invalid value: -1: must be greater than or equal to 0` + "\n",
 			wantStatus: 1,
 		},
 		{
@@ -210,7 +211,7 @@ func TestInputBehaviours(t *testing.T) {
 			name:  "a stream of JSON objects is read object by object",
 			stdin: "{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"name\":\"web\"}}\n{\"apiVersion\":\"batch/v1\",\"kind\":\"Job\",\"metadata\":{\"name\":\"pi\"},\"spec\":{\"completions\":-1,\"template\":{\"spec\":{\"containers\":[{\"name\":\"pi\",\"image\":\"perl\"}],\"restartPolicy\":\"Never\"}}}}\n",
 			args:  []string{"validate"},
-			wantErr: `STDIN:2 (document 2): Job.batch "pi" is invalid: spec.completions: Invalid value: -1: must be greater than or equal to 0` + "\n" +
+			wantErr: `STDIN:2:72 (document 2): Job.batch "pi" is invalid: spec.completions: Invalid value: -1: must be greater than or equal to 0` + "\n" +
 				"0 Jobs valid, 1 invalid, 1 other object skipped\n",
 			terminal:   true,
 			wantStatus: 1,
@@ -372,7 +373,8 @@ func TestReadingFunctionsAreTheLibrarys(t *testing.T) {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want, docs, cmp.Comparer(func(a, b error) bool { return fmt.Sprint(a) == fmt.Sprint(b) }),
-		cmp.Comparer(func(a, b *jobapi.Job) bool { return (a == nil) == (b == nil) })); diff != "" {
+		cmp.Comparer(func(a, b *jobapi.Job) bool { return (a == nil) == (b == nil) }),
+		cmpopts.IgnoreUnexported(conversion.Document{})); diff != "" {
 		t.Errorf("(-DecodeAll +readObjects):\n%s", diff)
 	}
 }

@@ -77,8 +77,8 @@ func TestValidate(t *testing.T) {
 			name:  "text: errors on standard error",
 			stdin: userSelector,
 			wantErr: []string{
-				`STDIN: Job.batch "pi" is invalid: spec.selector: Invalid value: `,
-				`STDIN: Job.batch "pi" is invalid: spec.parallelism: Invalid value: -1: must be greater than or equal to 0`,
+				`STDIN:7:3: Job.batch "pi" is invalid: spec.selector: Invalid value: `,
+				`STDIN:6:3: Job.batch "pi" is invalid: spec.parallelism: Invalid value: -1: must be greater than or equal to 0`,
 			},
 			wantStatus: 1,
 		},
@@ -108,7 +108,7 @@ func TestValidate(t *testing.T) {
     "code": 422
 }
 `,
-			wantErr:    []string{`STDIN: Job.batch "pi" is invalid: spec.parallelism: `},
+			wantErr:    []string{`STDIN:6:3: Job.batch "pi" is invalid: spec.parallelism: `},
 			wantStatus: 1,
 		},
 		{
