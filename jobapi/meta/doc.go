@@ -17,10 +17,15 @@
 // every name here as an alias (jobapi.ObjectMeta is meta.ObjectMeta), and
 // the pod types build on this package without importing jobapi.
 //
+// Validation (validation.go) covers what is the same for every kind:
+// owner references, finalizers, managedFields (read from its raw JSON by
+// [ParseManagedFields]) and the rules of an update
+// ([ValidateObjectMetaUpdate]).
+//
 // Non-goals: meta keeps managedFields as opaque JSON and the metav1
-// fields of a newer Kubernetes in Unknown, has no list, status or options types,
-// and validates nothing: validation of names, labels and annotations is
-// jobapi's.
+// fields of a newer Kubernetes in Unknown, has no list, status or options
+// types, and does not validate names, labels and annotations: that is
+// jobapi's (and core's, for pods).
 package meta
 
 //go:generate go run ../internal/gen

@@ -1,0 +1,623 @@
+package meta
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/selector"
+)
+
+// The limits Kubernetes places on the metadata every object carries.
+const (
+	// FieldManagerMaxLength is the longest `manager` of a managedFields
+	// entry, in bytes.
+	FieldManagerMaxLength = 128
+	// SubresourceMaxLength is the longest `subresource` of a managedFields
+	// entry, in bytes.
+	SubresourceMaxLength = 256
+)
+
+// The standard finalizers: the garbage collector's (an object may not
+// have both) and the namespace controller's. Any other finalizer must be
+// domain-prefixed ('example.com/cleanup').
+const (
+	FinalizerOrphanDependents = "orphan"
+	FinalizerDeleteDependents = "foregroundDeletion"
+	FinalizerKubernetes       = "kubernetes"
+)
+
+// ManagedFieldsEntry is one entry of `metadata.managedFields`, as far as
+// validation reads it: the members a v1.36 API server checks. ObjectMeta
+// keeps managedFields as [RawJSON]; [ParseManagedFields] reads it into
+// these. It is a plain value read with encoding/json, outside the
+// generated codec.
+//
+// +jobkit:deepcopy=false
+// +jobkit:json=false
+type ManagedFieldsEntry struct {
+	Manager     string `json:"manager,omitempty"`
+	Operation   string `json:"operation,omitempty"`
+	APIVersion  string `json:"apiVersion,omitempty"`
+	FieldsType  string `json:"fieldsType,omitempty"`
+	Subresource string `json:"subresource,omitempty"`
+}
+
+// ParseManagedFields reads `metadata.managedFields` kept as raw JSON: a
+// list of objects whose `manager`, `operation`, `apiVersion`, `fieldsType`
+// and `subresource` are strings (null, or an empty raw value, is no
+// entry). Member names match exactly, as an API server's case-sensitive
+// decoding matches them; other members (`time`, `fieldsV1`) are not read.
+// It fails where an API server's decoding of the list would fail.
+func ParseManagedFields(raw RawJSON) ([]ManagedFieldsEntry, error) {
+	var entries []ManagedFieldsEntry
+	it := newManagedFieldsIter(raw)
+	var e rawManagedFieldsEntry
+	for it.next(&e) {
+		entries = append(entries, e.entry())
+	}
+	return entries, it.err
+}
+
+// ValidateManagedFields checks `metadata.managedFields` (at path) as a
+// v1.36 API server does on create and on update (apimachinery's
+// ValidateManagedFields): each entry's `operation` 'Apply' or 'Update'
+// (Invalid at `[i].operation`), its `fieldsType`, when set, 'FieldsV1'
+// (Invalid at `[i].fieldsType`), its `manager` at most 128 bytes (TooLong)
+// and made of printable characters (Invalid, one error per other
+// character), its `subresource` at most 256 bytes (TooLong). A value that
+// is not a list of such entries, which an API server refuses when it
+// decodes the request, is Invalid at path. Valid entries cost no
+// allocation.
+func ValidateManagedFields(raw RawJSON, path *field.Path) field.ErrorList {
+	if managedFieldsValid(raw) {
+		return nil
+	}
+	var errs field.ErrorList
+	it := newManagedFieldsIter(raw)
+	var e rawManagedFieldsEntry
+	for i := 0; it.next(&e); i++ {
+		if !e.valid() {
+			errs = appendManagedFieldsEntryErrors(errs, e.entry(), path.Index(i))
+		}
+	}
+	if it.err != nil {
+		return field.ErrorList{field.Invalid(path, string(raw), "must be a list of managed fields entries, each with string `manager`, `operation`, `apiVersion`, `fieldsType` and `subresource`: "+it.err.Error())}
+	}
+	return errs
+}
+
+// managedFieldsValid reports, without allocating, whether
+// ValidateManagedFields finds nothing wrong with raw.
+func managedFieldsValid(raw RawJSON) bool {
+	it := newManagedFieldsIter(raw)
+	var e rawManagedFieldsEntry
+	for it.next(&e) {
+		if !e.valid() {
+			return false
+		}
+	}
+	return it.err == nil
+}
+
+// rawManagedFieldsEntry is a [ManagedFieldsEntry] as its string values'
+// bytes, without allocating.
+type rawManagedFieldsEntry struct {
+	manager, operation, apiVersion, fieldsType, subresource []byte
+}
+
+func (e *rawManagedFieldsEntry) entry() ManagedFieldsEntry {
+	return ManagedFieldsEntry{Manager: string(e.manager), Operation: string(e.operation), APIVersion: string(e.apiVersion),
+		FieldsType: string(e.fieldsType), Subresource: string(e.subresource)}
+}
+
+// valid reports, without allocating, whether e breaks none of the rules.
+func (e *rawManagedFieldsEntry) valid() bool {
+	if string(e.operation) != "Apply" && string(e.operation) != "Update" ||
+		len(e.fieldsType) > 0 && string(e.fieldsType) != "FieldsV1" ||
+		len(e.manager) > FieldManagerMaxLength || len(e.subresource) > SubresourceMaxLength {
+		return false
+	}
+	for _, r := range string(e.manager) {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// appendManagedFieldsEntryErrors appends the errors of one entry, at ep.
+func appendManagedFieldsEntryErrors(errs field.ErrorList, e ManagedFieldsEntry, ep *field.Path) field.ErrorList {
+	if e.Operation != "Apply" && e.Operation != "Update" {
+		errs = append(errs, field.Invalid(ep.Child("operation"), e.Operation, "must be 'Apply' or 'Update'"))
+	}
+	if e.FieldsType != "" && e.FieldsType != "FieldsV1" {
+		errs = append(errs, field.Invalid(ep.Child("fieldsType"), e.FieldsType, "must be 'FieldsV1'"))
+	}
+	errs = append(errs, ValidateFieldManager(e.Manager, ep.Child("manager"))...)
+	if len(e.Subresource) > SubresourceMaxLength {
+		errs = append(errs, field.TooLong(ep.Child("subresource"), "", SubresourceMaxLength))
+	}
+	return errs
+}
+
+// managedFieldsIter walks a JSON list of managedFields entries (empty raw
+// and null are no entry). Its err is set when the raw value is not a list
+// of objects, or a read member is not a string or null.
+type managedFieldsIter struct {
+	s     jsonScanner
+	first bool
+	done  bool
+	err   error
+}
+
+func newManagedFieldsIter(raw []byte) managedFieldsIter {
+	it := managedFieldsIter{s: jsonScanner{b: raw}, first: true}
+	it.s.ws()
+	switch {
+	case len(raw) == 0 || it.s.literal("null"):
+		it.done = true
+		it.err = it.s.end()
+	case !it.s.byte('['):
+		it.done, it.err = true, errors.New("not a list")
+	}
+	return it
+}
+
+// next reads the next entry into e (its bytes point into the raw value
+// unless a string holds escapes) and reports whether there was one.
+func (it *managedFieldsIter) next(e *rawManagedFieldsEntry) bool {
+	if it.done {
+		return false
+	}
+	s := &it.s
+	s.ws()
+	if s.byte(']') {
+		it.done, it.err = true, s.end()
+		return false
+	}
+	if !it.first && !s.byte(',') {
+		return it.fail("malformed list")
+	}
+	it.first = false
+	s.ws()
+	*e = rawManagedFieldsEntry{}
+	if s.literal("null") {
+		return true
+	}
+	if !s.byte('{') {
+		return it.fail("an entry is not an object")
+	}
+	for firstMember := true; ; firstMember = false {
+		s.ws()
+		if s.byte('}') {
+			return true
+		}
+		if !firstMember && !s.byte(',') {
+			return it.fail("malformed entry")
+		}
+		s.ws()
+		key, ok := s.str()
+		if !ok {
+			return it.fail("malformed member name")
+		}
+		s.ws()
+		if !s.byte(':') {
+			return it.fail("malformed entry")
+		}
+		s.ws()
+		var dst *[]byte
+		switch {
+		case string(key) == "manager":
+			dst = &e.manager
+		case string(key) == "operation":
+			dst = &e.operation
+		case string(key) == "apiVersion":
+			dst = &e.apiVersion
+		case string(key) == "fieldsType":
+			dst = &e.fieldsType
+		case string(key) == "subresource":
+			dst = &e.subresource
+		}
+		switch {
+		case dst == nil:
+			if !s.skip() {
+				return it.fail("malformed value")
+			}
+		case s.literal("null"):
+			*dst = nil
+		default:
+			v, ok := s.str()
+			if !ok {
+				return it.fail("`" + string(key) + "` is not a string")
+			}
+			*dst = v
+		}
+	}
+}
+
+func (it *managedFieldsIter) fail(msg string) bool {
+	it.done, it.err = true, errors.New(msg)
+	return false
+}
+
+// jsonScanner reads JSON text without allocating, except to unescape a
+// string that holds escapes.
+type jsonScanner struct {
+	b []byte
+	i int
+}
+
+func (s *jsonScanner) ws() {
+	for s.i < len(s.b) && (s.b[s.i] == ' ' || s.b[s.i] == '\t' || s.b[s.i] == '\n' || s.b[s.i] == '\r') {
+		s.i++
+	}
+}
+
+// byte consumes c when it is next.
+func (s *jsonScanner) byte(c byte) bool {
+	if s.i < len(s.b) && s.b[s.i] == c {
+		s.i++
+		return true
+	}
+	return false
+}
+
+// literal consumes lit when it is next.
+func (s *jsonScanner) literal(lit string) bool {
+	if len(s.b)-s.i < len(lit) || string(s.b[s.i:s.i+len(lit)]) != lit {
+		return false
+	}
+	s.i += len(lit)
+	return true
+}
+
+// end reports an error unless only white space is left.
+func (s *jsonScanner) end() error {
+	s.ws()
+	if s.i != len(s.b) {
+		return errors.New("unexpected data after the list")
+	}
+	return nil
+}
+
+// str reads a string and returns its value's bytes: a slice of the text
+// when it holds no escape, else the unescaped value.
+func (s *jsonScanner) str() ([]byte, bool) {
+	if !s.byte('"') {
+		return nil, false
+	}
+	start, escaped := s.i, false
+	for s.i < len(s.b) {
+		switch c := s.b[s.i]; {
+		case c == '"':
+			s.i++
+			if !escaped {
+				return s.b[start : s.i-1], true
+			}
+			var v string
+			if err := json.Unmarshal(s.b[start-1:s.i], &v); err != nil {
+				return nil, false
+			}
+			return []byte(v), true
+		case c == '\\':
+			escaped = true
+			s.i += 2
+		case c < 0x20:
+			return nil, false
+		default:
+			s.i++
+		}
+	}
+	return nil, false
+}
+
+// skipStr consumes a string without decoding it.
+func (s *jsonScanner) skipStr() bool {
+	s.i++ // the opening quote
+	for s.i < len(s.b) {
+		switch c := s.b[s.i]; {
+		case c == '"':
+			s.i++
+			return true
+		case c == '\\':
+			s.i += 2
+		case c < 0x20:
+			return false
+		default:
+			s.i++
+		}
+	}
+	return false
+}
+
+// skip consumes one value of any kind.
+func (s *jsonScanner) skip() bool {
+	if s.i >= len(s.b) {
+		return false
+	}
+	switch s.b[s.i] {
+	case '"':
+		return s.skipStr()
+	case '{', '[':
+		depth := 0
+		for s.i < len(s.b) {
+			switch s.b[s.i] {
+			case '"':
+				if !s.skipStr() {
+					return false
+				}
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					s.i++
+					return true
+				}
+			}
+			s.i++
+		}
+		return false
+	}
+	start := s.i
+	for s.i < len(s.b) && !strings.ContainsRune(",}] \t\n\r", rune(s.b[s.i])) {
+		s.i++
+	}
+	return s.i > start
+}
+
+// ValidateFieldManager checks the name of a field manager (the `manager`
+// of a managedFields entry, or a request's fieldManager): at most 128
+// bytes, every character printable.
+func ValidateFieldManager(m string, path *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	if len(m) > FieldManagerMaxLength {
+		errs = append(errs, field.TooLong(path, "", FieldManagerMaxLength))
+	}
+	for i, r := range m {
+		if !unicode.IsPrint(r) {
+			errs = append(errs, field.Invalid(path, m, fmt.Sprintf("must hold printable characters only, not %#U (at byte %d)", r, i)))
+		}
+	}
+	return errs
+}
+
+// ValidateOwnerReferences checks `metadata.ownerReferences` (at path) as
+// a v1.36 API server does: each reference with an `apiVersion` that has a
+// version ('v1', 'batch/v1'), a `kind`, a `name` and a `uid` (Invalid at
+// `apiVersion`, `kind`, `name`, `uid` under path — like Kubernetes, the
+// path does not say which reference), no Event as an owner, and at most
+// one reference with `controller: true` (Invalid at path).
+func ValidateOwnerReferences(refs []OwnerReference, path *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	firstController := ""
+	for i := range refs {
+		r := &refs[i]
+		group, version := splitAPIVersion(r.APIVersion)
+		if version == "" {
+			errs = append(errs, field.Invalid(path.Child("apiVersion"), r.APIVersion, "must have a version, such as 'v1' or 'batch/v1'"))
+		}
+		if r.Kind == "" {
+			errs = append(errs, field.Invalid(path.Child("kind"), r.Kind, "must not be empty"))
+		}
+		if r.Name == "" {
+			errs = append(errs, field.Invalid(path.Child("name"), r.Name, "must not be empty"))
+		}
+		if r.UID == "" {
+			errs = append(errs, field.Invalid(path.Child("uid"), string(r.UID), "must not be empty"))
+		}
+		if group == "" && version == "v1" && r.Kind == "Event" {
+			errs = append(errs, field.Invalid(path, r.Kind, "must not name an Event: events may not own objects"))
+		}
+		if r.Controller != nil && *r.Controller {
+			name := r.Kind + "/" + r.Name
+			if firstController != "" {
+				errs = append(errs, field.Invalid(path, name, "must have at most one reference with `controller: true`: "+firstController+" has it already"))
+			} else {
+				firstController = name
+			}
+		}
+	}
+	return errs
+}
+
+// splitAPIVersion splits an apiVersion as Kubernetes' ParseGroupVersion
+// does: 'v1' has no group, 'batch/v1' has one; a value with more than
+// one '/' has neither.
+func splitAPIVersion(v string) (group, version string) {
+	if v == "" || v == "/" {
+		return "", ""
+	}
+	switch strings.Count(v, "/") {
+	case 0:
+		return "", v
+	case 1:
+		g, ver, _ := strings.Cut(v, "/")
+		return g, ver
+	}
+	return "", ""
+}
+
+// ValidateFinalizers checks `metadata.finalizers` (at path): each a
+// qualified name (Invalid at path, as Kubernetes reports it), a standard
+// finalizer or domain-prefixed (Invalid at `finalizers[i]`, see
+// [ValidateFinalizerNames]), and not both 'orphan' and
+// 'foregroundDeletion'.
+func ValidateFinalizers(fs []string, path *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	orphan, foreground := false, false
+	for _, f := range fs {
+		errs = append(errs, selector.ValidateQualifiedName(f, path)...)
+		orphan = orphan || f == FinalizerOrphanDependents
+		foreground = foreground || f == FinalizerDeleteDependents
+	}
+	if orphan && foreground {
+		errs = append(errs, field.Invalid(path, fs, "must not hold both 'orphan' and 'foregroundDeletion'"))
+	}
+	return append(errs, ValidateFinalizerNames(fs, path)...)
+}
+
+// ValidateFinalizerNames checks, as the v1.36 API server does for the
+// objects of its core groups (pods and Jobs among them) on create and on
+// update, that each finalizer without a '/' is a standard one
+// ('kubernetes', 'orphan', 'foregroundDeletion'): else Invalid at
+// `<path>[i]`.
+func ValidateFinalizerNames(fs []string, path *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	for i, f := range fs {
+		if strings.Contains(f, "/") {
+			continue
+		}
+		switch f {
+		case FinalizerKubernetes, FinalizerOrphanDependents, FinalizerDeleteDependents:
+		default:
+			errs = append(errs, field.Invalid(path.Index(i), f, "must be a standard finalizer ('kubernetes', 'orphan', 'foregroundDeletion') or domain-prefixed, such as 'example.com/cleanup'"))
+		}
+	}
+	return errs
+}
+
+// ValidateSystemFields checks the parts of an object's metadata that
+// are neither its name nor its labels and annotations, as a v1.36 API
+// server does on create: `generation` not negative, then
+// [ValidateOwnerReferences], [ValidateFinalizers] and
+// [ValidateManagedFields]. path is the metadata's path (`metadata`).
+func ValidateSystemFields(m *ObjectMeta, path *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	if m.Generation < 0 {
+		errs = append(errs, field.Invalid(path.Child("generation"), m.Generation, "must be greater than or equal to 0"))
+	}
+	if len(m.OwnerReferences) > 0 && !ownerReferencesValid(m.OwnerReferences) {
+		errs = append(errs, ValidateOwnerReferences(m.OwnerReferences, path.Child("ownerReferences"))...)
+	}
+	if len(m.Finalizers) > 0 && !finalizersValid(m.Finalizers) {
+		errs = append(errs, ValidateFinalizers(m.Finalizers, path.Child("finalizers"))...)
+	}
+	if len(m.ManagedFields) > 0 && !managedFieldsValid(m.ManagedFields) {
+		errs = append(errs, ValidateManagedFields(m.ManagedFields, path.Child("managedFields"))...)
+	}
+	return errs
+}
+
+// ValidateObjectMetaUpdate checks what an update of an object of the
+// given kind ("Job", "Pod") may not do to its metadata, as a v1.36 API
+// server does (apimachinery's ValidateObjectMetaAccessorUpdate):
+//   - `name`, `namespace`, `uid`, `creationTimestamp`,
+//     `deletionGracePeriodSeconds` unchanged (Invalid);
+//   - `deletionTimestamp` unchanged: only a delete sets it (Invalid);
+//   - `generation` not decremented (Invalid);
+//   - no finalizer added once the object is being deleted (Forbidden at
+//     `finalizers`).
+//
+// The validity of the new metadata itself is checked apart: on an
+// update, by the create rules (jobapi.ValidateObjectMeta and
+// [ValidateSystemFields]); on a status update, where Kubernetes checks
+// less, by labels and annotations and [ValidateSystemFieldsOnUpdate].
+// The resourceVersion is not checked: the API server fills it in for an
+// unconditional update. path is the metadata's path (`metadata`).
+func ValidateObjectMetaUpdate(m, old *ObjectMeta, path *field.Path, kind string) field.ErrorList {
+	var errs field.ErrorList
+	immutable := "may not be changed once the " + kind + " is created"
+	if old.DeletionTimestamp != nil {
+		var added []string
+		for _, f := range m.Finalizers {
+			if !slices.Contains(old.Finalizers, f) && !slices.Contains(added, f) {
+				added = append(added, f)
+			}
+		}
+		if len(added) > 0 {
+			slices.Sort(added)
+			errs = append(errs, field.Forbidden(path.Child("finalizers"), fmt.Sprintf("may not gain finalizers while the %s is being deleted: remove %q", kind, added)))
+		}
+	}
+	if m.Generation < old.Generation {
+		errs = append(errs, field.Invalid(path.Child("generation"), m.Generation, fmt.Sprintf("must not be decremented (it was %d)", old.Generation)))
+	}
+	if m.Name != old.Name {
+		errs = append(errs, field.Invalid(path.Child("name"), m.Name, immutable))
+	}
+	if m.Namespace != old.Namespace {
+		errs = append(errs, field.Invalid(path.Child("namespace"), m.Namespace, immutable))
+	}
+	if m.UID != old.UID {
+		errs = append(errs, field.Invalid(path.Child("uid"), string(m.UID), immutable))
+	}
+	if !m.CreationTimestamp.Equal(old.CreationTimestamp) {
+		errs = append(errs, field.Invalid(path.Child("creationTimestamp"), m.CreationTimestamp, immutable))
+	}
+	if a, b := m.DeletionTimestamp, old.DeletionTimestamp; (a == nil) != (b == nil) || a != nil && !a.Equal(*b) {
+		errs = append(errs, field.Invalid(path.Child("deletionTimestamp"), a, "may only be set by deleting the "+kind))
+	}
+	if a, b := m.DeletionGracePeriodSeconds, old.DeletionGracePeriodSeconds; (a == nil) != (b == nil) || a != nil && *a != *b {
+		errs = append(errs, field.Invalid(path.Child("deletionGracePeriodSeconds"), a, "may only be set by deleting the "+kind))
+	}
+	return errs
+}
+
+// ValidateSystemFieldsOnUpdate checks what a v1.36 API server checks
+// again of the new metadata on every update, status updates included:
+// [ValidateOwnerReferences], [ValidateManagedFields] and
+// [ValidateFinalizerNames] (not the qualified-name rule of
+// [ValidateFinalizers], nor `generation`, which only a create checks).
+// path is the metadata's path (`metadata`).
+func ValidateSystemFieldsOnUpdate(m *ObjectMeta, path *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	if len(m.OwnerReferences) > 0 && !ownerReferencesValid(m.OwnerReferences) {
+		errs = append(errs, ValidateOwnerReferences(m.OwnerReferences, path.Child("ownerReferences"))...)
+	}
+	if len(m.ManagedFields) > 0 && !managedFieldsValid(m.ManagedFields) {
+		errs = append(errs, ValidateManagedFields(m.ManagedFields, path.Child("managedFields"))...)
+	}
+	if len(m.Finalizers) > 0 && !finalizerNamesValid(m.Finalizers) {
+		errs = append(errs, ValidateFinalizerNames(m.Finalizers, path.Child("finalizers"))...)
+	}
+	return errs
+}
+
+// ownerReferencesValid reports, without allocating, whether
+// ValidateOwnerReferences finds nothing wrong.
+func ownerReferencesValid(refs []OwnerReference) bool {
+	controllers := 0
+	for i := range refs {
+		r := &refs[i]
+		group, version := splitAPIVersion(r.APIVersion)
+		if version == "" || r.Kind == "" || r.Name == "" || r.UID == "" || group == "" && version == "v1" && r.Kind == "Event" {
+			return false
+		}
+		if r.Controller != nil && *r.Controller {
+			controllers++
+		}
+	}
+	return controllers <= 1
+}
+
+// finalizersValid reports, without allocating, whether ValidateFinalizers
+// finds nothing wrong.
+func finalizersValid(fs []string) bool {
+	orphan, foreground := false, false
+	for _, f := range fs {
+		if len(selector.ValidateQualifiedName(f, nil)) > 0 {
+			return false
+		}
+		orphan = orphan || f == FinalizerOrphanDependents
+		foreground = foreground || f == FinalizerDeleteDependents
+	}
+	return !(orphan && foreground) && finalizerNamesValid(fs)
+}
+
+// finalizerNamesValid reports, without allocating, whether
+// ValidateFinalizerNames finds nothing wrong.
+func finalizerNamesValid(fs []string) bool {
+	for _, f := range fs {
+		if !strings.Contains(f, "/") && f != FinalizerKubernetes && f != FinalizerOrphanDependents && f != FinalizerDeleteDependents {
+			return false
+		}
+	}
+	return true
+}

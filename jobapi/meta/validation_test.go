@@ -1,0 +1,213 @@
+package meta_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
+)
+
+// errKeys reduces errors to "<type> <field>", the pairs Kubernetes' tests
+// compare.
+func errKeys(errs field.ErrorList) []string {
+	var out []string
+	for _, e := range errs {
+		out = append(out, string(e.Type)+" "+e.Field)
+	}
+	return out
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestValidateManagedFields(t *testing.T) {
+	tests := []struct {
+		name string
+		raw  string
+		want []string
+	}{
+		{"absent", ``, nil},
+		{"null", `null`, nil},
+		{"empty list", `[]`, nil},
+		{"a controller's entry", `[{"manager":"kube-controller-manager","operation":"Update","apiVersion":"batch/v1","time":"2026-11-23T12:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:status":{}},"subresource":"status"}]`, nil},
+		{"apply without fieldsType", `[{"manager":"kubectl","operation":"Apply"}]`, nil},
+		{"operation missing", `[{"manager":"m"}]`, []string{"FieldValueInvalid metadata.managedFields[0].operation"}},
+		{"operation in the wrong case", `[{"manager":"m","operation":"update"}]`, []string{"FieldValueInvalid metadata.managedFields[0].operation"}},
+		{"fieldsType other than FieldsV1", `[{"operation":"Apply","fieldsType":"FieldsV2"}]`, []string{"FieldValueInvalid metadata.managedFields[0].fieldsType"}},
+		{"manager too long", `[{"operation":"Apply","manager":"` + strings.Repeat("m", 129) + `"}]`, []string{"FieldValueTooLong metadata.managedFields[0].manager"}},
+		{"manager of 128 bytes", `[{"operation":"Apply","manager":"` + strings.Repeat("m", 128) + `"}]`, nil},
+		{"manager with a tab and a newline", `[{"operation":"Apply","manager":"a\tb\n"}]`, []string{"FieldValueInvalid metadata.managedFields[0].manager", "FieldValueInvalid metadata.managedFields[0].manager"}},
+		{"subresource too long", `[{"operation":"Update","subresource":"` + strings.Repeat("s", 257) + `"}]`, []string{"FieldValueTooLong metadata.managedFields[0].subresource"}},
+		{"second entry", `[{"operation":"Apply"},{"operation":"Patch"}]`, []string{"FieldValueInvalid metadata.managedFields[1].operation"}},
+		{"not a list", `{"manager":"m"}`, []string{"FieldValueInvalid metadata.managedFields"}},
+		{"a number where a string goes", `[{"operation":1}]`, []string{"FieldValueInvalid metadata.managedFields"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := errKeys(meta.ValidateManagedFields(meta.RawJSON(tt.raw), field.NewPath("metadata", "managedFields")))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestValidateOwnerReferences(t *testing.T) {
+	good := meta.OwnerReference{APIVersion: "batch/v1", Kind: "Job", Name: "pi", UID: "u1", Controller: ptr(true)}
+	tests := []struct {
+		name string
+		refs []meta.OwnerReference
+		want []string
+	}{
+		{"a Job", []meta.OwnerReference{good}, nil},
+		{"core group", []meta.OwnerReference{{APIVersion: "v1", Kind: "ConfigMap", Name: "c", UID: "u"}}, nil},
+		{"everything missing", []meta.OwnerReference{{}}, []string{
+			"FieldValueInvalid metadata.ownerReferences.apiVersion", "FieldValueInvalid metadata.ownerReferences.kind",
+			"FieldValueInvalid metadata.ownerReferences.name", "FieldValueInvalid metadata.ownerReferences.uid"}},
+		{"apiVersion without a version", []meta.OwnerReference{{APIVersion: "batch/", Kind: "Job", Name: "a", UID: "u"}}, []string{"FieldValueInvalid metadata.ownerReferences.apiVersion"}},
+		{"apiVersion with two slashes", []meta.OwnerReference{{APIVersion: "a/b/c", Kind: "Job", Name: "a", UID: "u"}}, []string{"FieldValueInvalid metadata.ownerReferences.apiVersion"}},
+		{"an Event", []meta.OwnerReference{{APIVersion: "v1", Kind: "Event", Name: "e", UID: "u"}}, []string{"FieldValueInvalid metadata.ownerReferences"}},
+		{"an events.k8s.io Event may own", []meta.OwnerReference{{APIVersion: "events.k8s.io/v1", Kind: "Event", Name: "e", UID: "u"}}, nil},
+		{"two controllers", []meta.OwnerReference{good, {APIVersion: "v1", Kind: "Pod", Name: "p", UID: "u2", Controller: ptr(true)}}, []string{"FieldValueInvalid metadata.ownerReferences"}},
+		{"one controller, one owner", []meta.OwnerReference{good, {APIVersion: "v1", Kind: "Pod", Name: "p", UID: "u2", Controller: ptr(false)}}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := errKeys(meta.ValidateOwnerReferences(tt.refs, field.NewPath("metadata", "ownerReferences")))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestValidateFinalizers(t *testing.T) {
+	tests := []struct {
+		name string
+		fs   []string
+		want []string
+	}{
+		{"domain-prefixed", []string{"batch.kubernetes.io/job-tracking", "example.com/x"}, nil},
+		{"standard", []string{"orphan", "kubernetes"}, nil},
+		{"neither standard nor prefixed", []string{"example.com/x", "cleanup"}, []string{"FieldValueInvalid metadata.finalizers[1]"}},
+		{"not a qualified name", []string{"bad finalizer"}, []string{"FieldValueInvalid metadata.finalizers", "FieldValueInvalid metadata.finalizers[0]"}},
+		{"orphan and foreground", []string{"orphan", "foregroundDeletion"}, []string{"FieldValueInvalid metadata.finalizers"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := errKeys(meta.ValidateFinalizers(tt.fs, field.NewPath("metadata", "finalizers")))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestValidateSystemFields(t *testing.T) {
+	m := meta.ObjectMeta{Generation: -1, Finalizers: []string{"x"}, ManagedFields: meta.RawJSON(`[{"operation":"Apply"}]`),
+		OwnerReferences: []meta.OwnerReference{{APIVersion: "v1", Kind: "Pod", Name: "p"}}}
+	want := []string{"FieldValueInvalid metadata.generation", "FieldValueInvalid metadata.ownerReferences.uid", "FieldValueInvalid metadata.finalizers[0]"}
+	if diff := cmp.Diff(want, errKeys(meta.ValidateSystemFields(&m, field.NewPath("metadata")))); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if errs := meta.ValidateSystemFields(&meta.ObjectMeta{Name: "p"}, field.NewPath("metadata")); errs != nil {
+		t.Errorf("empty metadata: %v", errs)
+	}
+}
+
+func TestValidateObjectMetaUpdate(t *testing.T) {
+	t0 := meta.NewTime(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+	old := meta.ObjectMeta{Name: "p", Namespace: "ns", UID: "u", Generation: 3, CreationTimestamp: t0, Finalizers: []string{"example.com/a"}}
+	deleting := old
+	deleting.DeletionTimestamp = &t0
+	deleting.DeletionGracePeriodSeconds = ptr[int64](30)
+	tests := []struct {
+		name   string
+		old    meta.ObjectMeta
+		change func(m *meta.ObjectMeta)
+		want   []string
+	}{
+		{"nothing", old, func(*meta.ObjectMeta) {}, nil},
+		{"labels and generation up", old, func(m *meta.ObjectMeta) { m.Labels = map[string]string{"a": "b"}; m.Generation = 4 }, nil},
+		{"identity", old, func(m *meta.ObjectMeta) { m.Name, m.Namespace, m.UID = "q", "other", "v" }, []string{
+			"FieldValueInvalid metadata.name", "FieldValueInvalid metadata.namespace", "FieldValueInvalid metadata.uid"}},
+		{"creationTimestamp", old, func(m *meta.ObjectMeta) { m.CreationTimestamp = meta.NewTime(t0.Add(time.Second)) }, []string{"FieldValueInvalid metadata.creationTimestamp"}},
+		{"generation down", old, func(m *meta.ObjectMeta) { m.Generation = 2 }, []string{"FieldValueInvalid metadata.generation"}},
+		{"deletion set", old, func(m *meta.ObjectMeta) { m.DeletionTimestamp = &t0; m.DeletionGracePeriodSeconds = ptr[int64](0) }, []string{
+			"FieldValueInvalid metadata.deletionTimestamp", "FieldValueInvalid metadata.deletionGracePeriodSeconds"}},
+		{"finalizer added while deleting", deleting, func(m *meta.ObjectMeta) { m.Finalizers = append(m.Finalizers, "example.com/b") }, []string{"FieldValueForbidden metadata.finalizers"}},
+		{"finalizer removed while deleting", deleting, func(m *meta.ObjectMeta) { m.Finalizers = nil }, nil},
+		{"finalizer added", old, func(m *meta.ObjectMeta) { m.Finalizers = append(m.Finalizers, "example.com/b") }, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := tt.old
+			m.Finalizers = append([]string(nil), tt.old.Finalizers...)
+			tt.change(&m)
+			got := errKeys(meta.ValidateObjectMetaUpdate(&m, &tt.old, field.NewPath("metadata"), "Pod"))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestValidateSystemFieldsOnUpdate(t *testing.T) {
+	m := meta.ObjectMeta{Generation: -1, Finalizers: []string{"cleanup", "bad finalizer"}, ManagedFields: meta.RawJSON(`[{"operation":"Patch"}]`),
+		OwnerReferences: []meta.OwnerReference{{APIVersion: "v1", Kind: "Pod", Name: "p"}}}
+	want := []string{"FieldValueInvalid metadata.ownerReferences.uid", "FieldValueInvalid metadata.managedFields[0].operation",
+		"FieldValueInvalid metadata.finalizers[0]", "FieldValueInvalid metadata.finalizers[1]"}
+	if diff := cmp.Diff(want, errKeys(meta.ValidateSystemFieldsOnUpdate(&m, field.NewPath("metadata")))); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func FuzzParseManagedFields(f *testing.F) {
+	for _, s := range []string{``, `null`, `[]`, `[{"manager":"m","operation":"Apply"}]`, `{"a":1}`, `[{"operation":1}]`, `[null]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		entries, err := meta.ParseManagedFields(meta.RawJSON(s))
+		errs := meta.ValidateManagedFields(meta.RawJSON(s), field.NewPath("metadata", "managedFields"))
+		if err != nil && len(errs) != 1 {
+			t.Fatalf("a value that does not parse gets one error, got %v", errs)
+		}
+		if err != nil {
+			return
+		}
+		for _, e := range errs {
+			if !strings.HasPrefix(e.Field, "metadata.managedFields[") {
+				t.Fatalf("an error of a parsed list names an entry, got %q", e.Field)
+			}
+		}
+		if len(entries) == 0 && len(errs) > 0 {
+			t.Fatalf("no entries, yet %v", errs)
+		}
+	})
+}
+
+func TestParseManagedFieldsCaseSensitive(t *testing.T) {
+	// Kubernetes decodes case-sensitively: `Operation` is not `operation`.
+	got, err := meta.ParseManagedFields(meta.RawJSON(`[{"Operation":"Apply","manager":"a\u0062c","fieldsV1":{"f:a":{"k:{\"x\":1}":{}}},"time":"2026-11-23T12:00:00Z"}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]meta.ManagedFieldsEntry{{Manager: "abc"}}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func BenchmarkValidateManagedFields(b *testing.B) {
+	raw := meta.RawJSON(`[{"manager":"kube-controller-manager","operation":"Update","apiVersion":"batch/v1","time":"2026-11-23T12:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:status":{"f:active":{},"f:ready":{},"f:startTime":{},"f:uncountedTerminatedPods":{}}},"subresource":"status"},` +
+		`{"manager":"kubectl-client-side-apply","operation":"Update","apiVersion":"batch/v1","time":"2026-11-23T12:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{}}}}}]`)
+	path := field.NewPath("metadata", "managedFields")
+	b.ReportAllocs()
+	for b.Loop() {
+		if errs := meta.ValidateManagedFields(raw, path); len(errs) > 0 {
+			b.Fatal(errs)
+		}
+	}
+}
