@@ -10,6 +10,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/fieldpath"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -58,7 +59,9 @@ const nonNegative = "must be greater than or equal to 0"
 //     a trailing '-' allowed); `namespace`, when set, a DNS label; label
 //     keys and values valid (`metadata.labels`, one error per broken rule);
 //     annotation keys valid and annotations at most 256 KiB
-//     (`metadata.annotations`).
+//     (`metadata.annotations`); `generation` not negative; owner
+//     references, finalizers and managedFields as [meta.ValidateSystemFields]
+//     checks them.
 //   - Automatic mode (`manualSelector` unset or false) with a selector:
 //     `metadata.uid` set; each generated key in the pod template's labels
 //     with the Job's uid or name (`spec.template.metadata.labels[<key>]`);
@@ -104,18 +107,23 @@ func Validate(job *Job, opts ...ValidateOption) (field.ErrorList, error) {
 	if err != nil {
 		return nil, err
 	}
-	return validateJob(job, keys), nil
+	return validateJob(job, keys, core.JobPodValidationOptions(), nil), nil
 }
 
-// validateJob is Validate with resolved options.
-func validateJob(job *Job, keys labelKeys) field.ErrorList {
+// validateJob is Validate with resolved options: keys are the label keys,
+// pod the options of the pod template's validation (its
+// AllowInvalidLabelValueInSelector relaxes `spec.selector` too, as in
+// Kubernetes, where the Job's options embed the pod's); oldTemplate is the
+// stored Job's template on an update (nil on create), whose grandfathered
+// contents stay acceptable (core.ValidatePodTemplateSpecUpdate).
+func validateJob(job *Job, keys labelKeys, pod core.PodValidationOptions, oldTemplate *PodTemplateSpec) field.ErrorList {
 	errs := validateObjectMeta(&job.ObjectMeta, field.NewPath("metadata"), nil)
 	if !isManual(job) && job.Spec.Selector != nil {
 		errs = validateGenerated(job, keys, errs)
 	}
 	spec := field.NewPath("spec")
-	errs = validateSpec(&job.Spec, spec, errs)
-	errs = validateSelector(job, spec, errs)
+	errs = validateSpec(&job.Spec, spec, pod, oldTemplate, errs)
+	errs = validateSelector(job, spec, pod.AllowInvalidLabelValueInSelector, errs)
 	errs = validateIndexedHostname(job, errs)
 	return errs
 }
@@ -123,7 +131,9 @@ func validateJob(job *Job, keys labelKeys) field.ErrorList {
 // ValidateObjectMeta checks the metadata a user writes on any object, as
 // the API server does: `name` (or `generateName`) a DNS subdomain,
 // `namespace` a DNS label, valid label keys and values, valid annotation
-// keys and their total size. path is the metadata's path (`metadata`).
+// keys and their total size, and [meta.ValidateSystemFields]: `generation`
+// not negative, valid `ownerReferences`, `finalizers` and `managedFields`.
+// path is the metadata's path (`metadata`).
 func ValidateObjectMeta(m *ObjectMeta, path *field.Path) field.ErrorList {
 	return validateObjectMeta(m, path, nil)
 }
@@ -152,6 +162,9 @@ func validateObjectMeta(m *ObjectMeta, path *field.Path, errs field.ErrorList) f
 	}
 	if len(m.Annotations) > 0 {
 		errs = validateAnnotations(m.Annotations, path.Child("annotations"), errs)
+	}
+	if m.Generation < 0 || len(m.OwnerReferences) > 0 || len(m.Finalizers) > 0 || len(m.ManagedFields) > 0 {
+		errs = append(errs, meta.ValidateSystemFields(m, path)...)
 	}
 	return errs
 }
@@ -238,8 +251,11 @@ func validateHasLabel(labels map[string]string, key, want string, errs field.Err
 }
 
 // validateSelector checks that the selector is set and valid, and that it
-// selects the pod template's labels.
-func validateSelector(job *Job, spec *field.Path, errs field.ErrorList) field.ErrorList {
+// selects the pod template's labels. allowInvalidValues accepts invalid
+// label values in `matchExpressions` (an update of a Job that already had
+// them); such a selector selects nothing, so the template check is
+// skipped, as Kubernetes skips it.
+func validateSelector(job *Job, spec *field.Path, allowInvalidValues bool, errs field.ErrorList) field.ErrorList {
 	path := spec.Child("selector")
 	sel := job.Spec.Selector
 	tmpl := job.Spec.Template.ObjectMeta.Labels
@@ -253,7 +269,12 @@ func validateSelector(job *Job, spec *field.Path, errs field.ErrorList) field.Er
 			field.Invalid(spec.Child("template", "metadata", "labels"), tmpl, "must be selected by `spec.selector`, which is missing and selects nothing"))
 	}
 	if e := selector.ValidateLabelSelector(sel, path); len(e) > 0 {
-		return append(errs, e...)
+		if allowInvalidValues {
+			e = e.Filter(func(e *field.Error) bool { return !isExpressionValueError(e) })
+		}
+		if len(e) > 0 {
+			return append(errs, e...)
+		}
 	}
 	if len(sel.MatchExpressions) == 0 && len(sel.MatchLabels) == 1 {
 		for k, v := range sel.MatchLabels {
@@ -268,6 +289,12 @@ func validateSelector(job *Job, spec *field.Path, errs field.ErrorList) field.Er
 			"must be selected by `spec.selector`, or the Job would not find the pods it creates"))
 	}
 	return errs
+}
+
+// isExpressionValueError reports whether e is about a value of a
+// selector's `matchExpressions`.
+func isExpressionValueError(e *field.Error) bool {
+	return strings.Contains(e.Field, ".matchExpressions[") && strings.Contains(e.Field, "].values[")
 }
 
 // validateIndexedHostname checks that the pod with the highest completion
@@ -312,7 +339,7 @@ func isIndexed(spec *JobSpec) bool {
 }
 
 // validateSpec checks the fields of the spec other than the selector.
-func validateSpec(spec *JobSpec, path *field.Path, errs field.ErrorList) field.ErrorList {
+func validateSpec(spec *JobSpec, path *field.Path, pod core.PodValidationOptions, oldTemplate *PodTemplateSpec, errs field.ErrorList) field.ErrorList {
 	errs = nonNegative32(spec.Parallelism, path, "parallelism", errs)
 	errs = nonNegative32(spec.Completions, path, "completions", errs)
 	if v := spec.ActiveDeadlineSeconds; v != nil && *v < 0 {
@@ -349,7 +376,7 @@ func validateSpec(spec *JobSpec, path *field.Path, errs field.ErrorList) field.E
 			errs = append(errs, field.NotSupported(path.Child("podReplacementPolicy"), *p, []PodReplacementPolicy{Failed, TerminatingOrFailed}))
 		}
 	}
-	errs = validatePodTemplate(&spec.Template, path, errs)
+	errs = validatePodTemplate(&spec.Template, oldTemplate, path, pod, errs)
 	rp := spec.Template.Spec.RestartPolicy
 	rpPath := func() *field.Path { return path.Child("template", "spec", "restartPolicy") }
 	switch {
@@ -459,8 +486,11 @@ func ValidatePodSpec(ps *PodSpec, path *field.Path) field.ErrorList {
 // validatePodTemplate checks a Job's pod template; spec is the path of the
 // Job's spec. Like Kubernetes, it reports the template's labels and
 // annotations at `spec.template.labels` and `spec.template.annotations`.
-func validatePodTemplate(t *PodTemplateSpec, spec *field.Path, errs field.ErrorList) field.ErrorList {
-	return append(errs, core.ValidatePodTemplateSpec(t, spec.Child("template"), core.JobPodValidationOptions())...)
+func validatePodTemplate(t, old *PodTemplateSpec, spec *field.Path, opts core.PodValidationOptions, errs field.ErrorList) field.ErrorList {
+	if old != nil {
+		return append(errs, core.ValidatePodTemplateSpecUpdate(t, old, spec.Child("template"), opts)...)
+	}
+	return append(errs, core.ValidatePodTemplateSpec(t, spec.Child("template"), opts)...)
 }
 
 // containerNamed reports whether one of cs is named name. A linear scan:

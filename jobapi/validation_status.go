@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // ValidateStatusUpdate checks job, whose status a controller is writing,
@@ -53,7 +54,14 @@ func ValidateStatusUpdate(job, old *Job) (field.ErrorList, error) {
 	if job == nil || old == nil {
 		return nil, errors.New("jobapi: ValidateStatusUpdate needs the new and the stored Job, not nil")
 	}
-	errs := validateMetaUpdate(&job.ObjectMeta, &old.ObjectMeta, nil)
+	errs := meta.ValidateObjectMetaUpdate(&job.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "Job")
+	errs = append(errs, meta.ValidateSystemFieldsOnUpdate(&job.ObjectMeta, field.NewPath("metadata"))...)
+	if m := &job.ObjectMeta; !labelsValid(m.Labels) {
+		errs = validateLabelMap(m.Labels, field.NewPath("metadata", "labels"), errs)
+	}
+	if m := &job.ObjectMeta; len(m.Annotations) > 0 {
+		errs = validateAnnotations(m.Annotations, field.NewPath("metadata", "annotations"), errs)
+	}
 	st, ost := &job.Status, &old.Status
 	path := field.NewPath("status")
 

@@ -7,20 +7,30 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/selector"
 )
 
 const immutable = "may not be changed once the Job is created"
 
 // ValidateUpdate checks job, the new state of the stored Job old, as a
-// v1.36 API server checks an update (the Job strategy's ValidateUpdate):
-// job must pass [Validate] (with the same options; under
+// v1.36 API server checks an update (the Job strategy's ValidateUpdate).
+// job must pass [Validate], with the same label key options and the pod
+// validation options the strategy derives from old, so that what old
+// already holds stays acceptable: invalid label values in `spec.selector`
+// and in affinity selectors, a non-local serviceAccountToken path, any
+// `seLinuxChangePolicy`, and what [core.ValidatePodTemplateSpecUpdate]
+// lists (an invalid pod deletion cost, Lt and Gt tolerations, ...). Under
 // [KubernetesLabelKeys] the `batch.kubernetes.io/` template labels are
 // required only when old's template has both, as Kubernetes requires them
-// only of Jobs created since it writes them), and what may not change has
+// only of Jobs created since it writes them. And what may not change has
 // not:
-//   - `metadata.name`, `namespace`, `uid`, `creationTimestamp` and
-//     `deletionTimestamp`;
+//   - `metadata.name`, `namespace`, `uid`, `creationTimestamp`,
+//     `deletionTimestamp` and `deletionGracePeriodSeconds`; `generation`
+//     not decremented; no finalizer added while the Job is being deleted
+//     (meta.ValidateObjectMetaUpdate);
 //   - `spec.selector`, `completionMode`, `podFailurePolicy`,
 //     `backoffLimitPerIndex`, `managedBy` and `successPolicy`;
 //   - `spec.completions`, except in an Indexed Job, where it may change
@@ -55,8 +65,8 @@ func ValidateUpdate(job, old *Job, opts ...ValidateOption) (field.ErrorList, err
 			keys = labelKeys{uidKeys: [2]string{ControllerUIDLabel}, nameKeys: [2]string{JobNameLabel}}
 		}
 	}
-	errs := validateJob(job, keys)
-	errs = validateMetaUpdate(&job.ObjectMeta, &old.ObjectMeta, errs)
+	errs := validateJob(job, keys, updatePodOptions(old), &old.Spec.Template)
+	errs = append(errs, meta.ValidateObjectMetaUpdate(&job.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "Job")...)
 
 	spec := field.NewPath("spec")
 	ns, os := &job.Spec, &old.Spec
@@ -83,27 +93,23 @@ func ValidateUpdate(job, old *Job, opts ...ValidateOption) (field.ErrorList, err
 	return errs, nil
 }
 
-// validateMetaUpdate checks that what an update may not change in the
-// metadata has not changed: name, namespace, uid, creationTimestamp and
-// deletionTimestamp.
-func validateMetaUpdate(nm, om *ObjectMeta, errs field.ErrorList) field.ErrorList {
-	meta := field.NewPath("metadata")
-	if nm.Name != om.Name {
-		errs = append(errs, field.Invalid(meta.Child("name"), nm.Name, immutable))
+// updatePodOptions returns the pod validation options the Job strategy
+// derives on an update from the stored Job old (validationOptionsForJob):
+// [core.PodUpdateValidationOptions] of old's pod template, with invalid
+// label values in selectors accepted also when old's `spec.selector`
+// already had one in its `matchExpressions`.
+func updatePodOptions(old *Job) core.PodValidationOptions {
+	opts := core.PodUpdateValidationOptions(&old.Spec.Template.Spec)
+	if sel := old.Spec.Selector; sel != nil && !opts.AllowInvalidLabelValueInSelector {
+		for _, e := range sel.MatchExpressions {
+			for _, v := range e.Values {
+				if len(selector.ValidateLabelValue(v, nil)) > 0 {
+					opts.AllowInvalidLabelValueInSelector = true
+				}
+			}
+		}
 	}
-	if nm.Namespace != om.Namespace {
-		errs = append(errs, field.Invalid(meta.Child("namespace"), nm.Namespace, immutable))
-	}
-	if nm.UID != om.UID {
-		errs = append(errs, field.Invalid(meta.Child("uid"), nm.UID, immutable))
-	}
-	if !nm.CreationTimestamp.Equal(om.CreationTimestamp) {
-		errs = append(errs, field.Invalid(meta.Child("creationTimestamp"), nm.CreationTimestamp, immutable))
-	}
-	if !semanticEqual(nm.DeletionTimestamp, om.DeletionTimestamp) {
-		errs = append(errs, field.Invalid(meta.Child("deletionTimestamp"), nm.DeletionTimestamp, "may only be set by deleting the Job"))
-	}
-	return errs
+	return opts
 }
 
 // completionMode returns the mode, unset counting as NonIndexed.
