@@ -86,6 +86,6 @@ func podKind() *kind[jobapi.Pod] {
 		keepStatus:     func(p, old *jobapi.Pod) { p.Status = *old.Status.DeepCopy() },
 		takeStatus:     func(p, from *jobapi.Pod) { p.Status = *from.Status.DeepCopy() },
 		validateUpdate: validatePodUpdate,
-		validateStatus: func(*jobapi.Pod, *jobapi.Pod) field.ErrorList { return nil },
+		validateStatus: validatePodStatusUpdate,
 	}
 }

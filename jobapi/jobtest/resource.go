@@ -312,8 +312,9 @@ func (r *Resource[T]) List(opts ...ListOption) (*List[T], error) {
 //   - `metadata.generation` is incremented when the spec changes, and only
 //     then.
 //   - A Job must pass jobapi.ValidateUpdate (what may not change has not);
-//     a Pod may change only its containers' images and the few other spec
-//     fields Kubernetes lets a running pod change. Else 422 Invalid.
+//     a Pod must pass core.ValidatePodUpdate (only images, a closer
+//     activeDeadlineSeconds, added tolerations, removed scheduling gates
+//     and, while gated, added node constraints). Else 422 Invalid.
 //   - An object that does not exist is a 404 NotFound: Update never
 //     creates.
 //
@@ -328,7 +329,9 @@ func (r *Resource[T]) Update(obj *T) (*T, error) { return r.update(obj, "Update"
 // Update (409 Conflict when stale). A Job's new status must have no negative
 // counts and, in `completedIndexes` and `failedIndexes`, only well-formed
 // interval lists of indexes below `spec.completions`, set only in an Indexed
-// Job; else 422 Invalid. A Pod's status is not validated.
+// Job; else 422 Invalid. A Pod's must pass core.ValidatePodStatusUpdate
+// (no container back from terminated unless it restarts, valid IPs and
+// conditions, an unchanged qosClass, ...).
 func (r *Resource[T]) UpdateStatus(obj *T) (*T, error) { return r.update(obj, "UpdateStatus") }
 
 func (r *Resource[T]) update(obj *T, verb string) (*T, error) {

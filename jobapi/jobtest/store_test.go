@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 	"github.com/jobkit/jobkit/selector"
@@ -572,6 +573,86 @@ func TestUpdatePod(t *testing.T) {
 			want.ObjectMeta.ResourceVersion = s.ResourceVersion()
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestUpdatePodRules: pod updates and status updates are validated as
+// the API server validates them (core.ValidatePodUpdate and
+// core.ValidatePodStatusUpdate).
+func TestUpdatePodRules(t *testing.T) {
+	terminated := func(code int32) core.ContainerState {
+		return core.ContainerState{Terminated: &core.ContainerStateTerminated{ExitCode: code}}
+	}
+	running := core.ContainerState{Running: &core.ContainerStateRunning{}}
+	tests := []struct {
+		name     string
+		status   bool
+		before   func(p *jobapi.Pod) // the stored pod's spec and status
+		change   func(p *jobapi.Pod)
+		wantErr  string
+		wantType field.ErrorType
+	}{
+		{name: "deadline lowered", before: func(p *jobapi.Pod) { p.Spec.ActiveDeadlineSeconds = ptr[int64](60) },
+			change: func(p *jobapi.Pod) { p.Spec.ActiveDeadlineSeconds = ptr[int64](30) }},
+		{name: "deadline raised", before: func(p *jobapi.Pod) { p.Spec.ActiveDeadlineSeconds = ptr[int64](60) },
+			change:  func(p *jobapi.Pod) { p.Spec.ActiveDeadlineSeconds = ptr[int64](90) },
+			wantErr: "spec.activeDeadlineSeconds", wantType: field.ErrorTypeInvalid},
+		{name: "toleration removed", before: func(p *jobapi.Pod) {
+			p.Spec.Tolerations = []core.Toleration{{Key: "a", Operator: core.TolerationOpExists}}
+		}, change: func(p *jobapi.Pod) { p.Spec.Tolerations = nil }, wantErr: "spec.tolerations", wantType: field.ErrorTypeForbidden},
+		{name: "scheduling gate removed", before: func(p *jobapi.Pod) {
+			p.Spec.SchedulingGates = []core.PodSchedulingGate{{Name: "example.com/quota"}}
+		}, change: func(p *jobapi.Pod) { p.Spec.SchedulingGates = nil }},
+		{name: "a container terminates", status: true,
+			before: func(p *jobapi.Pod) {
+				p.Status.ContainerStatuses = []core.ContainerStatus{{Name: jobtest.DefaultContainerName, State: running}}
+			},
+			change: func(p *jobapi.Pod) { p.Status.ContainerStatuses[0].State = terminated(0) }},
+		{name: "a terminated container of a Never pod does not run again", status: true,
+			before: func(p *jobapi.Pod) {
+				p.Status.ContainerStatuses = []core.ContainerStatus{{Name: jobtest.DefaultContainerName, State: terminated(1)}}
+			},
+			change:  func(p *jobapi.Pod) { p.Status.ContainerStatuses[0].State = running },
+			wantErr: "status.containerStatuses[0].state", wantType: field.ErrorTypeForbidden},
+		{name: "an invalid pod IP", status: true,
+			change: func(p *jobapi.Pod) {
+				p.Status.PodIP, p.Status.PodIPs = "10.0.0.256", []jobapi.PodIP{{IP: "10.0.0.256"}}
+			},
+			wantErr: "status.podIPs[0]", wantType: field.ErrorTypeInvalid},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newStore()
+			pods := s.Pods("ns")
+			p := jobtest.Pod("p")
+			if tt.before != nil {
+				tt.before(p)
+			}
+			stored := mustCreate(t, pods, p)
+			if tt.before != nil && tt.status {
+				// Create resets the status: write it as a kubelet would.
+				in := stored.DeepCopy()
+				tt.before(in)
+				var err error
+				if stored, err = pods.UpdateStatus(in); err != nil {
+					t.Fatalf("status before: %v", err)
+				}
+			}
+			in := stored.DeepCopy()
+			tt.change(in)
+			update := pods.Update
+			if tt.status {
+				update = pods.UpdateStatus
+			}
+			_, err := update(in)
+			if tt.wantErr != "" {
+				jobtest.RequireFieldError(t, err, tt.wantType, tt.wantErr)
+				return
+			}
+			if err != nil {
+				t.Fatalf("update: %v", err)
 			}
 		})
 	}

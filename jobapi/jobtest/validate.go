@@ -1,12 +1,9 @@
 package jobtest
 
 import (
-	"bytes"
-
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
-	"github.com/jobkit/jobkit/jobapi/internal/codec"
 )
 
 // Pods are validated with package jobapi's rules (the whole core/v1
@@ -24,42 +21,45 @@ func validatePod(p *jobapi.Pod) field.ErrorList {
 	return append(errs, jobapi.ValidatePodSpec(spec, field.NewPath("spec"))...)
 }
 
-// podSpecMutable lists what an update may change in a pod's spec, as
-// Kubernetes allows (it checks tolerations and the grace period more
-// closely than this).
-const podSpecMutable = "`spec.containers[*].image`, `spec.initContainers[*].image`, `spec.activeDeadlineSeconds`, `spec.tolerations` (only additions to existing tolerations) and `spec.terminationGracePeriodSeconds`"
-
-// validatePodUpdate checks the new state p of the stored pod old: p must
-// be valid, and its spec may change only where a running pod can.
+// validatePodUpdate checks the new state p of the stored pod old as the
+// API server's pod strategy does (core.ValidatePodUpdate with the options
+// derived from old's spec). Both are defaulted on a copy, as the store
+// keeps pods as they were written.
 func validatePodUpdate(p, old *jobapi.Pod) field.ErrorList {
-	errs := validatePod(p)
-	meta := field.NewPath("metadata")
-	if p.ObjectMeta.UID != old.ObjectMeta.UID {
-		errs = append(errs, field.Invalid(meta.Child("uid"), string(p.ObjectMeta.UID), "field is immutable"))
-	}
-	if a, b := p.ObjectMeta.DeletionTimestamp, old.ObjectMeta.DeletionTimestamp; (a == nil) != (b == nil) || a != nil && !a.Equal(*b) {
-		errs = append(errs, field.Invalid(meta.Child("deletionTimestamp"), a, "field is immutable"))
-	}
-	a, errA := codec.Marshal(immutablePodSpec(&p.Spec))
-	b, errB := codec.Marshal(immutablePodSpec(&old.Spec))
-	if errA != nil || errB != nil || !bytes.Equal(a, b) {
-		errs = append(errs, field.Forbidden(field.NewPath("spec"), "pod updates may not change fields other than "+podSpecMutable))
-	}
-	return errs
+	op := defaultedPod(old)
+	np := p.DeepCopy()
+	// The API server stores pods defaulted, so an update body read from it
+	// carries the stored imagePullPolicy: a new image does not change it.
+	// The store keeps pods as written; give the body the stored policy
+	// before defaulting, as a client's read-modify-write would.
+	keepPullPolicies(np.Spec.Containers, op.Spec.Containers)
+	keepPullPolicies(np.Spec.InitContainers, op.Spec.InitContainers)
+	core.SetDefaultsPod(np)
+	return core.ValidatePodUpdate(np, op, core.PodUpdateValidationOptions(&op.Spec))
 }
 
-// immutablePodSpec returns a copy of s without what an update may change.
-func immutablePodSpec(s *jobapi.PodSpec) *jobapi.PodSpec {
-	c := s.DeepCopy()
-	for i := range c.InitContainers {
-		c.InitContainers[i].Image = ""
+// validatePodStatusUpdate checks a write to the `status` of the stored pod
+// old (p is old with the new status, as the status strategy makes it) as
+// the API server does (core.ValidatePodStatusUpdate).
+func validatePodStatusUpdate(p, old *jobapi.Pod) field.ErrorList {
+	np, op := defaultedPod(p), defaultedPod(old)
+	return core.ValidatePodStatusUpdate(np, op, core.PodUpdateValidationOptions(&op.Spec))
+}
+
+// keepPullPolicies gives each container of cs without an imagePullPolicy
+// the policy of the stored container at the same place with the same name.
+func keepPullPolicies(cs, stored []jobapi.Container) {
+	for i := range cs {
+		if i < len(stored) && cs[i].ImagePullPolicy == "" && cs[i].Name == stored[i].Name {
+			cs[i].ImagePullPolicy = stored[i].ImagePullPolicy
+		}
 	}
-	for i := range c.Containers {
-		c.Containers[i].Image = ""
-	}
-	c.ActiveDeadlineSeconds = nil
-	c.Tolerations = nil
-	c.TerminationGracePeriodSeconds = nil
+}
+
+// defaultedPod returns a copy of p with the API server's defaults.
+func defaultedPod(p *jobapi.Pod) *jobapi.Pod {
+	c := p.DeepCopy()
+	core.SetDefaultsPod(c)
 	return c
 }
 
