@@ -48,7 +48,8 @@ func oneOf(s []byte, words ...string) bool {
 // mayBeNumberOrTime is a quick test that s (starting with a sign or a
 // digit) is not a timestamp, base-60 float, int, uint or float for
 // resolvesToNumberOrTime and isBase60Float: false when s has a byte none
-// of them accept, or a sign past the start that is not an exponent's.
+// of them accept, or a sign past the start that follows neither an
+// exponent's e nor a binary int's 0b.
 func mayBeNumberOrTime(s []byte) bool {
 	if len(s) >= 5 && s[4] == '-' {
 		return true // maybe a timestamp
@@ -58,7 +59,9 @@ func mayBeNumberOrTime(s []byte) bool {
 		case c >= '0' && c <= '9', c >= 'a' && c <= 'f', c >= 'A' && c <= 'F':
 		case c == 'x' || c == 'X' || c == 'o' || c == 'O' || c == '_' || c == '.' || c == ':':
 		case c == '+' || c == '-':
-			if i > 0 && s[i-1] != 'e' && s[i-1] != 'E' {
+			// A sign may follow an exponent's e, and the 0b of a binary
+			// int (yaml.v2 parses "0b-101" as -5), underscores between.
+			if i > 0 && strings.IndexByte("eEbB_", s[i-1]) < 0 {
 				return false
 			}
 		case c == 'i' || c == 'n' || c == 'I' || c == 'N':
