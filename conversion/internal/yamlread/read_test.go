@@ -217,7 +217,7 @@ func knownRefusal(in, want []byte, wantErr, err error) string {
 // indented and a later line of content is indented less.
 func dedentsBelowRoot(in []byte) bool {
 	root := -1
-	for _, line := range strings.Split(string(in), "\n") {
+	for _, line := range yamlLines(in) {
 		t := strings.TrimLeft(line, " ")
 		if strings.TrimSpace(t) == "" || t[0] == '#' {
 			continue
@@ -237,15 +237,30 @@ func dedentsBelowRoot(in []byte) bool {
 
 // startsFlow reports whether the first thing in is a flow collection.
 func startsFlow(in []byte) bool {
-	for _, line := range strings.Split(string(in), "\n") {
-		t := strings.TrimLeft(line, " \t\r")
+	for _, line := range yamlLines(in) {
+		t := strings.TrimLeft(line, " \t")
 		if t == "" || t[0] == '#' || t[0] == '%' || strings.HasPrefix(t, "---") && strings.TrimSpace(t[3:]) == "" {
 			continue
 		}
 		t = strings.TrimLeft(strings.TrimPrefix(t, "---"), " \t")
+		// An anchor or a tag may come before the collection ("&a {}").
+		for t != "" && (t[0] == '&' || t[0] == '!') {
+			end := strings.IndexAny(t, " \t")
+			if end < 0 {
+				return false
+			}
+			t = strings.TrimLeft(t[end:], " \t")
+		}
 		return t != "" && (t[0] == '{' || t[0] == '[')
 	}
 	return false
+}
+
+// yamlLines splits in into lines at every YAML line break: "\r\n", "\r"
+// and "\n".
+func yamlLines(in []byte) []string {
+	s := strings.ReplaceAll(string(in), "\r\n", "\n")
+	return strings.Split(strings.ReplaceAll(s, "\r", "\n"), "\n")
 }
 
 func TestJSONIsSigsYAMLs(t *testing.T) {
