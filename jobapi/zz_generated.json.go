@@ -8,9 +8,16 @@ import (
 	"strconv"
 )
 
-// UnmarshalJSON decodes data into j. Members its type does not model
-// are kept in Unknown.
-func (j *Job) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, j) }
+// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (j *Job) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	j.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes j, its Unknown members included.
 func (j Job) MarshalJSON() ([]byte, error) {
@@ -74,9 +81,66 @@ func jsonMembersOfJob(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into j. Members its type does not model
-// are kept in Unknown.
-func (j *JobSpec) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, j) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a Job they hold; users call UnmarshalJSON.
+func (x *Job) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "kind":
+			if d.Enter(&seen[0], 1<<0, "kind") {
+				if v, ok := d.String(); ok {
+					x.TypeMeta.Kind = v
+				}
+				d.Pop()
+			}
+		case "apiVersion":
+			if d.Enter(&seen[0], 1<<1, "apiVersion") {
+				if v, ok := d.String(); ok {
+					x.TypeMeta.APIVersion = v
+				}
+				d.Pop()
+			}
+		case "metadata":
+			if d.Enter(&seen[0], 1<<2, "metadata") {
+				x.ObjectMeta.DecodeJSON(d)
+				d.Pop()
+			}
+		case "spec":
+			if d.Enter(&seen[0], 1<<3, "spec") {
+				x.Spec.DecodeJSON(d)
+				d.Pop()
+			}
+		case "status":
+			if d.Enter(&seen[0], 1<<4, "status") {
+				x.Status.DecodeJSON(d)
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfJob)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (j *JobSpec) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	j.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes j, its Unknown members included.
 func (j JobSpec) MarshalJSON() ([]byte, error) {
@@ -272,9 +336,246 @@ func jsonMembersOfJobSpec(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodFailurePolicy) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a JobSpec they hold; users call UnmarshalJSON.
+func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "parallelism":
+			if d.Enter(&seen[0], 1<<0, "parallelism") {
+				if d.Null() {
+					x.Parallelism = nil
+				} else {
+					if x.Parallelism == nil {
+						x.Parallelism = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.Parallelism) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "completions":
+			if d.Enter(&seen[0], 1<<1, "completions") {
+				if d.Null() {
+					x.Completions = nil
+				} else {
+					if x.Completions == nil {
+						x.Completions = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.Completions) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "activeDeadlineSeconds":
+			if d.Enter(&seen[0], 1<<2, "activeDeadlineSeconds") {
+				if d.Null() {
+					x.ActiveDeadlineSeconds = nil
+				} else {
+					if x.ActiveDeadlineSeconds == nil {
+						x.ActiveDeadlineSeconds = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.ActiveDeadlineSeconds) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		case "podFailurePolicy":
+			if d.Enter(&seen[0], 1<<3, "podFailurePolicy") {
+				if d.Null() {
+					x.PodFailurePolicy = nil
+				} else {
+					if x.PodFailurePolicy == nil {
+						x.PodFailurePolicy = new(PodFailurePolicy)
+					}
+					x.PodFailurePolicy.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "successPolicy":
+			if d.Enter(&seen[0], 1<<4, "successPolicy") {
+				if d.Null() {
+					x.SuccessPolicy = nil
+				} else {
+					if x.SuccessPolicy == nil {
+						x.SuccessPolicy = new(SuccessPolicy)
+					}
+					x.SuccessPolicy.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "backoffLimit":
+			if d.Enter(&seen[0], 1<<5, "backoffLimit") {
+				if d.Null() {
+					x.BackoffLimit = nil
+				} else {
+					if x.BackoffLimit == nil {
+						x.BackoffLimit = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.BackoffLimit) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "backoffLimitPerIndex":
+			if d.Enter(&seen[0], 1<<6, "backoffLimitPerIndex") {
+				if d.Null() {
+					x.BackoffLimitPerIndex = nil
+				} else {
+					if x.BackoffLimitPerIndex == nil {
+						x.BackoffLimitPerIndex = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.BackoffLimitPerIndex) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "maxFailedIndexes":
+			if d.Enter(&seen[0], 1<<7, "maxFailedIndexes") {
+				if d.Null() {
+					x.MaxFailedIndexes = nil
+				} else {
+					if x.MaxFailedIndexes == nil {
+						x.MaxFailedIndexes = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.MaxFailedIndexes) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "selector":
+			if d.Enter(&seen[0], 1<<8, "selector") {
+				if d.Null() {
+					x.Selector = nil
+				} else {
+					if x.Selector == nil {
+						x.Selector = new(selector.LabelSelector)
+					}
+					decodeJSONSelectorLabelSelector(d, x.Selector)
+				}
+				d.Pop()
+			}
+		case "manualSelector":
+			if d.Enter(&seen[0], 1<<9, "manualSelector") {
+				if d.Null() {
+					x.ManualSelector = nil
+				} else {
+					if x.ManualSelector == nil {
+						x.ManualSelector = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.ManualSelector) = v
+					}
+				}
+				d.Pop()
+			}
+		case "template":
+			if d.Enter(&seen[0], 1<<10, "template") {
+				x.Template.DecodeJSON(d)
+				d.Pop()
+			}
+		case "ttlSecondsAfterFinished":
+			if d.Enter(&seen[0], 1<<11, "ttlSecondsAfterFinished") {
+				if d.Null() {
+					x.TTLSecondsAfterFinished = nil
+				} else {
+					if x.TTLSecondsAfterFinished == nil {
+						x.TTLSecondsAfterFinished = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.TTLSecondsAfterFinished) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "completionMode":
+			if d.Enter(&seen[0], 1<<12, "completionMode") {
+				if d.Null() {
+					x.CompletionMode = nil
+				} else {
+					if x.CompletionMode == nil {
+						x.CompletionMode = new(CompletionMode)
+					}
+					if v, ok := d.String(); ok {
+						(*x.CompletionMode) = CompletionMode(v)
+					}
+				}
+				d.Pop()
+			}
+		case "suspend":
+			if d.Enter(&seen[0], 1<<13, "suspend") {
+				if d.Null() {
+					x.Suspend = nil
+				} else {
+					if x.Suspend == nil {
+						x.Suspend = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Suspend) = v
+					}
+				}
+				d.Pop()
+			}
+		case "podReplacementPolicy":
+			if d.Enter(&seen[0], 1<<14, "podReplacementPolicy") {
+				if d.Null() {
+					x.PodReplacementPolicy = nil
+				} else {
+					if x.PodReplacementPolicy == nil {
+						x.PodReplacementPolicy = new(PodReplacementPolicy)
+					}
+					if v, ok := d.String(); ok {
+						(*x.PodReplacementPolicy) = PodReplacementPolicy(v)
+					}
+				}
+				d.Pop()
+			}
+		case "managedBy":
+			if d.Enter(&seen[0], 1<<15, "managedBy") {
+				if d.Null() {
+					x.ManagedBy = nil
+				} else {
+					if x.ManagedBy == nil {
+						x.ManagedBy = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.ManagedBy) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobSpec)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodFailurePolicy) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodFailurePolicy) MarshalJSON() ([]byte, error) {
@@ -325,9 +626,53 @@ func jsonMembersOfPodFailurePolicy(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodFailurePolicyRule) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodFailurePolicy they hold; users call UnmarshalJSON.
+func (x *PodFailurePolicy) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "rules":
+			if d.Enter(&seen[0], 1<<0, "rules") {
+				if d.Null() {
+					x.Rules = nil
+				} else if n1, ok := d.BeginArray(); ok {
+					out1 := make([]PodFailurePolicyRule, n1)
+					for i1 := range out1 {
+						d.Index(i1)
+						out1[i1].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Rules = out1
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodFailurePolicy)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodFailurePolicyRule) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodFailurePolicyRule) MarshalJSON() ([]byte, error) {
@@ -396,10 +741,71 @@ func jsonMembersOfPodFailurePolicyRule(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodFailurePolicyRule they hold; users call UnmarshalJSON.
+func (x *PodFailurePolicyRule) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "action":
+			if d.Enter(&seen[0], 1<<0, "action") {
+				if v, ok := d.String(); ok {
+					x.Action = PodFailurePolicyAction(v)
+				}
+				d.Pop()
+			}
+		case "onExitCodes":
+			if d.Enter(&seen[0], 1<<1, "onExitCodes") {
+				if d.Null() {
+					x.OnExitCodes = nil
+				} else {
+					if x.OnExitCodes == nil {
+						x.OnExitCodes = new(PodFailurePolicyOnExitCodesRequirement)
+					}
+					x.OnExitCodes.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "onPodConditions":
+			if d.Enter(&seen[0], 1<<2, "onPodConditions") {
+				if d.Null() {
+					x.OnPodConditions = nil
+				} else if n2, ok := d.BeginArray(); ok {
+					out2 := make([]PodFailurePolicyOnPodConditionsPattern, n2)
+					for i2 := range out2 {
+						d.Index(i2)
+						out2[i2].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.OnPodConditions = out2
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodFailurePolicyRule)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (p *PodFailurePolicyOnExitCodesRequirement) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, p)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes p, its Unknown members included.
@@ -463,10 +869,75 @@ func jsonMembersOfPodFailurePolicyOnExitCodesRequirement(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodFailurePolicyOnExitCodesRequirement they hold; users call UnmarshalJSON.
+func (x *PodFailurePolicyOnExitCodesRequirement) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "containerName":
+			if d.Enter(&seen[0], 1<<0, "containerName") {
+				if d.Null() {
+					x.ContainerName = nil
+				} else {
+					if x.ContainerName == nil {
+						x.ContainerName = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.ContainerName) = v
+					}
+				}
+				d.Pop()
+			}
+		case "operator":
+			if d.Enter(&seen[0], 1<<1, "operator") {
+				if v, ok := d.String(); ok {
+					x.Operator = PodFailurePolicyOnExitCodesOperator(v)
+				}
+				d.Pop()
+			}
+		case "values":
+			if d.Enter(&seen[0], 1<<2, "values") {
+				if d.Null() {
+					x.Values = nil
+				} else if n3, ok := d.BeginArray(); ok {
+					out3 := make([]int32, n3)
+					for i3 := range out3 {
+						d.Index(i3)
+						if v, ok := d.Int(32); ok {
+							out3[i3] = int32(v)
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Values = out3
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodFailurePolicyOnExitCodesRequirement)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (p *PodFailurePolicyOnPodConditionsPattern) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, p)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes p, its Unknown members included.
@@ -509,9 +980,51 @@ func jsonMembersOfPodFailurePolicyOnPodConditionsPattern(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *SuccessPolicy) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodFailurePolicyOnPodConditionsPattern they hold; users call UnmarshalJSON.
+func (x *PodFailurePolicyOnPodConditionsPattern) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "type":
+			if d.Enter(&seen[0], 1<<0, "type") {
+				if v, ok := d.String(); ok {
+					x.Type = PodConditionType(v)
+				}
+				d.Pop()
+			}
+		case "status":
+			if d.Enter(&seen[0], 1<<1, "status") {
+				if v, ok := d.String(); ok {
+					x.Status = ConditionStatus(v)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodFailurePolicyOnPodConditionsPattern)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *SuccessPolicy) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SuccessPolicy) MarshalJSON() ([]byte, error) {
@@ -562,9 +1075,53 @@ func jsonMembersOfSuccessPolicy(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *SuccessPolicyRule) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a SuccessPolicy they hold; users call UnmarshalJSON.
+func (x *SuccessPolicy) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "rules":
+			if d.Enter(&seen[0], 1<<0, "rules") {
+				if d.Null() {
+					x.Rules = nil
+				} else if n4, ok := d.BeginArray(); ok {
+					out4 := make([]SuccessPolicyRule, n4)
+					for i4 := range out4 {
+						d.Index(i4)
+						out4[i4].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Rules = out4
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfSuccessPolicy)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *SuccessPolicyRule) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SuccessPolicyRule) MarshalJSON() ([]byte, error) {
@@ -618,9 +1175,65 @@ func jsonMembersOfSuccessPolicyRule(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into j. Members its type does not model
-// are kept in Unknown.
-func (j *JobStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, j) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a SuccessPolicyRule they hold; users call UnmarshalJSON.
+func (x *SuccessPolicyRule) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "succeededIndexes":
+			if d.Enter(&seen[0], 1<<0, "succeededIndexes") {
+				if d.Null() {
+					x.SucceededIndexes = nil
+				} else {
+					if x.SucceededIndexes == nil {
+						x.SucceededIndexes = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.SucceededIndexes) = v
+					}
+				}
+				d.Pop()
+			}
+		case "succeededCount":
+			if d.Enter(&seen[0], 1<<1, "succeededCount") {
+				if d.Null() {
+					x.SucceededCount = nil
+				} else {
+					if x.SucceededCount == nil {
+						x.SucceededCount = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.SucceededCount) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfSuccessPolicyRule)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (j *JobStatus) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	j.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes j, its Unknown members included.
 func (j JobStatus) MarshalJSON() ([]byte, error) {
@@ -769,9 +1382,169 @@ func jsonMembersOfJobStatus(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into u. Members its type does not model
-// are kept in Unknown.
-func (u *UncountedTerminatedPods) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, u) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a JobStatus they hold; users call UnmarshalJSON.
+func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "conditions":
+			if d.Enter(&seen[0], 1<<0, "conditions") {
+				if d.Null() {
+					x.Conditions = nil
+				} else if n5, ok := d.BeginArray(); ok {
+					out5 := make([]JobCondition, n5)
+					for i5 := range out5 {
+						d.Index(i5)
+						out5[i5].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Conditions = out5
+				}
+				d.Pop()
+			}
+		case "startTime":
+			if d.Enter(&seen[0], 1<<1, "startTime") {
+				if d.Null() {
+					x.StartTime = nil
+				} else {
+					if x.StartTime == nil {
+						x.StartTime = new(Time)
+					}
+					{
+						raw := d.Raw()
+						if err := (*x.StartTime).UnmarshalJSON(raw); err != nil {
+							d.UnmarshalError(raw, err)
+						}
+					}
+				}
+				d.Pop()
+			}
+		case "completionTime":
+			if d.Enter(&seen[0], 1<<2, "completionTime") {
+				if d.Null() {
+					x.CompletionTime = nil
+				} else {
+					if x.CompletionTime == nil {
+						x.CompletionTime = new(Time)
+					}
+					{
+						raw := d.Raw()
+						if err := (*x.CompletionTime).UnmarshalJSON(raw); err != nil {
+							d.UnmarshalError(raw, err)
+						}
+					}
+				}
+				d.Pop()
+			}
+		case "active":
+			if d.Enter(&seen[0], 1<<3, "active") {
+				if v, ok := d.Int(32); ok {
+					x.Active = int32(v)
+				}
+				d.Pop()
+			}
+		case "succeeded":
+			if d.Enter(&seen[0], 1<<4, "succeeded") {
+				if v, ok := d.Int(32); ok {
+					x.Succeeded = int32(v)
+				}
+				d.Pop()
+			}
+		case "failed":
+			if d.Enter(&seen[0], 1<<5, "failed") {
+				if v, ok := d.Int(32); ok {
+					x.Failed = int32(v)
+				}
+				d.Pop()
+			}
+		case "terminating":
+			if d.Enter(&seen[0], 1<<6, "terminating") {
+				if d.Null() {
+					x.Terminating = nil
+				} else {
+					if x.Terminating == nil {
+						x.Terminating = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.Terminating) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "completedIndexes":
+			if d.Enter(&seen[0], 1<<7, "completedIndexes") {
+				if v, ok := d.String(); ok {
+					x.CompletedIndexes = v
+				}
+				d.Pop()
+			}
+		case "failedIndexes":
+			if d.Enter(&seen[0], 1<<8, "failedIndexes") {
+				if d.Null() {
+					x.FailedIndexes = nil
+				} else {
+					if x.FailedIndexes == nil {
+						x.FailedIndexes = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.FailedIndexes) = v
+					}
+				}
+				d.Pop()
+			}
+		case "uncountedTerminatedPods":
+			if d.Enter(&seen[0], 1<<9, "uncountedTerminatedPods") {
+				if d.Null() {
+					x.UncountedTerminatedPods = nil
+				} else {
+					if x.UncountedTerminatedPods == nil {
+						x.UncountedTerminatedPods = new(UncountedTerminatedPods)
+					}
+					x.UncountedTerminatedPods.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "ready":
+			if d.Enter(&seen[0], 1<<10, "ready") {
+				if d.Null() {
+					x.Ready = nil
+				} else {
+					if x.Ready == nil {
+						x.Ready = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.Ready) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobStatus)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into u with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (u *UncountedTerminatedPods) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	u.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes u, its Unknown members included.
 func (u UncountedTerminatedPods) MarshalJSON() ([]byte, error) {
@@ -839,9 +1612,73 @@ func jsonMembersOfUncountedTerminatedPods(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into j. Members its type does not model
-// are kept in Unknown.
-func (j *JobCondition) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, j) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a UncountedTerminatedPods they hold; users call UnmarshalJSON.
+func (x *UncountedTerminatedPods) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "succeeded":
+			if d.Enter(&seen[0], 1<<0, "succeeded") {
+				if d.Null() {
+					x.Succeeded = nil
+				} else if n6, ok := d.BeginArray(); ok {
+					out6 := make([]UID, n6)
+					for i6 := range out6 {
+						d.Index(i6)
+						if v, ok := d.String(); ok {
+							out6[i6] = UID(v)
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Succeeded = out6
+				}
+				d.Pop()
+			}
+		case "failed":
+			if d.Enter(&seen[0], 1<<1, "failed") {
+				if d.Null() {
+					x.Failed = nil
+				} else if n7, ok := d.BeginArray(); ok {
+					out7 := make([]UID, n7)
+					for i7 := range out7 {
+						d.Index(i7)
+						if v, ok := d.String(); ok {
+							out7[i7] = UID(v)
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Failed = out7
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfUncountedTerminatedPods)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (j *JobCondition) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	j.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes j, its Unknown members included.
 func (j JobCondition) MarshalJSON() ([]byte, error) {
@@ -917,6 +1754,75 @@ func jsonMembersOfJobCondition(name string) bool {
 	return false
 }
 
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a JobCondition they hold; users call UnmarshalJSON.
+func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "type":
+			if d.Enter(&seen[0], 1<<0, "type") {
+				if v, ok := d.String(); ok {
+					x.Type = JobConditionType(v)
+				}
+				d.Pop()
+			}
+		case "status":
+			if d.Enter(&seen[0], 1<<1, "status") {
+				if v, ok := d.String(); ok {
+					x.Status = ConditionStatus(v)
+				}
+				d.Pop()
+			}
+		case "lastProbeTime":
+			if d.Enter(&seen[0], 1<<2, "lastProbeTime") {
+				{
+					raw := d.Raw()
+					if err := x.LastProbeTime.UnmarshalJSON(raw); err != nil {
+						d.UnmarshalError(raw, err)
+					}
+				}
+				d.Pop()
+			}
+		case "lastTransitionTime":
+			if d.Enter(&seen[0], 1<<3, "lastTransitionTime") {
+				{
+					raw := d.Raw()
+					if err := x.LastTransitionTime.UnmarshalJSON(raw); err != nil {
+						d.UnmarshalError(raw, err)
+					}
+				}
+				d.Pop()
+			}
+		case "reason":
+			if d.Enter(&seen[0], 1<<4, "reason") {
+				if v, ok := d.String(); ok {
+					x.Reason = v
+				}
+				d.Pop()
+			}
+		case "message":
+			if d.Enter(&seen[0], 1<<5, "message") {
+				if v, ok := d.String(); ok {
+					x.Message = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobCondition)
+		}
+	}
+}
+
 // appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
 func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byte, error) {
 	var err error
@@ -984,4 +1890,105 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 		b = append(b, '{')
 	}
 	return append(b, '}'), nil
+}
+
+// decodeJSONSelectorLabelSelector reads the JSON value at d's position into *x.
+func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector) {
+	if !d.BeginStruct() {
+		return
+	}
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "matchLabels":
+			if d.Enter(&seen[0], 1<<0, "matchLabels") {
+				d.StringMap(&x.MatchLabels)
+				d.Pop()
+			}
+		case "matchExpressions":
+			if d.Enter(&seen[0], 1<<1, "matchExpressions") {
+				if d.Null() {
+					x.MatchExpressions = nil
+				} else if n8, ok := d.BeginArray(); ok {
+					out8 := make([]selector.LabelSelectorRequirement, n8)
+					for i8 := range out8 {
+						d.Index(i8)
+						decodeJSONSelectorLabelSelectorRequirement(d, &out8[i8])
+						d.Pop()
+					}
+					d.EndArray()
+					x.MatchExpressions = out8
+				}
+				d.Pop()
+			}
+		default:
+			d.Refuse(jsonNamesOfSelectorLabelSelector)
+		}
+	}
+}
+
+// decodeJSONSelectorLabelSelectorRequirement reads the JSON value at d's position into *x.
+func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.LabelSelectorRequirement) {
+	if !d.BeginStruct() {
+		return
+	}
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "key":
+			if d.Enter(&seen[0], 1<<0, "key") {
+				if v, ok := d.String(); ok {
+					x.Key = v
+				}
+				d.Pop()
+			}
+		case "operator":
+			if d.Enter(&seen[0], 1<<1, "operator") {
+				if v, ok := d.String(); ok {
+					x.Operator = selector.LabelSelectorOperator(v)
+				}
+				d.Pop()
+			}
+		case "values":
+			if d.Enter(&seen[0], 1<<2, "values") {
+				if d.Null() {
+					x.Values = nil
+				} else if n9, ok := d.BeginArray(); ok {
+					out9 := make([]string, n9)
+					for i9 := range out9 {
+						d.Index(i9)
+						if v, ok := d.String(); ok {
+							out9[i9] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Values = out9
+				}
+				d.Pop()
+			}
+		default:
+			d.Refuse(jsonNamesOfSelectorLabelSelectorRequirement)
+		}
+	}
+}
+
+// jsonNamesOfSelectorLabelSelector returns the member names of LabelSelector,
+// for the error about a member it does not model.
+func jsonNamesOfSelectorLabelSelector() []string {
+	return []string{"matchLabels", "matchExpressions"}
+}
+
+// jsonNamesOfSelectorLabelSelectorRequirement returns the member names of LabelSelectorRequirement,
+// for the error about a member it does not model.
+func jsonNamesOfSelectorLabelSelectorRequirement() []string {
+	return []string{"key", "operator", "values"}
 }

@@ -4,14 +4,23 @@ package core
 
 import (
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/resource"
 	"github.com/jobkit/jobkit/selector"
 	"slices"
 	"strconv"
 )
 
-// UnmarshalJSON decodes data into a. Members its type does not model
-// are kept in Unknown.
-func (a *Affinity) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, a) }
+// UnmarshalJSON decodes data into a with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (a *Affinity) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	a.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes a, its Unknown members included.
 func (a Affinity) MarshalJSON() ([]byte, error) {
@@ -81,9 +90,73 @@ func jsonMembersOfAffinity(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into n. Members its type does not model
-// are kept in Unknown.
-func (n *NodeAffinity) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, n) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a Affinity they hold; users call UnmarshalJSON.
+func (x *Affinity) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "nodeAffinity":
+			if d.Enter(&seen[0], 1<<0, "nodeAffinity") {
+				if d.Null() {
+					x.NodeAffinity = nil
+				} else {
+					if x.NodeAffinity == nil {
+						x.NodeAffinity = new(NodeAffinity)
+					}
+					x.NodeAffinity.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "podAffinity":
+			if d.Enter(&seen[0], 1<<1, "podAffinity") {
+				if d.Null() {
+					x.PodAffinity = nil
+				} else {
+					if x.PodAffinity == nil {
+						x.PodAffinity = new(PodAffinity)
+					}
+					x.PodAffinity.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "podAntiAffinity":
+			if d.Enter(&seen[0], 1<<2, "podAntiAffinity") {
+				if d.Null() {
+					x.PodAntiAffinity = nil
+				} else {
+					if x.PodAntiAffinity == nil {
+						x.PodAntiAffinity = new(PodAntiAffinity)
+					}
+					x.PodAntiAffinity.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfAffinity)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into n with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (n *NodeAffinity) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	n.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes n, its Unknown members included.
 func (n NodeAffinity) MarshalJSON() ([]byte, error) {
@@ -148,9 +221,65 @@ func jsonMembersOfNodeAffinity(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into n. Members its type does not model
-// are kept in Unknown.
-func (n *NodeSelector) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, n) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a NodeAffinity they hold; users call UnmarshalJSON.
+func (x *NodeAffinity) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "requiredDuringSchedulingIgnoredDuringExecution":
+			if d.Enter(&seen[0], 1<<0, "requiredDuringSchedulingIgnoredDuringExecution") {
+				if d.Null() {
+					x.RequiredDuringSchedulingIgnoredDuringExecution = nil
+				} else {
+					if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+						x.RequiredDuringSchedulingIgnoredDuringExecution = new(NodeSelector)
+					}
+					x.RequiredDuringSchedulingIgnoredDuringExecution.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "preferredDuringSchedulingIgnoredDuringExecution":
+			if d.Enter(&seen[0], 1<<1, "preferredDuringSchedulingIgnoredDuringExecution") {
+				if d.Null() {
+					x.PreferredDuringSchedulingIgnoredDuringExecution = nil
+				} else if n1, ok := d.BeginArray(); ok {
+					out1 := make([]PreferredSchedulingTerm, n1)
+					for i1 := range out1 {
+						d.Index(i1)
+						out1[i1].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.PreferredDuringSchedulingIgnoredDuringExecution = out1
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeAffinity)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into n with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (n *NodeSelector) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	n.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes n, its Unknown members included.
 func (n NodeSelector) MarshalJSON() ([]byte, error) {
@@ -201,9 +330,53 @@ func jsonMembersOfNodeSelector(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into n. Members its type does not model
-// are kept in Unknown.
-func (n *NodeSelectorTerm) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, n) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a NodeSelector they hold; users call UnmarshalJSON.
+func (x *NodeSelector) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "nodeSelectorTerms":
+			if d.Enter(&seen[0], 1<<0, "nodeSelectorTerms") {
+				if d.Null() {
+					x.NodeSelectorTerms = nil
+				} else if n2, ok := d.BeginArray(); ok {
+					out2 := make([]NodeSelectorTerm, n2)
+					for i2 := range out2 {
+						d.Index(i2)
+						out2[i2].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.NodeSelectorTerms = out2
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeSelector)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into n with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (n *NodeSelectorTerm) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	n.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes n, its Unknown members included.
 func (n NodeSelectorTerm) MarshalJSON() ([]byte, error) {
@@ -275,9 +448,69 @@ func jsonMembersOfNodeSelectorTerm(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into n. Members its type does not model
-// are kept in Unknown.
-func (n *NodeSelectorRequirement) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, n) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a NodeSelectorTerm they hold; users call UnmarshalJSON.
+func (x *NodeSelectorTerm) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "matchExpressions":
+			if d.Enter(&seen[0], 1<<0, "matchExpressions") {
+				if d.Null() {
+					x.MatchExpressions = nil
+				} else if n3, ok := d.BeginArray(); ok {
+					out3 := make([]NodeSelectorRequirement, n3)
+					for i3 := range out3 {
+						d.Index(i3)
+						out3[i3].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.MatchExpressions = out3
+				}
+				d.Pop()
+			}
+		case "matchFields":
+			if d.Enter(&seen[0], 1<<1, "matchFields") {
+				if d.Null() {
+					x.MatchFields = nil
+				} else if n4, ok := d.BeginArray(); ok {
+					out4 := make([]NodeSelectorRequirement, n4)
+					for i4 := range out4 {
+						d.Index(i4)
+						out4[i4].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.MatchFields = out4
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeSelectorTerm)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into n with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (n *NodeSelectorRequirement) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	n.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes n, its Unknown members included.
 func (n NodeSelectorRequirement) MarshalJSON() ([]byte, error) {
@@ -336,9 +569,69 @@ func jsonMembersOfNodeSelectorRequirement(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PreferredSchedulingTerm) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a NodeSelectorRequirement they hold; users call UnmarshalJSON.
+func (x *NodeSelectorRequirement) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "key":
+			if d.Enter(&seen[0], 1<<0, "key") {
+				if v, ok := d.String(); ok {
+					x.Key = v
+				}
+				d.Pop()
+			}
+		case "operator":
+			if d.Enter(&seen[0], 1<<1, "operator") {
+				if v, ok := d.String(); ok {
+					x.Operator = NodeSelectorOperator(v)
+				}
+				d.Pop()
+			}
+		case "values":
+			if d.Enter(&seen[0], 1<<2, "values") {
+				if d.Null() {
+					x.Values = nil
+				} else if n5, ok := d.BeginArray(); ok {
+					out5 := make([]string, n5)
+					for i5 := range out5 {
+						d.Index(i5)
+						if v, ok := d.String(); ok {
+							out5[i5] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Values = out5
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeSelectorRequirement)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PreferredSchedulingTerm) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PreferredSchedulingTerm) MarshalJSON() ([]byte, error) {
@@ -382,9 +675,49 @@ func jsonMembersOfPreferredSchedulingTerm(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodAffinity) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PreferredSchedulingTerm they hold; users call UnmarshalJSON.
+func (x *PreferredSchedulingTerm) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "weight":
+			if d.Enter(&seen[0], 1<<0, "weight") {
+				if v, ok := d.Int(32); ok {
+					x.Weight = int32(v)
+				}
+				d.Pop()
+			}
+		case "preference":
+			if d.Enter(&seen[0], 1<<1, "preference") {
+				x.Preference.DecodeJSON(d)
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPreferredSchedulingTerm)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodAffinity) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodAffinity) MarshalJSON() ([]byte, error) {
@@ -456,9 +789,69 @@ func jsonMembersOfPodAffinity(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodAntiAffinity) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodAffinity they hold; users call UnmarshalJSON.
+func (x *PodAffinity) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "requiredDuringSchedulingIgnoredDuringExecution":
+			if d.Enter(&seen[0], 1<<0, "requiredDuringSchedulingIgnoredDuringExecution") {
+				if d.Null() {
+					x.RequiredDuringSchedulingIgnoredDuringExecution = nil
+				} else if n6, ok := d.BeginArray(); ok {
+					out6 := make([]PodAffinityTerm, n6)
+					for i6 := range out6 {
+						d.Index(i6)
+						out6[i6].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.RequiredDuringSchedulingIgnoredDuringExecution = out6
+				}
+				d.Pop()
+			}
+		case "preferredDuringSchedulingIgnoredDuringExecution":
+			if d.Enter(&seen[0], 1<<1, "preferredDuringSchedulingIgnoredDuringExecution") {
+				if d.Null() {
+					x.PreferredDuringSchedulingIgnoredDuringExecution = nil
+				} else if n7, ok := d.BeginArray(); ok {
+					out7 := make([]WeightedPodAffinityTerm, n7)
+					for i7 := range out7 {
+						d.Index(i7)
+						out7[i7].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.PreferredDuringSchedulingIgnoredDuringExecution = out7
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodAffinity)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodAntiAffinity) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodAntiAffinity) MarshalJSON() ([]byte, error) {
@@ -530,9 +923,69 @@ func jsonMembersOfPodAntiAffinity(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodAffinityTerm) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodAntiAffinity they hold; users call UnmarshalJSON.
+func (x *PodAntiAffinity) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "requiredDuringSchedulingIgnoredDuringExecution":
+			if d.Enter(&seen[0], 1<<0, "requiredDuringSchedulingIgnoredDuringExecution") {
+				if d.Null() {
+					x.RequiredDuringSchedulingIgnoredDuringExecution = nil
+				} else if n8, ok := d.BeginArray(); ok {
+					out8 := make([]PodAffinityTerm, n8)
+					for i8 := range out8 {
+						d.Index(i8)
+						out8[i8].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.RequiredDuringSchedulingIgnoredDuringExecution = out8
+				}
+				d.Pop()
+			}
+		case "preferredDuringSchedulingIgnoredDuringExecution":
+			if d.Enter(&seen[0], 1<<1, "preferredDuringSchedulingIgnoredDuringExecution") {
+				if d.Null() {
+					x.PreferredDuringSchedulingIgnoredDuringExecution = nil
+				} else if n9, ok := d.BeginArray(); ok {
+					out9 := make([]WeightedPodAffinityTerm, n9)
+					for i9 := range out9 {
+						d.Index(i9)
+						out9[i9].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.PreferredDuringSchedulingIgnoredDuringExecution = out9
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodAntiAffinity)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodAffinityTerm) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodAffinityTerm) MarshalJSON() ([]byte, error) {
@@ -645,9 +1098,122 @@ func jsonMembersOfPodAffinityTerm(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into w. Members its type does not model
-// are kept in Unknown.
-func (w *WeightedPodAffinityTerm) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, w) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodAffinityTerm they hold; users call UnmarshalJSON.
+func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "labelSelector":
+			if d.Enter(&seen[0], 1<<0, "labelSelector") {
+				if d.Null() {
+					x.LabelSelector = nil
+				} else {
+					if x.LabelSelector == nil {
+						x.LabelSelector = new(selector.LabelSelector)
+					}
+					decodeJSONSelectorLabelSelector(d, x.LabelSelector)
+				}
+				d.Pop()
+			}
+		case "namespaces":
+			if d.Enter(&seen[0], 1<<1, "namespaces") {
+				if d.Null() {
+					x.Namespaces = nil
+				} else if n10, ok := d.BeginArray(); ok {
+					out10 := make([]string, n10)
+					for i10 := range out10 {
+						d.Index(i10)
+						if v, ok := d.String(); ok {
+							out10[i10] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Namespaces = out10
+				}
+				d.Pop()
+			}
+		case "topologyKey":
+			if d.Enter(&seen[0], 1<<2, "topologyKey") {
+				if v, ok := d.String(); ok {
+					x.TopologyKey = v
+				}
+				d.Pop()
+			}
+		case "namespaceSelector":
+			if d.Enter(&seen[0], 1<<3, "namespaceSelector") {
+				if d.Null() {
+					x.NamespaceSelector = nil
+				} else {
+					if x.NamespaceSelector == nil {
+						x.NamespaceSelector = new(selector.LabelSelector)
+					}
+					decodeJSONSelectorLabelSelector(d, x.NamespaceSelector)
+				}
+				d.Pop()
+			}
+		case "matchLabelKeys":
+			if d.Enter(&seen[0], 1<<4, "matchLabelKeys") {
+				if d.Null() {
+					x.MatchLabelKeys = nil
+				} else if n11, ok := d.BeginArray(); ok {
+					out11 := make([]string, n11)
+					for i11 := range out11 {
+						d.Index(i11)
+						if v, ok := d.String(); ok {
+							out11[i11] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.MatchLabelKeys = out11
+				}
+				d.Pop()
+			}
+		case "mismatchLabelKeys":
+			if d.Enter(&seen[0], 1<<5, "mismatchLabelKeys") {
+				if d.Null() {
+					x.MismatchLabelKeys = nil
+				} else if n12, ok := d.BeginArray(); ok {
+					out12 := make([]string, n12)
+					for i12 := range out12 {
+						d.Index(i12)
+						if v, ok := d.String(); ok {
+							out12[i12] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.MismatchLabelKeys = out12
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodAffinityTerm)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into w with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (w *WeightedPodAffinityTerm) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	w.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes w, its Unknown members included.
 func (w WeightedPodAffinityTerm) MarshalJSON() ([]byte, error) {
@@ -691,9 +1257,49 @@ func jsonMembersOfWeightedPodAffinityTerm(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *Container) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a WeightedPodAffinityTerm they hold; users call UnmarshalJSON.
+func (x *WeightedPodAffinityTerm) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "weight":
+			if d.Enter(&seen[0], 1<<0, "weight") {
+				if v, ok := d.Int(32); ok {
+					x.Weight = int32(v)
+				}
+				d.Pop()
+			}
+		case "podAffinityTerm":
+			if d.Enter(&seen[0], 1<<1, "podAffinityTerm") {
+				x.PodAffinityTerm.DecodeJSON(d)
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfWeightedPodAffinityTerm)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *Container) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c Container) MarshalJSON() ([]byte, error) {
@@ -1022,9 +1628,327 @@ func jsonMembersOfContainer(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into e. Members its type does not model
-// are kept in Unknown.
-func (e *EphemeralContainer) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a Container they hold; users call UnmarshalJSON.
+func (x *Container) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "image":
+			if d.Enter(&seen[0], 1<<1, "image") {
+				if v, ok := d.String(); ok {
+					x.Image = v
+				}
+				d.Pop()
+			}
+		case "command":
+			if d.Enter(&seen[0], 1<<2, "command") {
+				if d.Null() {
+					x.Command = nil
+				} else if n13, ok := d.BeginArray(); ok {
+					out13 := make([]string, n13)
+					for i13 := range out13 {
+						d.Index(i13)
+						if v, ok := d.String(); ok {
+							out13[i13] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Command = out13
+				}
+				d.Pop()
+			}
+		case "args":
+			if d.Enter(&seen[0], 1<<3, "args") {
+				if d.Null() {
+					x.Args = nil
+				} else if n14, ok := d.BeginArray(); ok {
+					out14 := make([]string, n14)
+					for i14 := range out14 {
+						d.Index(i14)
+						if v, ok := d.String(); ok {
+							out14[i14] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Args = out14
+				}
+				d.Pop()
+			}
+		case "workingDir":
+			if d.Enter(&seen[0], 1<<4, "workingDir") {
+				if v, ok := d.String(); ok {
+					x.WorkingDir = v
+				}
+				d.Pop()
+			}
+		case "ports":
+			if d.Enter(&seen[0], 1<<5, "ports") {
+				if d.Null() {
+					x.Ports = nil
+				} else if n15, ok := d.BeginArray(); ok {
+					out15 := make([]ContainerPort, n15)
+					for i15 := range out15 {
+						d.Index(i15)
+						out15[i15].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Ports = out15
+				}
+				d.Pop()
+			}
+		case "envFrom":
+			if d.Enter(&seen[0], 1<<6, "envFrom") {
+				if d.Null() {
+					x.EnvFrom = nil
+				} else if n16, ok := d.BeginArray(); ok {
+					out16 := make([]EnvFromSource, n16)
+					for i16 := range out16 {
+						d.Index(i16)
+						out16[i16].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.EnvFrom = out16
+				}
+				d.Pop()
+			}
+		case "env":
+			if d.Enter(&seen[0], 1<<7, "env") {
+				if d.Null() {
+					x.Env = nil
+				} else if n17, ok := d.BeginArray(); ok {
+					out17 := make([]EnvVar, n17)
+					for i17 := range out17 {
+						d.Index(i17)
+						out17[i17].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Env = out17
+				}
+				d.Pop()
+			}
+		case "resources":
+			if d.Enter(&seen[0], 1<<8, "resources") {
+				x.Resources.DecodeJSON(d)
+				d.Pop()
+			}
+		case "resizePolicy":
+			if d.Enter(&seen[0], 1<<9, "resizePolicy") {
+				if d.Null() {
+					x.ResizePolicy = nil
+				} else if n18, ok := d.BeginArray(); ok {
+					out18 := make([]ContainerResizePolicy, n18)
+					for i18 := range out18 {
+						d.Index(i18)
+						out18[i18].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.ResizePolicy = out18
+				}
+				d.Pop()
+			}
+		case "restartPolicy":
+			if d.Enter(&seen[0], 1<<10, "restartPolicy") {
+				if d.Null() {
+					x.RestartPolicy = nil
+				} else {
+					if x.RestartPolicy == nil {
+						x.RestartPolicy = new(ContainerRestartPolicy)
+					}
+					if v, ok := d.String(); ok {
+						(*x.RestartPolicy) = ContainerRestartPolicy(v)
+					}
+				}
+				d.Pop()
+			}
+		case "restartPolicyRules":
+			if d.Enter(&seen[0], 1<<11, "restartPolicyRules") {
+				if d.Null() {
+					x.RestartPolicyRules = nil
+				} else if n19, ok := d.BeginArray(); ok {
+					out19 := make([]ContainerRestartRule, n19)
+					for i19 := range out19 {
+						d.Index(i19)
+						out19[i19].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.RestartPolicyRules = out19
+				}
+				d.Pop()
+			}
+		case "volumeMounts":
+			if d.Enter(&seen[0], 1<<12, "volumeMounts") {
+				if d.Null() {
+					x.VolumeMounts = nil
+				} else if n20, ok := d.BeginArray(); ok {
+					out20 := make([]VolumeMount, n20)
+					for i20 := range out20 {
+						d.Index(i20)
+						out20[i20].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.VolumeMounts = out20
+				}
+				d.Pop()
+			}
+		case "volumeDevices":
+			if d.Enter(&seen[0], 1<<13, "volumeDevices") {
+				if d.Null() {
+					x.VolumeDevices = nil
+				} else if n21, ok := d.BeginArray(); ok {
+					out21 := make([]VolumeDevice, n21)
+					for i21 := range out21 {
+						d.Index(i21)
+						out21[i21].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.VolumeDevices = out21
+				}
+				d.Pop()
+			}
+		case "livenessProbe":
+			if d.Enter(&seen[0], 1<<14, "livenessProbe") {
+				if d.Null() {
+					x.LivenessProbe = nil
+				} else {
+					if x.LivenessProbe == nil {
+						x.LivenessProbe = new(Probe)
+					}
+					x.LivenessProbe.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "readinessProbe":
+			if d.Enter(&seen[0], 1<<15, "readinessProbe") {
+				if d.Null() {
+					x.ReadinessProbe = nil
+				} else {
+					if x.ReadinessProbe == nil {
+						x.ReadinessProbe = new(Probe)
+					}
+					x.ReadinessProbe.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "startupProbe":
+			if d.Enter(&seen[0], 1<<16, "startupProbe") {
+				if d.Null() {
+					x.StartupProbe = nil
+				} else {
+					if x.StartupProbe == nil {
+						x.StartupProbe = new(Probe)
+					}
+					x.StartupProbe.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "lifecycle":
+			if d.Enter(&seen[0], 1<<17, "lifecycle") {
+				if d.Null() {
+					x.Lifecycle = nil
+				} else {
+					if x.Lifecycle == nil {
+						x.Lifecycle = new(Lifecycle)
+					}
+					x.Lifecycle.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "terminationMessagePath":
+			if d.Enter(&seen[0], 1<<18, "terminationMessagePath") {
+				if v, ok := d.String(); ok {
+					x.TerminationMessagePath = v
+				}
+				d.Pop()
+			}
+		case "terminationMessagePolicy":
+			if d.Enter(&seen[0], 1<<19, "terminationMessagePolicy") {
+				if v, ok := d.String(); ok {
+					x.TerminationMessagePolicy = TerminationMessagePolicy(v)
+				}
+				d.Pop()
+			}
+		case "imagePullPolicy":
+			if d.Enter(&seen[0], 1<<20, "imagePullPolicy") {
+				if v, ok := d.String(); ok {
+					x.ImagePullPolicy = PullPolicy(v)
+				}
+				d.Pop()
+			}
+		case "securityContext":
+			if d.Enter(&seen[0], 1<<21, "securityContext") {
+				if d.Null() {
+					x.SecurityContext = nil
+				} else {
+					if x.SecurityContext == nil {
+						x.SecurityContext = new(SecurityContext)
+					}
+					x.SecurityContext.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "stdin":
+			if d.Enter(&seen[0], 1<<22, "stdin") {
+				if v, ok := d.Bool(); ok {
+					x.Stdin = v
+				}
+				d.Pop()
+			}
+		case "stdinOnce":
+			if d.Enter(&seen[0], 1<<23, "stdinOnce") {
+				if v, ok := d.Bool(); ok {
+					x.StdinOnce = v
+				}
+				d.Pop()
+			}
+		case "tty":
+			if d.Enter(&seen[0], 1<<24, "tty") {
+				if v, ok := d.Bool(); ok {
+					x.TTY = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainer)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (e *EphemeralContainer) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	e.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e EphemeralContainer) MarshalJSON() ([]byte, error) {
@@ -1359,9 +2283,334 @@ func jsonMembersOfEphemeralContainer(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ContainerPort) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a EphemeralContainer they hold; users call UnmarshalJSON.
+func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.EphemeralContainerCommon.Name = v
+				}
+				d.Pop()
+			}
+		case "image":
+			if d.Enter(&seen[0], 1<<1, "image") {
+				if v, ok := d.String(); ok {
+					x.EphemeralContainerCommon.Image = v
+				}
+				d.Pop()
+			}
+		case "command":
+			if d.Enter(&seen[0], 1<<2, "command") {
+				if d.Null() {
+					x.EphemeralContainerCommon.Command = nil
+				} else if n22, ok := d.BeginArray(); ok {
+					out22 := make([]string, n22)
+					for i22 := range out22 {
+						d.Index(i22)
+						if v, ok := d.String(); ok {
+							out22[i22] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.EphemeralContainerCommon.Command = out22
+				}
+				d.Pop()
+			}
+		case "args":
+			if d.Enter(&seen[0], 1<<3, "args") {
+				if d.Null() {
+					x.EphemeralContainerCommon.Args = nil
+				} else if n23, ok := d.BeginArray(); ok {
+					out23 := make([]string, n23)
+					for i23 := range out23 {
+						d.Index(i23)
+						if v, ok := d.String(); ok {
+							out23[i23] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.EphemeralContainerCommon.Args = out23
+				}
+				d.Pop()
+			}
+		case "workingDir":
+			if d.Enter(&seen[0], 1<<4, "workingDir") {
+				if v, ok := d.String(); ok {
+					x.EphemeralContainerCommon.WorkingDir = v
+				}
+				d.Pop()
+			}
+		case "ports":
+			if d.Enter(&seen[0], 1<<5, "ports") {
+				if d.Null() {
+					x.EphemeralContainerCommon.Ports = nil
+				} else if n24, ok := d.BeginArray(); ok {
+					out24 := make([]ContainerPort, n24)
+					for i24 := range out24 {
+						d.Index(i24)
+						out24[i24].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.EphemeralContainerCommon.Ports = out24
+				}
+				d.Pop()
+			}
+		case "envFrom":
+			if d.Enter(&seen[0], 1<<6, "envFrom") {
+				if d.Null() {
+					x.EphemeralContainerCommon.EnvFrom = nil
+				} else if n25, ok := d.BeginArray(); ok {
+					out25 := make([]EnvFromSource, n25)
+					for i25 := range out25 {
+						d.Index(i25)
+						out25[i25].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.EphemeralContainerCommon.EnvFrom = out25
+				}
+				d.Pop()
+			}
+		case "env":
+			if d.Enter(&seen[0], 1<<7, "env") {
+				if d.Null() {
+					x.EphemeralContainerCommon.Env = nil
+				} else if n26, ok := d.BeginArray(); ok {
+					out26 := make([]EnvVar, n26)
+					for i26 := range out26 {
+						d.Index(i26)
+						out26[i26].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.EphemeralContainerCommon.Env = out26
+				}
+				d.Pop()
+			}
+		case "resources":
+			if d.Enter(&seen[0], 1<<8, "resources") {
+				x.EphemeralContainerCommon.Resources.DecodeJSON(d)
+				d.Pop()
+			}
+		case "resizePolicy":
+			if d.Enter(&seen[0], 1<<9, "resizePolicy") {
+				if d.Null() {
+					x.EphemeralContainerCommon.ResizePolicy = nil
+				} else if n27, ok := d.BeginArray(); ok {
+					out27 := make([]ContainerResizePolicy, n27)
+					for i27 := range out27 {
+						d.Index(i27)
+						out27[i27].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.EphemeralContainerCommon.ResizePolicy = out27
+				}
+				d.Pop()
+			}
+		case "restartPolicy":
+			if d.Enter(&seen[0], 1<<10, "restartPolicy") {
+				if d.Null() {
+					x.EphemeralContainerCommon.RestartPolicy = nil
+				} else {
+					if x.EphemeralContainerCommon.RestartPolicy == nil {
+						x.EphemeralContainerCommon.RestartPolicy = new(ContainerRestartPolicy)
+					}
+					if v, ok := d.String(); ok {
+						(*x.EphemeralContainerCommon.RestartPolicy) = ContainerRestartPolicy(v)
+					}
+				}
+				d.Pop()
+			}
+		case "restartPolicyRules":
+			if d.Enter(&seen[0], 1<<11, "restartPolicyRules") {
+				if d.Null() {
+					x.EphemeralContainerCommon.RestartPolicyRules = nil
+				} else if n28, ok := d.BeginArray(); ok {
+					out28 := make([]ContainerRestartRule, n28)
+					for i28 := range out28 {
+						d.Index(i28)
+						out28[i28].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.EphemeralContainerCommon.RestartPolicyRules = out28
+				}
+				d.Pop()
+			}
+		case "volumeMounts":
+			if d.Enter(&seen[0], 1<<12, "volumeMounts") {
+				if d.Null() {
+					x.EphemeralContainerCommon.VolumeMounts = nil
+				} else if n29, ok := d.BeginArray(); ok {
+					out29 := make([]VolumeMount, n29)
+					for i29 := range out29 {
+						d.Index(i29)
+						out29[i29].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.EphemeralContainerCommon.VolumeMounts = out29
+				}
+				d.Pop()
+			}
+		case "volumeDevices":
+			if d.Enter(&seen[0], 1<<13, "volumeDevices") {
+				if d.Null() {
+					x.EphemeralContainerCommon.VolumeDevices = nil
+				} else if n30, ok := d.BeginArray(); ok {
+					out30 := make([]VolumeDevice, n30)
+					for i30 := range out30 {
+						d.Index(i30)
+						out30[i30].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.EphemeralContainerCommon.VolumeDevices = out30
+				}
+				d.Pop()
+			}
+		case "livenessProbe":
+			if d.Enter(&seen[0], 1<<14, "livenessProbe") {
+				if d.Null() {
+					x.EphemeralContainerCommon.LivenessProbe = nil
+				} else {
+					if x.EphemeralContainerCommon.LivenessProbe == nil {
+						x.EphemeralContainerCommon.LivenessProbe = new(Probe)
+					}
+					x.EphemeralContainerCommon.LivenessProbe.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "readinessProbe":
+			if d.Enter(&seen[0], 1<<15, "readinessProbe") {
+				if d.Null() {
+					x.EphemeralContainerCommon.ReadinessProbe = nil
+				} else {
+					if x.EphemeralContainerCommon.ReadinessProbe == nil {
+						x.EphemeralContainerCommon.ReadinessProbe = new(Probe)
+					}
+					x.EphemeralContainerCommon.ReadinessProbe.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "startupProbe":
+			if d.Enter(&seen[0], 1<<16, "startupProbe") {
+				if d.Null() {
+					x.EphemeralContainerCommon.StartupProbe = nil
+				} else {
+					if x.EphemeralContainerCommon.StartupProbe == nil {
+						x.EphemeralContainerCommon.StartupProbe = new(Probe)
+					}
+					x.EphemeralContainerCommon.StartupProbe.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "lifecycle":
+			if d.Enter(&seen[0], 1<<17, "lifecycle") {
+				if d.Null() {
+					x.EphemeralContainerCommon.Lifecycle = nil
+				} else {
+					if x.EphemeralContainerCommon.Lifecycle == nil {
+						x.EphemeralContainerCommon.Lifecycle = new(Lifecycle)
+					}
+					x.EphemeralContainerCommon.Lifecycle.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "terminationMessagePath":
+			if d.Enter(&seen[0], 1<<18, "terminationMessagePath") {
+				if v, ok := d.String(); ok {
+					x.EphemeralContainerCommon.TerminationMessagePath = v
+				}
+				d.Pop()
+			}
+		case "terminationMessagePolicy":
+			if d.Enter(&seen[0], 1<<19, "terminationMessagePolicy") {
+				if v, ok := d.String(); ok {
+					x.EphemeralContainerCommon.TerminationMessagePolicy = TerminationMessagePolicy(v)
+				}
+				d.Pop()
+			}
+		case "imagePullPolicy":
+			if d.Enter(&seen[0], 1<<20, "imagePullPolicy") {
+				if v, ok := d.String(); ok {
+					x.EphemeralContainerCommon.ImagePullPolicy = PullPolicy(v)
+				}
+				d.Pop()
+			}
+		case "securityContext":
+			if d.Enter(&seen[0], 1<<21, "securityContext") {
+				if d.Null() {
+					x.EphemeralContainerCommon.SecurityContext = nil
+				} else {
+					if x.EphemeralContainerCommon.SecurityContext == nil {
+						x.EphemeralContainerCommon.SecurityContext = new(SecurityContext)
+					}
+					x.EphemeralContainerCommon.SecurityContext.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "stdin":
+			if d.Enter(&seen[0], 1<<22, "stdin") {
+				if v, ok := d.Bool(); ok {
+					x.EphemeralContainerCommon.Stdin = v
+				}
+				d.Pop()
+			}
+		case "stdinOnce":
+			if d.Enter(&seen[0], 1<<23, "stdinOnce") {
+				if v, ok := d.Bool(); ok {
+					x.EphemeralContainerCommon.StdinOnce = v
+				}
+				d.Pop()
+			}
+		case "tty":
+			if d.Enter(&seen[0], 1<<24, "tty") {
+				if v, ok := d.Bool(); ok {
+					x.EphemeralContainerCommon.TTY = v
+				}
+				d.Pop()
+			}
+		case "targetContainerName":
+			if d.Enter(&seen[0], 1<<25, "targetContainerName") {
+				if v, ok := d.String(); ok {
+					x.TargetContainerName = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfEphemeralContainer)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ContainerPort) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerPort) MarshalJSON() ([]byte, error) {
@@ -1423,9 +2672,72 @@ func jsonMembersOfContainerPort(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ContainerRestartRule) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ContainerPort they hold; users call UnmarshalJSON.
+func (x *ContainerPort) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "hostPort":
+			if d.Enter(&seen[0], 1<<1, "hostPort") {
+				if v, ok := d.Int(32); ok {
+					x.HostPort = int32(v)
+				}
+				d.Pop()
+			}
+		case "containerPort":
+			if d.Enter(&seen[0], 1<<2, "containerPort") {
+				if v, ok := d.Int(32); ok {
+					x.ContainerPort = int32(v)
+				}
+				d.Pop()
+			}
+		case "protocol":
+			if d.Enter(&seen[0], 1<<3, "protocol") {
+				if v, ok := d.String(); ok {
+					x.Protocol = Protocol(v)
+				}
+				d.Pop()
+			}
+		case "hostIP":
+			if d.Enter(&seen[0], 1<<4, "hostIP") {
+				if v, ok := d.String(); ok {
+					x.HostIP = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerPort)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ContainerRestartRule) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerRestartRule) MarshalJSON() ([]byte, error) {
@@ -1477,10 +2789,55 @@ func jsonMembersOfContainerRestartRule(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ContainerRestartRule they hold; users call UnmarshalJSON.
+func (x *ContainerRestartRule) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "action":
+			if d.Enter(&seen[0], 1<<0, "action") {
+				if v, ok := d.String(); ok {
+					x.Action = ContainerRestartRuleAction(v)
+				}
+				d.Pop()
+			}
+		case "exitCodes":
+			if d.Enter(&seen[0], 1<<1, "exitCodes") {
+				if d.Null() {
+					x.ExitCodes = nil
+				} else {
+					if x.ExitCodes == nil {
+						x.ExitCodes = new(ContainerRestartRuleOnExitCodes)
+					}
+					x.ExitCodes.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerRestartRule)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (c *ContainerRestartRuleOnExitCodes) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, c)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes c, its Unknown members included.
@@ -1538,9 +2895,62 @@ func jsonMembersOfContainerRestartRuleOnExitCodes(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ContainerResizePolicy) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ContainerRestartRuleOnExitCodes they hold; users call UnmarshalJSON.
+func (x *ContainerRestartRuleOnExitCodes) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "operator":
+			if d.Enter(&seen[0], 1<<0, "operator") {
+				if v, ok := d.String(); ok {
+					x.Operator = ContainerRestartRuleOnExitCodesOperator(v)
+				}
+				d.Pop()
+			}
+		case "values":
+			if d.Enter(&seen[0], 1<<1, "values") {
+				if d.Null() {
+					x.Values = nil
+				} else if n31, ok := d.BeginArray(); ok {
+					out31 := make([]int32, n31)
+					for i31 := range out31 {
+						d.Index(i31)
+						if v, ok := d.Int(32); ok {
+							out31[i31] = int32(v)
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Values = out31
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerRestartRuleOnExitCodes)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ContainerResizePolicy) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerResizePolicy) MarshalJSON() ([]byte, error) {
@@ -1582,9 +2992,51 @@ func jsonMembersOfContainerResizePolicy(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into v. Members its type does not model
-// are kept in Unknown.
-func (v *VolumeMount) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, v) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ContainerResizePolicy they hold; users call UnmarshalJSON.
+func (x *ContainerResizePolicy) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "resourceName":
+			if d.Enter(&seen[0], 1<<0, "resourceName") {
+				if v, ok := d.String(); ok {
+					x.ResourceName = ResourceName(v)
+				}
+				d.Pop()
+			}
+		case "restartPolicy":
+			if d.Enter(&seen[0], 1<<1, "restartPolicy") {
+				if v, ok := d.String(); ok {
+					x.RestartPolicy = ResourceResizeRestartPolicy(v)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerResizePolicy)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (v *VolumeMount) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	v.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v VolumeMount) MarshalJSON() ([]byte, error) {
@@ -1664,9 +3116,100 @@ func jsonMembersOfVolumeMount(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into v. Members its type does not model
-// are kept in Unknown.
-func (v *VolumeDevice) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, v) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a VolumeMount they hold; users call UnmarshalJSON.
+func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<1, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		case "recursiveReadOnly":
+			if d.Enter(&seen[0], 1<<2, "recursiveReadOnly") {
+				if d.Null() {
+					x.RecursiveReadOnly = nil
+				} else {
+					if x.RecursiveReadOnly == nil {
+						x.RecursiveReadOnly = new(RecursiveReadOnlyMode)
+					}
+					if v, ok := d.String(); ok {
+						(*x.RecursiveReadOnly) = RecursiveReadOnlyMode(v)
+					}
+				}
+				d.Pop()
+			}
+		case "mountPath":
+			if d.Enter(&seen[0], 1<<3, "mountPath") {
+				if v, ok := d.String(); ok {
+					x.MountPath = v
+				}
+				d.Pop()
+			}
+		case "subPath":
+			if d.Enter(&seen[0], 1<<4, "subPath") {
+				if v, ok := d.String(); ok {
+					x.SubPath = v
+				}
+				d.Pop()
+			}
+		case "mountPropagation":
+			if d.Enter(&seen[0], 1<<5, "mountPropagation") {
+				if d.Null() {
+					x.MountPropagation = nil
+				} else {
+					if x.MountPropagation == nil {
+						x.MountPropagation = new(MountPropagationMode)
+					}
+					if v, ok := d.String(); ok {
+						(*x.MountPropagation) = MountPropagationMode(v)
+					}
+				}
+				d.Pop()
+			}
+		case "subPathExpr":
+			if d.Enter(&seen[0], 1<<6, "subPathExpr") {
+				if v, ok := d.String(); ok {
+					x.SubPathExpr = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeMount)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (v *VolumeDevice) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	v.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v VolumeDevice) MarshalJSON() ([]byte, error) {
@@ -1708,9 +3251,51 @@ func jsonMembersOfVolumeDevice(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into l. Members its type does not model
-// are kept in Unknown.
-func (l *LocalObjectReference) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, l) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a VolumeDevice they hold; users call UnmarshalJSON.
+func (x *VolumeDevice) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "devicePath":
+			if d.Enter(&seen[0], 1<<1, "devicePath") {
+				if v, ok := d.String(); ok {
+					x.DevicePath = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeDevice)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into l with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (l *LocalObjectReference) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	l.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes l, its Unknown members included.
 func (l LocalObjectReference) MarshalJSON() ([]byte, error) {
@@ -1750,9 +3335,44 @@ func jsonMembersOfLocalObjectReference(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into t. Members its type does not model
-// are kept in Unknown.
-func (t *TypedLocalObjectReference) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, t) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a LocalObjectReference they hold; users call UnmarshalJSON.
+func (x *LocalObjectReference) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfLocalObjectReference)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into t with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (t *TypedLocalObjectReference) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	t.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes t, its Unknown members included.
 func (t TypedLocalObjectReference) MarshalJSON() ([]byte, error) {
@@ -1802,9 +3422,65 @@ func jsonMembersOfTypedLocalObjectReference(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into t. Members its type does not model
-// are kept in Unknown.
-func (t *TypedObjectReference) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, t) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a TypedLocalObjectReference they hold; users call UnmarshalJSON.
+func (x *TypedLocalObjectReference) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "apiGroup":
+			if d.Enter(&seen[0], 1<<0, "apiGroup") {
+				if d.Null() {
+					x.APIGroup = nil
+				} else {
+					if x.APIGroup == nil {
+						x.APIGroup = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.APIGroup) = v
+					}
+				}
+				d.Pop()
+			}
+		case "kind":
+			if d.Enter(&seen[0], 1<<1, "kind") {
+				if v, ok := d.String(); ok {
+					x.Kind = v
+				}
+				d.Pop()
+			}
+		case "name":
+			if d.Enter(&seen[0], 1<<2, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfTypedLocalObjectReference)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into t with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (t *TypedObjectReference) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	t.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes t, its Unknown members included.
 func (t TypedObjectReference) MarshalJSON() ([]byte, error) {
@@ -1864,9 +3540,79 @@ func jsonMembersOfTypedObjectReference(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into e. Members its type does not model
-// are kept in Unknown.
-func (e *EnvVar) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a TypedObjectReference they hold; users call UnmarshalJSON.
+func (x *TypedObjectReference) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "apiGroup":
+			if d.Enter(&seen[0], 1<<0, "apiGroup") {
+				if d.Null() {
+					x.APIGroup = nil
+				} else {
+					if x.APIGroup == nil {
+						x.APIGroup = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.APIGroup) = v
+					}
+				}
+				d.Pop()
+			}
+		case "kind":
+			if d.Enter(&seen[0], 1<<1, "kind") {
+				if v, ok := d.String(); ok {
+					x.Kind = v
+				}
+				d.Pop()
+			}
+		case "name":
+			if d.Enter(&seen[0], 1<<2, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "namespace":
+			if d.Enter(&seen[0], 1<<3, "namespace") {
+				if d.Null() {
+					x.Namespace = nil
+				} else {
+					if x.Namespace == nil {
+						x.Namespace = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.Namespace) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfTypedObjectReference)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (e *EnvVar) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	e.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e EnvVar) MarshalJSON() ([]byte, error) {
@@ -1922,9 +3668,63 @@ func jsonMembersOfEnvVar(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into e. Members its type does not model
-// are kept in Unknown.
-func (e *EnvVarSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a EnvVar they hold; users call UnmarshalJSON.
+func (x *EnvVar) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "value":
+			if d.Enter(&seen[0], 1<<1, "value") {
+				if v, ok := d.String(); ok {
+					x.Value = v
+				}
+				d.Pop()
+			}
+		case "valueFrom":
+			if d.Enter(&seen[0], 1<<2, "valueFrom") {
+				if d.Null() {
+					x.ValueFrom = nil
+				} else {
+					if x.ValueFrom == nil {
+						x.ValueFrom = new(EnvVarSource)
+					}
+					x.ValueFrom.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfEnvVar)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (e *EnvVarSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	e.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e EnvVarSource) MarshalJSON() ([]byte, error) {
@@ -2018,9 +3818,97 @@ func jsonMembersOfEnvVarSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into o. Members its type does not model
-// are kept in Unknown.
-func (o *ObjectFieldSelector) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, o) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a EnvVarSource they hold; users call UnmarshalJSON.
+func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "fieldRef":
+			if d.Enter(&seen[0], 1<<0, "fieldRef") {
+				if d.Null() {
+					x.FieldRef = nil
+				} else {
+					if x.FieldRef == nil {
+						x.FieldRef = new(ObjectFieldSelector)
+					}
+					x.FieldRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "resourceFieldRef":
+			if d.Enter(&seen[0], 1<<1, "resourceFieldRef") {
+				if d.Null() {
+					x.ResourceFieldRef = nil
+				} else {
+					if x.ResourceFieldRef == nil {
+						x.ResourceFieldRef = new(ResourceFieldSelector)
+					}
+					x.ResourceFieldRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "configMapKeyRef":
+			if d.Enter(&seen[0], 1<<2, "configMapKeyRef") {
+				if d.Null() {
+					x.ConfigMapKeyRef = nil
+				} else {
+					if x.ConfigMapKeyRef == nil {
+						x.ConfigMapKeyRef = new(ConfigMapKeySelector)
+					}
+					x.ConfigMapKeyRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "secretKeyRef":
+			if d.Enter(&seen[0], 1<<3, "secretKeyRef") {
+				if d.Null() {
+					x.SecretKeyRef = nil
+				} else {
+					if x.SecretKeyRef == nil {
+						x.SecretKeyRef = new(SecretKeySelector)
+					}
+					x.SecretKeyRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "fileKeyRef":
+			if d.Enter(&seen[0], 1<<4, "fileKeyRef") {
+				if d.Null() {
+					x.FileKeyRef = nil
+				} else {
+					if x.FileKeyRef == nil {
+						x.FileKeyRef = new(FileKeySelector)
+					}
+					x.FileKeyRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfEnvVarSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into o with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (o *ObjectFieldSelector) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	o.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes o, its Unknown members included.
 func (o ObjectFieldSelector) MarshalJSON() ([]byte, error) {
@@ -2064,9 +3952,51 @@ func jsonMembersOfObjectFieldSelector(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into r. Members its type does not model
-// are kept in Unknown.
-func (r *ResourceFieldSelector) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, r) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ObjectFieldSelector they hold; users call UnmarshalJSON.
+func (x *ObjectFieldSelector) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "apiVersion":
+			if d.Enter(&seen[0], 1<<0, "apiVersion") {
+				if v, ok := d.String(); ok {
+					x.APIVersion = v
+				}
+				d.Pop()
+			}
+		case "fieldPath":
+			if d.Enter(&seen[0], 1<<1, "fieldPath") {
+				if v, ok := d.String(); ok {
+					x.FieldPath = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfObjectFieldSelector)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (r *ResourceFieldSelector) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	r.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes r, its Unknown members included.
 func (r ResourceFieldSelector) MarshalJSON() ([]byte, error) {
@@ -2119,9 +4049,61 @@ func jsonMembersOfResourceFieldSelector(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ConfigMapKeySelector) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ResourceFieldSelector they hold; users call UnmarshalJSON.
+func (x *ResourceFieldSelector) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "containerName":
+			if d.Enter(&seen[0], 1<<0, "containerName") {
+				if v, ok := d.String(); ok {
+					x.ContainerName = v
+				}
+				d.Pop()
+			}
+		case "resource":
+			if d.Enter(&seen[0], 1<<1, "resource") {
+				if v, ok := d.String(); ok {
+					x.Resource = v
+				}
+				d.Pop()
+			}
+		case "divisor":
+			if d.Enter(&seen[0], 1<<2, "divisor") {
+				{
+					raw := d.Raw()
+					if err := x.Divisor.UnmarshalJSON(raw); err != nil {
+						d.UnmarshalError(raw, err)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceFieldSelector)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ConfigMapKeySelector) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ConfigMapKeySelector) MarshalJSON() ([]byte, error) {
@@ -2175,9 +4157,65 @@ func jsonMembersOfConfigMapKeySelector(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *SecretKeySelector) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ConfigMapKeySelector they hold; users call UnmarshalJSON.
+func (x *ConfigMapKeySelector) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.LocalObjectReference.Name = v
+				}
+				d.Pop()
+			}
+		case "key":
+			if d.Enter(&seen[0], 1<<1, "key") {
+				if v, ok := d.String(); ok {
+					x.Key = v
+				}
+				d.Pop()
+			}
+		case "optional":
+			if d.Enter(&seen[0], 1<<2, "optional") {
+				if d.Null() {
+					x.Optional = nil
+				} else {
+					if x.Optional == nil {
+						x.Optional = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Optional) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfConfigMapKeySelector)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *SecretKeySelector) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SecretKeySelector) MarshalJSON() ([]byte, error) {
@@ -2231,9 +4269,65 @@ func jsonMembersOfSecretKeySelector(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into f. Members its type does not model
-// are kept in Unknown.
-func (f *FileKeySelector) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, f) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a SecretKeySelector they hold; users call UnmarshalJSON.
+func (x *SecretKeySelector) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.LocalObjectReference.Name = v
+				}
+				d.Pop()
+			}
+		case "key":
+			if d.Enter(&seen[0], 1<<1, "key") {
+				if v, ok := d.String(); ok {
+					x.Key = v
+				}
+				d.Pop()
+			}
+		case "optional":
+			if d.Enter(&seen[0], 1<<2, "optional") {
+				if d.Null() {
+					x.Optional = nil
+				} else {
+					if x.Optional == nil {
+						x.Optional = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Optional) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecretKeySelector)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into f with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (f *FileKeySelector) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	f.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes f, its Unknown members included.
 func (f FileKeySelector) MarshalJSON() ([]byte, error) {
@@ -2289,9 +4383,72 @@ func jsonMembersOfFileKeySelector(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into e. Members its type does not model
-// are kept in Unknown.
-func (e *EnvFromSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a FileKeySelector they hold; users call UnmarshalJSON.
+func (x *FileKeySelector) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "volumeName":
+			if d.Enter(&seen[0], 1<<0, "volumeName") {
+				if v, ok := d.String(); ok {
+					x.VolumeName = v
+				}
+				d.Pop()
+			}
+		case "path":
+			if d.Enter(&seen[0], 1<<1, "path") {
+				if v, ok := d.String(); ok {
+					x.Path = v
+				}
+				d.Pop()
+			}
+		case "key":
+			if d.Enter(&seen[0], 1<<2, "key") {
+				if v, ok := d.String(); ok {
+					x.Key = v
+				}
+				d.Pop()
+			}
+		case "optional":
+			if d.Enter(&seen[0], 1<<3, "optional") {
+				if d.Null() {
+					x.Optional = nil
+				} else {
+					if x.Optional == nil {
+						x.Optional = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Optional) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfFileKeySelector)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (e *EnvFromSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	e.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e EnvFromSource) MarshalJSON() ([]byte, error) {
@@ -2355,9 +4512,68 @@ func jsonMembersOfEnvFromSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ConfigMapEnvSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a EnvFromSource they hold; users call UnmarshalJSON.
+func (x *EnvFromSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "prefix":
+			if d.Enter(&seen[0], 1<<0, "prefix") {
+				if v, ok := d.String(); ok {
+					x.Prefix = v
+				}
+				d.Pop()
+			}
+		case "configMapRef":
+			if d.Enter(&seen[0], 1<<1, "configMapRef") {
+				if d.Null() {
+					x.ConfigMapRef = nil
+				} else {
+					if x.ConfigMapRef == nil {
+						x.ConfigMapRef = new(ConfigMapEnvSource)
+					}
+					x.ConfigMapRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "secretRef":
+			if d.Enter(&seen[0], 1<<2, "secretRef") {
+				if d.Null() {
+					x.SecretRef = nil
+				} else {
+					if x.SecretRef == nil {
+						x.SecretRef = new(SecretEnvSource)
+					}
+					x.SecretRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfEnvFromSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ConfigMapEnvSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ConfigMapEnvSource) MarshalJSON() ([]byte, error) {
@@ -2407,9 +4623,58 @@ func jsonMembersOfConfigMapEnvSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *SecretEnvSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ConfigMapEnvSource they hold; users call UnmarshalJSON.
+func (x *ConfigMapEnvSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.LocalObjectReference.Name = v
+				}
+				d.Pop()
+			}
+		case "optional":
+			if d.Enter(&seen[0], 1<<1, "optional") {
+				if d.Null() {
+					x.Optional = nil
+				} else {
+					if x.Optional == nil {
+						x.Optional = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Optional) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfConfigMapEnvSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *SecretEnvSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SecretEnvSource) MarshalJSON() ([]byte, error) {
@@ -2459,9 +4724,58 @@ func jsonMembersOfSecretEnvSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *Pod) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a SecretEnvSource they hold; users call UnmarshalJSON.
+func (x *SecretEnvSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.LocalObjectReference.Name = v
+				}
+				d.Pop()
+			}
+		case "optional":
+			if d.Enter(&seen[0], 1<<1, "optional") {
+				if d.Null() {
+					x.Optional = nil
+				} else {
+					if x.Optional == nil {
+						x.Optional = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Optional) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecretEnvSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *Pod) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p Pod) MarshalJSON() ([]byte, error) {
@@ -2525,9 +4839,66 @@ func jsonMembersOfPod(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodTemplateSpec) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a Pod they hold; users call UnmarshalJSON.
+func (x *Pod) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "kind":
+			if d.Enter(&seen[0], 1<<0, "kind") {
+				if v, ok := d.String(); ok {
+					x.TypeMeta.Kind = v
+				}
+				d.Pop()
+			}
+		case "apiVersion":
+			if d.Enter(&seen[0], 1<<1, "apiVersion") {
+				if v, ok := d.String(); ok {
+					x.TypeMeta.APIVersion = v
+				}
+				d.Pop()
+			}
+		case "metadata":
+			if d.Enter(&seen[0], 1<<2, "metadata") {
+				x.ObjectMeta.DecodeJSON(d)
+				d.Pop()
+			}
+		case "spec":
+			if d.Enter(&seen[0], 1<<3, "spec") {
+				x.Spec.DecodeJSON(d)
+				d.Pop()
+			}
+		case "status":
+			if d.Enter(&seen[0], 1<<4, "status") {
+				x.Status.DecodeJSON(d)
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPod)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodTemplateSpec) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodTemplateSpec) MarshalJSON() ([]byte, error) {
@@ -2573,9 +4944,47 @@ func jsonMembersOfPodTemplateSpec(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodSpec) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodTemplateSpec they hold; users call UnmarshalJSON.
+func (x *PodTemplateSpec) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "metadata":
+			if d.Enter(&seen[0], 1<<0, "metadata") {
+				x.ObjectMeta.DecodeJSON(d)
+				d.Pop()
+			}
+		case "spec":
+			if d.Enter(&seen[0], 1<<1, "spec") {
+				x.Spec.DecodeJSON(d)
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodTemplateSpec)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodSpec) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodSpec) MarshalJSON() ([]byte, error) {
@@ -3107,9 +5516,560 @@ func jsonMembersOfPodSpec(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodOS) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodSpec they hold; users call UnmarshalJSON.
+func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "volumes":
+			if d.Enter(&seen[0], 1<<0, "volumes") {
+				if d.Null() {
+					x.Volumes = nil
+				} else if n32, ok := d.BeginArray(); ok {
+					out32 := make([]Volume, n32)
+					for i32 := range out32 {
+						d.Index(i32)
+						out32[i32].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Volumes = out32
+				}
+				d.Pop()
+			}
+		case "initContainers":
+			if d.Enter(&seen[0], 1<<1, "initContainers") {
+				if d.Null() {
+					x.InitContainers = nil
+				} else if n33, ok := d.BeginArray(); ok {
+					out33 := make([]Container, n33)
+					for i33 := range out33 {
+						d.Index(i33)
+						out33[i33].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.InitContainers = out33
+				}
+				d.Pop()
+			}
+		case "containers":
+			if d.Enter(&seen[0], 1<<2, "containers") {
+				if d.Null() {
+					x.Containers = nil
+				} else if n34, ok := d.BeginArray(); ok {
+					out34 := make([]Container, n34)
+					for i34 := range out34 {
+						d.Index(i34)
+						out34[i34].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Containers = out34
+				}
+				d.Pop()
+			}
+		case "ephemeralContainers":
+			if d.Enter(&seen[0], 1<<3, "ephemeralContainers") {
+				if d.Null() {
+					x.EphemeralContainers = nil
+				} else if n35, ok := d.BeginArray(); ok {
+					out35 := make([]EphemeralContainer, n35)
+					for i35 := range out35 {
+						d.Index(i35)
+						out35[i35].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.EphemeralContainers = out35
+				}
+				d.Pop()
+			}
+		case "restartPolicy":
+			if d.Enter(&seen[0], 1<<4, "restartPolicy") {
+				if v, ok := d.String(); ok {
+					x.RestartPolicy = RestartPolicy(v)
+				}
+				d.Pop()
+			}
+		case "terminationGracePeriodSeconds":
+			if d.Enter(&seen[0], 1<<5, "terminationGracePeriodSeconds") {
+				if d.Null() {
+					x.TerminationGracePeriodSeconds = nil
+				} else {
+					if x.TerminationGracePeriodSeconds == nil {
+						x.TerminationGracePeriodSeconds = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.TerminationGracePeriodSeconds) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		case "activeDeadlineSeconds":
+			if d.Enter(&seen[0], 1<<6, "activeDeadlineSeconds") {
+				if d.Null() {
+					x.ActiveDeadlineSeconds = nil
+				} else {
+					if x.ActiveDeadlineSeconds == nil {
+						x.ActiveDeadlineSeconds = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.ActiveDeadlineSeconds) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		case "dnsPolicy":
+			if d.Enter(&seen[0], 1<<7, "dnsPolicy") {
+				if v, ok := d.String(); ok {
+					x.DNSPolicy = DNSPolicy(v)
+				}
+				d.Pop()
+			}
+		case "nodeSelector":
+			if d.Enter(&seen[0], 1<<8, "nodeSelector") {
+				d.StringMap(&x.NodeSelector)
+				d.Pop()
+			}
+		case "serviceAccountName":
+			if d.Enter(&seen[0], 1<<9, "serviceAccountName") {
+				if v, ok := d.String(); ok {
+					x.ServiceAccountName = v
+				}
+				d.Pop()
+			}
+		case "serviceAccount":
+			if d.Enter(&seen[0], 1<<10, "serviceAccount") {
+				if v, ok := d.String(); ok {
+					x.DeprecatedServiceAccount = v
+				}
+				d.Pop()
+			}
+		case "automountServiceAccountToken":
+			if d.Enter(&seen[0], 1<<11, "automountServiceAccountToken") {
+				if d.Null() {
+					x.AutomountServiceAccountToken = nil
+				} else {
+					if x.AutomountServiceAccountToken == nil {
+						x.AutomountServiceAccountToken = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.AutomountServiceAccountToken) = v
+					}
+				}
+				d.Pop()
+			}
+		case "nodeName":
+			if d.Enter(&seen[0], 1<<12, "nodeName") {
+				if v, ok := d.String(); ok {
+					x.NodeName = v
+				}
+				d.Pop()
+			}
+		case "hostNetwork":
+			if d.Enter(&seen[0], 1<<13, "hostNetwork") {
+				if v, ok := d.Bool(); ok {
+					x.HostNetwork = v
+				}
+				d.Pop()
+			}
+		case "hostPID":
+			if d.Enter(&seen[0], 1<<14, "hostPID") {
+				if v, ok := d.Bool(); ok {
+					x.HostPID = v
+				}
+				d.Pop()
+			}
+		case "hostIPC":
+			if d.Enter(&seen[0], 1<<15, "hostIPC") {
+				if v, ok := d.Bool(); ok {
+					x.HostIPC = v
+				}
+				d.Pop()
+			}
+		case "shareProcessNamespace":
+			if d.Enter(&seen[0], 1<<16, "shareProcessNamespace") {
+				if d.Null() {
+					x.ShareProcessNamespace = nil
+				} else {
+					if x.ShareProcessNamespace == nil {
+						x.ShareProcessNamespace = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.ShareProcessNamespace) = v
+					}
+				}
+				d.Pop()
+			}
+		case "securityContext":
+			if d.Enter(&seen[0], 1<<17, "securityContext") {
+				if d.Null() {
+					x.SecurityContext = nil
+				} else {
+					if x.SecurityContext == nil {
+						x.SecurityContext = new(PodSecurityContext)
+					}
+					x.SecurityContext.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "imagePullSecrets":
+			if d.Enter(&seen[0], 1<<18, "imagePullSecrets") {
+				if d.Null() {
+					x.ImagePullSecrets = nil
+				} else if n36, ok := d.BeginArray(); ok {
+					out36 := make([]LocalObjectReference, n36)
+					for i36 := range out36 {
+						d.Index(i36)
+						out36[i36].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.ImagePullSecrets = out36
+				}
+				d.Pop()
+			}
+		case "hostname":
+			if d.Enter(&seen[0], 1<<19, "hostname") {
+				if v, ok := d.String(); ok {
+					x.Hostname = v
+				}
+				d.Pop()
+			}
+		case "subdomain":
+			if d.Enter(&seen[0], 1<<20, "subdomain") {
+				if v, ok := d.String(); ok {
+					x.Subdomain = v
+				}
+				d.Pop()
+			}
+		case "affinity":
+			if d.Enter(&seen[0], 1<<21, "affinity") {
+				if d.Null() {
+					x.Affinity = nil
+				} else {
+					if x.Affinity == nil {
+						x.Affinity = new(Affinity)
+					}
+					x.Affinity.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "schedulerName":
+			if d.Enter(&seen[0], 1<<22, "schedulerName") {
+				if v, ok := d.String(); ok {
+					x.SchedulerName = v
+				}
+				d.Pop()
+			}
+		case "tolerations":
+			if d.Enter(&seen[0], 1<<23, "tolerations") {
+				if d.Null() {
+					x.Tolerations = nil
+				} else if n37, ok := d.BeginArray(); ok {
+					out37 := make([]Toleration, n37)
+					for i37 := range out37 {
+						d.Index(i37)
+						out37[i37].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Tolerations = out37
+				}
+				d.Pop()
+			}
+		case "hostAliases":
+			if d.Enter(&seen[0], 1<<24, "hostAliases") {
+				if d.Null() {
+					x.HostAliases = nil
+				} else if n38, ok := d.BeginArray(); ok {
+					out38 := make([]HostAlias, n38)
+					for i38 := range out38 {
+						d.Index(i38)
+						out38[i38].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.HostAliases = out38
+				}
+				d.Pop()
+			}
+		case "priorityClassName":
+			if d.Enter(&seen[0], 1<<25, "priorityClassName") {
+				if v, ok := d.String(); ok {
+					x.PriorityClassName = v
+				}
+				d.Pop()
+			}
+		case "priority":
+			if d.Enter(&seen[0], 1<<26, "priority") {
+				if d.Null() {
+					x.Priority = nil
+				} else {
+					if x.Priority == nil {
+						x.Priority = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.Priority) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "dnsConfig":
+			if d.Enter(&seen[0], 1<<27, "dnsConfig") {
+				if d.Null() {
+					x.DNSConfig = nil
+				} else {
+					if x.DNSConfig == nil {
+						x.DNSConfig = new(PodDNSConfig)
+					}
+					x.DNSConfig.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "readinessGates":
+			if d.Enter(&seen[0], 1<<28, "readinessGates") {
+				if d.Null() {
+					x.ReadinessGates = nil
+				} else if n39, ok := d.BeginArray(); ok {
+					out39 := make([]PodReadinessGate, n39)
+					for i39 := range out39 {
+						d.Index(i39)
+						out39[i39].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.ReadinessGates = out39
+				}
+				d.Pop()
+			}
+		case "runtimeClassName":
+			if d.Enter(&seen[0], 1<<29, "runtimeClassName") {
+				if d.Null() {
+					x.RuntimeClassName = nil
+				} else {
+					if x.RuntimeClassName == nil {
+						x.RuntimeClassName = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.RuntimeClassName) = v
+					}
+				}
+				d.Pop()
+			}
+		case "enableServiceLinks":
+			if d.Enter(&seen[0], 1<<30, "enableServiceLinks") {
+				if d.Null() {
+					x.EnableServiceLinks = nil
+				} else {
+					if x.EnableServiceLinks == nil {
+						x.EnableServiceLinks = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.EnableServiceLinks) = v
+					}
+				}
+				d.Pop()
+			}
+		case "preemptionPolicy":
+			if d.Enter(&seen[0], 1<<31, "preemptionPolicy") {
+				if d.Null() {
+					x.PreemptionPolicy = nil
+				} else {
+					if x.PreemptionPolicy == nil {
+						x.PreemptionPolicy = new(PreemptionPolicy)
+					}
+					if v, ok := d.String(); ok {
+						(*x.PreemptionPolicy) = PreemptionPolicy(v)
+					}
+				}
+				d.Pop()
+			}
+		case "overhead":
+			if d.Enter(&seen[0], 1<<32, "overhead") {
+				if d.Null() {
+					x.Overhead = nil
+				} else if d.BeginObject() {
+					fresh40 := len(x.Overhead) == 0
+					if x.Overhead == nil {
+						x.Overhead = make(ResourceList)
+					}
+					for {
+						k40, ok := d.Key()
+						if !ok {
+							break
+						}
+						d.PushKey(k40)
+						if _, dup := x.Overhead[ResourceName(k40)]; dup && fresh40 {
+							d.DuplicateKey(k40)
+						} else {
+							var v40 resource.Quantity
+							{
+								raw := d.Raw()
+								if err := v40.UnmarshalJSON(raw); err != nil {
+									d.UnmarshalError(raw, err)
+								}
+							}
+							x.Overhead[ResourceName(k40)] = v40
+						}
+						d.Pop()
+					}
+				}
+				d.Pop()
+			}
+		case "topologySpreadConstraints":
+			if d.Enter(&seen[0], 1<<33, "topologySpreadConstraints") {
+				if d.Null() {
+					x.TopologySpreadConstraints = nil
+				} else if n41, ok := d.BeginArray(); ok {
+					out41 := make([]TopologySpreadConstraint, n41)
+					for i41 := range out41 {
+						d.Index(i41)
+						out41[i41].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.TopologySpreadConstraints = out41
+				}
+				d.Pop()
+			}
+		case "setHostnameAsFQDN":
+			if d.Enter(&seen[0], 1<<34, "setHostnameAsFQDN") {
+				if d.Null() {
+					x.SetHostnameAsFQDN = nil
+				} else {
+					if x.SetHostnameAsFQDN == nil {
+						x.SetHostnameAsFQDN = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.SetHostnameAsFQDN) = v
+					}
+				}
+				d.Pop()
+			}
+		case "os":
+			if d.Enter(&seen[0], 1<<35, "os") {
+				if d.Null() {
+					x.OS = nil
+				} else {
+					if x.OS == nil {
+						x.OS = new(PodOS)
+					}
+					x.OS.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "hostUsers":
+			if d.Enter(&seen[0], 1<<36, "hostUsers") {
+				if d.Null() {
+					x.HostUsers = nil
+				} else {
+					if x.HostUsers == nil {
+						x.HostUsers = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.HostUsers) = v
+					}
+				}
+				d.Pop()
+			}
+		case "schedulingGates":
+			if d.Enter(&seen[0], 1<<37, "schedulingGates") {
+				if d.Null() {
+					x.SchedulingGates = nil
+				} else if n42, ok := d.BeginArray(); ok {
+					out42 := make([]PodSchedulingGate, n42)
+					for i42 := range out42 {
+						d.Index(i42)
+						out42[i42].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.SchedulingGates = out42
+				}
+				d.Pop()
+			}
+		case "resourceClaims":
+			if d.Enter(&seen[0], 1<<38, "resourceClaims") {
+				if d.Null() {
+					x.ResourceClaims = nil
+				} else if n43, ok := d.BeginArray(); ok {
+					out43 := make([]PodResourceClaim, n43)
+					for i43 := range out43 {
+						d.Index(i43)
+						out43[i43].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.ResourceClaims = out43
+				}
+				d.Pop()
+			}
+		case "resources":
+			if d.Enter(&seen[0], 1<<39, "resources") {
+				if d.Null() {
+					x.Resources = nil
+				} else {
+					if x.Resources == nil {
+						x.Resources = new(ResourceRequirements)
+					}
+					x.Resources.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "hostnameOverride":
+			if d.Enter(&seen[0], 1<<40, "hostnameOverride") {
+				if d.Null() {
+					x.HostnameOverride = nil
+				} else {
+					if x.HostnameOverride == nil {
+						x.HostnameOverride = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.HostnameOverride) = v
+					}
+				}
+				d.Pop()
+			}
+		case "schedulingGroup":
+			if d.Enter(&seen[0], 1<<41, "schedulingGroup") {
+				if d.Null() {
+					x.SchedulingGroup = nil
+				} else {
+					if x.SchedulingGroup == nil {
+						x.SchedulingGroup = new(PodSchedulingGroup)
+					}
+					x.SchedulingGroup.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodSpec)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodOS) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodOS) MarshalJSON() ([]byte, error) {
@@ -3147,9 +6107,44 @@ func jsonMembersOfPodOS(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into h. Members its type does not model
-// are kept in Unknown.
-func (h *HostAlias) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, h) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodOS they hold; users call UnmarshalJSON.
+func (x *PodOS) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = OSName(v)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodOS)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into h with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (h *HostAlias) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	h.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes h, its Unknown members included.
 func (h HostAlias) MarshalJSON() ([]byte, error) {
@@ -3204,9 +6199,62 @@ func jsonMembersOfHostAlias(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodReadinessGate) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a HostAlias they hold; users call UnmarshalJSON.
+func (x *HostAlias) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "ip":
+			if d.Enter(&seen[0], 1<<0, "ip") {
+				if v, ok := d.String(); ok {
+					x.IP = v
+				}
+				d.Pop()
+			}
+		case "hostnames":
+			if d.Enter(&seen[0], 1<<1, "hostnames") {
+				if d.Null() {
+					x.Hostnames = nil
+				} else if n44, ok := d.BeginArray(); ok {
+					out44 := make([]string, n44)
+					for i44 := range out44 {
+						d.Index(i44)
+						if v, ok := d.String(); ok {
+							out44[i44] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Hostnames = out44
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfHostAlias)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodReadinessGate) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodReadinessGate) MarshalJSON() ([]byte, error) {
@@ -3244,9 +6292,44 @@ func jsonMembersOfPodReadinessGate(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodSchedulingGate) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodReadinessGate they hold; users call UnmarshalJSON.
+func (x *PodReadinessGate) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "conditionType":
+			if d.Enter(&seen[0], 1<<0, "conditionType") {
+				if v, ok := d.String(); ok {
+					x.ConditionType = PodConditionType(v)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodReadinessGate)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodSchedulingGate) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodSchedulingGate) MarshalJSON() ([]byte, error) {
@@ -3284,9 +6367,44 @@ func jsonMembersOfPodSchedulingGate(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodSchedulingGroup) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodSchedulingGate they hold; users call UnmarshalJSON.
+func (x *PodSchedulingGate) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodSchedulingGate)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodSchedulingGroup) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodSchedulingGroup) MarshalJSON() ([]byte, error) {
@@ -3330,9 +6448,51 @@ func jsonMembersOfPodSchedulingGroup(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodResourceClaim) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodSchedulingGroup they hold; users call UnmarshalJSON.
+func (x *PodSchedulingGroup) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "podGroupName":
+			if d.Enter(&seen[0], 1<<0, "podGroupName") {
+				if d.Null() {
+					x.PodGroupName = nil
+				} else {
+					if x.PodGroupName == nil {
+						x.PodGroupName = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.PodGroupName) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodSchedulingGroup)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodResourceClaim) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodResourceClaim) MarshalJSON() ([]byte, error) {
@@ -3390,9 +6550,72 @@ func jsonMembersOfPodResourceClaim(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodDNSConfig) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodResourceClaim they hold; users call UnmarshalJSON.
+func (x *PodResourceClaim) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "resourceClaimName":
+			if d.Enter(&seen[0], 1<<1, "resourceClaimName") {
+				if d.Null() {
+					x.ResourceClaimName = nil
+				} else {
+					if x.ResourceClaimName == nil {
+						x.ResourceClaimName = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.ResourceClaimName) = v
+					}
+				}
+				d.Pop()
+			}
+		case "resourceClaimTemplateName":
+			if d.Enter(&seen[0], 1<<2, "resourceClaimTemplateName") {
+				if d.Null() {
+					x.ResourceClaimTemplateName = nil
+				} else {
+					if x.ResourceClaimTemplateName == nil {
+						x.ResourceClaimTemplateName = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.ResourceClaimTemplateName) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodResourceClaim)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodDNSConfig) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodDNSConfig) MarshalJSON() ([]byte, error) {
@@ -3479,9 +6702,89 @@ func jsonMembersOfPodDNSConfig(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodDNSConfigOption) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodDNSConfig they hold; users call UnmarshalJSON.
+func (x *PodDNSConfig) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "nameservers":
+			if d.Enter(&seen[0], 1<<0, "nameservers") {
+				if d.Null() {
+					x.Nameservers = nil
+				} else if n45, ok := d.BeginArray(); ok {
+					out45 := make([]string, n45)
+					for i45 := range out45 {
+						d.Index(i45)
+						if v, ok := d.String(); ok {
+							out45[i45] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Nameservers = out45
+				}
+				d.Pop()
+			}
+		case "searches":
+			if d.Enter(&seen[0], 1<<1, "searches") {
+				if d.Null() {
+					x.Searches = nil
+				} else if n46, ok := d.BeginArray(); ok {
+					out46 := make([]string, n46)
+					for i46 := range out46 {
+						d.Index(i46)
+						if v, ok := d.String(); ok {
+							out46[i46] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Searches = out46
+				}
+				d.Pop()
+			}
+		case "options":
+			if d.Enter(&seen[0], 1<<2, "options") {
+				if d.Null() {
+					x.Options = nil
+				} else if n47, ok := d.BeginArray(); ok {
+					out47 := make([]PodDNSConfigOption, n47)
+					for i47 := range out47 {
+						d.Index(i47)
+						out47[i47].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Options = out47
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodDNSConfig)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodDNSConfigOption) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodDNSConfigOption) MarshalJSON() ([]byte, error) {
@@ -3531,9 +6834,58 @@ func jsonMembersOfPodDNSConfigOption(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *Probe) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodDNSConfigOption they hold; users call UnmarshalJSON.
+func (x *PodDNSConfigOption) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "value":
+			if d.Enter(&seen[0], 1<<1, "value") {
+				if d.Null() {
+					x.Value = nil
+				} else {
+					if x.Value == nil {
+						x.Value = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.Value) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodDNSConfigOption)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *Probe) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p Probe) MarshalJSON() ([]byte, error) {
@@ -3655,9 +7007,134 @@ func jsonMembersOfProbe(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into e. Members its type does not model
-// are kept in Unknown.
-func (e *ExecAction) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a Probe they hold; users call UnmarshalJSON.
+func (x *Probe) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "exec":
+			if d.Enter(&seen[0], 1<<0, "exec") {
+				if d.Null() {
+					x.ProbeHandler.Exec = nil
+				} else {
+					if x.ProbeHandler.Exec == nil {
+						x.ProbeHandler.Exec = new(ExecAction)
+					}
+					x.ProbeHandler.Exec.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "httpGet":
+			if d.Enter(&seen[0], 1<<1, "httpGet") {
+				if d.Null() {
+					x.ProbeHandler.HTTPGet = nil
+				} else {
+					if x.ProbeHandler.HTTPGet == nil {
+						x.ProbeHandler.HTTPGet = new(HTTPGetAction)
+					}
+					x.ProbeHandler.HTTPGet.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "tcpSocket":
+			if d.Enter(&seen[0], 1<<2, "tcpSocket") {
+				if d.Null() {
+					x.ProbeHandler.TCPSocket = nil
+				} else {
+					if x.ProbeHandler.TCPSocket == nil {
+						x.ProbeHandler.TCPSocket = new(TCPSocketAction)
+					}
+					x.ProbeHandler.TCPSocket.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "grpc":
+			if d.Enter(&seen[0], 1<<3, "grpc") {
+				if d.Null() {
+					x.ProbeHandler.GRPC = nil
+				} else {
+					if x.ProbeHandler.GRPC == nil {
+						x.ProbeHandler.GRPC = new(GRPCAction)
+					}
+					x.ProbeHandler.GRPC.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "initialDelaySeconds":
+			if d.Enter(&seen[0], 1<<4, "initialDelaySeconds") {
+				if v, ok := d.Int(32); ok {
+					x.InitialDelaySeconds = int32(v)
+				}
+				d.Pop()
+			}
+		case "timeoutSeconds":
+			if d.Enter(&seen[0], 1<<5, "timeoutSeconds") {
+				if v, ok := d.Int(32); ok {
+					x.TimeoutSeconds = int32(v)
+				}
+				d.Pop()
+			}
+		case "periodSeconds":
+			if d.Enter(&seen[0], 1<<6, "periodSeconds") {
+				if v, ok := d.Int(32); ok {
+					x.PeriodSeconds = int32(v)
+				}
+				d.Pop()
+			}
+		case "successThreshold":
+			if d.Enter(&seen[0], 1<<7, "successThreshold") {
+				if v, ok := d.Int(32); ok {
+					x.SuccessThreshold = int32(v)
+				}
+				d.Pop()
+			}
+		case "failureThreshold":
+			if d.Enter(&seen[0], 1<<8, "failureThreshold") {
+				if v, ok := d.Int(32); ok {
+					x.FailureThreshold = int32(v)
+				}
+				d.Pop()
+			}
+		case "terminationGracePeriodSeconds":
+			if d.Enter(&seen[0], 1<<9, "terminationGracePeriodSeconds") {
+				if d.Null() {
+					x.TerminationGracePeriodSeconds = nil
+				} else {
+					if x.TerminationGracePeriodSeconds == nil {
+						x.TerminationGracePeriodSeconds = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.TerminationGracePeriodSeconds) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfProbe)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (e *ExecAction) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	e.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e ExecAction) MarshalJSON() ([]byte, error) {
@@ -3708,9 +7185,55 @@ func jsonMembersOfExecAction(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into h. Members its type does not model
-// are kept in Unknown.
-func (h *HTTPGetAction) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, h) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ExecAction they hold; users call UnmarshalJSON.
+func (x *ExecAction) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "command":
+			if d.Enter(&seen[0], 1<<0, "command") {
+				if d.Null() {
+					x.Command = nil
+				} else if n48, ok := d.BeginArray(); ok {
+					out48 := make([]string, n48)
+					for i48 := range out48 {
+						d.Index(i48)
+						if v, ok := d.String(); ok {
+							out48[i48] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Command = out48
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfExecAction)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into h with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (h *HTTPGetAction) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	h.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes h, its Unknown members included.
 func (h HTTPGetAction) MarshalJSON() ([]byte, error) {
@@ -3790,9 +7313,84 @@ func jsonMembersOfHTTPGetAction(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into h. Members its type does not model
-// are kept in Unknown.
-func (h *HTTPHeader) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, h) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a HTTPGetAction they hold; users call UnmarshalJSON.
+func (x *HTTPGetAction) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "path":
+			if d.Enter(&seen[0], 1<<0, "path") {
+				if v, ok := d.String(); ok {
+					x.Path = v
+				}
+				d.Pop()
+			}
+		case "port":
+			if d.Enter(&seen[0], 1<<1, "port") {
+				{
+					raw := d.Raw()
+					if err := x.Port.UnmarshalJSON(raw); err != nil {
+						d.UnmarshalError(raw, err)
+					}
+				}
+				d.Pop()
+			}
+		case "host":
+			if d.Enter(&seen[0], 1<<2, "host") {
+				if v, ok := d.String(); ok {
+					x.Host = v
+				}
+				d.Pop()
+			}
+		case "scheme":
+			if d.Enter(&seen[0], 1<<3, "scheme") {
+				if v, ok := d.String(); ok {
+					x.Scheme = URIScheme(v)
+				}
+				d.Pop()
+			}
+		case "httpHeaders":
+			if d.Enter(&seen[0], 1<<4, "httpHeaders") {
+				if d.Null() {
+					x.HTTPHeaders = nil
+				} else if n49, ok := d.BeginArray(); ok {
+					out49 := make([]HTTPHeader, n49)
+					for i49 := range out49 {
+						d.Index(i49)
+						out49[i49].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.HTTPHeaders = out49
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfHTTPGetAction)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into h with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (h *HTTPHeader) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	h.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes h, its Unknown members included.
 func (h HTTPHeader) MarshalJSON() ([]byte, error) {
@@ -3834,9 +7432,51 @@ func jsonMembersOfHTTPHeader(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into t. Members its type does not model
-// are kept in Unknown.
-func (t *TCPSocketAction) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, t) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a HTTPHeader they hold; users call UnmarshalJSON.
+func (x *HTTPHeader) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "value":
+			if d.Enter(&seen[0], 1<<1, "value") {
+				if v, ok := d.String(); ok {
+					x.Value = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfHTTPHeader)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into t with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (t *TCPSocketAction) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	t.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes t, its Unknown members included.
 func (t TCPSocketAction) MarshalJSON() ([]byte, error) {
@@ -3885,9 +7525,54 @@ func jsonMembersOfTCPSocketAction(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into g. Members its type does not model
-// are kept in Unknown.
-func (g *GRPCAction) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, g) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a TCPSocketAction they hold; users call UnmarshalJSON.
+func (x *TCPSocketAction) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "port":
+			if d.Enter(&seen[0], 1<<0, "port") {
+				{
+					raw := d.Raw()
+					if err := x.Port.UnmarshalJSON(raw); err != nil {
+						d.UnmarshalError(raw, err)
+					}
+				}
+				d.Pop()
+			}
+		case "host":
+			if d.Enter(&seen[0], 1<<1, "host") {
+				if v, ok := d.String(); ok {
+					x.Host = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfTCPSocketAction)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into g with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (g *GRPCAction) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	g.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes g, its Unknown members included.
 func (g GRPCAction) MarshalJSON() ([]byte, error) {
@@ -3933,9 +7618,58 @@ func jsonMembersOfGRPCAction(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *SleepAction) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a GRPCAction they hold; users call UnmarshalJSON.
+func (x *GRPCAction) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "port":
+			if d.Enter(&seen[0], 1<<0, "port") {
+				if v, ok := d.Int(32); ok {
+					x.Port = int32(v)
+				}
+				d.Pop()
+			}
+		case "service":
+			if d.Enter(&seen[0], 1<<1, "service") {
+				if d.Null() {
+					x.Service = nil
+				} else {
+					if x.Service == nil {
+						x.Service = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.Service) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfGRPCAction)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *SleepAction) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SleepAction) MarshalJSON() ([]byte, error) {
@@ -3973,9 +7707,44 @@ func jsonMembersOfSleepAction(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into l. Members its type does not model
-// are kept in Unknown.
-func (l *LifecycleHandler) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, l) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a SleepAction they hold; users call UnmarshalJSON.
+func (x *SleepAction) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "seconds":
+			if d.Enter(&seen[0], 1<<0, "seconds") {
+				if v, ok := d.Int(64); ok {
+					x.Seconds = int64(v)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfSleepAction)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into l with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (l *LifecycleHandler) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	l.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes l, its Unknown members included.
 func (l LifecycleHandler) MarshalJSON() ([]byte, error) {
@@ -4057,9 +7826,85 @@ func jsonMembersOfLifecycleHandler(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into l. Members its type does not model
-// are kept in Unknown.
-func (l *Lifecycle) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, l) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a LifecycleHandler they hold; users call UnmarshalJSON.
+func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "exec":
+			if d.Enter(&seen[0], 1<<0, "exec") {
+				if d.Null() {
+					x.Exec = nil
+				} else {
+					if x.Exec == nil {
+						x.Exec = new(ExecAction)
+					}
+					x.Exec.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "httpGet":
+			if d.Enter(&seen[0], 1<<1, "httpGet") {
+				if d.Null() {
+					x.HTTPGet = nil
+				} else {
+					if x.HTTPGet == nil {
+						x.HTTPGet = new(HTTPGetAction)
+					}
+					x.HTTPGet.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "tcpSocket":
+			if d.Enter(&seen[0], 1<<2, "tcpSocket") {
+				if d.Null() {
+					x.TCPSocket = nil
+				} else {
+					if x.TCPSocket == nil {
+						x.TCPSocket = new(TCPSocketAction)
+					}
+					x.TCPSocket.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "sleep":
+			if d.Enter(&seen[0], 1<<3, "sleep") {
+				if d.Null() {
+					x.Sleep = nil
+				} else {
+					if x.Sleep == nil {
+						x.Sleep = new(SleepAction)
+					}
+					x.Sleep.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfLifecycleHandler)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into l with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (l *Lifecycle) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	l.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes l, its Unknown members included.
 func (l Lifecycle) MarshalJSON() ([]byte, error) {
@@ -4127,9 +7972,75 @@ func jsonMembersOfLifecycle(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *ProjectedVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a Lifecycle they hold; users call UnmarshalJSON.
+func (x *Lifecycle) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "postStart":
+			if d.Enter(&seen[0], 1<<0, "postStart") {
+				if d.Null() {
+					x.PostStart = nil
+				} else {
+					if x.PostStart == nil {
+						x.PostStart = new(LifecycleHandler)
+					}
+					x.PostStart.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "preStop":
+			if d.Enter(&seen[0], 1<<1, "preStop") {
+				if d.Null() {
+					x.PreStop = nil
+				} else {
+					if x.PreStop == nil {
+						x.PreStop = new(LifecycleHandler)
+					}
+					x.PreStop.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "stopSignal":
+			if d.Enter(&seen[0], 1<<2, "stopSignal") {
+				if d.Null() {
+					x.StopSignal = nil
+				} else {
+					if x.StopSignal == nil {
+						x.StopSignal = new(Signal)
+					}
+					if v, ok := d.String(); ok {
+						(*x.StopSignal) = Signal(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfLifecycle)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *ProjectedVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p ProjectedVolumeSource) MarshalJSON() ([]byte, error) {
@@ -4190,9 +8101,67 @@ func jsonMembersOfProjectedVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into v. Members its type does not model
-// are kept in Unknown.
-func (v *VolumeProjection) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, v) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ProjectedVolumeSource they hold; users call UnmarshalJSON.
+func (x *ProjectedVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "sources":
+			if d.Enter(&seen[0], 1<<0, "sources") {
+				if d.Null() {
+					x.Sources = nil
+				} else if n50, ok := d.BeginArray(); ok {
+					out50 := make([]VolumeProjection, n50)
+					for i50 := range out50 {
+						d.Index(i50)
+						out50[i50].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Sources = out50
+				}
+				d.Pop()
+			}
+		case "defaultMode":
+			if d.Enter(&seen[0], 1<<1, "defaultMode") {
+				if d.Null() {
+					x.DefaultMode = nil
+				} else {
+					if x.DefaultMode == nil {
+						x.DefaultMode = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.DefaultMode) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfProjectedVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (v *VolumeProjection) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	v.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v VolumeProjection) MarshalJSON() ([]byte, error) {
@@ -4298,9 +8267,109 @@ func jsonMembersOfVolumeProjection(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *SecretProjection) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a VolumeProjection they hold; users call UnmarshalJSON.
+func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "secret":
+			if d.Enter(&seen[0], 1<<0, "secret") {
+				if d.Null() {
+					x.Secret = nil
+				} else {
+					if x.Secret == nil {
+						x.Secret = new(SecretProjection)
+					}
+					x.Secret.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "downwardAPI":
+			if d.Enter(&seen[0], 1<<1, "downwardAPI") {
+				if d.Null() {
+					x.DownwardAPI = nil
+				} else {
+					if x.DownwardAPI == nil {
+						x.DownwardAPI = new(DownwardAPIProjection)
+					}
+					x.DownwardAPI.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "configMap":
+			if d.Enter(&seen[0], 1<<2, "configMap") {
+				if d.Null() {
+					x.ConfigMap = nil
+				} else {
+					if x.ConfigMap == nil {
+						x.ConfigMap = new(ConfigMapProjection)
+					}
+					x.ConfigMap.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "serviceAccountToken":
+			if d.Enter(&seen[0], 1<<3, "serviceAccountToken") {
+				if d.Null() {
+					x.ServiceAccountToken = nil
+				} else {
+					if x.ServiceAccountToken == nil {
+						x.ServiceAccountToken = new(ServiceAccountTokenProjection)
+					}
+					x.ServiceAccountToken.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "clusterTrustBundle":
+			if d.Enter(&seen[0], 1<<4, "clusterTrustBundle") {
+				if d.Null() {
+					x.ClusterTrustBundle = nil
+				} else {
+					if x.ClusterTrustBundle == nil {
+						x.ClusterTrustBundle = new(ClusterTrustBundleProjection)
+					}
+					x.ClusterTrustBundle.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "podCertificate":
+			if d.Enter(&seen[0], 1<<5, "podCertificate") {
+				if d.Null() {
+					x.PodCertificate = nil
+				} else {
+					if x.PodCertificate == nil {
+						x.PodCertificate = new(PodCertificateProjection)
+					}
+					x.PodCertificate.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeProjection)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *SecretProjection) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SecretProjection) MarshalJSON() ([]byte, error) {
@@ -4369,9 +8438,74 @@ func jsonMembersOfSecretProjection(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ConfigMapProjection) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a SecretProjection they hold; users call UnmarshalJSON.
+func (x *SecretProjection) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.LocalObjectReference.Name = v
+				}
+				d.Pop()
+			}
+		case "items":
+			if d.Enter(&seen[0], 1<<1, "items") {
+				if d.Null() {
+					x.Items = nil
+				} else if n51, ok := d.BeginArray(); ok {
+					out51 := make([]KeyToPath, n51)
+					for i51 := range out51 {
+						d.Index(i51)
+						out51[i51].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Items = out51
+				}
+				d.Pop()
+			}
+		case "optional":
+			if d.Enter(&seen[0], 1<<2, "optional") {
+				if d.Null() {
+					x.Optional = nil
+				} else {
+					if x.Optional == nil {
+						x.Optional = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Optional) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecretProjection)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ConfigMapProjection) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ConfigMapProjection) MarshalJSON() ([]byte, error) {
@@ -4440,9 +8574,74 @@ func jsonMembersOfConfigMapProjection(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into d. Members its type does not model
-// are kept in Unknown.
-func (d *DownwardAPIProjection) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, d) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ConfigMapProjection they hold; users call UnmarshalJSON.
+func (x *ConfigMapProjection) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.LocalObjectReference.Name = v
+				}
+				d.Pop()
+			}
+		case "items":
+			if d.Enter(&seen[0], 1<<1, "items") {
+				if d.Null() {
+					x.Items = nil
+				} else if n52, ok := d.BeginArray(); ok {
+					out52 := make([]KeyToPath, n52)
+					for i52 := range out52 {
+						d.Index(i52)
+						out52[i52].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Items = out52
+				}
+				d.Pop()
+			}
+		case "optional":
+			if d.Enter(&seen[0], 1<<2, "optional") {
+				if d.Null() {
+					x.Optional = nil
+				} else {
+					if x.Optional == nil {
+						x.Optional = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Optional) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfConfigMapProjection)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into d with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (d *DownwardAPIProjection) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	d.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes d, its Unknown members included.
 func (d DownwardAPIProjection) MarshalJSON() ([]byte, error) {
@@ -4495,10 +8694,52 @@ func jsonMembersOfDownwardAPIProjection(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a DownwardAPIProjection they hold; users call UnmarshalJSON.
+func (x *DownwardAPIProjection) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "items":
+			if d.Enter(&seen[0], 1<<0, "items") {
+				if d.Null() {
+					x.Items = nil
+				} else if n53, ok := d.BeginArray(); ok {
+					out53 := make([]DownwardAPIVolumeFile, n53)
+					for i53 := range out53 {
+						d.Index(i53)
+						out53[i53].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Items = out53
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfDownwardAPIProjection)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (s *ServiceAccountTokenProjection) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, s)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes s, its Unknown members included.
@@ -4553,10 +8794,64 @@ func jsonMembersOfServiceAccountTokenProjection(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ServiceAccountTokenProjection they hold; users call UnmarshalJSON.
+func (x *ServiceAccountTokenProjection) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "audience":
+			if d.Enter(&seen[0], 1<<0, "audience") {
+				if v, ok := d.String(); ok {
+					x.Audience = v
+				}
+				d.Pop()
+			}
+		case "expirationSeconds":
+			if d.Enter(&seen[0], 1<<1, "expirationSeconds") {
+				if d.Null() {
+					x.ExpirationSeconds = nil
+				} else {
+					if x.ExpirationSeconds == nil {
+						x.ExpirationSeconds = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.ExpirationSeconds) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		case "path":
+			if d.Enter(&seen[0], 1<<2, "path") {
+				if v, ok := d.String(); ok {
+					x.Path = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfServiceAccountTokenProjection)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (c *ClusterTrustBundleProjection) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, c)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes c, its Unknown members included.
@@ -4637,9 +8932,98 @@ func jsonMembersOfClusterTrustBundleProjection(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodCertificateProjection) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ClusterTrustBundleProjection they hold; users call UnmarshalJSON.
+func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if d.Null() {
+					x.Name = nil
+				} else {
+					if x.Name == nil {
+						x.Name = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.Name) = v
+					}
+				}
+				d.Pop()
+			}
+		case "signerName":
+			if d.Enter(&seen[0], 1<<1, "signerName") {
+				if d.Null() {
+					x.SignerName = nil
+				} else {
+					if x.SignerName == nil {
+						x.SignerName = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.SignerName) = v
+					}
+				}
+				d.Pop()
+			}
+		case "labelSelector":
+			if d.Enter(&seen[0], 1<<2, "labelSelector") {
+				if d.Null() {
+					x.LabelSelector = nil
+				} else {
+					if x.LabelSelector == nil {
+						x.LabelSelector = new(selector.LabelSelector)
+					}
+					decodeJSONSelectorLabelSelector(d, x.LabelSelector)
+				}
+				d.Pop()
+			}
+		case "optional":
+			if d.Enter(&seen[0], 1<<3, "optional") {
+				if d.Null() {
+					x.Optional = nil
+				} else {
+					if x.Optional == nil {
+						x.Optional = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Optional) = v
+					}
+				}
+				d.Pop()
+			}
+		case "path":
+			if d.Enter(&seen[0], 1<<4, "path") {
+				if v, ok := d.String(); ok {
+					x.Path = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfClusterTrustBundleProjection)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodCertificateProjection) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodCertificateProjection) MarshalJSON() ([]byte, error) {
@@ -4719,9 +9103,91 @@ func jsonMembersOfPodCertificateProjection(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into r. Members its type does not model
-// are kept in Unknown.
-func (r *ResourceRequirements) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, r) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodCertificateProjection they hold; users call UnmarshalJSON.
+func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "signerName":
+			if d.Enter(&seen[0], 1<<0, "signerName") {
+				if v, ok := d.String(); ok {
+					x.SignerName = v
+				}
+				d.Pop()
+			}
+		case "keyType":
+			if d.Enter(&seen[0], 1<<1, "keyType") {
+				if v, ok := d.String(); ok {
+					x.KeyType = v
+				}
+				d.Pop()
+			}
+		case "maxExpirationSeconds":
+			if d.Enter(&seen[0], 1<<2, "maxExpirationSeconds") {
+				if d.Null() {
+					x.MaxExpirationSeconds = nil
+				} else {
+					if x.MaxExpirationSeconds == nil {
+						x.MaxExpirationSeconds = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.MaxExpirationSeconds) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "credentialBundlePath":
+			if d.Enter(&seen[0], 1<<3, "credentialBundlePath") {
+				if v, ok := d.String(); ok {
+					x.CredentialBundlePath = v
+				}
+				d.Pop()
+			}
+		case "keyPath":
+			if d.Enter(&seen[0], 1<<4, "keyPath") {
+				if v, ok := d.String(); ok {
+					x.KeyPath = v
+				}
+				d.Pop()
+			}
+		case "certificateChainPath":
+			if d.Enter(&seen[0], 1<<5, "certificateChainPath") {
+				if v, ok := d.String(); ok {
+					x.CertificateChainPath = v
+				}
+				d.Pop()
+			}
+		case "userAnnotations":
+			if d.Enter(&seen[0], 1<<6, "userAnnotations") {
+				d.StringMap(&x.UserAnnotations)
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodCertificateProjection)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (r *ResourceRequirements) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	r.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes r, its Unknown members included.
 func (r ResourceRequirements) MarshalJSON() ([]byte, error) {
@@ -4836,10 +9302,116 @@ func jsonMembersOfResourceRequirements(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into v. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ResourceRequirements they hold; users call UnmarshalJSON.
+func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "limits":
+			if d.Enter(&seen[0], 1<<0, "limits") {
+				if d.Null() {
+					x.Limits = nil
+				} else if d.BeginObject() {
+					fresh54 := len(x.Limits) == 0
+					if x.Limits == nil {
+						x.Limits = make(ResourceList)
+					}
+					for {
+						k54, ok := d.Key()
+						if !ok {
+							break
+						}
+						d.PushKey(k54)
+						if _, dup := x.Limits[ResourceName(k54)]; dup && fresh54 {
+							d.DuplicateKey(k54)
+						} else {
+							var v54 resource.Quantity
+							{
+								raw := d.Raw()
+								if err := v54.UnmarshalJSON(raw); err != nil {
+									d.UnmarshalError(raw, err)
+								}
+							}
+							x.Limits[ResourceName(k54)] = v54
+						}
+						d.Pop()
+					}
+				}
+				d.Pop()
+			}
+		case "requests":
+			if d.Enter(&seen[0], 1<<1, "requests") {
+				if d.Null() {
+					x.Requests = nil
+				} else if d.BeginObject() {
+					fresh55 := len(x.Requests) == 0
+					if x.Requests == nil {
+						x.Requests = make(ResourceList)
+					}
+					for {
+						k55, ok := d.Key()
+						if !ok {
+							break
+						}
+						d.PushKey(k55)
+						if _, dup := x.Requests[ResourceName(k55)]; dup && fresh55 {
+							d.DuplicateKey(k55)
+						} else {
+							var v55 resource.Quantity
+							{
+								raw := d.Raw()
+								if err := v55.UnmarshalJSON(raw); err != nil {
+									d.UnmarshalError(raw, err)
+								}
+							}
+							x.Requests[ResourceName(k55)] = v55
+						}
+						d.Pop()
+					}
+				}
+				d.Pop()
+			}
+		case "claims":
+			if d.Enter(&seen[0], 1<<2, "claims") {
+				if d.Null() {
+					x.Claims = nil
+				} else if n56, ok := d.BeginArray(); ok {
+					out56 := make([]ResourceClaim, n56)
+					for i56 := range out56 {
+						d.Index(i56)
+						out56[i56].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Claims = out56
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceRequirements)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (v *VolumeResourceRequirements) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, v)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	v.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes v, its Unknown members included.
@@ -4936,9 +9508,101 @@ func jsonMembersOfVolumeResourceRequirements(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into r. Members its type does not model
-// are kept in Unknown.
-func (r *ResourceClaim) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, r) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a VolumeResourceRequirements they hold; users call UnmarshalJSON.
+func (x *VolumeResourceRequirements) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "limits":
+			if d.Enter(&seen[0], 1<<0, "limits") {
+				if d.Null() {
+					x.Limits = nil
+				} else if d.BeginObject() {
+					fresh57 := len(x.Limits) == 0
+					if x.Limits == nil {
+						x.Limits = make(ResourceList)
+					}
+					for {
+						k57, ok := d.Key()
+						if !ok {
+							break
+						}
+						d.PushKey(k57)
+						if _, dup := x.Limits[ResourceName(k57)]; dup && fresh57 {
+							d.DuplicateKey(k57)
+						} else {
+							var v57 resource.Quantity
+							{
+								raw := d.Raw()
+								if err := v57.UnmarshalJSON(raw); err != nil {
+									d.UnmarshalError(raw, err)
+								}
+							}
+							x.Limits[ResourceName(k57)] = v57
+						}
+						d.Pop()
+					}
+				}
+				d.Pop()
+			}
+		case "requests":
+			if d.Enter(&seen[0], 1<<1, "requests") {
+				if d.Null() {
+					x.Requests = nil
+				} else if d.BeginObject() {
+					fresh58 := len(x.Requests) == 0
+					if x.Requests == nil {
+						x.Requests = make(ResourceList)
+					}
+					for {
+						k58, ok := d.Key()
+						if !ok {
+							break
+						}
+						d.PushKey(k58)
+						if _, dup := x.Requests[ResourceName(k58)]; dup && fresh58 {
+							d.DuplicateKey(k58)
+						} else {
+							var v58 resource.Quantity
+							{
+								raw := d.Raw()
+								if err := v58.UnmarshalJSON(raw); err != nil {
+									d.UnmarshalError(raw, err)
+								}
+							}
+							x.Requests[ResourceName(k58)] = v58
+						}
+						d.Pop()
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeResourceRequirements)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (r *ResourceClaim) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	r.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes r, its Unknown members included.
 func (r ResourceClaim) MarshalJSON() ([]byte, error) {
@@ -4982,9 +9646,51 @@ func jsonMembersOfResourceClaim(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into t. Members its type does not model
-// are kept in Unknown.
-func (t *Toleration) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, t) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ResourceClaim they hold; users call UnmarshalJSON.
+func (x *ResourceClaim) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "request":
+			if d.Enter(&seen[0], 1<<1, "request") {
+				if v, ok := d.String(); ok {
+					x.Request = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceClaim)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into t with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (t *Toleration) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	t.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes t, its Unknown members included.
 func (t Toleration) MarshalJSON() ([]byte, error) {
@@ -5052,9 +9758,79 @@ func jsonMembersOfToleration(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into t. Members its type does not model
-// are kept in Unknown.
-func (t *TopologySpreadConstraint) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, t) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a Toleration they hold; users call UnmarshalJSON.
+func (x *Toleration) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "key":
+			if d.Enter(&seen[0], 1<<0, "key") {
+				if v, ok := d.String(); ok {
+					x.Key = v
+				}
+				d.Pop()
+			}
+		case "operator":
+			if d.Enter(&seen[0], 1<<1, "operator") {
+				if v, ok := d.String(); ok {
+					x.Operator = TolerationOperator(v)
+				}
+				d.Pop()
+			}
+		case "value":
+			if d.Enter(&seen[0], 1<<2, "value") {
+				if v, ok := d.String(); ok {
+					x.Value = v
+				}
+				d.Pop()
+			}
+		case "effect":
+			if d.Enter(&seen[0], 1<<3, "effect") {
+				if v, ok := d.String(); ok {
+					x.Effect = TaintEffect(v)
+				}
+				d.Pop()
+			}
+		case "tolerationSeconds":
+			if d.Enter(&seen[0], 1<<4, "tolerationSeconds") {
+				if d.Null() {
+					x.TolerationSeconds = nil
+				} else {
+					if x.TolerationSeconds == nil {
+						x.TolerationSeconds = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.TolerationSeconds) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfToleration)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into t with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (t *TopologySpreadConstraint) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	t.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes t, its Unknown members included.
 func (t TopologySpreadConstraint) MarshalJSON() ([]byte, error) {
@@ -5159,9 +9935,130 @@ func jsonMembersOfTopologySpreadConstraint(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *SecurityContext) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a TopologySpreadConstraint they hold; users call UnmarshalJSON.
+func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "maxSkew":
+			if d.Enter(&seen[0], 1<<0, "maxSkew") {
+				if v, ok := d.Int(32); ok {
+					x.MaxSkew = int32(v)
+				}
+				d.Pop()
+			}
+		case "topologyKey":
+			if d.Enter(&seen[0], 1<<1, "topologyKey") {
+				if v, ok := d.String(); ok {
+					x.TopologyKey = v
+				}
+				d.Pop()
+			}
+		case "whenUnsatisfiable":
+			if d.Enter(&seen[0], 1<<2, "whenUnsatisfiable") {
+				if v, ok := d.String(); ok {
+					x.WhenUnsatisfiable = UnsatisfiableConstraintAction(v)
+				}
+				d.Pop()
+			}
+		case "labelSelector":
+			if d.Enter(&seen[0], 1<<3, "labelSelector") {
+				if d.Null() {
+					x.LabelSelector = nil
+				} else {
+					if x.LabelSelector == nil {
+						x.LabelSelector = new(selector.LabelSelector)
+					}
+					decodeJSONSelectorLabelSelector(d, x.LabelSelector)
+				}
+				d.Pop()
+			}
+		case "minDomains":
+			if d.Enter(&seen[0], 1<<4, "minDomains") {
+				if d.Null() {
+					x.MinDomains = nil
+				} else {
+					if x.MinDomains == nil {
+						x.MinDomains = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.MinDomains) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "nodeAffinityPolicy":
+			if d.Enter(&seen[0], 1<<5, "nodeAffinityPolicy") {
+				if d.Null() {
+					x.NodeAffinityPolicy = nil
+				} else {
+					if x.NodeAffinityPolicy == nil {
+						x.NodeAffinityPolicy = new(NodeInclusionPolicy)
+					}
+					if v, ok := d.String(); ok {
+						(*x.NodeAffinityPolicy) = NodeInclusionPolicy(v)
+					}
+				}
+				d.Pop()
+			}
+		case "nodeTaintsPolicy":
+			if d.Enter(&seen[0], 1<<6, "nodeTaintsPolicy") {
+				if d.Null() {
+					x.NodeTaintsPolicy = nil
+				} else {
+					if x.NodeTaintsPolicy == nil {
+						x.NodeTaintsPolicy = new(NodeInclusionPolicy)
+					}
+					if v, ok := d.String(); ok {
+						(*x.NodeTaintsPolicy) = NodeInclusionPolicy(v)
+					}
+				}
+				d.Pop()
+			}
+		case "matchLabelKeys":
+			if d.Enter(&seen[0], 1<<7, "matchLabelKeys") {
+				if d.Null() {
+					x.MatchLabelKeys = nil
+				} else if n59, ok := d.BeginArray(); ok {
+					out59 := make([]string, n59)
+					for i59 := range out59 {
+						d.Index(i59)
+						if v, ok := d.String(); ok {
+							out59[i59] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.MatchLabelKeys = out59
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfTopologySpreadConstraint)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *SecurityContext) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SecurityContext) MarshalJSON() ([]byte, error) {
@@ -5325,9 +10222,195 @@ func jsonMembersOfSecurityContext(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodSecurityContext) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a SecurityContext they hold; users call UnmarshalJSON.
+func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "capabilities":
+			if d.Enter(&seen[0], 1<<0, "capabilities") {
+				if d.Null() {
+					x.Capabilities = nil
+				} else {
+					if x.Capabilities == nil {
+						x.Capabilities = new(Capabilities)
+					}
+					x.Capabilities.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "privileged":
+			if d.Enter(&seen[0], 1<<1, "privileged") {
+				if d.Null() {
+					x.Privileged = nil
+				} else {
+					if x.Privileged == nil {
+						x.Privileged = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Privileged) = v
+					}
+				}
+				d.Pop()
+			}
+		case "seLinuxOptions":
+			if d.Enter(&seen[0], 1<<2, "seLinuxOptions") {
+				if d.Null() {
+					x.SELinuxOptions = nil
+				} else {
+					if x.SELinuxOptions == nil {
+						x.SELinuxOptions = new(SELinuxOptions)
+					}
+					x.SELinuxOptions.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "windowsOptions":
+			if d.Enter(&seen[0], 1<<3, "windowsOptions") {
+				if d.Null() {
+					x.WindowsOptions = nil
+				} else {
+					if x.WindowsOptions == nil {
+						x.WindowsOptions = new(WindowsSecurityContextOptions)
+					}
+					x.WindowsOptions.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "runAsUser":
+			if d.Enter(&seen[0], 1<<4, "runAsUser") {
+				if d.Null() {
+					x.RunAsUser = nil
+				} else {
+					if x.RunAsUser == nil {
+						x.RunAsUser = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.RunAsUser) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		case "runAsGroup":
+			if d.Enter(&seen[0], 1<<5, "runAsGroup") {
+				if d.Null() {
+					x.RunAsGroup = nil
+				} else {
+					if x.RunAsGroup == nil {
+						x.RunAsGroup = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.RunAsGroup) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		case "runAsNonRoot":
+			if d.Enter(&seen[0], 1<<6, "runAsNonRoot") {
+				if d.Null() {
+					x.RunAsNonRoot = nil
+				} else {
+					if x.RunAsNonRoot == nil {
+						x.RunAsNonRoot = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.RunAsNonRoot) = v
+					}
+				}
+				d.Pop()
+			}
+		case "readOnlyRootFilesystem":
+			if d.Enter(&seen[0], 1<<7, "readOnlyRootFilesystem") {
+				if d.Null() {
+					x.ReadOnlyRootFilesystem = nil
+				} else {
+					if x.ReadOnlyRootFilesystem == nil {
+						x.ReadOnlyRootFilesystem = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.ReadOnlyRootFilesystem) = v
+					}
+				}
+				d.Pop()
+			}
+		case "allowPrivilegeEscalation":
+			if d.Enter(&seen[0], 1<<8, "allowPrivilegeEscalation") {
+				if d.Null() {
+					x.AllowPrivilegeEscalation = nil
+				} else {
+					if x.AllowPrivilegeEscalation == nil {
+						x.AllowPrivilegeEscalation = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.AllowPrivilegeEscalation) = v
+					}
+				}
+				d.Pop()
+			}
+		case "procMount":
+			if d.Enter(&seen[0], 1<<9, "procMount") {
+				if d.Null() {
+					x.ProcMount = nil
+				} else {
+					if x.ProcMount == nil {
+						x.ProcMount = new(ProcMountType)
+					}
+					if v, ok := d.String(); ok {
+						(*x.ProcMount) = ProcMountType(v)
+					}
+				}
+				d.Pop()
+			}
+		case "seccompProfile":
+			if d.Enter(&seen[0], 1<<10, "seccompProfile") {
+				if d.Null() {
+					x.SeccompProfile = nil
+				} else {
+					if x.SeccompProfile == nil {
+						x.SeccompProfile = new(SeccompProfile)
+					}
+					x.SeccompProfile.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "appArmorProfile":
+			if d.Enter(&seen[0], 1<<11, "appArmorProfile") {
+				if d.Null() {
+					x.AppArmorProfile = nil
+				} else {
+					if x.AppArmorProfile == nil {
+						x.AppArmorProfile = new(AppArmorProfile)
+					}
+					x.AppArmorProfile.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecurityContext)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodSecurityContext) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodSecurityContext) MarshalJSON() ([]byte, error) {
@@ -5515,9 +10598,217 @@ func jsonMembersOfPodSecurityContext(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *Capabilities) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodSecurityContext they hold; users call UnmarshalJSON.
+func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "seLinuxOptions":
+			if d.Enter(&seen[0], 1<<0, "seLinuxOptions") {
+				if d.Null() {
+					x.SELinuxOptions = nil
+				} else {
+					if x.SELinuxOptions == nil {
+						x.SELinuxOptions = new(SELinuxOptions)
+					}
+					x.SELinuxOptions.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "windowsOptions":
+			if d.Enter(&seen[0], 1<<1, "windowsOptions") {
+				if d.Null() {
+					x.WindowsOptions = nil
+				} else {
+					if x.WindowsOptions == nil {
+						x.WindowsOptions = new(WindowsSecurityContextOptions)
+					}
+					x.WindowsOptions.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "runAsUser":
+			if d.Enter(&seen[0], 1<<2, "runAsUser") {
+				if d.Null() {
+					x.RunAsUser = nil
+				} else {
+					if x.RunAsUser == nil {
+						x.RunAsUser = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.RunAsUser) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		case "runAsGroup":
+			if d.Enter(&seen[0], 1<<3, "runAsGroup") {
+				if d.Null() {
+					x.RunAsGroup = nil
+				} else {
+					if x.RunAsGroup == nil {
+						x.RunAsGroup = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.RunAsGroup) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		case "runAsNonRoot":
+			if d.Enter(&seen[0], 1<<4, "runAsNonRoot") {
+				if d.Null() {
+					x.RunAsNonRoot = nil
+				} else {
+					if x.RunAsNonRoot == nil {
+						x.RunAsNonRoot = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.RunAsNonRoot) = v
+					}
+				}
+				d.Pop()
+			}
+		case "supplementalGroups":
+			if d.Enter(&seen[0], 1<<5, "supplementalGroups") {
+				if d.Null() {
+					x.SupplementalGroups = nil
+				} else if n60, ok := d.BeginArray(); ok {
+					out60 := make([]int64, n60)
+					for i60 := range out60 {
+						d.Index(i60)
+						if v, ok := d.Int(64); ok {
+							out60[i60] = int64(v)
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.SupplementalGroups = out60
+				}
+				d.Pop()
+			}
+		case "supplementalGroupsPolicy":
+			if d.Enter(&seen[0], 1<<6, "supplementalGroupsPolicy") {
+				if d.Null() {
+					x.SupplementalGroupsPolicy = nil
+				} else {
+					if x.SupplementalGroupsPolicy == nil {
+						x.SupplementalGroupsPolicy = new(SupplementalGroupsPolicy)
+					}
+					if v, ok := d.String(); ok {
+						(*x.SupplementalGroupsPolicy) = SupplementalGroupsPolicy(v)
+					}
+				}
+				d.Pop()
+			}
+		case "fsGroup":
+			if d.Enter(&seen[0], 1<<7, "fsGroup") {
+				if d.Null() {
+					x.FSGroup = nil
+				} else {
+					if x.FSGroup == nil {
+						x.FSGroup = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.FSGroup) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		case "sysctls":
+			if d.Enter(&seen[0], 1<<8, "sysctls") {
+				if d.Null() {
+					x.Sysctls = nil
+				} else if n61, ok := d.BeginArray(); ok {
+					out61 := make([]Sysctl, n61)
+					for i61 := range out61 {
+						d.Index(i61)
+						out61[i61].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Sysctls = out61
+				}
+				d.Pop()
+			}
+		case "fsGroupChangePolicy":
+			if d.Enter(&seen[0], 1<<9, "fsGroupChangePolicy") {
+				if d.Null() {
+					x.FSGroupChangePolicy = nil
+				} else {
+					if x.FSGroupChangePolicy == nil {
+						x.FSGroupChangePolicy = new(PodFSGroupChangePolicy)
+					}
+					if v, ok := d.String(); ok {
+						(*x.FSGroupChangePolicy) = PodFSGroupChangePolicy(v)
+					}
+				}
+				d.Pop()
+			}
+		case "seccompProfile":
+			if d.Enter(&seen[0], 1<<10, "seccompProfile") {
+				if d.Null() {
+					x.SeccompProfile = nil
+				} else {
+					if x.SeccompProfile == nil {
+						x.SeccompProfile = new(SeccompProfile)
+					}
+					x.SeccompProfile.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "appArmorProfile":
+			if d.Enter(&seen[0], 1<<11, "appArmorProfile") {
+				if d.Null() {
+					x.AppArmorProfile = nil
+				} else {
+					if x.AppArmorProfile == nil {
+						x.AppArmorProfile = new(AppArmorProfile)
+					}
+					x.AppArmorProfile.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "seLinuxChangePolicy":
+			if d.Enter(&seen[0], 1<<12, "seLinuxChangePolicy") {
+				if d.Null() {
+					x.SELinuxChangePolicy = nil
+				} else {
+					if x.SELinuxChangePolicy == nil {
+						x.SELinuxChangePolicy = new(PodSELinuxChangePolicy)
+					}
+					if v, ok := d.String(); ok {
+						(*x.SELinuxChangePolicy) = PodSELinuxChangePolicy(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodSecurityContext)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *Capabilities) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c Capabilities) MarshalJSON() ([]byte, error) {
@@ -5585,9 +10876,73 @@ func jsonMembersOfCapabilities(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *SELinuxOptions) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a Capabilities they hold; users call UnmarshalJSON.
+func (x *Capabilities) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "add":
+			if d.Enter(&seen[0], 1<<0, "add") {
+				if d.Null() {
+					x.Add = nil
+				} else if n62, ok := d.BeginArray(); ok {
+					out62 := make([]Capability, n62)
+					for i62 := range out62 {
+						d.Index(i62)
+						if v, ok := d.String(); ok {
+							out62[i62] = Capability(v)
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Add = out62
+				}
+				d.Pop()
+			}
+		case "drop":
+			if d.Enter(&seen[0], 1<<1, "drop") {
+				if d.Null() {
+					x.Drop = nil
+				} else if n63, ok := d.BeginArray(); ok {
+					out63 := make([]Capability, n63)
+					for i63 := range out63 {
+						d.Index(i63)
+						if v, ok := d.String(); ok {
+							out63[i63] = Capability(v)
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Drop = out63
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfCapabilities)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *SELinuxOptions) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SELinuxOptions) MarshalJSON() ([]byte, error) {
@@ -5645,10 +11000,64 @@ func jsonMembersOfSELinuxOptions(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into w. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a SELinuxOptions they hold; users call UnmarshalJSON.
+func (x *SELinuxOptions) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "user":
+			if d.Enter(&seen[0], 1<<0, "user") {
+				if v, ok := d.String(); ok {
+					x.User = v
+				}
+				d.Pop()
+			}
+		case "role":
+			if d.Enter(&seen[0], 1<<1, "role") {
+				if v, ok := d.String(); ok {
+					x.Role = v
+				}
+				d.Pop()
+			}
+		case "type":
+			if d.Enter(&seen[0], 1<<2, "type") {
+				if v, ok := d.String(); ok {
+					x.Type = v
+				}
+				d.Pop()
+			}
+		case "level":
+			if d.Enter(&seen[0], 1<<3, "level") {
+				if v, ok := d.String(); ok {
+					x.Level = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfSELinuxOptions)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into w with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (w *WindowsSecurityContextOptions) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, w)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	w.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes w, its Unknown members included.
@@ -5723,9 +11132,93 @@ func jsonMembersOfWindowsSecurityContextOptions(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *SeccompProfile) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a WindowsSecurityContextOptions they hold; users call UnmarshalJSON.
+func (x *WindowsSecurityContextOptions) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "gmsaCredentialSpecName":
+			if d.Enter(&seen[0], 1<<0, "gmsaCredentialSpecName") {
+				if d.Null() {
+					x.GMSACredentialSpecName = nil
+				} else {
+					if x.GMSACredentialSpecName == nil {
+						x.GMSACredentialSpecName = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.GMSACredentialSpecName) = v
+					}
+				}
+				d.Pop()
+			}
+		case "gmsaCredentialSpec":
+			if d.Enter(&seen[0], 1<<1, "gmsaCredentialSpec") {
+				if d.Null() {
+					x.GMSACredentialSpec = nil
+				} else {
+					if x.GMSACredentialSpec == nil {
+						x.GMSACredentialSpec = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.GMSACredentialSpec) = v
+					}
+				}
+				d.Pop()
+			}
+		case "runAsUserName":
+			if d.Enter(&seen[0], 1<<2, "runAsUserName") {
+				if d.Null() {
+					x.RunAsUserName = nil
+				} else {
+					if x.RunAsUserName == nil {
+						x.RunAsUserName = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.RunAsUserName) = v
+					}
+				}
+				d.Pop()
+			}
+		case "hostProcess":
+			if d.Enter(&seen[0], 1<<3, "hostProcess") {
+				if d.Null() {
+					x.HostProcess = nil
+				} else {
+					if x.HostProcess == nil {
+						x.HostProcess = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.HostProcess) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfWindowsSecurityContextOptions)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *SeccompProfile) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SeccompProfile) MarshalJSON() ([]byte, error) {
@@ -5773,9 +11266,58 @@ func jsonMembersOfSeccompProfile(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into a. Members its type does not model
-// are kept in Unknown.
-func (a *AppArmorProfile) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, a) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a SeccompProfile they hold; users call UnmarshalJSON.
+func (x *SeccompProfile) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "type":
+			if d.Enter(&seen[0], 1<<0, "type") {
+				if v, ok := d.String(); ok {
+					x.Type = SeccompProfileType(v)
+				}
+				d.Pop()
+			}
+		case "localhostProfile":
+			if d.Enter(&seen[0], 1<<1, "localhostProfile") {
+				if d.Null() {
+					x.LocalhostProfile = nil
+				} else {
+					if x.LocalhostProfile == nil {
+						x.LocalhostProfile = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.LocalhostProfile) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfSeccompProfile)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into a with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (a *AppArmorProfile) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	a.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes a, its Unknown members included.
 func (a AppArmorProfile) MarshalJSON() ([]byte, error) {
@@ -5823,9 +11365,58 @@ func jsonMembersOfAppArmorProfile(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *Sysctl) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a AppArmorProfile they hold; users call UnmarshalJSON.
+func (x *AppArmorProfile) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "type":
+			if d.Enter(&seen[0], 1<<0, "type") {
+				if v, ok := d.String(); ok {
+					x.Type = AppArmorProfileType(v)
+				}
+				d.Pop()
+			}
+		case "localhostProfile":
+			if d.Enter(&seen[0], 1<<1, "localhostProfile") {
+				if d.Null() {
+					x.LocalhostProfile = nil
+				} else {
+					if x.LocalhostProfile == nil {
+						x.LocalhostProfile = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.LocalhostProfile) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfAppArmorProfile)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *Sysctl) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s Sysctl) MarshalJSON() ([]byte, error) {
@@ -5867,9 +11458,51 @@ func jsonMembersOfSysctl(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a Sysctl they hold; users call UnmarshalJSON.
+func (x *Sysctl) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "value":
+			if d.Enter(&seen[0], 1<<1, "value") {
+				if v, ok := d.String(); ok {
+					x.Value = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfSysctl)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodStatus) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodStatus) MarshalJSON() ([]byte, error) {
@@ -6179,9 +11812,301 @@ func jsonMembersOfPodStatus(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodCondition) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodStatus they hold; users call UnmarshalJSON.
+func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "observedGeneration":
+			if d.Enter(&seen[0], 1<<0, "observedGeneration") {
+				if v, ok := d.Int(64); ok {
+					x.ObservedGeneration = int64(v)
+				}
+				d.Pop()
+			}
+		case "phase":
+			if d.Enter(&seen[0], 1<<1, "phase") {
+				if v, ok := d.String(); ok {
+					x.Phase = PodPhase(v)
+				}
+				d.Pop()
+			}
+		case "conditions":
+			if d.Enter(&seen[0], 1<<2, "conditions") {
+				if d.Null() {
+					x.Conditions = nil
+				} else if n64, ok := d.BeginArray(); ok {
+					out64 := make([]PodCondition, n64)
+					for i64 := range out64 {
+						d.Index(i64)
+						out64[i64].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Conditions = out64
+				}
+				d.Pop()
+			}
+		case "message":
+			if d.Enter(&seen[0], 1<<3, "message") {
+				if v, ok := d.String(); ok {
+					x.Message = v
+				}
+				d.Pop()
+			}
+		case "reason":
+			if d.Enter(&seen[0], 1<<4, "reason") {
+				if v, ok := d.String(); ok {
+					x.Reason = v
+				}
+				d.Pop()
+			}
+		case "nominatedNodeName":
+			if d.Enter(&seen[0], 1<<5, "nominatedNodeName") {
+				if v, ok := d.String(); ok {
+					x.NominatedNodeName = v
+				}
+				d.Pop()
+			}
+		case "hostIP":
+			if d.Enter(&seen[0], 1<<6, "hostIP") {
+				if v, ok := d.String(); ok {
+					x.HostIP = v
+				}
+				d.Pop()
+			}
+		case "hostIPs":
+			if d.Enter(&seen[0], 1<<7, "hostIPs") {
+				if d.Null() {
+					x.HostIPs = nil
+				} else if n65, ok := d.BeginArray(); ok {
+					out65 := make([]HostIP, n65)
+					for i65 := range out65 {
+						d.Index(i65)
+						out65[i65].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.HostIPs = out65
+				}
+				d.Pop()
+			}
+		case "podIP":
+			if d.Enter(&seen[0], 1<<8, "podIP") {
+				if v, ok := d.String(); ok {
+					x.PodIP = v
+				}
+				d.Pop()
+			}
+		case "podIPs":
+			if d.Enter(&seen[0], 1<<9, "podIPs") {
+				if d.Null() {
+					x.PodIPs = nil
+				} else if n66, ok := d.BeginArray(); ok {
+					out66 := make([]PodIP, n66)
+					for i66 := range out66 {
+						d.Index(i66)
+						out66[i66].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.PodIPs = out66
+				}
+				d.Pop()
+			}
+		case "startTime":
+			if d.Enter(&seen[0], 1<<10, "startTime") {
+				if d.Null() {
+					x.StartTime = nil
+				} else {
+					if x.StartTime == nil {
+						x.StartTime = new(meta.Time)
+					}
+					{
+						raw := d.Raw()
+						if err := (*x.StartTime).UnmarshalJSON(raw); err != nil {
+							d.UnmarshalError(raw, err)
+						}
+					}
+				}
+				d.Pop()
+			}
+		case "initContainerStatuses":
+			if d.Enter(&seen[0], 1<<11, "initContainerStatuses") {
+				if d.Null() {
+					x.InitContainerStatuses = nil
+				} else if n67, ok := d.BeginArray(); ok {
+					out67 := make([]ContainerStatus, n67)
+					for i67 := range out67 {
+						d.Index(i67)
+						out67[i67].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.InitContainerStatuses = out67
+				}
+				d.Pop()
+			}
+		case "containerStatuses":
+			if d.Enter(&seen[0], 1<<12, "containerStatuses") {
+				if d.Null() {
+					x.ContainerStatuses = nil
+				} else if n68, ok := d.BeginArray(); ok {
+					out68 := make([]ContainerStatus, n68)
+					for i68 := range out68 {
+						d.Index(i68)
+						out68[i68].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.ContainerStatuses = out68
+				}
+				d.Pop()
+			}
+		case "qosClass":
+			if d.Enter(&seen[0], 1<<13, "qosClass") {
+				if v, ok := d.String(); ok {
+					x.QOSClass = PodQOSClass(v)
+				}
+				d.Pop()
+			}
+		case "ephemeralContainerStatuses":
+			if d.Enter(&seen[0], 1<<14, "ephemeralContainerStatuses") {
+				if d.Null() {
+					x.EphemeralContainerStatuses = nil
+				} else if n69, ok := d.BeginArray(); ok {
+					out69 := make([]ContainerStatus, n69)
+					for i69 := range out69 {
+						d.Index(i69)
+						out69[i69].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.EphemeralContainerStatuses = out69
+				}
+				d.Pop()
+			}
+		case "resize":
+			if d.Enter(&seen[0], 1<<15, "resize") {
+				if v, ok := d.String(); ok {
+					x.Resize = PodResizeStatus(v)
+				}
+				d.Pop()
+			}
+		case "resourceClaimStatuses":
+			if d.Enter(&seen[0], 1<<16, "resourceClaimStatuses") {
+				if d.Null() {
+					x.ResourceClaimStatuses = nil
+				} else if n70, ok := d.BeginArray(); ok {
+					out70 := make([]PodResourceClaimStatus, n70)
+					for i70 := range out70 {
+						d.Index(i70)
+						out70[i70].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.ResourceClaimStatuses = out70
+				}
+				d.Pop()
+			}
+		case "extendedResourceClaimStatus":
+			if d.Enter(&seen[0], 1<<17, "extendedResourceClaimStatus") {
+				if d.Null() {
+					x.ExtendedResourceClaimStatus = nil
+				} else {
+					if x.ExtendedResourceClaimStatus == nil {
+						x.ExtendedResourceClaimStatus = new(PodExtendedResourceClaimStatus)
+					}
+					x.ExtendedResourceClaimStatus.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "allocatedResources":
+			if d.Enter(&seen[0], 1<<18, "allocatedResources") {
+				if d.Null() {
+					x.AllocatedResources = nil
+				} else if d.BeginObject() {
+					fresh71 := len(x.AllocatedResources) == 0
+					if x.AllocatedResources == nil {
+						x.AllocatedResources = make(ResourceList)
+					}
+					for {
+						k71, ok := d.Key()
+						if !ok {
+							break
+						}
+						d.PushKey(k71)
+						if _, dup := x.AllocatedResources[ResourceName(k71)]; dup && fresh71 {
+							d.DuplicateKey(k71)
+						} else {
+							var v71 resource.Quantity
+							{
+								raw := d.Raw()
+								if err := v71.UnmarshalJSON(raw); err != nil {
+									d.UnmarshalError(raw, err)
+								}
+							}
+							x.AllocatedResources[ResourceName(k71)] = v71
+						}
+						d.Pop()
+					}
+				}
+				d.Pop()
+			}
+		case "resources":
+			if d.Enter(&seen[0], 1<<19, "resources") {
+				if d.Null() {
+					x.Resources = nil
+				} else {
+					if x.Resources == nil {
+						x.Resources = new(ResourceRequirements)
+					}
+					x.Resources.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "nodeAllocatableResourceClaimStatuses":
+			if d.Enter(&seen[0], 1<<20, "nodeAllocatableResourceClaimStatuses") {
+				if d.Null() {
+					x.NodeAllocatableResourceClaimStatuses = nil
+				} else if n72, ok := d.BeginArray(); ok {
+					out72 := make([]NodeAllocatableResourceClaimStatus, n72)
+					for i72 := range out72 {
+						d.Index(i72)
+						out72[i72].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.NodeAllocatableResourceClaimStatuses = out72
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodStatus)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodCondition) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodCondition) MarshalJSON() ([]byte, error) {
@@ -6259,9 +12184,92 @@ func jsonMembersOfPodCondition(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into h. Members its type does not model
-// are kept in Unknown.
-func (h *HostIP) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, h) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodCondition they hold; users call UnmarshalJSON.
+func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "type":
+			if d.Enter(&seen[0], 1<<0, "type") {
+				if v, ok := d.String(); ok {
+					x.Type = PodConditionType(v)
+				}
+				d.Pop()
+			}
+		case "observedGeneration":
+			if d.Enter(&seen[0], 1<<1, "observedGeneration") {
+				if v, ok := d.Int(64); ok {
+					x.ObservedGeneration = int64(v)
+				}
+				d.Pop()
+			}
+		case "status":
+			if d.Enter(&seen[0], 1<<2, "status") {
+				if v, ok := d.String(); ok {
+					x.Status = ConditionStatus(v)
+				}
+				d.Pop()
+			}
+		case "lastProbeTime":
+			if d.Enter(&seen[0], 1<<3, "lastProbeTime") {
+				{
+					raw := d.Raw()
+					if err := x.LastProbeTime.UnmarshalJSON(raw); err != nil {
+						d.UnmarshalError(raw, err)
+					}
+				}
+				d.Pop()
+			}
+		case "lastTransitionTime":
+			if d.Enter(&seen[0], 1<<4, "lastTransitionTime") {
+				{
+					raw := d.Raw()
+					if err := x.LastTransitionTime.UnmarshalJSON(raw); err != nil {
+						d.UnmarshalError(raw, err)
+					}
+				}
+				d.Pop()
+			}
+		case "reason":
+			if d.Enter(&seen[0], 1<<5, "reason") {
+				if v, ok := d.String(); ok {
+					x.Reason = v
+				}
+				d.Pop()
+			}
+		case "message":
+			if d.Enter(&seen[0], 1<<6, "message") {
+				if v, ok := d.String(); ok {
+					x.Message = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodCondition)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into h with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (h *HostIP) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	h.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes h, its Unknown members included.
 func (h HostIP) MarshalJSON() ([]byte, error) {
@@ -6299,9 +12307,44 @@ func jsonMembersOfHostIP(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodIP) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a HostIP they hold; users call UnmarshalJSON.
+func (x *HostIP) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "ip":
+			if d.Enter(&seen[0], 1<<0, "ip") {
+				if v, ok := d.String(); ok {
+					x.IP = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfHostIP)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodIP) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodIP) MarshalJSON() ([]byte, error) {
@@ -6339,9 +12382,44 @@ func jsonMembersOfPodIP(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ContainerStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodIP they hold; users call UnmarshalJSON.
+func (x *PodIP) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "ip":
+			if d.Enter(&seen[0], 1<<0, "ip") {
+				if v, ok := d.String(); ok {
+					x.IP = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodIP)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ContainerStatus) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerStatus) MarshalJSON() ([]byte, error) {
@@ -6526,9 +12604,205 @@ func jsonMembersOfContainerStatus(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ContainerState) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ContainerStatus they hold; users call UnmarshalJSON.
+func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "state":
+			if d.Enter(&seen[0], 1<<1, "state") {
+				x.State.DecodeJSON(d)
+				d.Pop()
+			}
+		case "lastState":
+			if d.Enter(&seen[0], 1<<2, "lastState") {
+				x.LastTerminationState.DecodeJSON(d)
+				d.Pop()
+			}
+		case "ready":
+			if d.Enter(&seen[0], 1<<3, "ready") {
+				if v, ok := d.Bool(); ok {
+					x.Ready = v
+				}
+				d.Pop()
+			}
+		case "restartCount":
+			if d.Enter(&seen[0], 1<<4, "restartCount") {
+				if v, ok := d.Int(32); ok {
+					x.RestartCount = int32(v)
+				}
+				d.Pop()
+			}
+		case "image":
+			if d.Enter(&seen[0], 1<<5, "image") {
+				if v, ok := d.String(); ok {
+					x.Image = v
+				}
+				d.Pop()
+			}
+		case "imageID":
+			if d.Enter(&seen[0], 1<<6, "imageID") {
+				if v, ok := d.String(); ok {
+					x.ImageID = v
+				}
+				d.Pop()
+			}
+		case "containerID":
+			if d.Enter(&seen[0], 1<<7, "containerID") {
+				if v, ok := d.String(); ok {
+					x.ContainerID = v
+				}
+				d.Pop()
+			}
+		case "started":
+			if d.Enter(&seen[0], 1<<8, "started") {
+				if d.Null() {
+					x.Started = nil
+				} else {
+					if x.Started == nil {
+						x.Started = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Started) = v
+					}
+				}
+				d.Pop()
+			}
+		case "allocatedResources":
+			if d.Enter(&seen[0], 1<<9, "allocatedResources") {
+				if d.Null() {
+					x.AllocatedResources = nil
+				} else if d.BeginObject() {
+					fresh73 := len(x.AllocatedResources) == 0
+					if x.AllocatedResources == nil {
+						x.AllocatedResources = make(ResourceList)
+					}
+					for {
+						k73, ok := d.Key()
+						if !ok {
+							break
+						}
+						d.PushKey(k73)
+						if _, dup := x.AllocatedResources[ResourceName(k73)]; dup && fresh73 {
+							d.DuplicateKey(k73)
+						} else {
+							var v73 resource.Quantity
+							{
+								raw := d.Raw()
+								if err := v73.UnmarshalJSON(raw); err != nil {
+									d.UnmarshalError(raw, err)
+								}
+							}
+							x.AllocatedResources[ResourceName(k73)] = v73
+						}
+						d.Pop()
+					}
+				}
+				d.Pop()
+			}
+		case "resources":
+			if d.Enter(&seen[0], 1<<10, "resources") {
+				if d.Null() {
+					x.Resources = nil
+				} else {
+					if x.Resources == nil {
+						x.Resources = new(ResourceRequirements)
+					}
+					x.Resources.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "volumeMounts":
+			if d.Enter(&seen[0], 1<<11, "volumeMounts") {
+				if d.Null() {
+					x.VolumeMounts = nil
+				} else if n74, ok := d.BeginArray(); ok {
+					out74 := make([]VolumeMountStatus, n74)
+					for i74 := range out74 {
+						d.Index(i74)
+						out74[i74].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.VolumeMounts = out74
+				}
+				d.Pop()
+			}
+		case "user":
+			if d.Enter(&seen[0], 1<<12, "user") {
+				if d.Null() {
+					x.User = nil
+				} else {
+					if x.User == nil {
+						x.User = new(ContainerUser)
+					}
+					x.User.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "allocatedResourcesStatus":
+			if d.Enter(&seen[0], 1<<13, "allocatedResourcesStatus") {
+				if d.Null() {
+					x.AllocatedResourcesStatus = nil
+				} else if n75, ok := d.BeginArray(); ok {
+					out75 := make([]ResourceStatus, n75)
+					for i75 := range out75 {
+						d.Index(i75)
+						out75[i75].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.AllocatedResourcesStatus = out75
+				}
+				d.Pop()
+			}
+		case "stopSignal":
+			if d.Enter(&seen[0], 1<<14, "stopSignal") {
+				if d.Null() {
+					x.StopSignal = nil
+				} else {
+					if x.StopSignal == nil {
+						x.StopSignal = new(Signal)
+					}
+					if v, ok := d.String(); ok {
+						(*x.StopSignal) = Signal(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerStatus)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ContainerState) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerState) MarshalJSON() ([]byte, error) {
@@ -6598,9 +12872,73 @@ func jsonMembersOfContainerState(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ContainerStateWaiting) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ContainerState they hold; users call UnmarshalJSON.
+func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "waiting":
+			if d.Enter(&seen[0], 1<<0, "waiting") {
+				if d.Null() {
+					x.Waiting = nil
+				} else {
+					if x.Waiting == nil {
+						x.Waiting = new(ContainerStateWaiting)
+					}
+					x.Waiting.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "running":
+			if d.Enter(&seen[0], 1<<1, "running") {
+				if d.Null() {
+					x.Running = nil
+				} else {
+					if x.Running == nil {
+						x.Running = new(ContainerStateRunning)
+					}
+					x.Running.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "terminated":
+			if d.Enter(&seen[0], 1<<2, "terminated") {
+				if d.Null() {
+					x.Terminated = nil
+				} else {
+					if x.Terminated == nil {
+						x.Terminated = new(ContainerStateTerminated)
+					}
+					x.Terminated.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerState)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ContainerStateWaiting) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerStateWaiting) MarshalJSON() ([]byte, error) {
@@ -6646,9 +12984,51 @@ func jsonMembersOfContainerStateWaiting(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ContainerStateRunning) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ContainerStateWaiting they hold; users call UnmarshalJSON.
+func (x *ContainerStateWaiting) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "reason":
+			if d.Enter(&seen[0], 1<<0, "reason") {
+				if v, ok := d.String(); ok {
+					x.Reason = v
+				}
+				d.Pop()
+			}
+		case "message":
+			if d.Enter(&seen[0], 1<<1, "message") {
+				if v, ok := d.String(); ok {
+					x.Message = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerStateWaiting)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ContainerStateRunning) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerStateRunning) MarshalJSON() ([]byte, error) {
@@ -6691,9 +13071,47 @@ func jsonMembersOfContainerStateRunning(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ContainerStateTerminated) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ContainerStateRunning they hold; users call UnmarshalJSON.
+func (x *ContainerStateRunning) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "startedAt":
+			if d.Enter(&seen[0], 1<<0, "startedAt") {
+				{
+					raw := d.Raw()
+					if err := x.StartedAt.UnmarshalJSON(raw); err != nil {
+						d.UnmarshalError(raw, err)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerStateRunning)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ContainerStateTerminated) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerStateTerminated) MarshalJSON() ([]byte, error) {
@@ -6773,9 +13191,92 @@ func jsonMembersOfContainerStateTerminated(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into v. Members its type does not model
-// are kept in Unknown.
-func (v *VolumeMountStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, v) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ContainerStateTerminated they hold; users call UnmarshalJSON.
+func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "exitCode":
+			if d.Enter(&seen[0], 1<<0, "exitCode") {
+				if v, ok := d.Int(32); ok {
+					x.ExitCode = int32(v)
+				}
+				d.Pop()
+			}
+		case "signal":
+			if d.Enter(&seen[0], 1<<1, "signal") {
+				if v, ok := d.Int(32); ok {
+					x.Signal = int32(v)
+				}
+				d.Pop()
+			}
+		case "reason":
+			if d.Enter(&seen[0], 1<<2, "reason") {
+				if v, ok := d.String(); ok {
+					x.Reason = v
+				}
+				d.Pop()
+			}
+		case "message":
+			if d.Enter(&seen[0], 1<<3, "message") {
+				if v, ok := d.String(); ok {
+					x.Message = v
+				}
+				d.Pop()
+			}
+		case "startedAt":
+			if d.Enter(&seen[0], 1<<4, "startedAt") {
+				{
+					raw := d.Raw()
+					if err := x.StartedAt.UnmarshalJSON(raw); err != nil {
+						d.UnmarshalError(raw, err)
+					}
+				}
+				d.Pop()
+			}
+		case "finishedAt":
+			if d.Enter(&seen[0], 1<<5, "finishedAt") {
+				{
+					raw := d.Raw()
+					if err := x.FinishedAt.UnmarshalJSON(raw); err != nil {
+						d.UnmarshalError(raw, err)
+					}
+				}
+				d.Pop()
+			}
+		case "containerID":
+			if d.Enter(&seen[0], 1<<6, "containerID") {
+				if v, ok := d.String(); ok {
+					x.ContainerID = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerStateTerminated)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (v *VolumeMountStatus) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	v.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v VolumeMountStatus) MarshalJSON() ([]byte, error) {
@@ -6845,9 +13346,84 @@ func jsonMembersOfVolumeMountStatus(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into v. Members its type does not model
-// are kept in Unknown.
-func (v *VolumeStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, v) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a VolumeMountStatus they hold; users call UnmarshalJSON.
+func (x *VolumeMountStatus) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "mountPath":
+			if d.Enter(&seen[0], 1<<1, "mountPath") {
+				if v, ok := d.String(); ok {
+					x.MountPath = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<2, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		case "recursiveReadOnly":
+			if d.Enter(&seen[0], 1<<3, "recursiveReadOnly") {
+				if d.Null() {
+					x.RecursiveReadOnly = nil
+				} else {
+					if x.RecursiveReadOnly == nil {
+						x.RecursiveReadOnly = new(RecursiveReadOnlyMode)
+					}
+					if v, ok := d.String(); ok {
+						(*x.RecursiveReadOnly) = RecursiveReadOnlyMode(v)
+					}
+				}
+				d.Pop()
+			}
+		case "volumeStatus":
+			if d.Enter(&seen[0], 1<<4, "volumeStatus") {
+				if d.Null() {
+					x.VolumeStatus = nil
+				} else {
+					if x.VolumeStatus == nil {
+						x.VolumeStatus = new(VolumeStatus)
+					}
+					x.VolumeStatus.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeMountStatus)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (v *VolumeStatus) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	v.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v VolumeStatus) MarshalJSON() ([]byte, error) {
@@ -6893,9 +13469,49 @@ func jsonMembersOfVolumeStatus(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into i. Members its type does not model
-// are kept in Unknown.
-func (i *ImageVolumeStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, i) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a VolumeStatus they hold; users call UnmarshalJSON.
+func (x *VolumeStatus) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "image":
+			if d.Enter(&seen[0], 1<<0, "image") {
+				if d.Null() {
+					x.Image = nil
+				} else {
+					if x.Image == nil {
+						x.Image = new(ImageVolumeStatus)
+					}
+					x.Image.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeStatus)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into i with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (i *ImageVolumeStatus) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	i.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes i, its Unknown members included.
 func (i ImageVolumeStatus) MarshalJSON() ([]byte, error) {
@@ -6935,9 +13551,44 @@ func jsonMembersOfImageVolumeStatus(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ContainerUser) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ImageVolumeStatus they hold; users call UnmarshalJSON.
+func (x *ImageVolumeStatus) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "imageRef":
+			if d.Enter(&seen[0], 1<<0, "imageRef") {
+				if v, ok := d.String(); ok {
+					x.ImageRef = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfImageVolumeStatus)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ContainerUser) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerUser) MarshalJSON() ([]byte, error) {
@@ -6983,9 +13634,49 @@ func jsonMembersOfContainerUser(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into l. Members its type does not model
-// are kept in Unknown.
-func (l *LinuxContainerUser) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, l) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ContainerUser they hold; users call UnmarshalJSON.
+func (x *ContainerUser) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "linux":
+			if d.Enter(&seen[0], 1<<0, "linux") {
+				if d.Null() {
+					x.Linux = nil
+				} else {
+					if x.Linux == nil {
+						x.Linux = new(LinuxContainerUser)
+					}
+					x.Linux.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerUser)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into l with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (l *LinuxContainerUser) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	l.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes l, its Unknown members included.
 func (l LinuxContainerUser) MarshalJSON() ([]byte, error) {
@@ -7044,9 +13735,69 @@ func jsonMembersOfLinuxContainerUser(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into r. Members its type does not model
-// are kept in Unknown.
-func (r *ResourceStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, r) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a LinuxContainerUser they hold; users call UnmarshalJSON.
+func (x *LinuxContainerUser) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "uid":
+			if d.Enter(&seen[0], 1<<0, "uid") {
+				if v, ok := d.Int(64); ok {
+					x.UID = int64(v)
+				}
+				d.Pop()
+			}
+		case "gid":
+			if d.Enter(&seen[0], 1<<1, "gid") {
+				if v, ok := d.Int(64); ok {
+					x.GID = int64(v)
+				}
+				d.Pop()
+			}
+		case "supplementalGroups":
+			if d.Enter(&seen[0], 1<<2, "supplementalGroups") {
+				if d.Null() {
+					x.SupplementalGroups = nil
+				} else if n76, ok := d.BeginArray(); ok {
+					out76 := make([]int64, n76)
+					for i76 := range out76 {
+						d.Index(i76)
+						if v, ok := d.Int(64); ok {
+							out76[i76] = int64(v)
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.SupplementalGroups = out76
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfLinuxContainerUser)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (r *ResourceStatus) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	r.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes r, its Unknown members included.
 func (r ResourceStatus) MarshalJSON() ([]byte, error) {
@@ -7103,9 +13854,60 @@ func jsonMembersOfResourceStatus(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into r. Members its type does not model
-// are kept in Unknown.
-func (r *ResourceHealth) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, r) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ResourceStatus they hold; users call UnmarshalJSON.
+func (x *ResourceStatus) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = ResourceName(v)
+				}
+				d.Pop()
+			}
+		case "resources":
+			if d.Enter(&seen[0], 1<<1, "resources") {
+				if d.Null() {
+					x.Resources = nil
+				} else if n77, ok := d.BeginArray(); ok {
+					out77 := make([]ResourceHealth, n77)
+					for i77 := range out77 {
+						d.Index(i77)
+						out77[i77].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Resources = out77
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceStatus)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (r *ResourceHealth) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	r.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes r, its Unknown members included.
 func (r ResourceHealth) MarshalJSON() ([]byte, error) {
@@ -7159,9 +13961,65 @@ func jsonMembersOfResourceHealth(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PodResourceClaimStatus) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ResourceHealth they hold; users call UnmarshalJSON.
+func (x *ResourceHealth) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "resourceID":
+			if d.Enter(&seen[0], 1<<0, "resourceID") {
+				if v, ok := d.String(); ok {
+					x.ResourceID = ResourceID(v)
+				}
+				d.Pop()
+			}
+		case "health":
+			if d.Enter(&seen[0], 1<<1, "health") {
+				if v, ok := d.String(); ok {
+					x.Health = ResourceHealthStatus(v)
+				}
+				d.Pop()
+			}
+		case "message":
+			if d.Enter(&seen[0], 1<<2, "message") {
+				if d.Null() {
+					x.Message = nil
+				} else {
+					if x.Message == nil {
+						x.Message = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.Message) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceHealth)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodResourceClaimStatus) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodResourceClaimStatus) MarshalJSON() ([]byte, error) {
@@ -7209,10 +14067,57 @@ func jsonMembersOfPodResourceClaimStatus(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodResourceClaimStatus they hold; users call UnmarshalJSON.
+func (x *PodResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "resourceClaimName":
+			if d.Enter(&seen[0], 1<<1, "resourceClaimName") {
+				if d.Null() {
+					x.ResourceClaimName = nil
+				} else {
+					if x.ResourceClaimName == nil {
+						x.ResourceClaimName = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.ResourceClaimName) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodResourceClaimStatus)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (p *PodExtendedResourceClaimStatus) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, p)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes p, its Unknown members included.
@@ -7268,10 +14173,59 @@ func jsonMembersOfPodExtendedResourceClaimStatus(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodExtendedResourceClaimStatus they hold; users call UnmarshalJSON.
+func (x *PodExtendedResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "requestMappings":
+			if d.Enter(&seen[0], 1<<0, "requestMappings") {
+				if d.Null() {
+					x.RequestMappings = nil
+				} else if n78, ok := d.BeginArray(); ok {
+					out78 := make([]ContainerExtendedResourceRequest, n78)
+					for i78 := range out78 {
+						d.Index(i78)
+						out78[i78].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.RequestMappings = out78
+				}
+				d.Pop()
+			}
+		case "resourceClaimName":
+			if d.Enter(&seen[0], 1<<1, "resourceClaimName") {
+				if v, ok := d.String(); ok {
+					x.ResourceClaimName = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodExtendedResourceClaimStatus)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (c *ContainerExtendedResourceRequest) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, c)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes c, its Unknown members included.
@@ -7318,10 +14272,57 @@ func jsonMembersOfContainerExtendedResourceRequest(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into n. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ContainerExtendedResourceRequest they hold; users call UnmarshalJSON.
+func (x *ContainerExtendedResourceRequest) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "containerName":
+			if d.Enter(&seen[0], 1<<0, "containerName") {
+				if v, ok := d.String(); ok {
+					x.ContainerName = v
+				}
+				d.Pop()
+			}
+		case "resourceName":
+			if d.Enter(&seen[0], 1<<1, "resourceName") {
+				if v, ok := d.String(); ok {
+					x.ResourceName = v
+				}
+				d.Pop()
+			}
+		case "requestName":
+			if d.Enter(&seen[0], 1<<2, "requestName") {
+				if v, ok := d.String(); ok {
+					x.RequestName = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerExtendedResourceRequest)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into n with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (n *NodeAllocatableResourceClaimStatus) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, n)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	n.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes n, its Unknown members included.
@@ -7406,9 +14407,94 @@ func jsonMembersOfNodeAllocatableResourceClaimStatus(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into v. Members its type does not model
-// are kept in Unknown.
-func (v *Volume) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, v) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a NodeAllocatableResourceClaimStatus they hold; users call UnmarshalJSON.
+func (x *NodeAllocatableResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "resourceClaimName":
+			if d.Enter(&seen[0], 1<<0, "resourceClaimName") {
+				if v, ok := d.String(); ok {
+					x.ResourceClaimName = v
+				}
+				d.Pop()
+			}
+		case "containers":
+			if d.Enter(&seen[0], 1<<1, "containers") {
+				if d.Null() {
+					x.Containers = nil
+				} else if n79, ok := d.BeginArray(); ok {
+					out79 := make([]string, n79)
+					for i79 := range out79 {
+						d.Index(i79)
+						if v, ok := d.String(); ok {
+							out79[i79] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Containers = out79
+				}
+				d.Pop()
+			}
+		case "resources":
+			if d.Enter(&seen[0], 1<<2, "resources") {
+				if d.Null() {
+					x.Resources = nil
+				} else if d.BeginObject() {
+					fresh80 := len(x.Resources) == 0
+					if x.Resources == nil {
+						x.Resources = make(map[ResourceName]resource.Quantity)
+					}
+					for {
+						k80, ok := d.Key()
+						if !ok {
+							break
+						}
+						d.PushKey(k80)
+						if _, dup := x.Resources[ResourceName(k80)]; dup && fresh80 {
+							d.DuplicateKey(k80)
+						} else {
+							var v80 resource.Quantity
+							{
+								raw := d.Raw()
+								if err := v80.UnmarshalJSON(raw); err != nil {
+									d.UnmarshalError(raw, err)
+								}
+							}
+							x.Resources[ResourceName(k80)] = v80
+						}
+						d.Pop()
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeAllocatableResourceClaimStatus)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (v *Volume) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	v.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v Volume) MarshalJSON() ([]byte, error) {
@@ -7806,9 +14892,404 @@ func jsonMembersOfVolume(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into h. Members its type does not model
-// are kept in Unknown.
-func (h *HostPathVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, h) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a Volume they hold; users call UnmarshalJSON.
+func (x *Volume) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "hostPath":
+			if d.Enter(&seen[0], 1<<1, "hostPath") {
+				if d.Null() {
+					x.VolumeSource.HostPath = nil
+				} else {
+					if x.VolumeSource.HostPath == nil {
+						x.VolumeSource.HostPath = new(HostPathVolumeSource)
+					}
+					x.VolumeSource.HostPath.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "emptyDir":
+			if d.Enter(&seen[0], 1<<2, "emptyDir") {
+				if d.Null() {
+					x.VolumeSource.EmptyDir = nil
+				} else {
+					if x.VolumeSource.EmptyDir == nil {
+						x.VolumeSource.EmptyDir = new(EmptyDirVolumeSource)
+					}
+					x.VolumeSource.EmptyDir.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "gcePersistentDisk":
+			if d.Enter(&seen[0], 1<<3, "gcePersistentDisk") {
+				if d.Null() {
+					x.VolumeSource.GCEPersistentDisk = nil
+				} else {
+					if x.VolumeSource.GCEPersistentDisk == nil {
+						x.VolumeSource.GCEPersistentDisk = new(GCEPersistentDiskVolumeSource)
+					}
+					x.VolumeSource.GCEPersistentDisk.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "awsElasticBlockStore":
+			if d.Enter(&seen[0], 1<<4, "awsElasticBlockStore") {
+				if d.Null() {
+					x.VolumeSource.AWSElasticBlockStore = nil
+				} else {
+					if x.VolumeSource.AWSElasticBlockStore == nil {
+						x.VolumeSource.AWSElasticBlockStore = new(AWSElasticBlockStoreVolumeSource)
+					}
+					x.VolumeSource.AWSElasticBlockStore.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "gitRepo":
+			if d.Enter(&seen[0], 1<<5, "gitRepo") {
+				if d.Null() {
+					x.VolumeSource.GitRepo = nil
+				} else {
+					if x.VolumeSource.GitRepo == nil {
+						x.VolumeSource.GitRepo = new(GitRepoVolumeSource)
+					}
+					x.VolumeSource.GitRepo.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "secret":
+			if d.Enter(&seen[0], 1<<6, "secret") {
+				if d.Null() {
+					x.VolumeSource.Secret = nil
+				} else {
+					if x.VolumeSource.Secret == nil {
+						x.VolumeSource.Secret = new(SecretVolumeSource)
+					}
+					x.VolumeSource.Secret.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "nfs":
+			if d.Enter(&seen[0], 1<<7, "nfs") {
+				if d.Null() {
+					x.VolumeSource.NFS = nil
+				} else {
+					if x.VolumeSource.NFS == nil {
+						x.VolumeSource.NFS = new(NFSVolumeSource)
+					}
+					x.VolumeSource.NFS.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "iscsi":
+			if d.Enter(&seen[0], 1<<8, "iscsi") {
+				if d.Null() {
+					x.VolumeSource.ISCSI = nil
+				} else {
+					if x.VolumeSource.ISCSI == nil {
+						x.VolumeSource.ISCSI = new(ISCSIVolumeSource)
+					}
+					x.VolumeSource.ISCSI.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "glusterfs":
+			if d.Enter(&seen[0], 1<<9, "glusterfs") {
+				if d.Null() {
+					x.VolumeSource.Glusterfs = nil
+				} else {
+					if x.VolumeSource.Glusterfs == nil {
+						x.VolumeSource.Glusterfs = new(GlusterfsVolumeSource)
+					}
+					x.VolumeSource.Glusterfs.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "persistentVolumeClaim":
+			if d.Enter(&seen[0], 1<<10, "persistentVolumeClaim") {
+				if d.Null() {
+					x.VolumeSource.PersistentVolumeClaim = nil
+				} else {
+					if x.VolumeSource.PersistentVolumeClaim == nil {
+						x.VolumeSource.PersistentVolumeClaim = new(PersistentVolumeClaimVolumeSource)
+					}
+					x.VolumeSource.PersistentVolumeClaim.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "rbd":
+			if d.Enter(&seen[0], 1<<11, "rbd") {
+				if d.Null() {
+					x.VolumeSource.RBD = nil
+				} else {
+					if x.VolumeSource.RBD == nil {
+						x.VolumeSource.RBD = new(RBDVolumeSource)
+					}
+					x.VolumeSource.RBD.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "flexVolume":
+			if d.Enter(&seen[0], 1<<12, "flexVolume") {
+				if d.Null() {
+					x.VolumeSource.FlexVolume = nil
+				} else {
+					if x.VolumeSource.FlexVolume == nil {
+						x.VolumeSource.FlexVolume = new(FlexVolumeSource)
+					}
+					x.VolumeSource.FlexVolume.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "cinder":
+			if d.Enter(&seen[0], 1<<13, "cinder") {
+				if d.Null() {
+					x.VolumeSource.Cinder = nil
+				} else {
+					if x.VolumeSource.Cinder == nil {
+						x.VolumeSource.Cinder = new(CinderVolumeSource)
+					}
+					x.VolumeSource.Cinder.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "cephfs":
+			if d.Enter(&seen[0], 1<<14, "cephfs") {
+				if d.Null() {
+					x.VolumeSource.CephFS = nil
+				} else {
+					if x.VolumeSource.CephFS == nil {
+						x.VolumeSource.CephFS = new(CephFSVolumeSource)
+					}
+					x.VolumeSource.CephFS.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "flocker":
+			if d.Enter(&seen[0], 1<<15, "flocker") {
+				if d.Null() {
+					x.VolumeSource.Flocker = nil
+				} else {
+					if x.VolumeSource.Flocker == nil {
+						x.VolumeSource.Flocker = new(FlockerVolumeSource)
+					}
+					x.VolumeSource.Flocker.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "downwardAPI":
+			if d.Enter(&seen[0], 1<<16, "downwardAPI") {
+				if d.Null() {
+					x.VolumeSource.DownwardAPI = nil
+				} else {
+					if x.VolumeSource.DownwardAPI == nil {
+						x.VolumeSource.DownwardAPI = new(DownwardAPIVolumeSource)
+					}
+					x.VolumeSource.DownwardAPI.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "fc":
+			if d.Enter(&seen[0], 1<<17, "fc") {
+				if d.Null() {
+					x.VolumeSource.FC = nil
+				} else {
+					if x.VolumeSource.FC == nil {
+						x.VolumeSource.FC = new(FCVolumeSource)
+					}
+					x.VolumeSource.FC.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "azureFile":
+			if d.Enter(&seen[0], 1<<18, "azureFile") {
+				if d.Null() {
+					x.VolumeSource.AzureFile = nil
+				} else {
+					if x.VolumeSource.AzureFile == nil {
+						x.VolumeSource.AzureFile = new(AzureFileVolumeSource)
+					}
+					x.VolumeSource.AzureFile.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "configMap":
+			if d.Enter(&seen[0], 1<<19, "configMap") {
+				if d.Null() {
+					x.VolumeSource.ConfigMap = nil
+				} else {
+					if x.VolumeSource.ConfigMap == nil {
+						x.VolumeSource.ConfigMap = new(ConfigMapVolumeSource)
+					}
+					x.VolumeSource.ConfigMap.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "vsphereVolume":
+			if d.Enter(&seen[0], 1<<20, "vsphereVolume") {
+				if d.Null() {
+					x.VolumeSource.VsphereVolume = nil
+				} else {
+					if x.VolumeSource.VsphereVolume == nil {
+						x.VolumeSource.VsphereVolume = new(VsphereVirtualDiskVolumeSource)
+					}
+					x.VolumeSource.VsphereVolume.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "quobyte":
+			if d.Enter(&seen[0], 1<<21, "quobyte") {
+				if d.Null() {
+					x.VolumeSource.Quobyte = nil
+				} else {
+					if x.VolumeSource.Quobyte == nil {
+						x.VolumeSource.Quobyte = new(QuobyteVolumeSource)
+					}
+					x.VolumeSource.Quobyte.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "azureDisk":
+			if d.Enter(&seen[0], 1<<22, "azureDisk") {
+				if d.Null() {
+					x.VolumeSource.AzureDisk = nil
+				} else {
+					if x.VolumeSource.AzureDisk == nil {
+						x.VolumeSource.AzureDisk = new(AzureDiskVolumeSource)
+					}
+					x.VolumeSource.AzureDisk.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "photonPersistentDisk":
+			if d.Enter(&seen[0], 1<<23, "photonPersistentDisk") {
+				if d.Null() {
+					x.VolumeSource.PhotonPersistentDisk = nil
+				} else {
+					if x.VolumeSource.PhotonPersistentDisk == nil {
+						x.VolumeSource.PhotonPersistentDisk = new(PhotonPersistentDiskVolumeSource)
+					}
+					x.VolumeSource.PhotonPersistentDisk.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "projected":
+			if d.Enter(&seen[0], 1<<24, "projected") {
+				if d.Null() {
+					x.VolumeSource.Projected = nil
+				} else {
+					if x.VolumeSource.Projected == nil {
+						x.VolumeSource.Projected = new(ProjectedVolumeSource)
+					}
+					x.VolumeSource.Projected.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "portworxVolume":
+			if d.Enter(&seen[0], 1<<25, "portworxVolume") {
+				if d.Null() {
+					x.VolumeSource.PortworxVolume = nil
+				} else {
+					if x.VolumeSource.PortworxVolume == nil {
+						x.VolumeSource.PortworxVolume = new(PortworxVolumeSource)
+					}
+					x.VolumeSource.PortworxVolume.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "scaleIO":
+			if d.Enter(&seen[0], 1<<26, "scaleIO") {
+				if d.Null() {
+					x.VolumeSource.ScaleIO = nil
+				} else {
+					if x.VolumeSource.ScaleIO == nil {
+						x.VolumeSource.ScaleIO = new(ScaleIOVolumeSource)
+					}
+					x.VolumeSource.ScaleIO.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "storageos":
+			if d.Enter(&seen[0], 1<<27, "storageos") {
+				if d.Null() {
+					x.VolumeSource.StorageOS = nil
+				} else {
+					if x.VolumeSource.StorageOS == nil {
+						x.VolumeSource.StorageOS = new(StorageOSVolumeSource)
+					}
+					x.VolumeSource.StorageOS.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "csi":
+			if d.Enter(&seen[0], 1<<28, "csi") {
+				if d.Null() {
+					x.VolumeSource.CSI = nil
+				} else {
+					if x.VolumeSource.CSI == nil {
+						x.VolumeSource.CSI = new(CSIVolumeSource)
+					}
+					x.VolumeSource.CSI.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "ephemeral":
+			if d.Enter(&seen[0], 1<<29, "ephemeral") {
+				if d.Null() {
+					x.VolumeSource.Ephemeral = nil
+				} else {
+					if x.VolumeSource.Ephemeral == nil {
+						x.VolumeSource.Ephemeral = new(EphemeralVolumeSource)
+					}
+					x.VolumeSource.Ephemeral.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "image":
+			if d.Enter(&seen[0], 1<<30, "image") {
+				if d.Null() {
+					x.VolumeSource.Image = nil
+				} else {
+					if x.VolumeSource.Image == nil {
+						x.VolumeSource.Image = new(ImageVolumeSource)
+					}
+					x.VolumeSource.Image.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolume)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into h with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (h *HostPathVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	h.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes h, its Unknown members included.
 func (h HostPathVolumeSource) MarshalJSON() ([]byte, error) {
@@ -7856,9 +15337,58 @@ func jsonMembersOfHostPathVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into e. Members its type does not model
-// are kept in Unknown.
-func (e *EmptyDirVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a HostPathVolumeSource they hold; users call UnmarshalJSON.
+func (x *HostPathVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "path":
+			if d.Enter(&seen[0], 1<<0, "path") {
+				if v, ok := d.String(); ok {
+					x.Path = v
+				}
+				d.Pop()
+			}
+		case "type":
+			if d.Enter(&seen[0], 1<<1, "type") {
+				if d.Null() {
+					x.Type = nil
+				} else {
+					if x.Type == nil {
+						x.Type = new(HostPathType)
+					}
+					if v, ok := d.String(); ok {
+						(*x.Type) = HostPathType(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfHostPathVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (e *EmptyDirVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	e.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e EmptyDirVolumeSource) MarshalJSON() ([]byte, error) {
@@ -7913,10 +15443,60 @@ func jsonMembersOfEmptyDirVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into g. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a EmptyDirVolumeSource they hold; users call UnmarshalJSON.
+func (x *EmptyDirVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "medium":
+			if d.Enter(&seen[0], 1<<0, "medium") {
+				if v, ok := d.String(); ok {
+					x.Medium = StorageMedium(v)
+				}
+				d.Pop()
+			}
+		case "sizeLimit":
+			if d.Enter(&seen[0], 1<<1, "sizeLimit") {
+				if d.Null() {
+					x.SizeLimit = nil
+				} else {
+					if x.SizeLimit == nil {
+						x.SizeLimit = new(resource.Quantity)
+					}
+					{
+						raw := d.Raw()
+						if err := (*x.SizeLimit).UnmarshalJSON(raw); err != nil {
+							d.UnmarshalError(raw, err)
+						}
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfEmptyDirVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into g with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (g *GCEPersistentDiskVolumeSource) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, g)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	g.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes g, its Unknown members included.
@@ -7973,10 +15553,64 @@ func jsonMembersOfGCEPersistentDiskVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into a. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a GCEPersistentDiskVolumeSource they hold; users call UnmarshalJSON.
+func (x *GCEPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "pdName":
+			if d.Enter(&seen[0], 1<<0, "pdName") {
+				if v, ok := d.String(); ok {
+					x.PDName = v
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<1, "fsType") {
+				if v, ok := d.String(); ok {
+					x.FSType = v
+				}
+				d.Pop()
+			}
+		case "partition":
+			if d.Enter(&seen[0], 1<<2, "partition") {
+				if v, ok := d.Int(32); ok {
+					x.Partition = int32(v)
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<3, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfGCEPersistentDiskVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into a with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (a *AWSElasticBlockStoreVolumeSource) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, a)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	a.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes a, its Unknown members included.
@@ -8033,9 +15667,65 @@ func jsonMembersOfAWSElasticBlockStoreVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into g. Members its type does not model
-// are kept in Unknown.
-func (g *GitRepoVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, g) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a AWSElasticBlockStoreVolumeSource they hold; users call UnmarshalJSON.
+func (x *AWSElasticBlockStoreVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "volumeID":
+			if d.Enter(&seen[0], 1<<0, "volumeID") {
+				if v, ok := d.String(); ok {
+					x.VolumeID = v
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<1, "fsType") {
+				if v, ok := d.String(); ok {
+					x.FSType = v
+				}
+				d.Pop()
+			}
+		case "partition":
+			if d.Enter(&seen[0], 1<<2, "partition") {
+				if v, ok := d.Int(32); ok {
+					x.Partition = int32(v)
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<3, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfAWSElasticBlockStoreVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into g with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (g *GitRepoVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	g.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes g, its Unknown members included.
 func (g GitRepoVolumeSource) MarshalJSON() ([]byte, error) {
@@ -8085,9 +15775,58 @@ func jsonMembersOfGitRepoVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *SecretVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a GitRepoVolumeSource they hold; users call UnmarshalJSON.
+func (x *GitRepoVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "repository":
+			if d.Enter(&seen[0], 1<<0, "repository") {
+				if v, ok := d.String(); ok {
+					x.Repository = v
+				}
+				d.Pop()
+			}
+		case "revision":
+			if d.Enter(&seen[0], 1<<1, "revision") {
+				if v, ok := d.String(); ok {
+					x.Revision = v
+				}
+				d.Pop()
+			}
+		case "directory":
+			if d.Enter(&seen[0], 1<<2, "directory") {
+				if v, ok := d.String(); ok {
+					x.Directory = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfGitRepoVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *SecretVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SecretVolumeSource) MarshalJSON() ([]byte, error) {
@@ -8166,9 +15905,88 @@ func jsonMembersOfSecretVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into n. Members its type does not model
-// are kept in Unknown.
-func (n *NFSVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, n) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a SecretVolumeSource they hold; users call UnmarshalJSON.
+func (x *SecretVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "secretName":
+			if d.Enter(&seen[0], 1<<0, "secretName") {
+				if v, ok := d.String(); ok {
+					x.SecretName = v
+				}
+				d.Pop()
+			}
+		case "items":
+			if d.Enter(&seen[0], 1<<1, "items") {
+				if d.Null() {
+					x.Items = nil
+				} else if n81, ok := d.BeginArray(); ok {
+					out81 := make([]KeyToPath, n81)
+					for i81 := range out81 {
+						d.Index(i81)
+						out81[i81].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Items = out81
+				}
+				d.Pop()
+			}
+		case "defaultMode":
+			if d.Enter(&seen[0], 1<<2, "defaultMode") {
+				if d.Null() {
+					x.DefaultMode = nil
+				} else {
+					if x.DefaultMode == nil {
+						x.DefaultMode = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.DefaultMode) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "optional":
+			if d.Enter(&seen[0], 1<<3, "optional") {
+				if d.Null() {
+					x.Optional = nil
+				} else {
+					if x.Optional == nil {
+						x.Optional = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Optional) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecretVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into n with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (n *NFSVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	n.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes n, its Unknown members included.
 func (n NFSVolumeSource) MarshalJSON() ([]byte, error) {
@@ -8216,9 +16034,58 @@ func jsonMembersOfNFSVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into i. Members its type does not model
-// are kept in Unknown.
-func (i *ISCSIVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, i) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a NFSVolumeSource they hold; users call UnmarshalJSON.
+func (x *NFSVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "server":
+			if d.Enter(&seen[0], 1<<0, "server") {
+				if v, ok := d.String(); ok {
+					x.Server = v
+				}
+				d.Pop()
+			}
+		case "path":
+			if d.Enter(&seen[0], 1<<1, "path") {
+				if v, ok := d.String(); ok {
+					x.Path = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<2, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfNFSVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into i with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (i *ISCSIVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	i.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes i, its Unknown members included.
 func (i ISCSIVolumeSource) MarshalJSON() ([]byte, error) {
@@ -8333,9 +16200,137 @@ func jsonMembersOfISCSIVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into g. Members its type does not model
-// are kept in Unknown.
-func (g *GlusterfsVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, g) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ISCSIVolumeSource they hold; users call UnmarshalJSON.
+func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "targetPortal":
+			if d.Enter(&seen[0], 1<<0, "targetPortal") {
+				if v, ok := d.String(); ok {
+					x.TargetPortal = v
+				}
+				d.Pop()
+			}
+		case "iqn":
+			if d.Enter(&seen[0], 1<<1, "iqn") {
+				if v, ok := d.String(); ok {
+					x.IQN = v
+				}
+				d.Pop()
+			}
+		case "lun":
+			if d.Enter(&seen[0], 1<<2, "lun") {
+				if v, ok := d.Int(32); ok {
+					x.Lun = int32(v)
+				}
+				d.Pop()
+			}
+		case "iscsiInterface":
+			if d.Enter(&seen[0], 1<<3, "iscsiInterface") {
+				if v, ok := d.String(); ok {
+					x.ISCSIInterface = v
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<4, "fsType") {
+				if v, ok := d.String(); ok {
+					x.FSType = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<5, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		case "portals":
+			if d.Enter(&seen[0], 1<<6, "portals") {
+				if d.Null() {
+					x.Portals = nil
+				} else if n82, ok := d.BeginArray(); ok {
+					out82 := make([]string, n82)
+					for i82 := range out82 {
+						d.Index(i82)
+						if v, ok := d.String(); ok {
+							out82[i82] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Portals = out82
+				}
+				d.Pop()
+			}
+		case "chapAuthDiscovery":
+			if d.Enter(&seen[0], 1<<7, "chapAuthDiscovery") {
+				if v, ok := d.Bool(); ok {
+					x.DiscoveryCHAPAuth = v
+				}
+				d.Pop()
+			}
+		case "chapAuthSession":
+			if d.Enter(&seen[0], 1<<8, "chapAuthSession") {
+				if v, ok := d.Bool(); ok {
+					x.SessionCHAPAuth = v
+				}
+				d.Pop()
+			}
+		case "secretRef":
+			if d.Enter(&seen[0], 1<<9, "secretRef") {
+				if d.Null() {
+					x.SecretRef = nil
+				} else {
+					if x.SecretRef == nil {
+						x.SecretRef = new(LocalObjectReference)
+					}
+					x.SecretRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "initiatorName":
+			if d.Enter(&seen[0], 1<<10, "initiatorName") {
+				if d.Null() {
+					x.InitiatorName = nil
+				} else {
+					if x.InitiatorName == nil {
+						x.InitiatorName = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.InitiatorName) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfISCSIVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into g with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (g *GlusterfsVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	g.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes g, its Unknown members included.
 func (g GlusterfsVolumeSource) MarshalJSON() ([]byte, error) {
@@ -8383,10 +16378,57 @@ func jsonMembersOfGlusterfsVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a GlusterfsVolumeSource they hold; users call UnmarshalJSON.
+func (x *GlusterfsVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "endpoints":
+			if d.Enter(&seen[0], 1<<0, "endpoints") {
+				if v, ok := d.String(); ok {
+					x.EndpointsName = v
+				}
+				d.Pop()
+			}
+		case "path":
+			if d.Enter(&seen[0], 1<<1, "path") {
+				if v, ok := d.String(); ok {
+					x.Path = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<2, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfGlusterfsVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (p *PersistentVolumeClaimVolumeSource) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, p)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes p, its Unknown members included.
@@ -8431,9 +16473,51 @@ func jsonMembersOfPersistentVolumeClaimVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into r. Members its type does not model
-// are kept in Unknown.
-func (r *RBDVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, r) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PersistentVolumeClaimVolumeSource they hold; users call UnmarshalJSON.
+func (x *PersistentVolumeClaimVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "claimName":
+			if d.Enter(&seen[0], 1<<0, "claimName") {
+				if v, ok := d.String(); ok {
+					x.ClaimName = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<1, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPersistentVolumeClaimVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (r *RBDVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	r.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes r, its Unknown members included.
 func (r RBDVolumeSource) MarshalJSON() ([]byte, error) {
@@ -8528,9 +16612,109 @@ func jsonMembersOfRBDVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into f. Members its type does not model
-// are kept in Unknown.
-func (f *FlexVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, f) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a RBDVolumeSource they hold; users call UnmarshalJSON.
+func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "monitors":
+			if d.Enter(&seen[0], 1<<0, "monitors") {
+				if d.Null() {
+					x.CephMonitors = nil
+				} else if n83, ok := d.BeginArray(); ok {
+					out83 := make([]string, n83)
+					for i83 := range out83 {
+						d.Index(i83)
+						if v, ok := d.String(); ok {
+							out83[i83] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.CephMonitors = out83
+				}
+				d.Pop()
+			}
+		case "image":
+			if d.Enter(&seen[0], 1<<1, "image") {
+				if v, ok := d.String(); ok {
+					x.RBDImage = v
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<2, "fsType") {
+				if v, ok := d.String(); ok {
+					x.FSType = v
+				}
+				d.Pop()
+			}
+		case "pool":
+			if d.Enter(&seen[0], 1<<3, "pool") {
+				if v, ok := d.String(); ok {
+					x.RBDPool = v
+				}
+				d.Pop()
+			}
+		case "user":
+			if d.Enter(&seen[0], 1<<4, "user") {
+				if v, ok := d.String(); ok {
+					x.RadosUser = v
+				}
+				d.Pop()
+			}
+		case "keyring":
+			if d.Enter(&seen[0], 1<<5, "keyring") {
+				if v, ok := d.String(); ok {
+					x.Keyring = v
+				}
+				d.Pop()
+			}
+		case "secretRef":
+			if d.Enter(&seen[0], 1<<6, "secretRef") {
+				if d.Null() {
+					x.SecretRef = nil
+				} else {
+					if x.SecretRef == nil {
+						x.SecretRef = new(LocalObjectReference)
+					}
+					x.SecretRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<7, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfRBDVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into f with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (f *FlexVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	f.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes f, its Unknown members included.
 func (f FlexVolumeSource) MarshalJSON() ([]byte, error) {
@@ -8598,9 +16782,75 @@ func jsonMembersOfFlexVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *CinderVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a FlexVolumeSource they hold; users call UnmarshalJSON.
+func (x *FlexVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "driver":
+			if d.Enter(&seen[0], 1<<0, "driver") {
+				if v, ok := d.String(); ok {
+					x.Driver = v
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<1, "fsType") {
+				if v, ok := d.String(); ok {
+					x.FSType = v
+				}
+				d.Pop()
+			}
+		case "secretRef":
+			if d.Enter(&seen[0], 1<<2, "secretRef") {
+				if d.Null() {
+					x.SecretRef = nil
+				} else {
+					if x.SecretRef == nil {
+						x.SecretRef = new(LocalObjectReference)
+					}
+					x.SecretRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<3, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		case "options":
+			if d.Enter(&seen[0], 1<<4, "options") {
+				d.StringMap(&x.Options)
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfFlexVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *CinderVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c CinderVolumeSource) MarshalJSON() ([]byte, error) {
@@ -8662,9 +16912,70 @@ func jsonMembersOfCinderVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *CephFSVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a CinderVolumeSource they hold; users call UnmarshalJSON.
+func (x *CinderVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "volumeID":
+			if d.Enter(&seen[0], 1<<0, "volumeID") {
+				if v, ok := d.String(); ok {
+					x.VolumeID = v
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<1, "fsType") {
+				if v, ok := d.String(); ok {
+					x.FSType = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<2, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		case "secretRef":
+			if d.Enter(&seen[0], 1<<3, "secretRef") {
+				if d.Null() {
+					x.SecretRef = nil
+				} else {
+					if x.SecretRef == nil {
+						x.SecretRef = new(LocalObjectReference)
+					}
+					x.SecretRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfCinderVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *CephFSVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c CephFSVolumeSource) MarshalJSON() ([]byte, error) {
@@ -8749,9 +17060,95 @@ func jsonMembersOfCephFSVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into f. Members its type does not model
-// are kept in Unknown.
-func (f *FlockerVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, f) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a CephFSVolumeSource they hold; users call UnmarshalJSON.
+func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "monitors":
+			if d.Enter(&seen[0], 1<<0, "monitors") {
+				if d.Null() {
+					x.Monitors = nil
+				} else if n84, ok := d.BeginArray(); ok {
+					out84 := make([]string, n84)
+					for i84 := range out84 {
+						d.Index(i84)
+						if v, ok := d.String(); ok {
+							out84[i84] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Monitors = out84
+				}
+				d.Pop()
+			}
+		case "path":
+			if d.Enter(&seen[0], 1<<1, "path") {
+				if v, ok := d.String(); ok {
+					x.Path = v
+				}
+				d.Pop()
+			}
+		case "user":
+			if d.Enter(&seen[0], 1<<2, "user") {
+				if v, ok := d.String(); ok {
+					x.User = v
+				}
+				d.Pop()
+			}
+		case "secretFile":
+			if d.Enter(&seen[0], 1<<3, "secretFile") {
+				if v, ok := d.String(); ok {
+					x.SecretFile = v
+				}
+				d.Pop()
+			}
+		case "secretRef":
+			if d.Enter(&seen[0], 1<<4, "secretRef") {
+				if d.Null() {
+					x.SecretRef = nil
+				} else {
+					if x.SecretRef == nil {
+						x.SecretRef = new(LocalObjectReference)
+					}
+					x.SecretRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<5, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfCephFSVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into f with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (f *FlockerVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	f.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes f, its Unknown members included.
 func (f FlockerVolumeSource) MarshalJSON() ([]byte, error) {
@@ -8797,9 +17194,51 @@ func jsonMembersOfFlockerVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into f. Members its type does not model
-// are kept in Unknown.
-func (f *FCVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, f) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a FlockerVolumeSource they hold; users call UnmarshalJSON.
+func (x *FlockerVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "datasetName":
+			if d.Enter(&seen[0], 1<<0, "datasetName") {
+				if v, ok := d.String(); ok {
+					x.DatasetName = v
+				}
+				d.Pop()
+			}
+		case "datasetUUID":
+			if d.Enter(&seen[0], 1<<1, "datasetUUID") {
+				if v, ok := d.String(); ok {
+					x.DatasetUUID = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfFlockerVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into f with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (f *FCVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	f.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes f, its Unknown members included.
 func (f FCVolumeSource) MarshalJSON() ([]byte, error) {
@@ -8889,9 +17328,101 @@ func jsonMembersOfFCVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into a. Members its type does not model
-// are kept in Unknown.
-func (a *AzureFileVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, a) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a FCVolumeSource they hold; users call UnmarshalJSON.
+func (x *FCVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "targetWWNs":
+			if d.Enter(&seen[0], 1<<0, "targetWWNs") {
+				if d.Null() {
+					x.TargetWWNs = nil
+				} else if n85, ok := d.BeginArray(); ok {
+					out85 := make([]string, n85)
+					for i85 := range out85 {
+						d.Index(i85)
+						if v, ok := d.String(); ok {
+							out85[i85] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.TargetWWNs = out85
+				}
+				d.Pop()
+			}
+		case "lun":
+			if d.Enter(&seen[0], 1<<1, "lun") {
+				if d.Null() {
+					x.Lun = nil
+				} else {
+					if x.Lun == nil {
+						x.Lun = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.Lun) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<2, "fsType") {
+				if v, ok := d.String(); ok {
+					x.FSType = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<3, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		case "wwids":
+			if d.Enter(&seen[0], 1<<4, "wwids") {
+				if d.Null() {
+					x.WWIDs = nil
+				} else if n86, ok := d.BeginArray(); ok {
+					out86 := make([]string, n86)
+					for i86 := range out86 {
+						d.Index(i86)
+						if v, ok := d.String(); ok {
+							out86[i86] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.WWIDs = out86
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfFCVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into a with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (a *AzureFileVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	a.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes a, its Unknown members included.
 func (a AzureFileVolumeSource) MarshalJSON() ([]byte, error) {
@@ -8939,10 +17470,57 @@ func jsonMembersOfAzureFileVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into v. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a AzureFileVolumeSource they hold; users call UnmarshalJSON.
+func (x *AzureFileVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "secretName":
+			if d.Enter(&seen[0], 1<<0, "secretName") {
+				if v, ok := d.String(); ok {
+					x.SecretName = v
+				}
+				d.Pop()
+			}
+		case "shareName":
+			if d.Enter(&seen[0], 1<<1, "shareName") {
+				if v, ok := d.String(); ok {
+					x.ShareName = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<2, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfAzureFileVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (v *VsphereVirtualDiskVolumeSource) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, v)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	v.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes v, its Unknown members included.
@@ -8999,9 +17577,65 @@ func jsonMembersOfVsphereVirtualDiskVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into q. Members its type does not model
-// are kept in Unknown.
-func (q *QuobyteVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, q) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a VsphereVirtualDiskVolumeSource they hold; users call UnmarshalJSON.
+func (x *VsphereVirtualDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "volumePath":
+			if d.Enter(&seen[0], 1<<0, "volumePath") {
+				if v, ok := d.String(); ok {
+					x.VolumePath = v
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<1, "fsType") {
+				if v, ok := d.String(); ok {
+					x.FSType = v
+				}
+				d.Pop()
+			}
+		case "storagePolicyName":
+			if d.Enter(&seen[0], 1<<2, "storagePolicyName") {
+				if v, ok := d.String(); ok {
+					x.StoragePolicyName = v
+				}
+				d.Pop()
+			}
+		case "storagePolicyID":
+			if d.Enter(&seen[0], 1<<3, "storagePolicyID") {
+				if v, ok := d.String(); ok {
+					x.StoragePolicyID = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfVsphereVirtualDiskVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into q with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (q *QuobyteVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	q.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes q, its Unknown members included.
 func (q QuobyteVolumeSource) MarshalJSON() ([]byte, error) {
@@ -9067,9 +17701,79 @@ func jsonMembersOfQuobyteVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into a. Members its type does not model
-// are kept in Unknown.
-func (a *AzureDiskVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, a) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a QuobyteVolumeSource they hold; users call UnmarshalJSON.
+func (x *QuobyteVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "registry":
+			if d.Enter(&seen[0], 1<<0, "registry") {
+				if v, ok := d.String(); ok {
+					x.Registry = v
+				}
+				d.Pop()
+			}
+		case "volume":
+			if d.Enter(&seen[0], 1<<1, "volume") {
+				if v, ok := d.String(); ok {
+					x.Volume = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<2, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		case "user":
+			if d.Enter(&seen[0], 1<<3, "user") {
+				if v, ok := d.String(); ok {
+					x.User = v
+				}
+				d.Pop()
+			}
+		case "group":
+			if d.Enter(&seen[0], 1<<4, "group") {
+				if v, ok := d.String(); ok {
+					x.Group = v
+				}
+				d.Pop()
+			}
+		case "tenant":
+			if d.Enter(&seen[0], 1<<5, "tenant") {
+				if v, ok := d.String(); ok {
+					x.Tenant = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfQuobyteVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into a with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (a *AzureDiskVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	a.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes a, its Unknown members included.
 func (a AzureDiskVolumeSource) MarshalJSON() ([]byte, error) {
@@ -9151,10 +17855,106 @@ func jsonMembersOfAzureDiskVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a AzureDiskVolumeSource they hold; users call UnmarshalJSON.
+func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "diskName":
+			if d.Enter(&seen[0], 1<<0, "diskName") {
+				if v, ok := d.String(); ok {
+					x.DiskName = v
+				}
+				d.Pop()
+			}
+		case "diskURI":
+			if d.Enter(&seen[0], 1<<1, "diskURI") {
+				if v, ok := d.String(); ok {
+					x.DataDiskURI = v
+				}
+				d.Pop()
+			}
+		case "cachingMode":
+			if d.Enter(&seen[0], 1<<2, "cachingMode") {
+				if d.Null() {
+					x.CachingMode = nil
+				} else {
+					if x.CachingMode == nil {
+						x.CachingMode = new(AzureDataDiskCachingMode)
+					}
+					if v, ok := d.String(); ok {
+						(*x.CachingMode) = AzureDataDiskCachingMode(v)
+					}
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<3, "fsType") {
+				if d.Null() {
+					x.FSType = nil
+				} else {
+					if x.FSType == nil {
+						x.FSType = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.FSType) = v
+					}
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<4, "readOnly") {
+				if d.Null() {
+					x.ReadOnly = nil
+				} else {
+					if x.ReadOnly == nil {
+						x.ReadOnly = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.ReadOnly) = v
+					}
+				}
+				d.Pop()
+			}
+		case "kind":
+			if d.Enter(&seen[0], 1<<5, "kind") {
+				if d.Null() {
+					x.Kind = nil
+				} else {
+					if x.Kind == nil {
+						x.Kind = new(AzureDataDiskKind)
+					}
+					if v, ok := d.String(); ok {
+						(*x.Kind) = AzureDataDiskKind(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfAzureDiskVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (p *PhotonPersistentDiskVolumeSource) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, p)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes p, its Unknown members included.
@@ -9199,9 +17999,51 @@ func jsonMembersOfPhotonPersistentDiskVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PortworxVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PhotonPersistentDiskVolumeSource they hold; users call UnmarshalJSON.
+func (x *PhotonPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "pdID":
+			if d.Enter(&seen[0], 1<<0, "pdID") {
+				if v, ok := d.String(); ok {
+					x.PdID = v
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<1, "fsType") {
+				if v, ok := d.String(); ok {
+					x.FSType = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPhotonPersistentDiskVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PortworxVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PortworxVolumeSource) MarshalJSON() ([]byte, error) {
@@ -9251,9 +18093,58 @@ func jsonMembersOfPortworxVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *ScaleIOVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PortworxVolumeSource they hold; users call UnmarshalJSON.
+func (x *PortworxVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "volumeID":
+			if d.Enter(&seen[0], 1<<0, "volumeID") {
+				if v, ok := d.String(); ok {
+					x.VolumeID = v
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<1, "fsType") {
+				if v, ok := d.String(); ok {
+					x.FSType = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<2, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPortworxVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *ScaleIOVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s ScaleIOVolumeSource) MarshalJSON() ([]byte, error) {
@@ -9347,9 +18238,112 @@ func jsonMembersOfScaleIOVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into s. Members its type does not model
-// are kept in Unknown.
-func (s *StorageOSVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, s) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ScaleIOVolumeSource they hold; users call UnmarshalJSON.
+func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "gateway":
+			if d.Enter(&seen[0], 1<<0, "gateway") {
+				if v, ok := d.String(); ok {
+					x.Gateway = v
+				}
+				d.Pop()
+			}
+		case "system":
+			if d.Enter(&seen[0], 1<<1, "system") {
+				if v, ok := d.String(); ok {
+					x.System = v
+				}
+				d.Pop()
+			}
+		case "secretRef":
+			if d.Enter(&seen[0], 1<<2, "secretRef") {
+				if d.Null() {
+					x.SecretRef = nil
+				} else {
+					if x.SecretRef == nil {
+						x.SecretRef = new(LocalObjectReference)
+					}
+					x.SecretRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "sslEnabled":
+			if d.Enter(&seen[0], 1<<3, "sslEnabled") {
+				if v, ok := d.Bool(); ok {
+					x.SSLEnabled = v
+				}
+				d.Pop()
+			}
+		case "protectionDomain":
+			if d.Enter(&seen[0], 1<<4, "protectionDomain") {
+				if v, ok := d.String(); ok {
+					x.ProtectionDomain = v
+				}
+				d.Pop()
+			}
+		case "storagePool":
+			if d.Enter(&seen[0], 1<<5, "storagePool") {
+				if v, ok := d.String(); ok {
+					x.StoragePool = v
+				}
+				d.Pop()
+			}
+		case "storageMode":
+			if d.Enter(&seen[0], 1<<6, "storageMode") {
+				if v, ok := d.String(); ok {
+					x.StorageMode = v
+				}
+				d.Pop()
+			}
+		case "volumeName":
+			if d.Enter(&seen[0], 1<<7, "volumeName") {
+				if v, ok := d.String(); ok {
+					x.VolumeName = v
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<8, "fsType") {
+				if v, ok := d.String(); ok {
+					x.FSType = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<9, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfScaleIOVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (s *StorageOSVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	s.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s StorageOSVolumeSource) MarshalJSON() ([]byte, error) {
@@ -9419,9 +18413,77 @@ func jsonMembersOfStorageOSVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *ConfigMapVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a StorageOSVolumeSource they hold; users call UnmarshalJSON.
+func (x *StorageOSVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "volumeName":
+			if d.Enter(&seen[0], 1<<0, "volumeName") {
+				if v, ok := d.String(); ok {
+					x.VolumeName = v
+				}
+				d.Pop()
+			}
+		case "volumeNamespace":
+			if d.Enter(&seen[0], 1<<1, "volumeNamespace") {
+				if v, ok := d.String(); ok {
+					x.VolumeNamespace = v
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<2, "fsType") {
+				if v, ok := d.String(); ok {
+					x.FSType = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<3, "readOnly") {
+				if v, ok := d.Bool(); ok {
+					x.ReadOnly = v
+				}
+				d.Pop()
+			}
+		case "secretRef":
+			if d.Enter(&seen[0], 1<<4, "secretRef") {
+				if d.Null() {
+					x.SecretRef = nil
+				} else {
+					if x.SecretRef == nil {
+						x.SecretRef = new(LocalObjectReference)
+					}
+					x.SecretRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfStorageOSVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *ConfigMapVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ConfigMapVolumeSource) MarshalJSON() ([]byte, error) {
@@ -9500,9 +18562,88 @@ func jsonMembersOfConfigMapVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into d. Members its type does not model
-// are kept in Unknown.
-func (d *DownwardAPIVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, d) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ConfigMapVolumeSource they hold; users call UnmarshalJSON.
+func (x *ConfigMapVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.LocalObjectReference.Name = v
+				}
+				d.Pop()
+			}
+		case "items":
+			if d.Enter(&seen[0], 1<<1, "items") {
+				if d.Null() {
+					x.Items = nil
+				} else if n87, ok := d.BeginArray(); ok {
+					out87 := make([]KeyToPath, n87)
+					for i87 := range out87 {
+						d.Index(i87)
+						out87[i87].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Items = out87
+				}
+				d.Pop()
+			}
+		case "defaultMode":
+			if d.Enter(&seen[0], 1<<2, "defaultMode") {
+				if d.Null() {
+					x.DefaultMode = nil
+				} else {
+					if x.DefaultMode == nil {
+						x.DefaultMode = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.DefaultMode) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "optional":
+			if d.Enter(&seen[0], 1<<3, "optional") {
+				if d.Null() {
+					x.Optional = nil
+				} else {
+					if x.Optional == nil {
+						x.Optional = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Optional) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfConfigMapVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into d with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (d *DownwardAPIVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	d.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes d, its Unknown members included.
 func (d DownwardAPIVolumeSource) MarshalJSON() ([]byte, error) {
@@ -9565,9 +18706,67 @@ func jsonMembersOfDownwardAPIVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into d. Members its type does not model
-// are kept in Unknown.
-func (d *DownwardAPIVolumeFile) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, d) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a DownwardAPIVolumeSource they hold; users call UnmarshalJSON.
+func (x *DownwardAPIVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "items":
+			if d.Enter(&seen[0], 1<<0, "items") {
+				if d.Null() {
+					x.Items = nil
+				} else if n88, ok := d.BeginArray(); ok {
+					out88 := make([]DownwardAPIVolumeFile, n88)
+					for i88 := range out88 {
+						d.Index(i88)
+						out88[i88].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.Items = out88
+				}
+				d.Pop()
+			}
+		case "defaultMode":
+			if d.Enter(&seen[0], 1<<1, "defaultMode") {
+				if d.Null() {
+					x.DefaultMode = nil
+				} else {
+					if x.DefaultMode == nil {
+						x.DefaultMode = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.DefaultMode) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfDownwardAPIVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into d with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (d *DownwardAPIVolumeFile) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	d.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes d, its Unknown members included.
 func (d DownwardAPIVolumeFile) MarshalJSON() ([]byte, error) {
@@ -9639,9 +18838,82 @@ func jsonMembersOfDownwardAPIVolumeFile(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into k. Members its type does not model
-// are kept in Unknown.
-func (k *KeyToPath) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, k) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a DownwardAPIVolumeFile they hold; users call UnmarshalJSON.
+func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "path":
+			if d.Enter(&seen[0], 1<<0, "path") {
+				if v, ok := d.String(); ok {
+					x.Path = v
+				}
+				d.Pop()
+			}
+		case "fieldRef":
+			if d.Enter(&seen[0], 1<<1, "fieldRef") {
+				if d.Null() {
+					x.FieldRef = nil
+				} else {
+					if x.FieldRef == nil {
+						x.FieldRef = new(ObjectFieldSelector)
+					}
+					x.FieldRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "resourceFieldRef":
+			if d.Enter(&seen[0], 1<<2, "resourceFieldRef") {
+				if d.Null() {
+					x.ResourceFieldRef = nil
+				} else {
+					if x.ResourceFieldRef == nil {
+						x.ResourceFieldRef = new(ResourceFieldSelector)
+					}
+					x.ResourceFieldRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "mode":
+			if d.Enter(&seen[0], 1<<3, "mode") {
+				if d.Null() {
+					x.Mode = nil
+				} else {
+					if x.Mode == nil {
+						x.Mode = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.Mode) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfDownwardAPIVolumeFile)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into k with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (k *KeyToPath) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	k.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes k, its Unknown members included.
 func (k KeyToPath) MarshalJSON() ([]byte, error) {
@@ -9693,9 +18965,65 @@ func jsonMembersOfKeyToPath(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into c. Members its type does not model
-// are kept in Unknown.
-func (c *CSIVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, c) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a KeyToPath they hold; users call UnmarshalJSON.
+func (x *KeyToPath) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "key":
+			if d.Enter(&seen[0], 1<<0, "key") {
+				if v, ok := d.String(); ok {
+					x.Key = v
+				}
+				d.Pop()
+			}
+		case "path":
+			if d.Enter(&seen[0], 1<<1, "path") {
+				if v, ok := d.String(); ok {
+					x.Path = v
+				}
+				d.Pop()
+			}
+		case "mode":
+			if d.Enter(&seen[0], 1<<2, "mode") {
+				if d.Null() {
+					x.Mode = nil
+				} else {
+					if x.Mode == nil {
+						x.Mode = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.Mode) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfKeyToPath)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *CSIVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c CSIVolumeSource) MarshalJSON() ([]byte, error) {
@@ -9771,9 +19099,89 @@ func jsonMembersOfCSIVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into e. Members its type does not model
-// are kept in Unknown.
-func (e *EphemeralVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, e) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a CSIVolumeSource they hold; users call UnmarshalJSON.
+func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "driver":
+			if d.Enter(&seen[0], 1<<0, "driver") {
+				if v, ok := d.String(); ok {
+					x.Driver = v
+				}
+				d.Pop()
+			}
+		case "readOnly":
+			if d.Enter(&seen[0], 1<<1, "readOnly") {
+				if d.Null() {
+					x.ReadOnly = nil
+				} else {
+					if x.ReadOnly == nil {
+						x.ReadOnly = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.ReadOnly) = v
+					}
+				}
+				d.Pop()
+			}
+		case "fsType":
+			if d.Enter(&seen[0], 1<<2, "fsType") {
+				if d.Null() {
+					x.FSType = nil
+				} else {
+					if x.FSType == nil {
+						x.FSType = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.FSType) = v
+					}
+				}
+				d.Pop()
+			}
+		case "volumeAttributes":
+			if d.Enter(&seen[0], 1<<3, "volumeAttributes") {
+				d.StringMap(&x.VolumeAttributes)
+				d.Pop()
+			}
+		case "nodePublishSecretRef":
+			if d.Enter(&seen[0], 1<<4, "nodePublishSecretRef") {
+				if d.Null() {
+					x.NodePublishSecretRef = nil
+				} else {
+					if x.NodePublishSecretRef == nil {
+						x.NodePublishSecretRef = new(LocalObjectReference)
+					}
+					x.NodePublishSecretRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfCSIVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (e *EphemeralVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	e.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e EphemeralVolumeSource) MarshalJSON() ([]byte, error) {
@@ -9819,10 +19227,48 @@ func jsonMembersOfEphemeralVolumeSource(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a EphemeralVolumeSource they hold; users call UnmarshalJSON.
+func (x *EphemeralVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "volumeClaimTemplate":
+			if d.Enter(&seen[0], 1<<0, "volumeClaimTemplate") {
+				if d.Null() {
+					x.VolumeClaimTemplate = nil
+				} else {
+					if x.VolumeClaimTemplate == nil {
+						x.VolumeClaimTemplate = new(PersistentVolumeClaimTemplate)
+					}
+					x.VolumeClaimTemplate.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfEphemeralVolumeSource)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
 func (p *PersistentVolumeClaimTemplate) UnmarshalJSON(data []byte) error {
-	return codec.Unmarshal(data, p)
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
 }
 
 // MarshalJSON encodes p, its Unknown members included.
@@ -9869,9 +19315,47 @@ func jsonMembersOfPersistentVolumeClaimTemplate(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into p. Members its type does not model
-// are kept in Unknown.
-func (p *PersistentVolumeClaimSpec) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, p) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PersistentVolumeClaimTemplate they hold; users call UnmarshalJSON.
+func (x *PersistentVolumeClaimTemplate) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "metadata":
+			if d.Enter(&seen[0], 1<<0, "metadata") {
+				x.ObjectMeta.DecodeJSON(d)
+				d.Pop()
+			}
+		case "spec":
+			if d.Enter(&seen[0], 1<<1, "spec") {
+				x.Spec.DecodeJSON(d)
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPersistentVolumeClaimTemplate)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PersistentVolumeClaimSpec) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PersistentVolumeClaimSpec) MarshalJSON() ([]byte, error) {
@@ -10000,9 +19484,145 @@ func jsonMembersOfPersistentVolumeClaimSpec(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into i. Members its type does not model
-// are kept in Unknown.
-func (i *ImageVolumeSource) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, i) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PersistentVolumeClaimSpec they hold; users call UnmarshalJSON.
+func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "accessModes":
+			if d.Enter(&seen[0], 1<<0, "accessModes") {
+				if d.Null() {
+					x.AccessModes = nil
+				} else if n89, ok := d.BeginArray(); ok {
+					out89 := make([]PersistentVolumeAccessMode, n89)
+					for i89 := range out89 {
+						d.Index(i89)
+						if v, ok := d.String(); ok {
+							out89[i89] = PersistentVolumeAccessMode(v)
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.AccessModes = out89
+				}
+				d.Pop()
+			}
+		case "selector":
+			if d.Enter(&seen[0], 1<<1, "selector") {
+				if d.Null() {
+					x.Selector = nil
+				} else {
+					if x.Selector == nil {
+						x.Selector = new(selector.LabelSelector)
+					}
+					decodeJSONSelectorLabelSelector(d, x.Selector)
+				}
+				d.Pop()
+			}
+		case "resources":
+			if d.Enter(&seen[0], 1<<2, "resources") {
+				x.Resources.DecodeJSON(d)
+				d.Pop()
+			}
+		case "volumeName":
+			if d.Enter(&seen[0], 1<<3, "volumeName") {
+				if v, ok := d.String(); ok {
+					x.VolumeName = v
+				}
+				d.Pop()
+			}
+		case "storageClassName":
+			if d.Enter(&seen[0], 1<<4, "storageClassName") {
+				if d.Null() {
+					x.StorageClassName = nil
+				} else {
+					if x.StorageClassName == nil {
+						x.StorageClassName = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.StorageClassName) = v
+					}
+				}
+				d.Pop()
+			}
+		case "volumeMode":
+			if d.Enter(&seen[0], 1<<5, "volumeMode") {
+				if d.Null() {
+					x.VolumeMode = nil
+				} else {
+					if x.VolumeMode == nil {
+						x.VolumeMode = new(PersistentVolumeMode)
+					}
+					if v, ok := d.String(); ok {
+						(*x.VolumeMode) = PersistentVolumeMode(v)
+					}
+				}
+				d.Pop()
+			}
+		case "dataSource":
+			if d.Enter(&seen[0], 1<<6, "dataSource") {
+				if d.Null() {
+					x.DataSource = nil
+				} else {
+					if x.DataSource == nil {
+						x.DataSource = new(TypedLocalObjectReference)
+					}
+					x.DataSource.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "dataSourceRef":
+			if d.Enter(&seen[0], 1<<7, "dataSourceRef") {
+				if d.Null() {
+					x.DataSourceRef = nil
+				} else {
+					if x.DataSourceRef == nil {
+						x.DataSourceRef = new(TypedObjectReference)
+					}
+					x.DataSourceRef.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "volumeAttributesClassName":
+			if d.Enter(&seen[0], 1<<8, "volumeAttributesClassName") {
+				if d.Null() {
+					x.VolumeAttributesClassName = nil
+				} else {
+					if x.VolumeAttributesClassName == nil {
+						x.VolumeAttributesClassName = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.VolumeAttributesClassName) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPersistentVolumeClaimSpec)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into i with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (i *ImageVolumeSource) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	i.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes i, its Unknown members included.
 func (i ImageVolumeSource) MarshalJSON() ([]byte, error) {
@@ -10046,6 +19666,41 @@ func jsonMembersOfImageVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ImageVolumeSource they hold; users call UnmarshalJSON.
+func (x *ImageVolumeSource) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "reference":
+			if d.Enter(&seen[0], 1<<0, "reference") {
+				if v, ok := d.String(); ok {
+					x.Reference = v
+				}
+				d.Pop()
+			}
+		case "pullPolicy":
+			if d.Enter(&seen[0], 1<<1, "pullPolicy") {
+				if v, ok := d.String(); ok {
+					x.PullPolicy = PullPolicy(v)
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfImageVolumeSource)
+		}
+	}
 }
 
 // appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
@@ -10115,4 +19770,105 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 		b = append(b, '{')
 	}
 	return append(b, '}'), nil
+}
+
+// decodeJSONSelectorLabelSelector reads the JSON value at d's position into *x.
+func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector) {
+	if !d.BeginStruct() {
+		return
+	}
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "matchLabels":
+			if d.Enter(&seen[0], 1<<0, "matchLabels") {
+				d.StringMap(&x.MatchLabels)
+				d.Pop()
+			}
+		case "matchExpressions":
+			if d.Enter(&seen[0], 1<<1, "matchExpressions") {
+				if d.Null() {
+					x.MatchExpressions = nil
+				} else if n90, ok := d.BeginArray(); ok {
+					out90 := make([]selector.LabelSelectorRequirement, n90)
+					for i90 := range out90 {
+						d.Index(i90)
+						decodeJSONSelectorLabelSelectorRequirement(d, &out90[i90])
+						d.Pop()
+					}
+					d.EndArray()
+					x.MatchExpressions = out90
+				}
+				d.Pop()
+			}
+		default:
+			d.Refuse(jsonNamesOfSelectorLabelSelector)
+		}
+	}
+}
+
+// decodeJSONSelectorLabelSelectorRequirement reads the JSON value at d's position into *x.
+func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.LabelSelectorRequirement) {
+	if !d.BeginStruct() {
+		return
+	}
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "key":
+			if d.Enter(&seen[0], 1<<0, "key") {
+				if v, ok := d.String(); ok {
+					x.Key = v
+				}
+				d.Pop()
+			}
+		case "operator":
+			if d.Enter(&seen[0], 1<<1, "operator") {
+				if v, ok := d.String(); ok {
+					x.Operator = selector.LabelSelectorOperator(v)
+				}
+				d.Pop()
+			}
+		case "values":
+			if d.Enter(&seen[0], 1<<2, "values") {
+				if d.Null() {
+					x.Values = nil
+				} else if n91, ok := d.BeginArray(); ok {
+					out91 := make([]string, n91)
+					for i91 := range out91 {
+						d.Index(i91)
+						if v, ok := d.String(); ok {
+							out91[i91] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Values = out91
+				}
+				d.Pop()
+			}
+		default:
+			d.Refuse(jsonNamesOfSelectorLabelSelectorRequirement)
+		}
+	}
+}
+
+// jsonNamesOfSelectorLabelSelector returns the member names of LabelSelector,
+// for the error about a member it does not model.
+func jsonNamesOfSelectorLabelSelector() []string {
+	return []string{"matchLabels", "matchExpressions"}
+}
+
+// jsonNamesOfSelectorLabelSelectorRequirement returns the member names of LabelSelectorRequirement,
+// for the error about a member it does not model.
+func jsonNamesOfSelectorLabelSelectorRequirement() []string {
+	return []string{"key", "operator", "values"}
 }

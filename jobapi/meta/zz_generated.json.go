@@ -7,9 +7,16 @@ import (
 	"strconv"
 )
 
-// UnmarshalJSON decodes data into o. Members its type does not model
-// are kept in Unknown.
-func (o *ObjectMeta) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, o) }
+// UnmarshalJSON decodes data into o with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (o *ObjectMeta) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	o.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes o, its Unknown members included.
 func (o ObjectMeta) MarshalJSON() ([]byte, error) {
@@ -180,9 +187,176 @@ func jsonMembersOfObjectMeta(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into o. Members its type does not model
-// are kept in Unknown.
-func (o *OwnerReference) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, o) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ObjectMeta they hold; users call UnmarshalJSON.
+func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "name":
+			if d.Enter(&seen[0], 1<<0, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "generateName":
+			if d.Enter(&seen[0], 1<<1, "generateName") {
+				if v, ok := d.String(); ok {
+					x.GenerateName = v
+				}
+				d.Pop()
+			}
+		case "namespace":
+			if d.Enter(&seen[0], 1<<2, "namespace") {
+				if v, ok := d.String(); ok {
+					x.Namespace = v
+				}
+				d.Pop()
+			}
+		case "selfLink":
+			if d.Enter(&seen[0], 1<<3, "selfLink") {
+				if v, ok := d.String(); ok {
+					x.SelfLink = v
+				}
+				d.Pop()
+			}
+		case "uid":
+			if d.Enter(&seen[0], 1<<4, "uid") {
+				if v, ok := d.String(); ok {
+					x.UID = UID(v)
+				}
+				d.Pop()
+			}
+		case "resourceVersion":
+			if d.Enter(&seen[0], 1<<5, "resourceVersion") {
+				if v, ok := d.String(); ok {
+					x.ResourceVersion = v
+				}
+				d.Pop()
+			}
+		case "generation":
+			if d.Enter(&seen[0], 1<<6, "generation") {
+				if v, ok := d.Int(64); ok {
+					x.Generation = int64(v)
+				}
+				d.Pop()
+			}
+		case "creationTimestamp":
+			if d.Enter(&seen[0], 1<<7, "creationTimestamp") {
+				{
+					raw := d.Raw()
+					if err := x.CreationTimestamp.UnmarshalJSON(raw); err != nil {
+						d.UnmarshalError(raw, err)
+					}
+				}
+				d.Pop()
+			}
+		case "deletionTimestamp":
+			if d.Enter(&seen[0], 1<<8, "deletionTimestamp") {
+				if d.Null() {
+					x.DeletionTimestamp = nil
+				} else {
+					if x.DeletionTimestamp == nil {
+						x.DeletionTimestamp = new(Time)
+					}
+					{
+						raw := d.Raw()
+						if err := (*x.DeletionTimestamp).UnmarshalJSON(raw); err != nil {
+							d.UnmarshalError(raw, err)
+						}
+					}
+				}
+				d.Pop()
+			}
+		case "deletionGracePeriodSeconds":
+			if d.Enter(&seen[0], 1<<9, "deletionGracePeriodSeconds") {
+				if d.Null() {
+					x.DeletionGracePeriodSeconds = nil
+				} else {
+					if x.DeletionGracePeriodSeconds == nil {
+						x.DeletionGracePeriodSeconds = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.DeletionGracePeriodSeconds) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		case "labels":
+			if d.Enter(&seen[0], 1<<10, "labels") {
+				d.StringMap(&x.Labels)
+				d.Pop()
+			}
+		case "annotations":
+			if d.Enter(&seen[0], 1<<11, "annotations") {
+				d.StringMap(&x.Annotations)
+				d.Pop()
+			}
+		case "ownerReferences":
+			if d.Enter(&seen[0], 1<<12, "ownerReferences") {
+				if d.Null() {
+					x.OwnerReferences = nil
+				} else if n1, ok := d.BeginArray(); ok {
+					out1 := make([]OwnerReference, n1)
+					for i1 := range out1 {
+						d.Index(i1)
+						out1[i1].DecodeJSON(d)
+						d.Pop()
+					}
+					d.EndArray()
+					x.OwnerReferences = out1
+				}
+				d.Pop()
+			}
+		case "finalizers":
+			if d.Enter(&seen[0], 1<<13, "finalizers") {
+				if d.Null() {
+					x.Finalizers = nil
+				} else if n2, ok := d.BeginArray(); ok {
+					out2 := make([]string, n2)
+					for i2 := range out2 {
+						d.Index(i2)
+						if v, ok := d.String(); ok {
+							out2[i2] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Finalizers = out2
+				}
+				d.Pop()
+			}
+		case "managedFields":
+			if d.Enter(&seen[0], 1<<14, "managedFields") {
+				x.ManagedFields = d.RawJSON()
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfObjectMeta)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into o with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (o *OwnerReference) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	o.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes o, its Unknown members included.
 func (o OwnerReference) MarshalJSON() ([]byte, error) {
@@ -250,4 +424,81 @@ func jsonMembersOfOwnerReference(name string) bool {
 		return true
 	}
 	return false
+}
+
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a OwnerReference they hold; users call UnmarshalJSON.
+func (x *OwnerReference) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "apiVersion":
+			if d.Enter(&seen[0], 1<<0, "apiVersion") {
+				if v, ok := d.String(); ok {
+					x.APIVersion = v
+				}
+				d.Pop()
+			}
+		case "kind":
+			if d.Enter(&seen[0], 1<<1, "kind") {
+				if v, ok := d.String(); ok {
+					x.Kind = v
+				}
+				d.Pop()
+			}
+		case "name":
+			if d.Enter(&seen[0], 1<<2, "name") {
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			}
+		case "uid":
+			if d.Enter(&seen[0], 1<<3, "uid") {
+				if v, ok := d.String(); ok {
+					x.UID = UID(v)
+				}
+				d.Pop()
+			}
+		case "controller":
+			if d.Enter(&seen[0], 1<<4, "controller") {
+				if d.Null() {
+					x.Controller = nil
+				} else {
+					if x.Controller == nil {
+						x.Controller = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Controller) = v
+					}
+				}
+				d.Pop()
+			}
+		case "blockOwnerDeletion":
+			if d.Enter(&seen[0], 1<<5, "blockOwnerDeletion") {
+				if d.Null() {
+					x.BlockOwnerDeletion = nil
+				} else {
+					if x.BlockOwnerDeletion == nil {
+						x.BlockOwnerDeletion = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.BlockOwnerDeletion) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfOwnerReference)
+		}
+	}
 }

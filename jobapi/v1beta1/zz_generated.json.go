@@ -3,14 +3,22 @@
 package v1beta1
 
 import (
+	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
 	"github.com/jobkit/jobkit/selector"
 	"strconv"
 )
 
-// UnmarshalJSON decodes data into j. Members its type does not model
-// are kept in Unknown.
-func (j *Job) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, j) }
+// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (j *Job) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	j.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes j, its Unknown members included.
 func (j Job) MarshalJSON() ([]byte, error) {
@@ -74,9 +82,66 @@ func jsonMembersOfJob(name string) bool {
 	return false
 }
 
-// UnmarshalJSON decodes data into j. Members its type does not model
-// are kept in Unknown.
-func (j *JobSpec) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, j) }
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a Job they hold; users call UnmarshalJSON.
+func (x *Job) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "kind":
+			if d.Enter(&seen[0], 1<<0, "kind") {
+				if v, ok := d.String(); ok {
+					x.TypeMeta.Kind = v
+				}
+				d.Pop()
+			}
+		case "apiVersion":
+			if d.Enter(&seen[0], 1<<1, "apiVersion") {
+				if v, ok := d.String(); ok {
+					x.TypeMeta.APIVersion = v
+				}
+				d.Pop()
+			}
+		case "metadata":
+			if d.Enter(&seen[0], 1<<2, "metadata") {
+				x.ObjectMeta.DecodeJSON(d)
+				d.Pop()
+			}
+		case "spec":
+			if d.Enter(&seen[0], 1<<3, "spec") {
+				x.Spec.DecodeJSON(d)
+				d.Pop()
+			}
+		case "status":
+			if d.Enter(&seen[0], 1<<4, "status") {
+				x.Status.DecodeJSON(d)
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfJob)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (j *JobSpec) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	j.DecodeJSON(&dec)
+	return dec.Err()
+}
 
 // MarshalJSON encodes j, its Unknown members included.
 func (j JobSpec) MarshalJSON() ([]byte, error) {
@@ -272,6 +337,236 @@ func jsonMembersOfJobSpec(name string) bool {
 	return false
 }
 
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a JobSpec they hold; users call UnmarshalJSON.
+func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "parallelism":
+			if d.Enter(&seen[0], 1<<0, "parallelism") {
+				if d.Null() {
+					x.Parallelism = nil
+				} else {
+					if x.Parallelism == nil {
+						x.Parallelism = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.Parallelism) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "completions":
+			if d.Enter(&seen[0], 1<<1, "completions") {
+				if d.Null() {
+					x.Completions = nil
+				} else {
+					if x.Completions == nil {
+						x.Completions = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.Completions) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "activeDeadlineSeconds":
+			if d.Enter(&seen[0], 1<<2, "activeDeadlineSeconds") {
+				if d.Null() {
+					x.ActiveDeadlineSeconds = nil
+				} else {
+					if x.ActiveDeadlineSeconds == nil {
+						x.ActiveDeadlineSeconds = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.ActiveDeadlineSeconds) = int64(v)
+					}
+				}
+				d.Pop()
+			}
+		case "podFailurePolicy":
+			if d.Enter(&seen[0], 1<<3, "podFailurePolicy") {
+				if d.Null() {
+					x.PodFailurePolicy = nil
+				} else {
+					if x.PodFailurePolicy == nil {
+						x.PodFailurePolicy = new(jobapi.PodFailurePolicy)
+					}
+					x.PodFailurePolicy.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "successPolicy":
+			if d.Enter(&seen[0], 1<<4, "successPolicy") {
+				if d.Null() {
+					x.SuccessPolicy = nil
+				} else {
+					if x.SuccessPolicy == nil {
+						x.SuccessPolicy = new(jobapi.SuccessPolicy)
+					}
+					x.SuccessPolicy.DecodeJSON(d)
+				}
+				d.Pop()
+			}
+		case "backoffLimit":
+			if d.Enter(&seen[0], 1<<5, "backoffLimit") {
+				if d.Null() {
+					x.BackoffLimit = nil
+				} else {
+					if x.BackoffLimit == nil {
+						x.BackoffLimit = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.BackoffLimit) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "backoffLimitPerIndex":
+			if d.Enter(&seen[0], 1<<6, "backoffLimitPerIndex") {
+				if d.Null() {
+					x.BackoffLimitPerIndex = nil
+				} else {
+					if x.BackoffLimitPerIndex == nil {
+						x.BackoffLimitPerIndex = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.BackoffLimitPerIndex) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "maxFailedIndexes":
+			if d.Enter(&seen[0], 1<<7, "maxFailedIndexes") {
+				if d.Null() {
+					x.MaxFailedIndexes = nil
+				} else {
+					if x.MaxFailedIndexes == nil {
+						x.MaxFailedIndexes = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.MaxFailedIndexes) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "selector":
+			if d.Enter(&seen[0], 1<<8, "selector") {
+				if d.Null() {
+					x.Selector = nil
+				} else {
+					if x.Selector == nil {
+						x.Selector = new(selector.LabelSelector)
+					}
+					decodeJSONSelectorLabelSelector(d, x.Selector)
+				}
+				d.Pop()
+			}
+		case "autoSelector":
+			if d.Enter(&seen[0], 1<<9, "autoSelector") {
+				if d.Null() {
+					x.AutoSelector = nil
+				} else {
+					if x.AutoSelector == nil {
+						x.AutoSelector = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.AutoSelector) = v
+					}
+				}
+				d.Pop()
+			}
+		case "template":
+			if d.Enter(&seen[0], 1<<10, "template") {
+				x.Template.DecodeJSON(d)
+				d.Pop()
+			}
+		case "ttlSecondsAfterFinished":
+			if d.Enter(&seen[0], 1<<11, "ttlSecondsAfterFinished") {
+				if d.Null() {
+					x.TTLSecondsAfterFinished = nil
+				} else {
+					if x.TTLSecondsAfterFinished == nil {
+						x.TTLSecondsAfterFinished = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.TTLSecondsAfterFinished) = int32(v)
+					}
+				}
+				d.Pop()
+			}
+		case "completionMode":
+			if d.Enter(&seen[0], 1<<12, "completionMode") {
+				if d.Null() {
+					x.CompletionMode = nil
+				} else {
+					if x.CompletionMode == nil {
+						x.CompletionMode = new(jobapi.CompletionMode)
+					}
+					if v, ok := d.String(); ok {
+						(*x.CompletionMode) = jobapi.CompletionMode(v)
+					}
+				}
+				d.Pop()
+			}
+		case "suspend":
+			if d.Enter(&seen[0], 1<<13, "suspend") {
+				if d.Null() {
+					x.Suspend = nil
+				} else {
+					if x.Suspend == nil {
+						x.Suspend = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Suspend) = v
+					}
+				}
+				d.Pop()
+			}
+		case "podReplacementPolicy":
+			if d.Enter(&seen[0], 1<<14, "podReplacementPolicy") {
+				if d.Null() {
+					x.PodReplacementPolicy = nil
+				} else {
+					if x.PodReplacementPolicy == nil {
+						x.PodReplacementPolicy = new(jobapi.PodReplacementPolicy)
+					}
+					if v, ok := d.String(); ok {
+						(*x.PodReplacementPolicy) = jobapi.PodReplacementPolicy(v)
+					}
+				}
+				d.Pop()
+			}
+		case "managedBy":
+			if d.Enter(&seen[0], 1<<15, "managedBy") {
+				if d.Null() {
+					x.ManagedBy = nil
+				} else {
+					if x.ManagedBy == nil {
+						x.ManagedBy = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.ManagedBy) = v
+					}
+				}
+				d.Pop()
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobSpec)
+		}
+	}
+}
+
 // appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
 func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byte, error) {
 	var err error
@@ -339,4 +634,105 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 		b = append(b, '{')
 	}
 	return append(b, '}'), nil
+}
+
+// decodeJSONSelectorLabelSelector reads the JSON value at d's position into *x.
+func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector) {
+	if !d.BeginStruct() {
+		return
+	}
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "matchLabels":
+			if d.Enter(&seen[0], 1<<0, "matchLabels") {
+				d.StringMap(&x.MatchLabels)
+				d.Pop()
+			}
+		case "matchExpressions":
+			if d.Enter(&seen[0], 1<<1, "matchExpressions") {
+				if d.Null() {
+					x.MatchExpressions = nil
+				} else if n1, ok := d.BeginArray(); ok {
+					out1 := make([]selector.LabelSelectorRequirement, n1)
+					for i1 := range out1 {
+						d.Index(i1)
+						decodeJSONSelectorLabelSelectorRequirement(d, &out1[i1])
+						d.Pop()
+					}
+					d.EndArray()
+					x.MatchExpressions = out1
+				}
+				d.Pop()
+			}
+		default:
+			d.Refuse(jsonNamesOfSelectorLabelSelector)
+		}
+	}
+}
+
+// decodeJSONSelectorLabelSelectorRequirement reads the JSON value at d's position into *x.
+func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.LabelSelectorRequirement) {
+	if !d.BeginStruct() {
+		return
+	}
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "key":
+			if d.Enter(&seen[0], 1<<0, "key") {
+				if v, ok := d.String(); ok {
+					x.Key = v
+				}
+				d.Pop()
+			}
+		case "operator":
+			if d.Enter(&seen[0], 1<<1, "operator") {
+				if v, ok := d.String(); ok {
+					x.Operator = selector.LabelSelectorOperator(v)
+				}
+				d.Pop()
+			}
+		case "values":
+			if d.Enter(&seen[0], 1<<2, "values") {
+				if d.Null() {
+					x.Values = nil
+				} else if n2, ok := d.BeginArray(); ok {
+					out2 := make([]string, n2)
+					for i2 := range out2 {
+						d.Index(i2)
+						if v, ok := d.String(); ok {
+							out2[i2] = v
+						}
+						d.Pop()
+					}
+					d.EndArray()
+					x.Values = out2
+				}
+				d.Pop()
+			}
+		default:
+			d.Refuse(jsonNamesOfSelectorLabelSelectorRequirement)
+		}
+	}
+}
+
+// jsonNamesOfSelectorLabelSelector returns the member names of LabelSelector,
+// for the error about a member it does not model.
+func jsonNamesOfSelectorLabelSelector() []string {
+	return []string{"matchLabels", "matchExpressions"}
+}
+
+// jsonNamesOfSelectorLabelSelectorRequirement returns the member names of LabelSelectorRequirement,
+// for the error about a member it does not model.
+func jsonNamesOfSelectorLabelSelectorRequirement() []string {
+	return []string{"key", "operator", "values"}
 }

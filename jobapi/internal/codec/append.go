@@ -323,6 +323,19 @@ func literal(s []byte, i int, lit string) (int, bool) {
 // depend on UTF-8, and json.Compact copies them unchanged).
 func compactString(s []byte, i int) (int, bool) {
 	for j := i + 1; j < len(s); j++ {
+		// Short strings, and the bytes after an escape, one by one
+		// first; then eight at a time.
+		n := 0
+		for n < 16 && j < len(s) && s[j] >= 0x20 && s[j] != '"' && s[j] != '\\' {
+			j++
+			n++
+		}
+		if n == 16 {
+			j = specialRun(s, j, false)
+		}
+		if j >= len(s) {
+			break
+		}
 		switch c := s[j]; {
 		case c == '"':
 			return j + 1, true
@@ -355,13 +368,6 @@ func compactString(s []byte, i int) (int, bool) {
 
 // compactNumber returns the index just past the JSON number at s[i].
 func compactNumber(s []byte, i int) (int, bool) {
-	digits := func(i int) (int, bool) {
-		j := i
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
-		}
-		return j, j > i
-	}
 	if i < len(s) && s[i] == '-' {
 		i++
 	}
@@ -371,24 +377,34 @@ func compactNumber(s []byte, i int) (int, bool) {
 	case s[i] == '0':
 		i++
 	case s[i] >= '1' && s[i] <= '9':
-		i, _ = digits(i)
+		for i++; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		}
 	default:
 		return i, false
 	}
-	var ok bool
 	if i < len(s) && s[i] == '.' {
-		if i, ok = digits(i + 1); !ok {
-			return i, false
+		j := i + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
 		}
+		if j == i+1 {
+			return j, false
+		}
+		i = j
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		i++
 		if i < len(s) && (s[i] == '+' || s[i] == '-') {
 			i++
 		}
-		if i, ok = digits(i); !ok {
-			return i, false
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
 		}
+		if j == i {
+			return j, false
+		}
+		i = j
 	}
 	return i, true
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/jobapi/internal/gen/fixture"
 )
 
 // The codec's own fixture types: an object with an Unknown field, nested
@@ -52,6 +53,9 @@ type (
 
 func (z zeroer) IsZero() bool { return z.N == 0 || z.N == -1 }
 
+// TestUnmarshalRules and TestUnmarshalErrors check the reflection decoder,
+// the reference of the typed decoders (see typed_decode_test.go), on the
+// codec's own fixture types.
 func TestUnmarshalRules(t *testing.T) {
 	tests := []struct {
 		name string
@@ -71,7 +75,7 @@ func TestUnmarshalRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got object
-			require.NoError(t, codec.Unmarshal([]byte(tt.in), &got))
+			require.NoError(t, codec.ReflectUnmarshal([]byte(tt.in), &got))
 			if diff := cmp.Diff(tt.want, got, cmp.AllowUnexported(object{})); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
@@ -111,7 +115,7 @@ func TestUnmarshalErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got object
-			err := codec.Unmarshal([]byte(tt.in), &got)
+			err := codec.ReflectUnmarshal([]byte(tt.in), &got)
 			var errs []fieldErr
 			for _, e := range field.AsErrorList(err) {
 				errs = append(errs, fieldErr{e.Type, e.Field})
@@ -124,16 +128,26 @@ func TestUnmarshalErrors(t *testing.T) {
 }
 
 func TestUnmarshalMisuse(t *testing.T) {
-	var o object
+	var w fixture.Widget
 	var syn *json.SyntaxError
-	if err := codec.Unmarshal([]byte(`{"name":`), &o); !errors.As(err, &syn) {
+	if err := codec.Unmarshal([]byte(`{"name":`), &w); !errors.As(err, &syn) {
 		t.Errorf("truncated JSON: got %v, want a *json.SyntaxError", err)
 	}
-	if err := codec.Unmarshal([]byte(`{}`), o); err == nil || !strings.Contains(err.Error(), "non-nil pointer") {
+	if err := codec.Unmarshal([]byte(`{}`), w); err == nil || !strings.Contains(err.Error(), "non-nil pointer") {
 		t.Errorf("a non-pointer target: got %v, want an error asking for a pointer", err)
 	}
-	if err := codec.Unmarshal([]byte(`{}`), (*object)(nil)); err == nil {
+	if err := codec.Unmarshal([]byte(`{}`), (*fixture.Widget)(nil)); err == nil {
 		t.Errorf("a nil pointer target must be an error")
+	}
+	if err := codec.Unmarshal([]byte(`{}`), new(object)); err == nil || !strings.Contains(err.Error(), "no generated decoder") {
+		t.Errorf("a type without a generated decoder: got %v, want an error saying so", err)
+	}
+	var o object
+	if err := codec.ReflectUnmarshal([]byte(`{"name":`), &o); !errors.As(err, &syn) {
+		t.Errorf("reference, truncated JSON: got %v, want a *json.SyntaxError", err)
+	}
+	if err := codec.ReflectUnmarshal([]byte(`{}`), o); err == nil || !strings.Contains(err.Error(), "non-nil pointer") {
+		t.Errorf("reference, a non-pointer target: got %v, want an error asking for a pointer", err)
 	}
 }
 
@@ -208,7 +222,7 @@ func TestReadTypeMeta(t *testing.T) {
 	}
 }
 
-// FuzzUnmarshal: Unmarshal never panics, and what it accepts encodes to
+// FuzzUnmarshal: the reference decoder never panics, and what it accepts encodes to
 // JSON that decodes to an equal value and encodes to the same bytes.
 func FuzzUnmarshal(f *testing.F) {
 	f.Add([]byte(`{"name":"a","count":3,"items":[{"id":1,"x":{}}],"closed":{"a":"b"},"extra":"e","z":[1,"\ud800"]}`))
@@ -220,7 +234,7 @@ func FuzzUnmarshal(f *testing.F) {
 			return
 		}
 		var a object
-		if err := codec.Unmarshal(data, &a); err != nil {
+		if err := codec.ReflectUnmarshal(data, &a); err != nil {
 			return
 		}
 		out, err := codec.Marshal(&a)
@@ -228,7 +242,7 @@ func FuzzUnmarshal(f *testing.F) {
 			t.Fatalf("Marshal of a decoded value failed: %v", err)
 		}
 		var b object
-		if err := codec.Unmarshal(out, &b); err != nil {
+		if err := codec.ReflectUnmarshal(out, &b); err != nil {
 			t.Fatalf("Unmarshal of Marshal output failed: %v\n%s", err, out)
 		}
 		if diff := cmp.Diff(a, b, cmpopts.EquateEmpty()); diff != "" {

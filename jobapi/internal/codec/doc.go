@@ -1,32 +1,47 @@
-// Package codec is the JSON codec of jobkit's API types: [Unmarshal] and
-// [Marshal], driven by reflection over each struct's `json` tags; the
-// runtime of the typed encoders that jobapi/internal/gen writes
-// (AppendString, AppendUnknown, ...); and [Unknown] and [RawJSON], which
-// keep the members a type does not model.
+// Package codec is the JSON codec of jobkit's API types: the runtime of the
+// typed decoders and encoders that jobapi/internal/gen writes for them
+// ([Decoder], AppendString, AppendUnknown, ...); [Unknown] and [RawJSON],
+// which keep the members a type does not model; and [Marshal], the
+// reflection encoder the typed encoders are tested against.
 //
-// The model: every object type has an `Unknown Unknown` field tagged `json:"-"`
-// and generated hooks (see jobapi/internal/gen): UnmarshalJSON calling
-// Unmarshal, and MarshalJSON calling the type's generated AppendJSON, which
+// The model: every object type has an `Unknown Unknown` field tagged
+// `json:"-"` and generated hooks (see jobapi/internal/gen). UnmarshalJSON
+// checks the text once ([Decoder.Start]: a fast validation that also
+// counts the elements of every list, so that slices are allocated once)
+// and calls the type's generated DecodeJSON, which reads the members one
+// after the other with the Decoder's readers (String, Int, Bool,
+// BeginArray, ...) and dispatches their names with a generated switch: no
+// reflection, no intermediate maps, no field path built unless an error
+// needs one. MarshalJSON calls the type's generated AppendJSON, which
 // appends to one buffer without reflection and writes exactly the bytes
-// Marshal writes (Marshal stays as the reference of the differential tests
-// until the typed decoders land). Inside one call the codec walks nested
-// structs itself; it hands a value to its own JSON methods only when its
-// type has no Unknown field (meta.Time, quantities).
-// It follows Kubernetes' decoding rules more strictly than encoding/json:
-// member names are case-sensitive, a member given twice is an error, and
+// Marshal writes. A type without an Unknown field that has its own JSON
+// methods (meta.Time, quantities, IntOrString) is handed to them.
+//
+// Decoding follows Kubernetes' rules more strictly than encoding/json:
+// member names are case-sensitive (a name written with escape sequences
+// that names a modeled field is an error), a member given twice is an
+// error, a member a struct without Unknown does not model is refused, and
 // wrong JSON types, fractions where an integer must be and out-of-range
-// integers are field errors naming their path; every error is reported.
-// Encoding writes the modeled members in field order as encoding/json does
-// (`omitempty` and `omitzero` honoured, strings escaped HTML-safe as
-// encoding/json escapes them), then the Unknown members sorted by name.
+// integers are field errors naming their path; every error is reported,
+// as a field.ErrorList aggregate. null sets pointers, slices and maps to
+// nil and leaves other values as they are; decoding into a value that
+// holds data merges maps and replaces lists. Text that is not JSON is a
+// *json.SyntaxError and leaves the value as it was. Encoding writes the
+// modeled members in field order as encoding/json does (`omitempty` and
+// `omitzero` honoured, strings escaped HTML-safe as encoding/json escapes
+// them), then the Unknown members sorted by name.
+//
+// The reflection decoder these rules were first written as is kept only
+// as the reference of the differential tests (FuzzTypedDecode); it is not
+// compiled into the product. [Unmarshal] decodes into any type with a
+// generated decoder, through the same typed code.
 //
 // The codec is internal: users reach it through the types' MarshalJSON and
 // UnmarshalJSON methods (json.Marshal, sigs.k8s.io/yaml, package
 // conversion). Unknown and RawJSON are public as meta.Unknown and
 // meta.RawJSON.
 //
-// Non-goals: the codec keeps no cache between calls (type information is
-// computed once per call), does not stream, and decodes floats, unsigned
-// integers, interfaces and byte slices through encoding/json, because
-// jobkit's types do not use them on hot paths.
+// Non-goals: the codec keeps no state between calls, does not stream, and
+// decodes floats, unsigned integers, byte slices and arrays through
+// encoding/json, because jobkit's types do not use them on hot paths.
 package codec

@@ -45,8 +45,7 @@ type encoder struct {
 }
 
 func (e *encoder) errorf(format string, args ...any) error {
-	d := decoder{path: e.path}
-	p := d.fieldPath()
+	p := pathOf(e.path)
 	msg := fmt.Sprintf(format, args...)
 	if p == nil {
 		return fmt.Errorf("encoding JSON: %s", msg)

@@ -1,18 +1,35 @@
 package codec
 
-// A minimal scanner over JSON text that is already known to be valid (the
-// entry points check it once with json.Valid). It finds the extent of
-// values so that decoding can walk objects and arrays without building
-// intermediate maps. It never panics on malformed text: it reports !ok.
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// Scanning helpers over JSON text: space skipping and the plain runs of
+// strings, eight bytes at a time, shared by the Decoder and the
+// validation; and iterators over the members of an object and the
+// elements of an array, which ReadTypeMeta (and the reflection reference
+// of the tests) walk without building intermediate maps. They never panic
+// on malformed text: the iterators report !ok.
 
 // skipSpace returns the index of the first non-space byte at or after i.
+// Indented text has runs of spaces after each newline: they are skipped
+// eight bytes at a time.
 func skipSpace(d []byte, i int) int {
 	for i < len(d) {
 		switch d[i] {
 		case ' ', '\t', '\n', '\r':
-			i++
 		default:
 			return i
+		}
+		i++
+		for i+8 <= len(d) {
+			x := binary.LittleEndian.Uint64(d[i:]) ^ 0x2020202020202020
+			if x != 0 {
+				i += bits.TrailingZeros64(x) >> 3
+				break
+			}
+			i += 8
 		}
 	}
 	return i
@@ -25,13 +42,13 @@ func valueEnd(d []byte, i int) (int, bool) {
 	}
 	switch d[i] {
 	case '"':
-		return stringEnd(d, i)
+		return scanStringEnd(d, i)
 	case '{', '[':
 		depth := 0
 		for i < len(d) {
 			switch d[i] {
 			case '"':
-				end, ok := stringEnd(d, i)
+				end, ok := scanStringEnd(d, i)
 				if !ok {
 					return end, false
 				}
@@ -62,7 +79,7 @@ func valueEnd(d []byte, i int) (int, bool) {
 }
 
 // stringEnd returns the index just past the string that starts at d[i].
-func stringEnd(d []byte, i int) (int, bool) {
+func scanStringEnd(d []byte, i int) (int, bool) {
 	for j := i + 1; j < len(d); j++ {
 		switch d[j] {
 		case '\\':
@@ -103,7 +120,7 @@ func (it *objectIter) next() (key, val []byte, done, ok bool) {
 	if i >= len(d) || d[i] != '"' {
 		return nil, nil, false, false
 	}
-	kEnd, ok := stringEnd(d, i)
+	kEnd, ok := scanStringEnd(d, i)
 	if !ok {
 		return nil, nil, false, false
 	}
@@ -153,4 +170,40 @@ func (it *arrayIter) next() (val []byte, done, ok bool) {
 	}
 	it.i = vEnd
 	return d[i:vEnd], false, true
+}
+
+// SWAR constants: a byte repeated in each of the eight bytes of a word.
+const (
+	swarOnes  = 0x0101010101010101
+	swarHighs = 0x8080808080808080
+)
+
+// specialRun returns the first index at or after j of a byte that ends a
+// plain run inside a JSON string: '"', '\\' or a control byte (below
+// 0x20); or len(s). With ascii, a byte of 0x80 and above ends it too. It
+// looks at eight bytes at a time.
+func specialRun(s []byte, j int, ascii bool) int {
+	for j+8 <= len(s) {
+		x := binary.LittleEndian.Uint64(s[j:])
+		q := x ^ (swarOnes * '"')
+		b := x ^ (swarOnes * '\\')
+		m := (q-swarOnes)&^q | (b-swarOnes)&^b | (x - swarOnes*0x20)
+		if ascii {
+			m |= x
+		} else {
+			m &^= x
+		}
+		if m&swarHighs != 0 {
+			break
+		}
+		j += 8
+	}
+	for j < len(s) {
+		c := s[j]
+		if c == '"' || c == '\\' || c < 0x20 || ascii && c >= 0x80 {
+			return j
+		}
+		j++
+	}
+	return j
 }

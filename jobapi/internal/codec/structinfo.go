@@ -51,7 +51,8 @@ var (
 )
 
 // typeInfos computes struct infos on demand. It lives as long as one call
-// of Marshal or Unmarshal: jobkit keeps no package-level cache.
+// of Marshal (or of the reflection decoder the tests keep as a
+// reference): jobkit keeps no package-level cache.
 type typeInfos map[reflect.Type]*structInfo
 
 // of returns the info of struct type t.

@@ -120,7 +120,7 @@ func decodeAll(data []byte) map[string]appender {
 	out := map[string]appender{}
 	for _, tt := range typedTargets {
 		v := tt.new()
-		_ = codec.Unmarshal(data, v)
+		_ = codec.ReflectUnmarshal(data, v)
 		out[tt.name] = v
 	}
 	return out
@@ -281,7 +281,7 @@ func BenchmarkEncode(b *testing.B) {
 		if strings.HasPrefix(name, "pod") {
 			v = new(core.Pod)
 		}
-		if err := codec.Unmarshal(data, v); err != nil {
+		if err := codec.ReflectUnmarshal(data, v); err != nil {
 			b.Fatal(err)
 		}
 		b.Run("case="+name+"/impl=reflection", func(b *testing.B) {

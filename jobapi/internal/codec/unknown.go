@@ -77,6 +77,11 @@ func (r RawJSON) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON stores a compacted copy of b.
 func (r *RawJSON) UnmarshalJSON(b []byte) error {
+	v := Decoder{noCount: true}
+	if end, ok := v.validValue(b, skipSpace(b, 0), 0); ok && skipSpace(b, end) == len(b) {
+		*r = compactSpace(b)
+		return nil
+	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, b); err != nil {
 		return err

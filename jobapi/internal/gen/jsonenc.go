@@ -16,7 +16,8 @@ import (
 // reflection encoder (codec.Marshal) writes; for the struct types without
 // hooks that such a type reaches (selector.LabelSelector, a struct with a
 // hand-written deep copy but no Unknown), an unexported function of the
-// target package doing the same.
+// target package doing the same. The typed decoders are in jsondec.go;
+// jsonBody writes both.
 
 // encKind is how a value of some type is encoded.
 type encKind int
@@ -105,9 +106,16 @@ func getsHooks(t *typeInfo) bool {
 
 // classify says how a value of type e, used in file, is encoded.
 func (g *gen) classify(e ast.Expr, file *fileInfo) (encType, error) {
+	return g.classifyFor(e, file, "MarshalJSON")
+}
+
+// classifyFor is classify for encoding (method MarshalJSON) or decoding
+// (method UnmarshalJSON): a type with that method and no Unknown field is
+// a leaf (ekMarshaler) that the method handles.
+func (g *gen) classifyFor(e ast.Expr, file *fileInfo, method string) (encType, error) {
 	switch e := e.(type) {
 	case *ast.ParenExpr:
-		return g.classify(e.X, file)
+		return g.classifyFor(e.X, file, method)
 	case *ast.StarExpr:
 		return encType{kind: ekPointer, elem: e.X, elemFile: file}, nil
 	case *ast.ArrayType:
@@ -119,7 +127,7 @@ func (g *gen) classify(e ast.Expr, file *fileInfo) (encType, error) {
 		}
 		return encType{kind: ekArray, elem: e.Elt, elemFile: file}, nil
 	case *ast.MapType:
-		kt, err := g.classify(e.Key, file)
+		kt, err := g.classifyFor(e.Key, file, method)
 		if err != nil {
 			return encType{}, err
 		}
@@ -157,7 +165,7 @@ func (g *gen) classify(e ast.Expr, file *fileInfo) (encType, error) {
 	if ti.spec.TypeParams != nil {
 		return encType{}, fmt.Errorf("%s: generic type %s cannot be encoded", ti.file.name, ti.name)
 	}
-	marshaler := g.hasMethod(ti, "MarshalJSON")
+	marshaler := g.hasMethod(ti, method)
 	if _, ok := ti.spec.Type.(*ast.StructType); ok {
 		hasUnknown := unknownField(ti)
 		switch {
@@ -168,7 +176,7 @@ func (g *gen) classify(e ast.Expr, file *fileInfo) (encType, error) {
 		}
 		return encType{kind: ekLocal, ti: ti}, nil
 	}
-	under, err := g.classify(ti.spec.Type, ti.file)
+	under, err := g.classifyFor(ti.spec.Type, ti.file, method)
 	if err != nil {
 		return encType{}, err
 	}
@@ -273,6 +281,8 @@ type encoder struct {
 	local  map[*typeInfo]string // struct types encoded by a local function, by function name
 	queue  []*typeInfo
 	usesEr bool
+	// modeled: the struct types whose jsonMembersOf function is written.
+	modeled map[*typeInfo]bool
 }
 
 // localName returns the name of the function that encodes struct type t,
@@ -343,6 +353,7 @@ func (e *encoder) structBody(w *bytes.Buffer, t *typeInfo) error {
 	}
 	w.Write(body.Bytes())
 	if hasUnknown {
+		e.modeled[t] = true
 		fmt.Fprintf(w, "}\n\n// %s reports whether name is a member %s models.\nfunc %s(name string) bool {\n", e.modeledName(t), t.name, e.modeledName(t))
 		if len(fields) > 0 {
 			w.WriteString("switch name {\ncase ")
@@ -585,7 +596,8 @@ func (e *encoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInfo
 // jsonBody writes the JSON hooks, AppendJSON methods and local encoders of
 // the target package; it returns how many types got hooks.
 func (g *gen) jsonBody(body *bytes.Buffer) (int, error) {
-	e := &encoder{g: g, local: map[*typeInfo]string{}}
+	e := &encoder{g: g, local: map[*typeInfo]string{}, modeled: map[*typeInfo]bool{}}
+	dec := &decoder{g: g, enc: e, local: map[*typeInfo]string{}}
 	n := 0
 	for _, t := range g.target.order {
 		if t.isAlias() || t.marker("json") || !ast.IsExported(t.name) || !unknownField(t) {
@@ -600,10 +612,15 @@ func (g *gen) jsonBody(body *bytes.Buffer) (int, error) {
 		}
 		n++
 		r := receiver(t.name)
-		fmt.Fprintf(body, "\n// UnmarshalJSON decodes data into %s. Members its type does not model\n// are kept in Unknown.\nfunc (%s *%s) UnmarshalJSON(data []byte) error { return codec.Unmarshal(data, %s) }\n", r, r, t.name, r)
+		fmt.Fprintf(body, "\n// UnmarshalJSON decodes data into %s with the typed decoder (DecodeJSON).\n// Members its type does not model are kept in Unknown.\nfunc (%s *%s) UnmarshalJSON(data []byte) error {\nvar dec codec.Decoder\nif err := dec.Start(data); err != nil {\nreturn err\n}\n%s.DecodeJSON(&dec)\nreturn dec.Err()\n}\n", r, r, t.name, r)
 		fmt.Fprintf(body, "\n// MarshalJSON encodes %s, its Unknown members included.\nfunc (%s %s) MarshalJSON() ([]byte, error) {\nvar buf [codec.MarshalBufferSize]byte\nreturn codec.Finish(%s.AppendJSON(buf[:0]))\n}\n", r, r, t.name, r)
 		fmt.Fprintf(body, "\n// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON\n// returns. It is the entry point through which the encoders of other\n// packages write a %s they hold.\nfunc (x *%s) AppendJSON(b []byte) ([]byte, error) {\n", t.name, t.name)
 		if err := e.structBody(body, t); err != nil {
+			return 0, err
+		}
+		body.WriteString("}\n")
+		fmt.Fprintf(body, "\n// DecodeJSON reads the JSON value at d's position into x, as\n// UnmarshalJSON does. It is the entry point through which the decoders of\n// other packages read a %s they hold; users call UnmarshalJSON.\nfunc (x *%s) DecodeJSON(d *codec.Decoder) {\n", t.name, t.name)
+		if err := dec.structBody(body, t); err != nil {
 			return 0, err
 		}
 		body.WriteString("}\n")
@@ -621,6 +638,9 @@ func (g *gen) jsonBody(body *bytes.Buffer) (int, error) {
 			return 0, err
 		}
 		body.WriteString("}\n")
+	}
+	if err := dec.finish(body); err != nil {
+		return 0, err
 	}
 	return n, nil
 }

@@ -12,17 +12,24 @@
 //     RawJSON, selector.LabelSelector, a quantity) is copied with it; a
 //     type with no pointer, slice or map inside is copied by assignment.
 //   - zz_generated.json.go: for every exported struct type with a field
-//     `Unknown Unknown` tagged `json:"-"`, UnmarshalJSON calling
-//     jobapi/internal/codec's reflection decoder, and a typed encoder:
-//     AppendJSON, which appends the type's JSON to a buffer without
-//     reflection, and MarshalJSON, which calls it. AppendJSON is exported
-//     only because the encoder of a type in another package (jobapi.Job
-//     holding a core.PodSpec) must call it; users call MarshalJSON. A struct
-//     type such a type reaches that gets no hooks (selector.LabelSelector)
-//     is encoded by an unexported function of the package; inline
-//     (embedded `json:""`) structs are flattened into their holder. The
-//     bytes are codec.Marshal's, byte for byte (a differential fuzz test in
-//     jobapi/internal/codec checks it).
+//     `Unknown Unknown` tagged `json:"-"`, a typed decoder and a typed
+//     encoder. DecodeJSON reads the type's JSON with jobapi/internal/codec's
+//     Decoder, without reflection: a switch on the member name, a bit set
+//     for members given twice, and for each field the reader of its kind
+//     (strings, integers with their size, booleans, pointers, slices
+//     allocated once, maps, nested structs, a leaf's own UnmarshalJSON);
+//     UnmarshalJSON checks the text and calls it. AppendJSON appends the
+//     type's JSON to a buffer without reflection; MarshalJSON calls it.
+//     DecodeJSON and AppendJSON are exported only because the code of a
+//     type in another package (jobapi.Job holding a core.PodSpec) must call
+//     them; users call UnmarshalJSON and MarshalJSON. A struct type such a
+//     type reaches that gets no hooks (selector.LabelSelector, which has no
+//     Unknown and so refuses unknown members) is decoded and encoded by
+//     unexported functions of the package; inline (embedded `json:""`)
+//     structs are flattened into their holder. The results are those of
+//     the codec's reflection decoder and encoder, errors and bytes
+//     included (differential fuzz tests in jobapi/internal/codec check
+//     both).
 //
 // The model: the generator reads Go source only (go/parser and go/ast, no
 // type checker, no build of the package), so it runs even when the

@@ -1,0 +1,1071 @@
+package codec
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/jobkit/jobkit/jobapi/field"
+)
+
+// The typed decoder's runtime: the Decoder that the generated DecodeJSON
+// methods (see jobapi/internal/gen) walk the JSON text with, one value
+// after the other, without reflection, without intermediate maps and
+// without building a field path unless an error needs one (the path is a
+// stack of segments, turned into a *field.Path only for an error).
+
+// IntBits is the size of int in bits, for [Decoder.Int].
+const IntBits = strconv.IntSize
+
+// Decoder is the state of one typed decoding: the JSON text (checked to be
+// valid once, up front), the read position, the path to the value being
+// decoded and the errors found so far. The generated code reads one value
+// per call: each reader skips the space before the value and consumes it
+// whole, also when it reports an error, so that decoding goes on with the
+// next member and every error is reported. Its methods never panic, even
+// on text that is not JSON (which they do not see: [Decode] refuses it).
+type Decoder struct {
+	data []byte
+	i    int
+	key  []byte // the quoted name of the member Member returned last
+	errs field.ErrorList
+	// The path to the value being decoded: its first segments in buf,
+	// the others in more. (No field points into the Decoder itself, so
+	// that a Decoder can live on the caller's stack.)
+	depth int
+	buf   [16]segment
+	more  []segment
+	// The number of elements of every list, in the order the lists
+	// start, when the validation counted them (counted): the first ones
+	// in countBuf, the others in countMore. nCounts is how many there
+	// are, ci the first one BeginArray has not passed.
+	counted   bool
+	noCount   bool // validation only
+	nCounts   int
+	ci        int
+	countBuf  [256]arrayCount
+	countMore []arrayCount
+	// The strings of at least longString bytes, where they start and end,
+	// in order, as the validation found them: String reads a long string
+	// with escapes without looking for its end again. li is the first one
+	// String has not passed.
+	nLongs   int
+	li       int
+	longBuf  [16]arrayCount
+	longMore []arrayCount
+}
+
+// longString is the length from which the validation records where a
+// string ends.
+const longString = 64
+
+// DecodeJSONer is a type with a generated typed decoder.
+type DecodeJSONer interface {
+	// DecodeJSON reads the value at the decoder's position into the
+	// receiver.
+	DecodeJSON(d *Decoder)
+}
+
+// Decode decodes the JSON document data into v with its generated
+// decoder; it is what the generated UnmarshalJSON methods call. It follows
+// Kubernetes' decoding rules more strictly than encoding/json:
+//
+//   - member names match the `json` tags exactly (case-sensitive), and a
+//     member name written with escape sequences that names a modeled field
+//     is an error;
+//   - a member a struct does not model is kept in the struct's Unknown
+//     field; a struct without one (such as selector.LabelSelector) rejects
+//     it, because it could not be kept;
+//   - a member given twice in one object is an error;
+//   - a value of the wrong JSON type, a fraction where an integer must be
+//     and an integer out of the field's range are errors.
+//
+// Every error is reported, each a *field.Error naming the path from the
+// document's root (`spec.template.spec.containers[0].image`); the result is
+// an ErrorList aggregate, which field.AsErrorList unpacks. Text that is not
+// JSON is reported as a *json.SyntaxError, and v is left as it is.
+func Decode(data []byte, v DecodeJSONer) error {
+	var d Decoder
+	if err := d.Start(data); err != nil {
+		return err
+	}
+	v.DecodeJSON(&d)
+	return d.Err()
+}
+
+// Start prepares d to decode the JSON document data, which it checks
+// first: text that is not JSON is reported as a *json.SyntaxError. The
+// generated UnmarshalJSON methods call Start, then their DecodeJSON, then
+// [Decoder.Err], with the Decoder on their stack.
+func (d *Decoder) Start(data []byte) error {
+	// Every field but the buffers, which are written before they are
+	// read.
+	d.data, d.i, d.key, d.errs = data, 0, nil, nil
+	d.depth, d.more = 0, nil
+	d.counted, d.noCount, d.nCounts, d.ci, d.countMore = false, false, 0, 0, nil
+	d.nLongs, d.li, d.longMore = 0, 0, nil
+	if !d.valid() {
+		var x any
+		if err := json.Unmarshal(data, &x); err != nil {
+			return err
+		}
+		return errors.New("codec.Decode: not a JSON document")
+	}
+	return nil
+}
+
+// Err returns the errors found, as an ErrorList aggregate, or nil.
+func (d *Decoder) Err() error { return d.errs.ToAggregate() }
+
+// Unmarshal is [Decode] for a value known only as an interface: v must be
+// a non-nil pointer to a type with a generated decoder. (Tests and
+// package jobtest use it to decode any object type.)
+func Unmarshal(data []byte, v any) error {
+	if rv := reflect.ValueOf(v); rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return fmt.Errorf("codec.Unmarshal: v must be a non-nil pointer, not %T", v)
+	}
+	dv, ok := v.(DecodeJSONer)
+	if !ok {
+		return fmt.Errorf("codec.Unmarshal: %T has no generated decoder", v)
+	}
+	return Decode(data, dv)
+}
+
+// valid reports whether data is one JSON value, with space around it. A
+// fast check first, which also counts the elements of every list for
+// BeginArray; json.Valid decides what it does not accept (nesting deeper
+// than it follows), and then the lists are counted when they are read.
+func (d *Decoder) valid() bool {
+	d.noCount = len(d.data) > math.MaxInt32
+	i := skipSpace(d.data, 0)
+	end, ok := d.validValue(d.data, i, 0)
+	if ok && skipSpace(d.data, end) == len(d.data) {
+		d.counted = !d.noCount
+		return true
+	}
+	return json.Valid(d.data)
+}
+
+// addCount records a list that starts at pos and returns its slot.
+func (d *Decoder) addCount(pos int) int {
+	k := d.nCounts
+	d.nCounts++
+	if k < len(d.countBuf) {
+		d.countBuf[k] = arrayCount{pos: int32(pos)}
+	} else {
+		d.countMore = append(d.countMore, arrayCount{pos: int32(pos)})
+	}
+	return k
+}
+
+// count returns the count in slot k.
+func (d *Decoder) count(k int) *arrayCount {
+	if k < len(d.countBuf) {
+		return &d.countBuf[k]
+	}
+	return &d.countMore[k-len(d.countBuf)]
+}
+
+// arrayCount is the number of elements of the list that starts at pos.
+type arrayCount struct {
+	pos, n int32
+}
+
+// validValue is compactValue with insignificant space allowed: the index
+// just past the JSON value at data[i]. It may report !ok for valid text
+// nested deeper than maxCompactDepth, never ok for text that is not JSON.
+// Unless noCount, it counts the elements of every list it passes.
+func (d *Decoder) validValue(s []byte, i, depth int) (int, bool) {
+	if i >= len(s) || depth > maxCompactDepth {
+		return i, false
+	}
+	var ok bool
+	switch s[i] {
+	case '{':
+		i = skipSpace(s, i+1)
+		if i < len(s) && s[i] == '}' {
+			return i + 1, true
+		}
+		for {
+			if i >= len(s) || s[i] != '"' {
+				return i, false
+			}
+			if i, ok = compactString(s, i); !ok {
+				return i, false
+			}
+			if i = skipSpace(s, i); i >= len(s) || s[i] != ':' {
+				return i, false
+			}
+			if i, ok = d.validValue(s, skipSpace(s, i+1), depth+1); !ok {
+				return i, false
+			}
+			if i = skipSpace(s, i); i >= len(s) {
+				return i, false
+			}
+			switch s[i] {
+			case ',':
+				i = skipSpace(s, i+1)
+			case '}':
+				return i + 1, true
+			default:
+				return i, false
+			}
+		}
+	case '[':
+		slot := -1
+		if !d.noCount {
+			slot = d.addCount(i)
+		}
+		i = skipSpace(s, i+1)
+		if i < len(s) && s[i] == ']' {
+			return i + 1, true
+		}
+		for n := 1; ; n++ {
+			if i, ok = d.validValue(s, i, depth+1); !ok {
+				return i, false
+			}
+			if i = skipSpace(s, i); i >= len(s) {
+				return i, false
+			}
+			switch s[i] {
+			case ',':
+				i = skipSpace(s, i+1)
+			case ']':
+				if slot >= 0 {
+					d.count(slot).n = int32(n)
+				}
+				return i + 1, true
+			default:
+				return i, false
+			}
+		}
+	case '"':
+		end, ok := compactString(s, i)
+		if ok && end-i >= longString && !d.noCount {
+			if d.nLongs < len(d.longBuf) {
+				d.longBuf[d.nLongs] = arrayCount{pos: int32(i), n: int32(end)}
+			} else {
+				d.longMore = append(d.longMore, arrayCount{pos: int32(i), n: int32(end)})
+			}
+			d.nLongs++
+		}
+		return end, ok
+	case 't':
+		return literal(s, i, "true")
+	case 'f':
+		return literal(s, i, "false")
+	case 'n':
+		return literal(s, i, "null")
+	}
+	return compactNumber(s, i)
+}
+
+// segment is one step of the path to the value being decoded.
+type segment struct {
+	name  string
+	index int
+	kind  uint8 // segMember, segKey, segIndex
+}
+
+const (
+	segMember uint8 = iota
+	segKey
+	segIndex
+)
+
+// pathOf returns the path the segments make.
+func pathOf(segs []segment) *field.Path {
+	var p *field.Path
+	for _, s := range segs {
+		switch s.kind {
+		case segIndex:
+			p = p.Index(s.index)
+		case segKey:
+			p = p.Key(s.name)
+		default:
+			if p == nil {
+				p = field.NewPath(s.name)
+			} else {
+				p = p.Child(s.name)
+			}
+		}
+	}
+	return p
+}
+
+// Push enters the member name of the object being decoded.
+func (d *Decoder) Push(name string) { d.push(segment{name: name}) }
+
+// push enters the segment s.
+func (d *Decoder) push(s segment) {
+	if d.depth < len(d.buf) {
+		d.buf[d.depth] = s
+	} else {
+		d.more = append(d.more[:d.depth-len(d.buf)], s)
+	}
+	d.depth++
+}
+
+// fieldPath returns the path to the value being decoded.
+func (d *Decoder) fieldPath() *field.Path {
+	segs := make([]segment, 0, d.depth)
+	segs = append(segs, d.buf[:min(d.depth, len(d.buf))]...)
+	if d.depth > len(d.buf) {
+		segs = append(segs, d.more[:d.depth-len(d.buf)]...)
+	}
+	return pathOf(segs)
+}
+
+// PushKey enters the value of key of the map being decoded.
+func (d *Decoder) PushKey(key string) {
+	d.push(segment{name: key, kind: segKey})
+}
+
+// Index enters element i of the list being decoded, moving past the comma
+// before it.
+func (d *Decoder) Index(i int) {
+	d.push(segment{index: i, kind: segIndex})
+	j := skipSpace(d.data, d.i)
+	if j < len(d.data) && d.data[j] == ',' {
+		j++
+	}
+	d.i = j
+}
+
+// Enter enters the member name of the object being decoded, whose bit in
+// the set *seen of members read so far is bit, and reports true. A member
+// given a second time is an error instead: its value is skipped and Enter
+// reports false.
+func (d *Decoder) Enter(seen *uint64, bit uint64, name string) bool {
+	if *seen&bit != 0 {
+		d.Duplicate(name)
+		return false
+	}
+	*seen |= bit
+	d.push(segment{name: name})
+	return true
+}
+
+// Pop leaves the member, key or element entered last.
+func (d *Decoder) Pop() {
+	if d.depth > 0 {
+		d.depth--
+	}
+}
+
+// add records an error.
+func (d *Decoder) add(err *field.Error) { d.errs = append(d.errs, err) }
+
+// skip consumes the value at the position and returns its text.
+func (d *Decoder) skip() []byte {
+	i := skipSpace(d.data, d.i)
+	end := skipValue(d.data, i)
+	d.i = end
+	return d.data[i:end]
+}
+
+// typeError consumes the value at the position and records it as a value
+// of the wrong JSON type; want says what it must be.
+func (d *Decoder) typeError(want string) {
+	raw := d.skip()
+	d.add(field.TypeInvalid(d.fieldPath(), badValue(raw), want))
+}
+
+// badValue is the rejected value as an error prints it.
+func badValue(data []byte) any {
+	if len(data) == 0 {
+		return ""
+	}
+	switch data[0] {
+	case '"':
+		if s, ok := unquote(data); ok {
+			return s
+		}
+	case 't':
+		return true
+	case 'f':
+		return false
+	case '{', '[':
+		if len(data) <= 64 {
+			return json.RawMessage(data)
+		}
+		return "<value omitted>"
+	}
+	if len(data) <= 64 {
+		return json.Number(data)
+	}
+	return "<value omitted>"
+}
+
+// isNull reports whether the value at data[i] is null.
+func isNull(data []byte, i int) bool {
+	return len(data)-i >= 4 && string(data[i:i+4]) == "null"
+}
+
+// Null consumes the value at the position when it is null, and reports
+// whether it was.
+func (d *Decoder) Null() bool {
+	i := skipSpace(d.data, d.i)
+	if isNull(d.data, i) {
+		d.i = i + 4
+		return true
+	}
+	return false
+}
+
+// BeginStruct starts the object that a struct is decoded from: it
+// consumes the '{' and reports true. A null is consumed and leaves the
+// struct as it is (false); any other value is an error (false).
+func (d *Decoder) BeginStruct() bool {
+	i := skipSpace(d.data, d.i)
+	if i < len(d.data) && d.data[i] == '{' {
+		d.i = i + 1
+		return true
+	}
+	if isNull(d.data, i) {
+		d.i = i + 4
+		return false
+	}
+	d.typeError("must be an object")
+	return false
+}
+
+// BeginObject starts an object that a map is decoded from: it consumes
+// the '{' and reports true; any other value is an error (false). The
+// caller handles null first.
+func (d *Decoder) BeginObject() bool {
+	i := skipSpace(d.data, d.i)
+	if i < len(d.data) && d.data[i] == '{' {
+		d.i = i + 1
+		return true
+	}
+	d.typeError("must be an object")
+	return false
+}
+
+// Member moves to the next member of the object being decoded and returns
+// its name as written, without the quotes (escape sequences kept); the
+// position is then at the member's value. At the end of the object it
+// consumes the '}' and reports false.
+func (d *Decoder) Member() ([]byte, bool) {
+	data := d.data
+	i := skipSpace(data, d.i)
+	if i < len(data) && data[i] == ',' {
+		i = skipSpace(data, i+1)
+	}
+	if i >= len(data) || data[i] != '"' {
+		d.i = i + 1
+		return nil, false
+	}
+	end := stringEnd(data, i)
+	d.key = data[i:end]
+	j := skipSpace(data, end)
+	if j < len(data) && data[j] == ':' {
+		j++
+	}
+	d.i = j
+	if end-i < 2 {
+		return nil, false
+	}
+	return data[i+1 : end-1], true
+}
+
+// keyName is the name of the member Member returned last, unescaped.
+func (d *Decoder) keyName() string {
+	if s, ok := unquote(d.key); ok {
+		return s
+	}
+	return string(d.key)
+}
+
+// Key moves to the next member of the object a map is decoded from and
+// returns its name, unescaped; at the end of the object it consumes the
+// '}' and reports false.
+func (d *Decoder) Key() (string, bool) {
+	if _, ok := d.Member(); !ok {
+		return "", false
+	}
+	return d.keyName(), true
+}
+
+// Duplicate records the member name, given a second time, as an error and
+// skips its value.
+func (d *Decoder) Duplicate(name string) {
+	d.Push(name)
+	d.add(field.Duplicate(d.fieldPath(), name))
+	d.Pop()
+	d.skip()
+}
+
+// DuplicateKey records the key entered last (with PushKey), given a
+// second time in a map that was empty, as an error and skips its value.
+func (d *Decoder) DuplicateKey(key string) {
+	d.add(field.Duplicate(d.fieldPath(), key))
+	d.skip()
+}
+
+// escapedName records a member name written with escape sequences that
+// names a modeled field, and skips its value.
+func (d *Decoder) escapedName(name string) {
+	d.Push(name)
+	d.add(field.Invalid(d.fieldPath(), name, "member names must not use escape sequences"))
+	d.Pop()
+	d.skip()
+}
+
+// Unknown handles a member, returned by Member, that the struct does not
+// model by its exact name: a name with escape sequences that names a
+// modeled field is an error; any other member is kept in *u, a compact
+// copy of its value. fresh says whether *u was empty when the object
+// started: only then is a member given twice an error (decoding into a
+// value that holds members replaces them).
+func (d *Decoder) Unknown(u *Unknown, fresh bool, modeled func(string) bool) {
+	name := d.keyName()
+	if modeled(name) {
+		d.escapedName(name)
+		return
+	}
+	if *u == nil {
+		*u = make(Unknown, 4)
+	}
+	if _, dup := (*u)[name]; dup && fresh {
+		d.Duplicate(name)
+		return
+	}
+	i := skipSpace(d.data, d.i)
+	end, plain := skipPlain(d.data, i)
+	d.i = end
+	if plain {
+		(*u)[name] = append(RawJSON(nil), d.data[i:end]...)
+		return
+	}
+	(*u)[name] = compactCopy(d.data[i:end])
+}
+
+// Refuse handles a member, returned by Member, that a struct without an
+// Unknown field does not model by its exact name: it is an error, naming
+// the supported members, or the escape error when its unescaped name is
+// one of them.
+func (d *Decoder) Refuse(names func() []string) {
+	name := d.keyName()
+	list := names()
+	if slices.Contains(list, name) {
+		d.escapedName(name)
+		return
+	}
+	d.Push(name)
+	d.add(field.NotSupported(d.fieldPath(), name, list))
+	d.Pop()
+	d.skip()
+}
+
+// String reads a string. null is consumed and reported as !ok, as is a
+// value of another type, which is an error.
+func (d *Decoder) String() (string, bool) {
+	data := d.data
+	i := skipSpace(data, d.i)
+	if i >= len(data) {
+		return "", false
+	}
+	switch data[i] {
+	case '"':
+		if j := specialRun(data, i+1, true); j < len(data) && data[j] == '"' {
+			d.i = j + 1
+			return string(data[i+1 : j]), true
+		}
+		end := d.longEnd(i)
+		if end < 0 {
+			end = stringEnd(data, i)
+		}
+		d.i = end
+		s, ok := unquote(data[i:end])
+		return s, ok
+	case 'n':
+		if isNull(data, i) {
+			d.i = i + 4
+			return "", false
+		}
+	}
+	d.i = i
+	d.typeError("must be a string")
+	return "", false
+}
+
+// unquote decodes the JSON string q (with its quotes) as encoding/json
+// does: invalid UTF-8 and lone surrogates become U+FFFD. It reports !ok
+// for text that is not a JSON string.
+func unquote(q []byte) (string, bool) {
+	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
+		return "", false
+	}
+	inner := q[1 : len(q)-1]
+	var b strings.Builder
+	for i := 0; i < len(inner); {
+		// A run of plain ASCII bytes is copied at once.
+		j := specialRun(inner, i, true)
+		if i == 0 && j == len(inner) {
+			return string(inner), true
+		}
+		if b.Cap() == 0 {
+			b.Grow(len(inner) + 8)
+		}
+		b.Write(inner[i:j])
+		i = j
+		if i >= len(inner) {
+			break
+		}
+		if c := inner[i]; c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRune(inner[i:])
+			if r == utf8.RuneError && size == 1 {
+				b.WriteRune(utf8.RuneError)
+			} else {
+				b.Write(inner[i : i+size])
+			}
+			i += size
+			continue
+		}
+		if inner[i] != '\\' || i+1 >= len(inner) {
+			return "", false // a quote or a control byte inside
+		}
+		switch e := inner[i+1]; e {
+		case '"', '\\', '/':
+			b.WriteByte(e)
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'u':
+			r, ok := hex4(inner[i:])
+			if !ok {
+				return "", false
+			}
+			i += 6
+			if utf16.IsSurrogate(r) {
+				if r2, ok := hex4(inner[i:]); ok {
+					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+						b.WriteRune(dec)
+						i += 6
+						continue
+					}
+				}
+				r = utf8.RuneError
+			}
+			b.WriteRune(r)
+			continue
+		default:
+			return "", false
+		}
+		i += 2
+	}
+	return b.String(), true
+}
+
+// longEnd returns the end of the long string at data[i] that the
+// validation recorded, or -1.
+func (d *Decoder) longEnd(i int) int {
+	if !d.counted {
+		return -1
+	}
+	long := func(k int) arrayCount {
+		if k < len(d.longBuf) {
+			return d.longBuf[k]
+		}
+		return d.longMore[k-len(d.longBuf)]
+	}
+	for d.li < d.nLongs && int(long(d.li).pos) < i {
+		d.li++
+	}
+	if d.li < d.nLongs && int(long(d.li).pos) == i {
+		return int(long(d.li).n)
+	}
+	return -1
+}
+
+// Bool reads true or false. null is consumed and reported as !ok, as is a
+// value of another type, which is an error.
+func (d *Decoder) Bool() (bool, bool) {
+	data := d.data
+	i := skipSpace(data, d.i)
+	if len(data)-i >= 4 {
+		switch string(data[i : i+4]) {
+		case "true":
+			d.i = i + 4
+			return true, true
+		case "fals":
+			if len(data)-i >= 5 && data[i+4] == 'e' {
+				d.i = i + 5
+				return false, true
+			}
+		case "null":
+			d.i = i + 4
+			return false, false
+		}
+	}
+	d.i = i
+	d.typeError("must be a boolean ('true' or 'false')")
+	return false, false
+}
+
+// Int reads an integer that must fit in a signed integer of bits bits.
+// null is consumed and reported as !ok, as are a value of another type, a
+// fraction and an integer out of range, which are errors.
+func (d *Decoder) Int(bits int) (int64, bool) {
+	data := d.data
+	i := skipSpace(data, d.i)
+	d.i = i
+	if i >= len(data) {
+		return 0, false
+	}
+	c := data[i]
+	if c != '-' && (c < '0' || c > '9') {
+		if isNull(data, i) {
+			d.i = i + 4
+			return 0, false
+		}
+		d.typeError("must be an integer")
+		return 0, false
+	}
+	end := i
+	for end < len(data) {
+		c := data[end]
+		if c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' {
+			end++
+			continue
+		}
+		break
+	}
+	num := data[i:end]
+	d.i = end
+	digits := num
+	neg := digits[0] == '-'
+	if neg {
+		digits = digits[1:]
+	}
+	var n int64
+	fast := len(digits) > 0 && len(digits) <= 18
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			fast = false
+			break
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if fast {
+		if neg {
+			n = -n
+		}
+		lo, hi := int64(-1)<<(bits-1), int64(math.MaxInt64)>>(64-bits)
+		if n >= lo && n <= hi {
+			return n, true
+		}
+		d.rangeError(num, bits)
+		return 0, false
+	}
+	n, err := strconv.ParseInt(string(num), 10, bits)
+	if err == nil {
+		return n, true
+	}
+	if errors.Is(err, strconv.ErrRange) {
+		d.rangeError(num, bits)
+		return 0, false
+	}
+	d.add(field.TypeInvalid(d.fieldPath(), badValue(num), "must be an integer"))
+	return 0, false
+}
+
+// rangeError records the integer num as out of the range of bits bits.
+func (d *Decoder) rangeError(num []byte, bits int) {
+	lo, hi := int64(-1)<<(bits-1), int64(math.MaxInt64)>>(64-bits)
+	detail := fmt.Sprintf("must be less than or equal to %d", hi)
+	if num[0] == '-' {
+		detail = fmt.Sprintf("must be greater than or equal to %d", lo)
+	}
+	d.add(field.Invalid(d.fieldPath(), badValue(num), detail))
+}
+
+// Raw consumes the value at the position and returns its text, for a type
+// with its own UnmarshalJSON method.
+func (d *Decoder) Raw() []byte { return d.skip() }
+
+// RawJSON consumes the value at the position and returns it compacted in
+// new memory: what RawJSON.UnmarshalJSON stores, without checking the
+// text again.
+func (d *Decoder) RawJSON() RawJSON {
+	i := skipSpace(d.data, d.i)
+	end, plain := skipPlain(d.data, i)
+	d.i = end
+	if plain {
+		return append(RawJSON(nil), d.data[i:end]...)
+	}
+	return compactSpace(d.data[i:end])
+}
+
+// compactSpace returns the valid JSON text src without insignificant
+// space, in new memory: what json.Compact writes for it.
+func compactSpace(src []byte) RawJSON {
+	out := make([]byte, 0, len(src))
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case ' ', '\t', '\n', '\r':
+		case '"':
+			end := stringEnd(src, i)
+			out = append(out, src[i:end]...)
+			i = end - 1
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// UnmarshalError records err, returned by the UnmarshalJSON method of a
+// value's type for the text raw, as an error of the value.
+func (d *Decoder) UnmarshalError(raw []byte, err error) {
+	d.add(field.Invalid(d.fieldPath(), badValue(raw), err.Error()))
+}
+
+// ViaJSON decodes the value at the position into v, a pointer, with
+// encoding/json: the types jobkit's API types do not use on hot paths
+// (floats, unsigned integers, byte slices, arrays). want says what the
+// value must be, for a value of the wrong type.
+func (d *Decoder) ViaJSON(v any, want string) {
+	raw := d.skip()
+	if err := json.Unmarshal(raw, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			d.add(field.TypeInvalid(d.fieldPath(), badValue(raw), want))
+			return
+		}
+		d.add(field.Invalid(d.fieldPath(), badValue(raw), err.Error()))
+	}
+}
+
+// BeginArray starts a list: it consumes the '[' and returns the number of
+// its elements, which the caller reads with Index, Pop and EndArray. Any
+// other value is an error (false). The caller handles null first.
+func (d *Decoder) BeginArray() (int, bool) {
+	data := d.data
+	i := skipSpace(data, d.i)
+	if i >= len(data) || data[i] != '[' {
+		d.i = i
+		d.typeError("must be a list")
+		return 0, false
+	}
+	d.i = i + 1
+	if d.counted {
+		for d.ci < d.nCounts && int(d.count(d.ci).pos) < i {
+			d.ci++
+		}
+		if d.ci < d.nCounts && int(d.count(d.ci).pos) == i {
+			d.ci++
+			return int(d.count(d.ci - 1).n), true
+		}
+	}
+	j := skipSpace(data, i+1)
+	if j >= len(data) || data[j] == ']' {
+		return 0, true
+	}
+	n := 1
+	for j < len(data) {
+		j = skipSpace(data, skipValue(data, j))
+		if j < len(data) && data[j] == ',' {
+			n++
+			j = skipSpace(data, j+1)
+			continue
+		}
+		break
+	}
+	return n, true
+}
+
+// EndArray consumes the ']' that ends a list.
+func (d *Decoder) EndArray() {
+	i := skipSpace(d.data, d.i)
+	if i < len(d.data) && d.data[i] == ']' {
+		i++
+	}
+	d.i = i
+}
+
+// StringMap reads an object into the map[string]string *m: null makes it
+// nil; into a map that holds keys, the members are added (replacing equal
+// keys); into an empty one, a key given twice is an error. A null member
+// value is stored as "", as encoding/json does.
+func (d *Decoder) StringMap(m *map[string]string) {
+	if d.Null() {
+		*m = nil
+		return
+	}
+	if !d.BeginObject() {
+		return
+	}
+	fresh := len(*m) == 0
+	if *m == nil {
+		*m = make(map[string]string)
+	}
+	mm := *m
+	for {
+		k, ok := d.Key()
+		if !ok {
+			return
+		}
+		if _, dup := mm[k]; dup && fresh {
+			d.PushKey(k)
+			d.DuplicateKey(k)
+			d.Pop()
+			continue
+		}
+		i := skipSpace(d.data, d.i)
+		if i < len(d.data) && d.data[i] == '"' {
+			if v, ok := d.String(); ok {
+				mm[k] = v
+			}
+			continue
+		}
+		if isNull(d.data, i) {
+			d.i = i + 4
+			mm[k] = ""
+			continue
+		}
+		d.PushKey(k)
+		d.typeError("must be a string")
+		d.Pop()
+	}
+}
+
+// skipValue returns the index just past the JSON value at data[i], which
+// is taken to be valid; on text that is not, it stops somewhere without
+// panicking.
+func skipValue(data []byte, i int) int {
+	if i >= len(data) {
+		return i
+	}
+	switch data[i] {
+	case '"':
+		return stringEnd(data, i)
+	case '{', '[':
+		depth := 0
+		for i < len(data) {
+			switch data[i] {
+			case '"':
+				i = stringEnd(data, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	}
+	j := i
+	for j < len(data) {
+		switch data[j] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return j
+		}
+		j++
+	}
+	return j
+}
+
+// stringEnd returns the index just past the string at data[i] == '"', or
+// len(data) when it does not end.
+func stringEnd(data []byte, i int) int {
+	for j := i + 1; j < len(data); j++ {
+		// Member names and most values are short, and escapes come in
+		// runs: a few bytes one by one before eight at a time.
+		n := 0
+		for ; n < 16 && j < len(data); n++ {
+			switch data[j] {
+			case '"':
+				return j + 1
+			case '\\':
+				j += 2
+				continue
+			}
+			j++
+		}
+		if n == 16 {
+			j = specialRun(data, j, false)
+		}
+		if j >= len(data) {
+			break
+		}
+		switch data[j] {
+		case '"':
+			return j + 1
+		case '\\':
+			j++
+		}
+	}
+	return len(data)
+}
+
+// skipPlain is skipValue that also reports whether the value is plain: no
+// space outside its strings and no \u escape inside them, so that a
+// compact copy of it is a copy of its bytes.
+func skipPlain(data []byte, i int) (int, bool) {
+	if i >= len(data) {
+		return i, true
+	}
+	switch data[i] {
+	case '"', '{', '[':
+	default:
+		return skipValue(data, i), true
+	}
+	plain := true
+	depth := 0
+	for i < len(data) {
+		switch data[i] {
+		case '"':
+			j := i + 1
+			for j < len(data) {
+				j = specialRun(data, j, false)
+				if j >= len(data) || data[j] == '"' {
+					break
+				}
+				if data[j] == '\\' {
+					if j+1 < len(data) && data[j+1] == 'u' {
+						plain = false
+					}
+					j++
+				}
+				j++
+			}
+			i = j + 1
+			if depth == 0 {
+				return min(i, len(data)), plain
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return i + 1, plain
+			}
+		case ' ', '\t', '\n', '\r':
+			plain = false
+		}
+		i++
+	}
+	return i, plain
+}

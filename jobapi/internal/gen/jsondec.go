@@ -1,0 +1,371 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/ast"
+	"strconv"
+	"strings"
+)
+
+// The typed decoders: for every type that gets JSON hooks, a DecodeJSON
+// method that reads the type's JSON with the codec's Decoder, one value
+// after the other, without reflection: a generated switch dispatches the
+// member names, a bit set finds members given twice, and each field is
+// read by the reader of its kind (Decoder.String, Int, Bool, BeginArray,
+// ...). For the struct types without hooks that such a type reaches
+// (selector.LabelSelector), an unexported function of the target package
+// does the same. The result, errors included, is what the reflection
+// decoder the codec had before (kept as a test reference) gives.
+
+// decoder generates the decoding code of one target package.
+type decoder struct {
+	g     *gen
+	enc   *encoder // whose jsonMembersOf functions the decoders share
+	tmp   int
+	local map[*typeInfo]string // struct types decoded by a local function, by function name
+	queue []*typeInfo
+	// names: the struct types without Unknown whose jsonNamesOf function
+	// is needed.
+	names []*typeInfo
+	// modeled: the struct types with Unknown whose jsonMembersOf function
+	// the encoder did not write.
+	modeled []*typeInfo
+}
+
+// suffix names struct type t in generated function names: its name, after
+// its package's name when it is not the target's.
+func (dc *decoder) suffix(t *typeInfo) string {
+	if t.pkg == dc.g.target {
+		return t.name
+	}
+	return strings.ToUpper(t.pkg.name[:1]) + t.pkg.name[1:] + t.name
+}
+
+// localName returns the name of the function that decodes struct type t,
+// queueing it for generation.
+func (dc *decoder) localName(t *typeInfo) string {
+	if name, ok := dc.local[t]; ok {
+		return name
+	}
+	name := "decodeJSON" + dc.suffix(t)
+	dc.local[t] = name
+	dc.queue = append(dc.queue, t)
+	return name
+}
+
+// structBody writes the statements that decode the struct *x of type t.
+func (dc *decoder) structBody(w *bytes.Buffer, t *typeInfo) error {
+	all, hasUnknown, err := dc.g.encFields(t, "x", true, nil)
+	if err != nil {
+		return err
+	}
+	// The first field of a name wins, as in encoding/json's lookup.
+	var fields []encField
+	seenName := map[string]bool{}
+	for _, f := range all {
+		if !seenName[f.name] {
+			seenName[f.name] = true
+			fields = append(fields, f)
+		}
+	}
+	w.WriteString("if !d.BeginStruct() {\nreturn\n}\n")
+	if hasUnknown {
+		w.WriteString("fresh := len(x.Unknown) == 0\n")
+	}
+	if len(fields) > 0 {
+		fmt.Fprintf(w, "var seen [%d]uint64\n", (len(fields)+63)/64)
+	}
+	w.WriteString("for {\nname, ok := d.Member()\nif !ok {\nreturn\n}\n")
+	var other string
+	if hasUnknown {
+		if !dc.enc.modeled[t] {
+			dc.enc.modeled[t] = true
+			dc.modeled = append(dc.modeled, t)
+		}
+		other = fmt.Sprintf("d.Unknown(&x.Unknown, fresh, %s)\n", dc.enc.modeledName(t))
+	} else {
+		dc.names = append(dc.names, t)
+		other = fmt.Sprintf("d.Refuse(jsonNamesOf%s)\n", dc.suffix(t))
+	}
+	if len(fields) == 0 {
+		w.WriteString("_ = name\n" + other + "}\n")
+		return nil
+	}
+	w.WriteString("switch string(name) {\n")
+	for i, f := range fields {
+		word, bit := i/64, i%64
+		fmt.Fprintf(w, "case %s:\nif d.Enter(&seen[%d], 1<<%d, %s) {\n", strconv.Quote(f.name), word, bit, strconv.Quote(f.name))
+		if err := dc.value(w, f.expr, f.typ, f.file); err != nil {
+			return fmt.Errorf("%s.%s: %w", t.name, f.name, err)
+		}
+		w.WriteString("d.Pop()\n}\n")
+	}
+	w.WriteString("default:\n" + other + "}\n}\n")
+	return nil
+}
+
+// basicName returns the predeclared type under type e (used in file), or
+// "" when there is none.
+func (dc *decoder) basicName(e ast.Expr, file *fileInfo) string {
+	for {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+			continue
+		case *ast.Ident:
+			if predeclared(x.Name) {
+				return x.Name
+			}
+		case *ast.SelectorExpr:
+		default:
+			return ""
+		}
+		ti, err := dc.g.l.lookup(e, file)
+		if err != nil || ti == nil {
+			return ""
+		}
+		e, file = ti.spec.Type, ti.file
+	}
+}
+
+// intBits is the size in bits of the signed integer type e.
+func (dc *decoder) intBits(e ast.Expr, file *fileInfo) (string, error) {
+	switch dc.basicName(e, file) {
+	case "int":
+		return "codec.IntBits", nil
+	case "int8":
+		return "8", nil
+	case "int16":
+		return "16", nil
+	case "int32", "rune":
+		return "32", nil
+	case "int64":
+		return "64", nil
+	}
+	return "", errors.New("cannot tell the size of this integer type")
+}
+
+// viaJSON returns, for a type decoded with encoding/json, what its value
+// must be (the wording of the reflection decoder) and whether null makes
+// it nil.
+func (dc *decoder) viaJSON(e ast.Expr, file *fileInfo) (string, bool, error) {
+	switch b := dc.basicName(e, file); b {
+	case "float32", "float64":
+		return "must be a number", false, nil
+	case "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "byte":
+		return "must be a non-negative integer", false, nil
+	case "":
+	default:
+		return "", false, fmt.Errorf("cannot decode a value of type %s", b)
+	}
+	u, err := dc.enc.underlying(e, file)
+	if err != nil {
+		return "", false, err
+	}
+	switch u {
+	case "slice":
+		return "must be a list", true, nil
+	case "map":
+		return "must be an object", true, nil
+	case "other":
+		// An array: null leaves it as it is.
+		return "must be a list", false, nil
+	}
+	return "", false, fmt.Errorf("cannot decode a value of this type")
+}
+
+// value writes the statements that decode the value at the decoder's
+// position into expr (addressable), of type t used in file.
+func (dc *decoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInfo) error {
+	et, err := dc.g.classifyFor(t, file, "UnmarshalJSON")
+	if err != nil {
+		return err
+	}
+	conv := func() (string, error) { return dc.g.typeString(t, file) }
+	switch et.kind {
+	case ekString:
+		v := "v"
+		if !et.plainString {
+			typ, err := conv()
+			if err != nil {
+				return err
+			}
+			v = typ + "(v)"
+		}
+		fmt.Fprintf(w, "if v, ok := d.String(); ok {\n%s = %s\n}\n", expr, v)
+	case ekBool:
+		v := "v"
+		if et.named {
+			typ, err := conv()
+			if err != nil {
+				return err
+			}
+			v = typ + "(v)"
+		}
+		fmt.Fprintf(w, "if v, ok := d.Bool(); ok {\n%s = %s\n}\n", expr, v)
+	case ekInt:
+		bits, err := dc.intBits(t, file)
+		if err != nil {
+			return err
+		}
+		typ, err := conv()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "if v, ok := d.Int(%s); ok {\n%s = %s(v)\n}\n", bits, expr, typ)
+	case ekUint, ekViaJSON, ekArray:
+		want, nilOnNull, err := dc.viaJSON(t, file)
+		if err != nil {
+			return err
+		}
+		if nilOnNull {
+			fmt.Fprintf(w, "if d.Null() {\n%s = nil\n} else {\nd.ViaJSON(%s, %q)\n}\n", expr, addr(expr), want)
+		} else {
+			fmt.Fprintf(w, "if !d.Null() {\nd.ViaJSON(%s, %q)\n}\n", addr(expr), want)
+		}
+	case ekPointer:
+		elem, err := dc.g.typeString(et.elem, et.elemFile)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "if d.Null() {\n%s = nil\n} else {\nif %s == nil {\n%s = new(%s)\n}\n", expr, expr, expr, elem)
+		inner, err := dc.g.classifyFor(et.elem, et.elemFile, "UnmarshalJSON")
+		switch {
+		case err == nil && inner.kind == ekHooks:
+			fmt.Fprintf(w, "%s.DecodeJSON(d)\n", expr)
+		case err == nil && inner.kind == ekLocal:
+			fmt.Fprintf(w, "%s(d, %s)\n", dc.localName(inner.ti), expr)
+		default:
+			if err := dc.value(w, "(*"+expr+")", et.elem, et.elemFile); err != nil {
+				return err
+			}
+		}
+		w.WriteString("}\n")
+	case ekSlice:
+		typ, err := conv()
+		if err != nil {
+			return err
+		}
+		dc.tmp++
+		n, out, i := fmt.Sprintf("n%d", dc.tmp), fmt.Sprintf("out%d", dc.tmp), fmt.Sprintf("i%d", dc.tmp)
+		fmt.Fprintf(w, "if d.Null() {\n%s = nil\n} else if %s, ok := d.BeginArray(); ok {\n%s := make(%s, %s)\nfor %s := range %s {\nd.Index(%s)\n", expr, n, out, typ, n, i, out, i)
+		if err := dc.value(w, out+"["+i+"]", et.elem, et.elemFile); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "d.Pop()\n}\nd.EndArray()\n%s = %s\n}\n", expr, out)
+	case ekMap:
+		kt, err := dc.g.classifyFor(et.key, et.elemFile, "UnmarshalJSON")
+		if err != nil {
+			return err
+		}
+		vt, err := dc.g.classifyFor(et.elem, et.elemFile, "UnmarshalJSON")
+		if err != nil {
+			return err
+		}
+		if !et.named && kt.plainString && vt.plainString {
+			fmt.Fprintf(w, "d.StringMap(%s)\n", addr(expr))
+			return nil
+		}
+		typ, err := conv()
+		if err != nil {
+			return err
+		}
+		key := "k%d"
+		if !kt.plainString {
+			kts, err := dc.g.typeString(et.key, et.elemFile)
+			if err != nil {
+				return err
+			}
+			key = kts + "(k%d)"
+		}
+		vts, err := dc.g.typeString(et.elem, et.elemFile)
+		if err != nil {
+			return err
+		}
+		dc.tmp++
+		n := dc.tmp
+		key = fmt.Sprintf(key, n)
+		fmt.Fprintf(w, "if d.Null() {\n%s = nil\n} else if d.BeginObject() {\nfresh%d := len(%s) == 0\nif %s == nil {\n%s = make(%s)\n}\nfor {\nk%d, ok := d.Key()\nif !ok {\nbreak\n}\nd.PushKey(k%d)\n", expr, n, expr, expr, expr, typ, n, n)
+		fmt.Fprintf(w, "if _, dup := %s[%s]; dup && fresh%d {\nd.DuplicateKey(k%d)\n} else {\nvar v%d %s\n", paren(expr), key, n, n, n, vts)
+		if err := dc.value(w, fmt.Sprintf("v%d", n), et.elem, et.elemFile); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%s[%s] = v%d\n}\nd.Pop()\n}\n}\n", paren(expr), key, n)
+	case ekHooks:
+		fmt.Fprintf(w, "%s.DecodeJSON(d)\n", expr)
+	case ekLocal:
+		fmt.Fprintf(w, "%s(d, %s)\n", dc.localName(et.ti), addr(expr))
+	case ekMarshaler:
+		if et.ti != nil && et.ti.pkg.path == codecPath && et.ti.name == "RawJSON" {
+			// What RawJSON.UnmarshalJSON stores, without checking the
+			// text a second time.
+			fmt.Fprintf(w, "%s = d.RawJSON()\n", expr)
+			return nil
+		}
+		fmt.Fprintf(w, "{\nraw := d.Raw()\nif err := %s.UnmarshalJSON(raw); err != nil {\nd.UnmarshalError(raw, err)\n}\n}\n", expr)
+	default:
+		return fmt.Errorf("cannot decode a value of this type")
+	}
+	return nil
+}
+
+// finish writes the local decoders the package's decoders call and the
+// member-name functions they use.
+func (dc *decoder) finish(body *bytes.Buffer) error {
+	for len(dc.queue) > 0 {
+		t := dc.queue[0]
+		dc.queue = dc.queue[1:]
+		typ, err := dc.g.typeString(&ast.Ident{Name: t.name}, t.file)
+		if err != nil {
+			return err
+		}
+		name := dc.local[t]
+		fmt.Fprintf(body, "\n// %s reads the JSON value at d's position into *x.\nfunc %s(d *codec.Decoder, x *%s) {\n", name, name, typ)
+		if err := dc.structBody(body, t); err != nil {
+			return err
+		}
+		body.WriteString("}\n")
+	}
+	done := map[*typeInfo]bool{}
+	for _, t := range dc.names {
+		if done[t] {
+			continue
+		}
+		done[t] = true
+		fields, _, err := dc.g.encFields(t, "x", true, nil)
+		if err != nil {
+			return err
+		}
+		name := "jsonNamesOf" + dc.suffix(t)
+		fmt.Fprintf(body, "\n// %s returns the member names of %s,\n// for the error about a member it does not model.\nfunc %s() []string {\nreturn []string{", name, t.name, name)
+		for i, f := range fields {
+			if i > 0 {
+				body.WriteString(", ")
+			}
+			body.WriteString(strconv.Quote(f.name))
+		}
+		body.WriteString("}\n}\n")
+	}
+	for _, t := range dc.modeled {
+		fields, _, err := dc.g.encFields(t, "x", true, nil)
+		if err != nil {
+			return err
+		}
+		name := dc.enc.modeledName(t)
+		fmt.Fprintf(body, "\n// %s reports whether name is a member %s models.\nfunc %s(name string) bool {\n", name, t.name, name)
+		if len(fields) > 0 {
+			body.WriteString("switch name {\ncase ")
+			for i, f := range fields {
+				if i > 0 {
+					body.WriteString(", ")
+				}
+				body.WriteString(strconv.Quote(f.name))
+			}
+			body.WriteString(":\nreturn true\n}\n")
+		}
+		body.WriteString("return false\n}\n")
+	}
+	return nil
+}
