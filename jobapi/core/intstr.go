@@ -71,6 +71,14 @@ func (v IntOrString) MarshalJSON() ([]byte, error) {
 // 32-bit integer, as Kubernetes does: a fraction or a number out of the
 // int32 range is an error, and null leaves the integer 0.
 func (v *IntOrString) UnmarshalJSON(b []byte) error {
+	if s, ok := plainJSONString(b); ok {
+		*v = IntOrString{Type: StringType, StrVal: s}
+		return nil
+	}
+	if i, ok := smallJSONInt(b); ok {
+		*v = IntOrString{Type: IntType, IntVal: i}
+		return nil
+	}
 	if len(b) > 0 && b[0] == '"' {
 		var s string
 		if err := json.Unmarshal(b, &s); err != nil {
@@ -85,4 +93,46 @@ func (v *IntOrString) UnmarshalJSON(b []byte) error {
 	}
 	*v = IntOrString{Type: IntType, IntVal: i}
 	return nil
+}
+
+// plainJSONString returns the value of b when b is a JSON string of
+// printable ASCII without escapes (`"http"`, `"8080"`), the form ports and
+// percentages take: its value is its text. ok is false for anything
+// else, which encoding/json decodes.
+func plainJSONString(b []byte) (string, bool) {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return "", false
+	}
+	for _, c := range b[1 : len(b)-1] {
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return "", false
+		}
+	}
+	return string(b[1 : len(b)-1]), true
+}
+
+// smallJSONInt returns the value of b when b is a JSON integer of at most
+// nine digits, which always fits an int32. ok is false for anything else
+// (fractions, exponents, larger numbers), which encoding/json decodes and
+// reports.
+func smallJSONInt(b []byte) (int32, bool) {
+	digits := b
+	neg := len(b) > 0 && b[0] == '-'
+	if neg {
+		digits = b[1:]
+	}
+	if len(digits) == 0 || len(digits) > 9 || len(digits) > 1 && digits[0] == '0' {
+		return 0, false
+	}
+	var n int32
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int32(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
 }

@@ -117,3 +117,36 @@ func FuzzIntOrStringJSON(f *testing.F) {
 		}
 	})
 }
+
+// FuzzIntOrStringUnmarshal checks UnmarshalJSON's fast paths against
+// encoding/json: a JSON string decodes to its value, a number to an int32,
+// with the same errors.
+func FuzzIntOrStringUnmarshal(f *testing.F) {
+	for _, s := range []string{`8080`, `-8080`, `0`, `-0`, `007`, `123456789`, `1234567890`, `-999999999`, `"http"`, `"50%"`, `""`, `"\u00e9"`, `"a\"b"`, `"é"`, `1.5`, `1e3`, `true`, `null`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			return
+		}
+		var want core.IntOrString
+		var wantErr error
+		if data[0] == '"' {
+			var s string
+			wantErr = json.Unmarshal(data, &s)
+			want = core.IntOrString{Type: core.StringType, StrVal: s}
+		} else {
+			var i int32
+			wantErr = json.Unmarshal(data, &i)
+			want = core.IntOrString{Type: core.IntType, IntVal: i}
+		}
+		var got core.IntOrString
+		err := got.UnmarshalJSON(data)
+		if (err != nil) != (wantErr != nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("UnmarshalJSON(%s): error %v, want %v", data, err, wantErr)
+		}
+		if err == nil && got != want {
+			t.Fatalf("UnmarshalJSON(%s) = %+v, want %+v", data, got, want)
+		}
+	})
+}
