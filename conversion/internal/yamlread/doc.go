@@ -93,6 +93,9 @@
 //     second line; goyaml.v3 reads on and finds the third line an error.
 //   - Text after a root scalar: goyaml.v2 reads `0` then `: !a!` on the
 //     next line as 0; goyaml.v3 reads on and finds the bad tag.
+//   - An anchor whose name runs into a flow indicator outside a flow
+//     collection: goyaml.v2 reads `&0]0 !` as null (it ends the document
+//     at the `]`), goyaml.v3 as the empty string.
 //   - Text that is not UTF-8: refused by Parse wherever it is; goyaml.v2
 //     refuses it only where its reader reaches it (`0` then `--- \x80`
 //     is 0 for it).
