@@ -1,6 +1,7 @@
 package jobtest
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -12,7 +13,6 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
-	"github.com/jobkit/jobkit/jobapi/internal/codec"
 )
 
 // Fill sets every exported field of *ptr, at every depth, to random data
@@ -75,7 +75,7 @@ func (f *filler) json(d int) string {
 	case 0:
 		return fmt.Sprintf("%d", f.r.IntN(2000)-1000)
 	case 1:
-		b, _ := codec.Marshal(f.str())
+		b, _ := json.Marshal(f.str())
 		return string(b)
 	case 2:
 		return []string{"true", "false", "null", "1.5"}[f.r.IntN(4)]
@@ -91,7 +91,7 @@ func (f *filler) json(d int) string {
 				continue
 			}
 			seen[k] = true
-			kb, _ := codec.Marshal(k)
+			kb, _ := json.Marshal(k)
 			parts = append(parts, string(kb)+":"+f.json(d-1))
 		}
 		return "{" + strings.Join(parts, ",") + "}"

@@ -1,6 +1,7 @@
 package jobtest
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -165,7 +166,7 @@ func errNotEncodable(err error) error {
 
 // normalize returns o as it comes back from a JSON round trip.
 func normalize[T Object](o *T) (*T, error) {
-	data, err := codec.Marshal(o)
+	data, err := json.Marshal(o)
 	if err != nil {
 		return nil, err
 	}

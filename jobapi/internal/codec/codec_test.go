@@ -167,7 +167,7 @@ func TestMarshal(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := codec.Marshal(&tt.in)
+			got, err := codec.ReflectMarshal(&tt.in)
 			require.NoError(t, err)
 			if diff := cmp.Diff(tt.want, string(got)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
@@ -189,7 +189,7 @@ func TestMarshalErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := codec.Marshal(&tt.in)
+			_, err := codec.ReflectMarshal(&tt.in)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error saying %q", err, tt.want)
 			}
@@ -237,7 +237,7 @@ func FuzzUnmarshal(f *testing.F) {
 		if err := codec.ReflectUnmarshal(data, &a); err != nil {
 			return
 		}
-		out, err := codec.Marshal(&a)
+		out, err := codec.ReflectMarshal(&a)
 		if err != nil {
 			t.Fatalf("Marshal of a decoded value failed: %v", err)
 		}
@@ -248,7 +248,7 @@ func FuzzUnmarshal(f *testing.F) {
 		if diff := cmp.Diff(a, b, cmpopts.EquateEmpty()); diff != "" {
 			t.Fatalf("round trip changed the value (-first +second):\n%s", diff)
 		}
-		again, err := codec.Marshal(&b)
+		again, err := codec.ReflectMarshal(&b)
 		if err != nil || !bytes.Equal(out, again) {
 			t.Fatalf("Marshal is not stable: %v\n%s\n%s", err, out, again)
 		}

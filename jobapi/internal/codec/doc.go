@@ -1,8 +1,8 @@
 // Package codec is the JSON codec of jobkit's API types: the runtime of the
 // typed decoders and encoders that jobapi/internal/gen writes for them
 // ([Decoder], AppendString, AppendUnknown, ...); [Unknown] and [RawJSON],
-// which keep the members a type does not model; and [Marshal], the
-// reflection encoder the typed encoders are tested against.
+// which keep the members a type does not model. Nothing in it walks a
+// type by reflection.
 //
 // The model: every object type has an `Unknown Unknown` field tagged
 // `json:"-"` and generated hooks (see jobapi/internal/gen). UnmarshalJSON
@@ -13,8 +13,7 @@
 // BeginArray, ...) and dispatches their names with a generated switch: no
 // reflection, no intermediate maps, no field path built unless an error
 // needs one. MarshalJSON calls the type's generated AppendJSON, which
-// appends to one buffer without reflection and writes exactly the bytes
-// Marshal writes. A type without an Unknown field that has its own JSON
+// appends to one buffer without reflection. A type without an Unknown field that has its own JSON
 // methods (meta.Time, quantities, IntOrString) is handed to them.
 //
 // Decoding follows Kubernetes' rules more strictly than encoding/json:
@@ -31,9 +30,10 @@
 // `omitzero` honoured, strings escaped HTML-safe as encoding/json escapes
 // them), then the Unknown members sorted by name.
 //
-// The reflection decoder these rules were first written as is kept only
-// as the reference of the differential tests (FuzzTypedDecode); it is not
-// compiled into the product. [Unmarshal] decodes into any type with a
+// The reflection decoder and encoder these rules were first written as
+// are kept only as the references of the differential tests
+// (FuzzTypedDecode, FuzzTypedCodec and the byte-for-byte encoder tests);
+// they are not compiled into the product. [Unmarshal] decodes into any type with a
 // generated decoder, through the same typed code.
 //
 // The codec is internal: users reach it through the types' MarshalJSON and

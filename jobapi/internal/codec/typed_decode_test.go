@@ -85,7 +85,7 @@ func decodeSeeds(t testing.TB) [][]byte {
 		for seed := uint64(1); seed <= 4 && !tt.noFill; seed++ {
 			v := tt.new()
 			jobtest.Fill(t, v, seed+uint64(i)*100)
-			data, err := codec.Marshal(v)
+			data, err := codec.ReflectMarshal(v)
 			if err != nil {
 				t.Fatal(err)
 			}

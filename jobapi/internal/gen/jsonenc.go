@@ -13,7 +13,7 @@ import (
 
 // The typed encoders: for every type that gets JSON hooks, an AppendJSON
 // method that writes, without reflection, exactly the bytes the codec's
-// reflection encoder (codec.Marshal) writes; for the struct types without
+// reflection encoder (kept in jobapi/internal/codec's tests) writes; for the struct types without
 // hooks that such a type reaches (selector.LabelSelector, a struct with a
 // hand-written deep copy but no Unknown), an unexported function of the
 // target package doing the same. The typed decoders are in jsondec.go;

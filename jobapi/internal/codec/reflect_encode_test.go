@@ -10,14 +10,14 @@ import (
 	"unicode/utf8"
 )
 
-// Marshal encodes v as compact JSON by reflection. It is the reference the
+// reflectMarshal encodes v as compact JSON by reflection. It is the reference the
 // generated typed encoders (the AppendJSON methods of jobkit's API types,
 // which MarshalJSON calls) are tested against byte for byte: the members of
 // each struct in field order as encoding/json writes them (`omitempty` and
 // `omitzero` honoured), followed by the struct's Unknown members sorted by
 // name. It reports an error, naming the path, when an Unknown holds a name
 // its struct models, or holds text that is not JSON.
-func Marshal(v any) ([]byte, error) {
+func reflectMarshal(v any) ([]byte, error) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() {
 		return []byte("null"), nil
