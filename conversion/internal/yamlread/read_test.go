@@ -156,6 +156,12 @@ func compareWithSigsYAML(t *testing.T, in []byte) (skipped string) {
 	if reason := knownRefusal(in, want, wantErr, err); reason != "" {
 		return reason
 	}
+	if wantErr != nil && err == nil && string(got) == "null" && onlyCommentsAndSpace(in) {
+		// "#\n\n\t\n": goyaml.v2 refuses a tab on a line of its own after
+		// a blank line, goyaml.v3 reads an empty document; conversion
+		// refuses an empty document either way.
+		return "a tab in a document without content"
+	}
 	switch {
 	case wantErr != nil && err == nil:
 		t.Fatalf("input %q: sigs.k8s.io/yaml refuses it (%v), ToJSON gives %s", in, wantErr, got)
@@ -439,4 +445,16 @@ spec:
 	if _, ok := empty.Find("a"); ok {
 		t.Error("an empty document must have no positions")
 	}
+}
+
+// onlyCommentsAndSpace reports whether in holds nothing but comments,
+// spaces, tabs and line breaks.
+func onlyCommentsAndSpace(in []byte) bool {
+	for _, line := range yamlLines(in) {
+		t := strings.TrimLeft(line, " \t")
+		if t != "" && t[0] != '#' {
+			return false
+		}
+	}
+	return true
 }
