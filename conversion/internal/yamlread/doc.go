@@ -96,10 +96,11 @@
 //   - An anchor whose name runs into a flow indicator outside a flow
 //     collection: goyaml.v2 reads `&0]0 !` as null (it ends the document
 //     at the `]`), goyaml.v3 as the empty string.
-//   - A document of comments and blank lines with a tab on a line of its
-//     own after a blank line ("#", "", "\t"): goyaml.v2 refuses it,
-//     goyaml.v3 reads an empty document (null), which conversion refuses
-//     as empty.
+//   - A line that holds, after spaces, a tab and then nothing or a
+//     comment ("#", "\t#", "p"): goyaml.v2 refuses the tab in block
+//     context ("found character that cannot start any token"), goyaml.v3
+//     skips the line. Parse reads such documents; the API server refuses
+//     them.
 //   - Text that is not UTF-8: refused by Parse wherever it is; goyaml.v2
 //     refuses it only where its reader reaches it (`0` then `--- \x80`
 //     is 0 for it).
