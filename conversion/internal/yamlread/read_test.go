@@ -258,15 +258,19 @@ func startsFlow(in []byte) bool {
 			continue
 		}
 		t = strings.TrimLeft(strings.TrimPrefix(t, "---"), " \t")
-		// An anchor or a tag may come before the collection ("&a {}").
+		// An anchor or a tag may come before the collection ("&a {}"),
+		// on its line or on one of its own.
 		for t != "" && (t[0] == '&' || t[0] == '!') {
 			end := strings.IndexAny(t, " \t")
 			if end < 0 {
-				return false
+				end = len(t)
 			}
 			t = strings.TrimLeft(t[end:], " \t")
 		}
-		return t != "" && (t[0] == '{' || t[0] == '[')
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		return t[0] == '{' || t[0] == '['
 	}
 	return false
 }
