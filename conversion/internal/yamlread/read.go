@@ -86,7 +86,7 @@ func readable(text []byte) bool {
 func nextDocument(data []byte) int {
 	content := false
 	for i := 0; i < len(data); {
-		e := lineEnd(data, i)
+		e := breakAt(data, i)
 		line := data[i:e]
 		if len(line) >= 3 && (string(line[:3]) == "---" || string(line[:3]) == "...") && (len(line) == 3 || isBlank(line[3])) {
 			if content {
@@ -98,8 +98,20 @@ func nextDocument(data []byte) int {
 			content = true
 		}
 		i = e + 1
+		if e+1 < len(data) && data[e] == '\r' && data[e+1] == '\n' {
+			i++
+		}
 	}
 	return -1
+}
+
+// breakAt returns the offset of the first line break ("\n" or "\r") at or
+// after i, or len(d).
+func breakAt(d []byte, i int) int {
+	for i < len(d) && d[i] != '\n' && d[i] != '\r' {
+		i++
+	}
+	return i
 }
 
 // parseError turns goyaml.v3's parse error into an [*Error] with its
