@@ -29,6 +29,7 @@ func (j Job) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a Job they hold.
 func (x *Job) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.TypeMeta.Kind != "" {
@@ -152,6 +153,7 @@ func (j JobSpec) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a JobSpec they hold.
 func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Parallelism != nil {
@@ -587,6 +589,7 @@ func (p PodFailurePolicy) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodFailurePolicy they hold.
 func (x *PodFailurePolicy) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -684,6 +687,7 @@ func (p PodFailurePolicyRule) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodFailurePolicyRule they hold.
 func (x *PodFailurePolicyRule) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -818,6 +822,7 @@ func (p PodFailurePolicyOnExitCodesRequirement) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodFailurePolicyOnExitCodesRequirement they hold.
 func (x *PodFailurePolicyOnExitCodesRequirement) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.ContainerName != nil {
@@ -950,6 +955,7 @@ func (p PodFailurePolicyOnPodConditionsPattern) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodFailurePolicyOnPodConditionsPattern they hold.
 func (x *PodFailurePolicyOnPodConditionsPattern) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -1036,6 +1042,7 @@ func (s SuccessPolicy) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a SuccessPolicy they hold.
 func (x *SuccessPolicy) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -1133,6 +1140,7 @@ func (s SuccessPolicyRule) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a SuccessPolicyRule they hold.
 func (x *SuccessPolicyRule) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.SucceededIndexes != nil {
@@ -1245,6 +1253,7 @@ func (j JobStatus) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a JobStatus they hold.
 func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.Conditions) != 0 {
@@ -1556,6 +1565,7 @@ func (u UncountedTerminatedPods) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a UncountedTerminatedPods they hold.
 func (x *UncountedTerminatedPods) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.Succeeded) != 0 {
@@ -1690,6 +1700,7 @@ func (j JobCondition) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a JobCondition they hold.
 func (x *JobCondition) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)

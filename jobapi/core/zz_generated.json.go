@@ -32,6 +32,7 @@ func (a Affinity) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a Affinity they hold.
 func (x *Affinity) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.NodeAffinity != nil {
@@ -168,6 +169,7 @@ func (n NodeAffinity) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a NodeAffinity they hold.
 func (x *NodeAffinity) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.RequiredDuringSchedulingIgnoredDuringExecution != nil {
@@ -291,6 +293,7 @@ func (n NodeSelector) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a NodeSelector they hold.
 func (x *NodeSelector) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -388,6 +391,7 @@ func (n NodeSelectorTerm) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a NodeSelectorTerm they hold.
 func (x *NodeSelectorTerm) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.MatchExpressions) != 0 {
@@ -522,6 +526,7 @@ func (n NodeSelectorRequirement) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a NodeSelectorRequirement they hold.
 func (x *NodeSelectorRequirement) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -643,6 +648,7 @@ func (p PreferredSchedulingTerm) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PreferredSchedulingTerm they hold.
 func (x *PreferredSchedulingTerm) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -729,6 +735,7 @@ func (p PodAffinity) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodAffinity they hold.
 func (x *PodAffinity) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.RequiredDuringSchedulingIgnoredDuringExecution) != 0 {
@@ -863,6 +870,7 @@ func (p PodAntiAffinity) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodAntiAffinity they hold.
 func (x *PodAntiAffinity) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.RequiredDuringSchedulingIgnoredDuringExecution) != 0 {
@@ -997,6 +1005,7 @@ func (p PodAffinityTerm) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodAffinityTerm they hold.
 func (x *PodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.LabelSelector != nil {
@@ -1225,6 +1234,7 @@ func (w WeightedPodAffinityTerm) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a WeightedPodAffinityTerm they hold.
 func (x *WeightedPodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -1311,6 +1321,7 @@ func (c Container) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a Container they hold.
 func (x *Container) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -1960,6 +1971,7 @@ func (e EphemeralContainer) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a EphemeralContainer they hold.
 func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -2622,6 +2634,7 @@ func (c ContainerPort) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ContainerPort they hold.
 func (x *ContainerPort) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Name != "" {
@@ -2749,6 +2762,7 @@ func (c ContainerRestartRule) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ContainerRestartRule they hold.
 func (x *ContainerRestartRule) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Action != "" {
@@ -2850,6 +2864,7 @@ func (c ContainerRestartRuleOnExitCodes) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ContainerRestartRuleOnExitCodes they hold.
 func (x *ContainerRestartRuleOnExitCodes) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Operator != "" {
@@ -2962,6 +2977,7 @@ func (c ContainerResizePolicy) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ContainerResizePolicy they hold.
 func (x *ContainerResizePolicy) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -3048,6 +3064,7 @@ func (v VolumeMount) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a VolumeMount they hold.
 func (x *VolumeMount) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -3221,6 +3238,7 @@ func (v VolumeDevice) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a VolumeDevice they hold.
 func (x *VolumeDevice) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -3307,6 +3325,7 @@ func (l LocalObjectReference) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a LocalObjectReference they hold.
 func (x *LocalObjectReference) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Name != "" {
@@ -3384,6 +3403,7 @@ func (t TypedLocalObjectReference) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a TypedLocalObjectReference they hold.
 func (x *TypedLocalObjectReference) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -3492,6 +3512,7 @@ func (t TypedObjectReference) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a TypedObjectReference they hold.
 func (x *TypedObjectReference) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -3624,6 +3645,7 @@ func (e EnvVar) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a EnvVar they hold.
 func (x *EnvVar) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -3736,6 +3758,7 @@ func (e EnvVarSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a EnvVarSource they hold.
 func (x *EnvVarSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.FieldRef != nil {
@@ -3920,6 +3943,7 @@ func (o ObjectFieldSelector) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ObjectFieldSelector they hold.
 func (x *ObjectFieldSelector) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.APIVersion != "" {
@@ -4008,6 +4032,7 @@ func (r ResourceFieldSelector) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ResourceFieldSelector they hold.
 func (x *ResourceFieldSelector) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.ContainerName != "" {
@@ -4115,6 +4140,7 @@ func (c ConfigMapKeySelector) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ConfigMapKeySelector they hold.
 func (x *ConfigMapKeySelector) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.LocalObjectReference.Name != "" {
@@ -4227,6 +4253,7 @@ func (s SecretKeySelector) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a SecretKeySelector they hold.
 func (x *SecretKeySelector) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.LocalObjectReference.Name != "" {
@@ -4339,6 +4366,7 @@ func (f FileKeySelector) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a FileKeySelector they hold.
 func (x *FileKeySelector) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -4460,6 +4488,7 @@ func (e EnvFromSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a EnvFromSource they hold.
 func (x *EnvFromSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Prefix != "" {
@@ -4585,6 +4614,7 @@ func (c ConfigMapEnvSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ConfigMapEnvSource they hold.
 func (x *ConfigMapEnvSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.LocalObjectReference.Name != "" {
@@ -4686,6 +4716,7 @@ func (s SecretEnvSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a SecretEnvSource they hold.
 func (x *SecretEnvSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.LocalObjectReference.Name != "" {
@@ -4787,6 +4818,7 @@ func (p Pod) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a Pod they hold.
 func (x *Pod) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.TypeMeta.Kind != "" {
@@ -4910,6 +4942,7 @@ func (p PodTemplateSpec) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodTemplateSpec they hold.
 func (x *PodTemplateSpec) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -4996,6 +5029,7 @@ func (p PodSpec) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodSpec they hold.
 func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.Volumes) != 0 {
@@ -6081,6 +6115,7 @@ func (p PodOS) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodOS they hold.
 func (x *PodOS) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -6156,6 +6191,7 @@ func (h HostAlias) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a HostAlias they hold.
 func (x *HostAlias) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -6266,6 +6302,7 @@ func (p PodReadinessGate) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodReadinessGate they hold.
 func (x *PodReadinessGate) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -6341,6 +6378,7 @@ func (p PodSchedulingGate) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodSchedulingGate they hold.
 func (x *PodSchedulingGate) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -6416,6 +6454,7 @@ func (p PodSchedulingGroup) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodSchedulingGroup they hold.
 func (x *PodSchedulingGroup) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.PodGroupName != nil {
@@ -6504,6 +6543,7 @@ func (p PodResourceClaim) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodResourceClaim they hold.
 func (x *PodResourceClaim) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -6627,6 +6667,7 @@ func (p PodDNSConfig) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodDNSConfig they hold.
 func (x *PodDNSConfig) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.Nameservers) != 0 {
@@ -6796,6 +6837,7 @@ func (p PodDNSConfigOption) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodDNSConfigOption they hold.
 func (x *PodDNSConfigOption) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Name != "" {
@@ -6897,6 +6939,7 @@ func (p Probe) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a Probe they hold.
 func (x *Probe) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.ProbeHandler.Exec != nil {
@@ -7146,6 +7189,7 @@ func (e ExecAction) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ExecAction they hold.
 func (x *ExecAction) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.Command) != 0 {
@@ -7245,6 +7289,7 @@ func (h HTTPGetAction) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a HTTPGetAction they hold.
 func (x *HTTPGetAction) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Path != "" {
@@ -7402,6 +7447,7 @@ func (h HTTPHeader) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a HTTPHeader they hold.
 func (x *HTTPHeader) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -7488,6 +7534,7 @@ func (t TCPSocketAction) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a TCPSocketAction they hold.
 func (x *TCPSocketAction) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -7584,6 +7631,7 @@ func (g GRPCAction) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a GRPCAction they hold.
 func (x *GRPCAction) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -7681,6 +7729,7 @@ func (s SleepAction) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a SleepAction they hold.
 func (x *SleepAction) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -7756,6 +7805,7 @@ func (l LifecycleHandler) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a LifecycleHandler they hold.
 func (x *LifecycleHandler) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Exec != nil {
@@ -7916,6 +7966,7 @@ func (l Lifecycle) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a Lifecycle they hold.
 func (x *Lifecycle) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.PostStart != nil {
@@ -8052,6 +8103,7 @@ func (p ProjectedVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ProjectedVolumeSource they hold.
 func (x *ProjectedVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -8173,6 +8225,7 @@ func (v VolumeProjection) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a VolumeProjection they hold.
 func (x *VolumeProjection) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Secret != nil {
@@ -8381,6 +8434,7 @@ func (s SecretProjection) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a SecretProjection they hold.
 func (x *SecretProjection) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.LocalObjectReference.Name != "" {
@@ -8517,6 +8571,7 @@ func (c ConfigMapProjection) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ConfigMapProjection they hold.
 func (x *ConfigMapProjection) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.LocalObjectReference.Name != "" {
@@ -8653,6 +8708,7 @@ func (d DownwardAPIProjection) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a DownwardAPIProjection they hold.
 func (x *DownwardAPIProjection) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.Items) != 0 {
@@ -8752,6 +8808,7 @@ func (s ServiceAccountTokenProjection) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ServiceAccountTokenProjection they hold.
 func (x *ServiceAccountTokenProjection) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Audience != "" {
@@ -8864,6 +8921,7 @@ func (c ClusterTrustBundleProjection) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ClusterTrustBundleProjection they hold.
 func (x *ClusterTrustBundleProjection) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Name != nil {
@@ -9035,6 +9093,7 @@ func (p PodCertificateProjection) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodCertificateProjection they hold.
 func (x *PodCertificateProjection) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.SignerName != "" {
@@ -9199,6 +9258,7 @@ func (r ResourceRequirements) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ResourceRequirements they hold.
 func (x *ResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.Limits) != 0 {
@@ -9424,6 +9484,7 @@ func (v VolumeResourceRequirements) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a VolumeResourceRequirements they hold.
 func (x *VolumeResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.Limits) != 0 {
@@ -9614,6 +9675,7 @@ func (r ResourceClaim) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ResourceClaim they hold.
 func (x *ResourceClaim) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -9702,6 +9764,7 @@ func (t Toleration) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a Toleration they hold.
 func (x *Toleration) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Key != "" {
@@ -9842,6 +9905,7 @@ func (t TopologySpreadConstraint) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a TopologySpreadConstraint they hold.
 func (x *TopologySpreadConstraint) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -10070,6 +10134,7 @@ func (s SecurityContext) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a SecurityContext they hold.
 func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Capabilities != nil {
@@ -10422,6 +10487,7 @@ func (p PodSecurityContext) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodSecurityContext they hold.
 func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.SELinuxOptions != nil {
@@ -10820,6 +10886,7 @@ func (c Capabilities) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a Capabilities they hold.
 func (x *Capabilities) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.Add) != 0 {
@@ -10954,6 +11021,7 @@ func (s SELinuxOptions) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a SELinuxOptions they hold.
 func (x *SELinuxOptions) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.User != "" {
@@ -11070,6 +11138,7 @@ func (w WindowsSecurityContextOptions) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a WindowsSecurityContextOptions they hold.
 func (x *WindowsSecurityContextOptions) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.GMSACredentialSpecName != nil {
@@ -11230,6 +11299,7 @@ func (s SeccompProfile) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a SeccompProfile they hold.
 func (x *SeccompProfile) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -11329,6 +11399,7 @@ func (a AppArmorProfile) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a AppArmorProfile they hold.
 func (x *AppArmorProfile) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -11428,6 +11499,7 @@ func (s Sysctl) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a Sysctl they hold.
 func (x *Sysctl) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -11514,6 +11586,7 @@ func (p PodStatus) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodStatus they hold.
 func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.ObservedGeneration != 0 {
@@ -12118,6 +12191,7 @@ func (p PodCondition) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodCondition they hold.
 func (x *PodCondition) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -12281,6 +12355,7 @@ func (h HostIP) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a HostIP they hold.
 func (x *HostIP) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -12356,6 +12431,7 @@ func (p PodIP) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodIP they hold.
 func (x *PodIP) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -12431,6 +12507,7 @@ func (c ContainerStatus) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ContainerStatus they hold.
 func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -12814,6 +12891,7 @@ func (c ContainerState) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ContainerState they hold.
 func (x *ContainerState) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Waiting != nil {
@@ -12950,6 +13028,7 @@ func (c ContainerStateWaiting) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ContainerStateWaiting they hold.
 func (x *ContainerStateWaiting) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Reason != "" {
@@ -13040,6 +13119,7 @@ func (c ContainerStateRunning) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ContainerStateRunning they hold.
 func (x *ContainerStateRunning) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -13123,6 +13203,7 @@ func (c ContainerStateTerminated) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ContainerStateTerminated they hold.
 func (x *ContainerStateTerminated) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -13288,6 +13369,7 @@ func (v VolumeMountStatus) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a VolumeMountStatus they hold.
 func (x *VolumeMountStatus) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -13435,6 +13517,7 @@ func (v VolumeStatus) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a VolumeStatus they hold.
 func (x *VolumeStatus) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Image != nil {
@@ -13523,6 +13606,7 @@ func (i ImageVolumeStatus) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ImageVolumeStatus they hold.
 func (x *ImageVolumeStatus) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.ImageRef != "" {
@@ -13600,6 +13684,7 @@ func (c ContainerUser) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ContainerUser they hold.
 func (x *ContainerUser) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Linux != nil {
@@ -13688,6 +13773,7 @@ func (l LinuxContainerUser) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a LinuxContainerUser they hold.
 func (x *LinuxContainerUser) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -13809,6 +13895,7 @@ func (r ResourceStatus) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ResourceStatus they hold.
 func (x *ResourceStatus) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -13919,6 +14006,7 @@ func (r ResourceHealth) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ResourceHealth they hold.
 func (x *ResourceHealth) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -14031,6 +14119,7 @@ func (p PodResourceClaimStatus) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodResourceClaimStatus they hold.
 func (x *PodResourceClaimStatus) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -14130,6 +14219,7 @@ func (p PodExtendedResourceClaimStatus) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PodExtendedResourceClaimStatus they hold.
 func (x *PodExtendedResourceClaimStatus) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -14238,6 +14328,7 @@ func (c ContainerExtendedResourceRequest) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ContainerExtendedResourceRequest they hold.
 func (x *ContainerExtendedResourceRequest) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -14335,6 +14426,7 @@ func (n NodeAllocatableResourceClaimStatus) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a NodeAllocatableResourceClaimStatus they hold.
 func (x *NodeAllocatableResourceClaimStatus) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -14506,6 +14598,7 @@ func (v Volume) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a Volume they hold.
 func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -15301,6 +15394,7 @@ func (h HostPathVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a HostPathVolumeSource they hold.
 func (x *HostPathVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -15400,6 +15494,7 @@ func (e EmptyDirVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a EmptyDirVolumeSource they hold.
 func (x *EmptyDirVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Medium != "" {
@@ -15509,6 +15604,7 @@ func (g GCEPersistentDiskVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a GCEPersistentDiskVolumeSource they hold.
 func (x *GCEPersistentDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -15623,6 +15719,7 @@ func (a AWSElasticBlockStoreVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a AWSElasticBlockStoreVolumeSource they hold.
 func (x *AWSElasticBlockStoreVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -15737,6 +15834,7 @@ func (g GitRepoVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a GitRepoVolumeSource they hold.
 func (x *GitRepoVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -15838,6 +15936,7 @@ func (s SecretVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a SecretVolumeSource they hold.
 func (x *SecretVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.SecretName != "" {
@@ -15998,6 +16097,7 @@ func (n NFSVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a NFSVolumeSource they hold.
 func (x *NFSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -16097,6 +16197,7 @@ func (i ISCSIVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ISCSIVolumeSource they hold.
 func (x *ISCSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -16342,6 +16443,7 @@ func (g GlusterfsVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a GlusterfsVolumeSource they hold.
 func (x *GlusterfsVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -16441,6 +16543,7 @@ func (p PersistentVolumeClaimVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PersistentVolumeClaimVolumeSource they hold.
 func (x *PersistentVolumeClaimVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -16529,6 +16632,7 @@ func (r RBDVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a RBDVolumeSource they hold.
 func (x *RBDVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -16726,6 +16830,7 @@ func (f FlexVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a FlexVolumeSource they hold.
 func (x *FlexVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -16862,6 +16967,7 @@ func (c CinderVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a CinderVolumeSource they hold.
 func (x *CinderVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -16987,6 +17093,7 @@ func (c CephFSVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a CephFSVolumeSource they hold.
 func (x *CephFSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -17160,6 +17267,7 @@ func (f FlockerVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a FlockerVolumeSource they hold.
 func (x *FlockerVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.DatasetName != "" {
@@ -17250,6 +17358,7 @@ func (f FCVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a FCVolumeSource they hold.
 func (x *FCVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.TargetWWNs) != 0 {
@@ -17434,6 +17543,7 @@ func (a AzureFileVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a AzureFileVolumeSource they hold.
 func (x *AzureFileVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -17533,6 +17643,7 @@ func (v VsphereVirtualDiskVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a VsphereVirtualDiskVolumeSource they hold.
 func (x *VsphereVirtualDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -17647,6 +17758,7 @@ func (q QuobyteVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a QuobyteVolumeSource they hold.
 func (x *QuobyteVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -17785,6 +17897,7 @@ func (a AzureDiskVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a AzureDiskVolumeSource they hold.
 func (x *AzureDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -17967,6 +18080,7 @@ func (p PhotonPersistentDiskVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PhotonPersistentDiskVolumeSource they hold.
 func (x *PhotonPersistentDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -18055,6 +18169,7 @@ func (p PortworxVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PortworxVolumeSource they hold.
 func (x *PortworxVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -18156,6 +18271,7 @@ func (s ScaleIOVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ScaleIOVolumeSource they hold.
 func (x *ScaleIOVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -18355,6 +18471,7 @@ func (s StorageOSVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a StorageOSVolumeSource they hold.
 func (x *StorageOSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.VolumeName != "" {
@@ -18495,6 +18612,7 @@ func (c ConfigMapVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ConfigMapVolumeSource they hold.
 func (x *ConfigMapVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.LocalObjectReference.Name != "" {
@@ -18655,6 +18773,7 @@ func (d DownwardAPIVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a DownwardAPIVolumeSource they hold.
 func (x *DownwardAPIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.Items) != 0 {
@@ -18778,6 +18897,7 @@ func (d DownwardAPIVolumeFile) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a DownwardAPIVolumeFile they hold.
 func (x *DownwardAPIVolumeFile) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -18925,6 +19045,7 @@ func (k KeyToPath) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a KeyToPath they hold.
 func (x *KeyToPath) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -19035,6 +19156,7 @@ func (c CSIVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a CSIVolumeSource they hold.
 func (x *CSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -19193,6 +19315,7 @@ func (e EphemeralVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a EphemeralVolumeSource they hold.
 func (x *EphemeralVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.VolumeClaimTemplate != nil {
@@ -19281,6 +19404,7 @@ func (p PersistentVolumeClaimTemplate) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PersistentVolumeClaimTemplate they hold.
 func (x *PersistentVolumeClaimTemplate) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)
@@ -19367,6 +19491,7 @@ func (p PersistentVolumeClaimSpec) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a PersistentVolumeClaimSpec they hold.
 func (x *PersistentVolumeClaimSpec) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if len(x.AccessModes) != 0 {
@@ -19634,6 +19759,7 @@ func (i ImageVolumeSource) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ImageVolumeSource they hold.
 func (x *ImageVolumeSource) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Reference != "" {

@@ -28,6 +28,7 @@ func (o ObjectMeta) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a ObjectMeta they hold.
 func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Name != "" {
@@ -368,6 +369,7 @@ func (o OwnerReference) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a OwnerReference they hold.
 func (x *OwnerReference) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	b = append(b, sep)

@@ -30,6 +30,7 @@ func (j Job) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a Job they hold.
 func (x *Job) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.TypeMeta.Kind != "" {
@@ -153,6 +154,7 @@ func (j JobSpec) MarshalJSON() ([]byte, error) {
 // returns. It is the entry point through which the encoders of other
 // packages write a JobSpec they hold.
 func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
 	var err error
 	sep := byte('{')
 	if x.Parallelism != nil {

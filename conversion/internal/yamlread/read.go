@@ -754,7 +754,7 @@ func (r *reader) nonSpecific(n *yaml.Node) bool {
 		}
 		switch text[i] {
 		case '!':
-			return i+1 == len(text) || isBlank(text[i+1])
+			return i+1 == len(text) || isBlank(text[i+1]) || isWideBreak(text[i+1:])
 		case '&':
 			for i < len(text) && !isBlank(text[i]) {
 				i++
@@ -794,6 +794,14 @@ func lineStarts(text []byte) []int {
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// isWideBreak reports whether b starts with one of the line breaks
+// goyaml.v2 reads beyond CR and LF: NEL (U+0085), LS (U+2028) and PS
+// (U+2029).
+func isWideBreak(b []byte) bool {
+	return len(b) >= 2 && b[0] == 0xC2 && b[1] == 0x85 ||
+		len(b) >= 3 && b[0] == 0xE2 && b[1] == 0x80 && (b[2] == 0xA8 || b[2] == 0xA9)
+}
 
 // decodeRune returns the size of the first character of b (libyaml
 // counts columns in characters).

@@ -79,6 +79,9 @@ func InKey(err error, key string) error { return within(err, segment{name: key, 
 // encoding/json escapes it (HTML-safe: <, > and & as \u003c, \u003e and
 // \u0026; U+2028 and U+2029 escaped; invalid UTF-8 as \ufffd).
 func AppendString(b []byte, s string) []byte {
+	if cap(b)-len(b) < len(s)+2 {
+		b = grow(b, len(s)+2)
+	}
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -163,12 +166,41 @@ func AppendStringMap(b []byte, m map[string]string) []byte {
 const MarshalBufferSize = 8192
 
 // Finish returns a copy of b, which may live on the caller's stack, or nil
-// and err when encoding failed.
+// and err when encoding failed. (Returning b itself when encoding outgrew
+// the buffer would save a copy, but would make every caller's buffer
+// escape to the heap.)
 func Finish(b []byte, err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
 	return bytes.Clone(b), nil
+}
+
+// ReserveSize is the room [Reserve] makes.
+const ReserveSize = 256
+
+// Reserve returns b with room for at least ReserveSize more bytes,
+// doubling its capacity when it has less. Every generated AppendJSON
+// starts with it, so that encoding a large object grows its buffer
+// geometrically instead of by append's quarters.
+func Reserve(b []byte) []byte {
+	if cap(b)-len(b) < ReserveSize {
+		return grow(b, ReserveSize)
+	}
+	return b
+}
+
+// grow returns b with room for at least n more bytes, doubling its
+// capacity: append grows large slices by a quarter at a time, which
+// made encoding a large object copy its output about six times over.
+func grow(b []byte, n int) []byte {
+	c := 2 * cap(b)
+	if c < len(b)+n {
+		c = len(b) + n
+	}
+	nb := make([]byte, len(b), c)
+	copy(nb, b)
+	return nb
 }
 
 // appendCompact appends the JSON text src without insignificant space, or

@@ -614,7 +614,7 @@ func (g *gen) jsonBody(body *bytes.Buffer) (int, error) {
 		r := receiver(t.name)
 		fmt.Fprintf(body, "\n// UnmarshalJSON decodes data into %s with the typed decoder (DecodeJSON).\n// Members its type does not model are kept in Unknown.\nfunc (%s *%s) UnmarshalJSON(data []byte) error {\nvar dec codec.Decoder\nif err := dec.Start(data); err != nil {\nreturn err\n}\n%s.DecodeJSON(&dec)\nreturn dec.Err()\n}\n", r, r, t.name, r)
 		fmt.Fprintf(body, "\n// MarshalJSON encodes %s, its Unknown members included.\nfunc (%s %s) MarshalJSON() ([]byte, error) {\nvar buf [codec.MarshalBufferSize]byte\nreturn codec.Finish(%s.AppendJSON(buf[:0]))\n}\n", r, r, t.name, r)
-		fmt.Fprintf(body, "\n// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON\n// returns. It is the entry point through which the encoders of other\n// packages write a %s they hold.\nfunc (x *%s) AppendJSON(b []byte) ([]byte, error) {\n", t.name, t.name)
+		fmt.Fprintf(body, "\n// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON\n// returns. It is the entry point through which the encoders of other\n// packages write a %s they hold.\nfunc (x *%s) AppendJSON(b []byte) ([]byte, error) {\nb = codec.Reserve(b)\n", t.name, t.name)
 		if err := e.structBody(body, t); err != nil {
 			return 0, err
 		}
