@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	yaml "sigs.k8s.io/yaml/goyaml.v3"
+
+	"github.com/jobkit/jobkit/conversion/internal/yamlv2"
 )
 
 // Document is the node tree of one YAML document.
@@ -855,8 +857,8 @@ func resolve(tag, in string) (string, scalarValue) {
 			return tagFloat, floatValue(f)
 		}
 	case 'D', 'S':
-		if (tag == "" || tag == tagTimestamp) && looksLikeTimestamp(in) {
-			if _, ok := parseTimestamp(in); ok {
+		if tag == "" || tag == tagTimestamp {
+			if _, ok := yamlv2.ParseTimestamp(in); ok {
 				return tagTimestamp, str
 			}
 		}
@@ -870,7 +872,7 @@ func resolve(tag, in string) (string, scalarValue) {
 		if u, err := strconv.ParseUint(plain, 0, 64); err == nil {
 			return tagInt, scalarValue{kind: kNumber, text: strconv.FormatUint(u, 10), uint: true}
 		}
-		if isYAMLFloat(plain) {
+		if yamlv2.IsFloat(plain) {
 			if f, err := strconv.ParseFloat(plain, 64); err == nil {
 				return tagFloat, floatValue(f)
 			}
@@ -919,51 +921,6 @@ func resolveHint(c byte) byte {
 		return 'M'
 	}
 	return 0
-}
-
-// isYAMLFloat matches goyaml.v2's float form:
-// ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$
-func isYAMLFloat(s string) bool {
-	i := 0
-	if i < len(s) && (s[i] == '-' || s[i] == '+') {
-		i++
-	}
-	digits := func() int {
-		j := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		return i - j
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	} else {
-		if digits() == 0 {
-			return false
-		}
-		if i < len(s) && s[i] == '.' {
-			i++
-			digits()
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '-' || s[i] == '+') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
-}
-
-// looksLikeTimestamp is goyaml.v2's quick check: four digits then '-'.
-func looksLikeTimestamp(s string) bool {
-	return len(s) > 4 && s[4] == '-' && s[0] >= '0' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9' && s[2] >= '0' && s[2] <= '9' && s[3] >= '0' && s[3] <= '9'
 }
 
 // formatFloat writes f as encoding/json writes a float64.

@@ -1,30 +1,8 @@
 package yamlread
 
 import (
-	"time"
 	"unicode/utf8"
 )
-
-// timestampFormats are goyaml.v2's: the forms of a plain scalar that it
-// resolves as a timestamp (and so, decoding into an interface value,
-// keeps as the string it is written as).
-var timestampFormats = [...]string{
-	"2006-1-2T15:4:5.999999999Z07:00",
-	"2006-1-2t15:4:5.999999999Z07:00",
-	"2006-1-2 15:4:5.999999999",
-	"2006-1-2",
-}
-
-// parseTimestamp reports whether s is a timestamp as goyaml.v2 reads
-// them.
-func parseTimestamp(s string) (time.Time, bool) {
-	for _, f := range timestampFormats {
-		if t, err := time.Parse(f, s); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
-}
 
 const hexDigits = "0123456789abcdef"
 

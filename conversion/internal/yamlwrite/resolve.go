@@ -3,7 +3,8 @@ package yamlwrite
 import (
 	"strconv"
 	"strings"
-	"time"
+
+	"github.com/jobkit/jobkit/conversion/internal/yamlv2"
 )
 
 // resolvesToString reports whether goyaml.v2 would read s, written as a
@@ -82,7 +83,7 @@ func resolvesToNumberOrTime(s string) bool {
 	case "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF":
 		return true
 	}
-	if isTimestamp(s) {
+	if _, ok := yamlv2.ParseTimestamp(s); ok {
 		return true
 	}
 	plain := strings.ReplaceAll(s, "_", "")
@@ -92,7 +93,7 @@ func resolvesToNumberOrTime(s string) bool {
 	if _, err := strconv.ParseUint(plain, 0, 64); err == nil {
 		return true
 	}
-	if isYAMLFloat(plain) {
+	if yamlv2.IsFloat(plain) {
 		if _, err := strconv.ParseFloat(plain, 64); err == nil {
 			return true
 		}
@@ -110,72 +111,6 @@ func resolvesToNumberOrTime(s string) bool {
 		}
 	}
 	return false
-}
-
-// timestampLayouts are the layouts yaml.v2 reads timestamps with.
-var timestampLayouts = [...]string{
-	"2006-1-2T15:4:5.999999999Z07:00",
-	"2006-1-2t15:4:5.999999999Z07:00",
-	"2006-1-2 15:4:5.999999999",
-	"2006-1-2",
-}
-
-// isTimestamp reports whether s is four digits, a dash, and then parses
-// with one of timestampLayouts.
-func isTimestamp(s string) bool {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	if i != 4 || i == len(s) || s[i] != '-' {
-		return false
-	}
-	for _, layout := range timestampLayouts {
-		if _, err := time.Parse(layout, s); err == nil {
-			return true
-		}
-	}
-	return false
-}
-
-// isYAMLFloat matches ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$.
-func isYAMLFloat(s string) bool {
-	i := 0
-	if i < len(s) && (s[i] == '-' || s[i] == '+') {
-		i++
-	}
-	digits := func() int {
-		n := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-			n++
-		}
-		return n
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	} else {
-		if digits() == 0 {
-			return false
-		}
-		if i < len(s) && s[i] == '.' {
-			i++
-			digits()
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '-' || s[i] == '+') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
 }
 
 // isBase60Float matches ^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$
