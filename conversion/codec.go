@@ -24,24 +24,17 @@ const DefaultMaxBytes = 3 << 20
 type version struct {
 	apiVersion string
 	decode     func(data []byte, defaults bool) (*jobapi.Job, error)
-	encode     func(job *jobapi.Job) json.Marshaler
+	encode     func(job *jobapi.Job) ([]byte, error)
 }
 
 // versions is the conversion table, in the order errors list the
 // versions. It is a function, not a variable, so that nothing in the
-// package is mutable.
-func versions() []version {
-	return []version{
-		{
-			apiVersion: v1.GroupVersion,
-			decode:     decodeWire(v1.SetDefaults, checkV1, v1ToHub),
-			encode:     func(job *jobapi.Job) json.Marshaler { return hubToV1(job) },
-		},
-		{
-			apiVersion: v1beta1.GroupVersion,
-			decode:     decodeWire(v1beta1.SetDefaults, checkV1beta1, v1beta1ToHub),
-			encode:     func(job *jobapi.Job) json.Marshaler { return hubToV1beta1(job) },
-		},
+// package is mutable; its rows hold top-level functions only, so that
+// building it allocates nothing.
+func versions() [2]version {
+	return [...]version{
+		{apiVersion: v1.GroupVersion, decode: decodeV1, encode: encodeV1},
+		{apiVersion: v1beta1.GroupVersion, decode: decodeV1beta1, encode: encodeV1beta1},
 	}
 }
 
@@ -65,25 +58,45 @@ func lookup(apiVersion string) (version, bool) {
 	return version{}, false
 }
 
-// decodeWire returns the decode function of a version with wire type W,
-// which *W decodes with its UnmarshalJSON method.
-func decodeWire[W any, PW interface {
-	*W
-	json.Unmarshaler
-}](setDefaults func(*W), check func(*W) field.ErrorList, toHub func(*W) *jobapi.Job) func([]byte, bool) (*jobapi.Job, error) {
-	return func(data []byte, defaults bool) (*jobapi.Job, error) {
-		w := new(W)
-		if err := PW(w).UnmarshalJSON(data); err != nil {
-			return nil, err
-		}
-		if errs := check(w); len(errs) > 0 {
-			return nil, errs.ToAggregate()
-		}
-		if defaults {
-			setDefaults(w)
-		}
-		return toHub(w), nil
+// decodeV1 decodes batch/v1: the wire Job lives on the stack, only the
+// hub Job on the heap.
+func decodeV1(data []byte, defaults bool) (*jobapi.Job, error) {
+	var w v1.Job
+	if err := w.UnmarshalJSON(data); err != nil {
+		return nil, err
 	}
+	if errs := checkV1(&w); len(errs) > 0 {
+		return nil, errs.ToAggregate()
+	}
+	if defaults {
+		v1.SetDefaults(&w)
+	}
+	return v1ToHub(&w), nil
+}
+
+// decodeV1beta1 decodes extensions/v1beta1, as decodeV1.
+func decodeV1beta1(data []byte, defaults bool) (*jobapi.Job, error) {
+	var w v1beta1.Job
+	if err := w.UnmarshalJSON(data); err != nil {
+		return nil, err
+	}
+	if errs := checkV1beta1(&w); len(errs) > 0 {
+		return nil, errs.ToAggregate()
+	}
+	if defaults {
+		v1beta1.SetDefaults(&w)
+	}
+	return v1beta1ToHub(&w), nil
+}
+
+// encodeV1 returns job's batch/v1 JSON.
+func encodeV1(job *jobapi.Job) ([]byte, error) {
+	return hubToV1(job).MarshalJSON()
+}
+
+// encodeV1beta1 returns job's extensions/v1beta1 JSON.
+func encodeV1beta1(job *jobapi.Job) ([]byte, error) {
+	return hubToV1beta1(job).MarshalJSON()
 }
 
 // checkV1 rejects the other version's selector field, which would
@@ -303,7 +316,7 @@ func EncodeJSON(job *jobapi.Job, apiVersion string) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("conversion: %w", field.NotSupported(field.NewPath("apiVersion"), apiVersion, SupportedVersions()))
 	}
-	j, err := v.encode(job).MarshalJSON()
+	j, err := v.encode(job)
 	if err != nil {
 		return nil, fmt.Errorf("conversion: %w", err)
 	}

@@ -21,8 +21,7 @@ func (j *Job) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes j, its Unknown members included.
 func (j Job) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(j.AppendJSON(buf[:0]))
+	return codec.Finish(j.AppendJSON(codec.Buffer(j.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -80,6 +79,32 @@ func jsonMembersOfJob(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *Job) SizeJSON() int {
+	n := 1
+	if x.TypeMeta.Kind != "" {
+		n += 8
+		n += len(x.TypeMeta.Kind) + 2
+	}
+	if x.TypeMeta.APIVersion != "" {
+		n += 14
+		n += len(x.TypeMeta.APIVersion) + 2
+	}
+	n += 12
+	n += x.ObjectMeta.SizeJSON()
+	n += 8
+	n += x.Spec.SizeJSON()
+	n += 10
+	n += x.Status.SizeJSON()
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -145,8 +170,7 @@ func (j *JobSpec) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes j, its Unknown members included.
 func (j JobSpec) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(j.AppendJSON(buf[:0]))
+	return codec.Finish(j.AppendJSON(codec.Buffer(j.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -336,6 +360,140 @@ func jsonMembersOfJobSpec(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *JobSpec) SizeJSON() int {
+	n := 1
+	if x.Parallelism != nil {
+		n += 15
+		if x.Parallelism == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.Parallelism)))
+		}
+	}
+	if x.Completions != nil {
+		n += 15
+		if x.Completions == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.Completions)))
+		}
+	}
+	if x.ActiveDeadlineSeconds != nil {
+		n += 25
+		if x.ActiveDeadlineSeconds == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.ActiveDeadlineSeconds)))
+		}
+	}
+	if x.PodFailurePolicy != nil {
+		n += 20
+		if x.PodFailurePolicy == nil {
+			n += 4
+		} else {
+			n += x.PodFailurePolicy.SizeJSON()
+		}
+	}
+	if x.SuccessPolicy != nil {
+		n += 17
+		if x.SuccessPolicy == nil {
+			n += 4
+		} else {
+			n += x.SuccessPolicy.SizeJSON()
+		}
+	}
+	if x.BackoffLimit != nil {
+		n += 16
+		if x.BackoffLimit == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.BackoffLimit)))
+		}
+	}
+	if x.BackoffLimitPerIndex != nil {
+		n += 24
+		if x.BackoffLimitPerIndex == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.BackoffLimitPerIndex)))
+		}
+	}
+	if x.MaxFailedIndexes != nil {
+		n += 20
+		if x.MaxFailedIndexes == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.MaxFailedIndexes)))
+		}
+	}
+	if x.Selector != nil {
+		n += 12
+		if x.Selector == nil {
+			n += 4
+		} else {
+			n += sizeJSONSelectorLabelSelector(x.Selector)
+		}
+	}
+	if x.ManualSelector != nil {
+		n += 18
+		if x.ManualSelector == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.ManualSelector))
+		}
+	}
+	n += 12
+	n += x.Template.SizeJSON()
+	if x.TTLSecondsAfterFinished != nil {
+		n += 27
+		if x.TTLSecondsAfterFinished == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.TTLSecondsAfterFinished)))
+		}
+	}
+	if x.CompletionMode != nil {
+		n += 18
+		if x.CompletionMode == nil {
+			n += 4
+		} else {
+			n += len((*x.CompletionMode)) + 2
+		}
+	}
+	if x.Suspend != nil {
+		n += 11
+		if x.Suspend == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Suspend))
+		}
+	}
+	if x.PodReplacementPolicy != nil {
+		n += 24
+		if x.PodReplacementPolicy == nil {
+			n += 4
+		} else {
+			n += len((*x.PodReplacementPolicy)) + 2
+		}
+	}
+	if x.ManagedBy != nil {
+		n += 13
+		if x.ManagedBy == nil {
+			n += 4
+		} else {
+			n += len((*x.ManagedBy)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -581,8 +739,7 @@ func (p *PodFailurePolicy) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodFailurePolicy) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -627,6 +784,27 @@ func jsonMembersOfPodFailurePolicy(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodFailurePolicy) SizeJSON() int {
+	n := 1
+	n += 9
+	if x.Rules == nil {
+		n += 4
+	} else {
+		n += 1 + max(len(x.Rules), 1)
+		for i2 := range x.Rules {
+			n += x.Rules[i2].SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -679,8 +857,7 @@ func (p *PodFailurePolicyRule) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodFailurePolicyRule) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -714,12 +891,12 @@ func (x *PodFailurePolicyRule) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i2 := range x.OnPodConditions {
-				if i2 > 0 {
+			for i3 := range x.OnPodConditions {
+				if i3 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.OnPodConditions[i2].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i2), "onPodConditions")
+				if b, err = x.OnPodConditions[i3].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i3), "onPodConditions")
 				}
 			}
 			b = append(b, ']')
@@ -743,6 +920,39 @@ func jsonMembersOfPodFailurePolicyRule(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodFailurePolicyRule) SizeJSON() int {
+	n := 1
+	n += 10
+	n += len(x.Action) + 2
+	if x.OnExitCodes != nil {
+		n += 15
+		if x.OnExitCodes == nil {
+			n += 4
+		} else {
+			n += x.OnExitCodes.SizeJSON()
+		}
+	}
+	if len(x.OnPodConditions) != 0 {
+		n += 19
+		if x.OnPodConditions == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.OnPodConditions), 1)
+			for i4 := range x.OnPodConditions {
+				n += x.OnPodConditions[i4].SizeJSON()
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -814,8 +1024,7 @@ func (p *PodFailurePolicyOnExitCodesRequirement) UnmarshalJSON(data []byte) erro
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodFailurePolicyOnExitCodesRequirement) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -846,11 +1055,11 @@ func (x *PodFailurePolicyOnExitCodesRequirement) AppendJSON(b []byte) ([]byte, e
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i3 := range x.Values {
-			if i3 > 0 {
+		for i5 := range x.Values {
+			if i5 > 0 {
 				b = append(b, ',')
 			}
-			b = strconv.AppendInt(b, int64(x.Values[i3]), 10)
+			b = strconv.AppendInt(b, int64(x.Values[i5]), 10)
 		}
 		b = append(b, ']')
 	}
@@ -872,6 +1081,37 @@ func jsonMembersOfPodFailurePolicyOnExitCodesRequirement(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodFailurePolicyOnExitCodesRequirement) SizeJSON() int {
+	n := 1
+	if x.ContainerName != nil {
+		n += 17
+		if x.ContainerName == nil {
+			n += 4
+		} else {
+			n += len((*x.ContainerName)) + 2
+		}
+	}
+	n += 12
+	n += len(x.Operator) + 2
+	n += 10
+	if x.Values == nil {
+		n += 4
+	} else {
+		n += 1 + max(len(x.Values), 1)
+		for i6 := range x.Values {
+			n += codec.SizeInt(int64(x.Values[i6]))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -947,8 +1187,7 @@ func (p *PodFailurePolicyOnPodConditionsPattern) UnmarshalJSON(data []byte) erro
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodFailurePolicyOnPodConditionsPattern) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -984,6 +1223,22 @@ func jsonMembersOfPodFailurePolicyOnPodConditionsPattern(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodFailurePolicyOnPodConditionsPattern) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Type) + 2
+	n += 10
+	n += len(x.Status) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -1034,8 +1289,7 @@ func (s *SuccessPolicy) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SuccessPolicy) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -1052,12 +1306,12 @@ func (x *SuccessPolicy) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i4 := range x.Rules {
-			if i4 > 0 {
+		for i7 := range x.Rules {
+			if i7 > 0 {
 				b = append(b, ',')
 			}
-			if b, err = x.Rules[i4].AppendJSON(b); err != nil {
-				return b, codec.InMember(codec.InIndex(err, i4), "rules")
+			if b, err = x.Rules[i7].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i7), "rules")
 			}
 		}
 		b = append(b, ']')
@@ -1080,6 +1334,27 @@ func jsonMembersOfSuccessPolicy(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *SuccessPolicy) SizeJSON() int {
+	n := 1
+	n += 9
+	if x.Rules == nil {
+		n += 4
+	} else {
+		n += 1 + max(len(x.Rules), 1)
+		for i8 := range x.Rules {
+			n += x.Rules[i8].SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -1132,8 +1407,7 @@ func (s *SuccessPolicyRule) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SuccessPolicyRule) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -1181,6 +1455,34 @@ func jsonMembersOfSuccessPolicyRule(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *SuccessPolicyRule) SizeJSON() int {
+	n := 1
+	if x.SucceededIndexes != nil {
+		n += 20
+		if x.SucceededIndexes == nil {
+			n += 4
+		} else {
+			n += len((*x.SucceededIndexes)) + 2
+		}
+	}
+	if x.SucceededCount != nil {
+		n += 18
+		if x.SucceededCount == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.SucceededCount)))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -1245,8 +1547,7 @@ func (j *JobStatus) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes j, its Unknown members included.
 func (j JobStatus) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(j.AppendJSON(buf[:0]))
+	return codec.Finish(j.AppendJSON(codec.Buffer(j.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -1264,12 +1565,12 @@ func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i5 := range x.Conditions {
-				if i5 > 0 {
+			for i9 := range x.Conditions {
+				if i9 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Conditions[i5].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i5), "conditions")
+				if b, err = x.Conditions[i9].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i9), "conditions")
 				}
 			}
 			b = append(b, ']')
@@ -1282,11 +1583,8 @@ func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
 		if x.StartTime == nil {
 			b = append(b, "null"...)
 		} else {
-			{
-				out6, merr6 := (*x.StartTime).MarshalJSON()
-				if b, err = codec.AppendMarshaled(b, out6, merr6); err != nil {
-					return b, codec.InMember(err, "startTime")
-				}
+			if b, err = codec.Leaf((*x.StartTime).AppendJSON(b)); err != nil {
+				return b, codec.InMember(err, "startTime")
 			}
 		}
 	}
@@ -1297,11 +1595,8 @@ func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
 		if x.CompletionTime == nil {
 			b = append(b, "null"...)
 		} else {
-			{
-				out7, merr7 := (*x.CompletionTime).MarshalJSON()
-				if b, err = codec.AppendMarshaled(b, out7, merr7); err != nil {
-					return b, codec.InMember(err, "completionTime")
-				}
+			if b, err = codec.Leaf((*x.CompletionTime).AppendJSON(b)); err != nil {
+				return b, codec.InMember(err, "completionTime")
 			}
 		}
 	}
@@ -1389,6 +1684,93 @@ func jsonMembersOfJobStatus(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *JobStatus) SizeJSON() int {
+	n := 1
+	if len(x.Conditions) != 0 {
+		n += 14
+		if x.Conditions == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Conditions), 1)
+			for i10 := range x.Conditions {
+				n += x.Conditions[i10].SizeJSON()
+			}
+		}
+	}
+	if x.StartTime != nil {
+		n += 13
+		if x.StartTime == nil {
+			n += 4
+		} else {
+			n += (*x.StartTime).SizeJSON()
+		}
+	}
+	if x.CompletionTime != nil {
+		n += 18
+		if x.CompletionTime == nil {
+			n += 4
+		} else {
+			n += (*x.CompletionTime).SizeJSON()
+		}
+	}
+	if x.Active != 0 {
+		n += 10
+		n += codec.SizeInt(int64(x.Active))
+	}
+	if x.Succeeded != 0 {
+		n += 13
+		n += codec.SizeInt(int64(x.Succeeded))
+	}
+	if x.Failed != 0 {
+		n += 10
+		n += codec.SizeInt(int64(x.Failed))
+	}
+	if x.Terminating != nil {
+		n += 15
+		if x.Terminating == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.Terminating)))
+		}
+	}
+	if x.CompletedIndexes != "" {
+		n += 20
+		n += len(x.CompletedIndexes) + 2
+	}
+	if x.FailedIndexes != nil {
+		n += 17
+		if x.FailedIndexes == nil {
+			n += 4
+		} else {
+			n += len((*x.FailedIndexes)) + 2
+		}
+	}
+	if x.UncountedTerminatedPods != nil {
+		n += 27
+		if x.UncountedTerminatedPods == nil {
+			n += 4
+		} else {
+			n += x.UncountedTerminatedPods.SizeJSON()
+		}
+	}
+	if x.Ready != nil {
+		n += 9
+		if x.Ready == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.Ready)))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -1557,8 +1939,7 @@ func (u *UncountedTerminatedPods) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes u, its Unknown members included.
 func (u UncountedTerminatedPods) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(u.AppendJSON(buf[:0]))
+	return codec.Finish(u.AppendJSON(codec.Buffer(u.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -1576,11 +1957,11 @@ func (x *UncountedTerminatedPods) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i8 := range x.Succeeded {
-				if i8 > 0 {
+			for i11 := range x.Succeeded {
+				if i11 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(x.Succeeded[i8]))
+				b = codec.AppendString(b, string(x.Succeeded[i11]))
 			}
 			b = append(b, ']')
 		}
@@ -1593,11 +1974,11 @@ func (x *UncountedTerminatedPods) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i9 := range x.Failed {
-				if i9 > 0 {
+			for i12 := range x.Failed {
+				if i12 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(x.Failed[i9]))
+				b = codec.AppendString(b, string(x.Failed[i12]))
 			}
 			b = append(b, ']')
 		}
@@ -1620,6 +2001,42 @@ func jsonMembersOfUncountedTerminatedPods(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *UncountedTerminatedPods) SizeJSON() int {
+	n := 1
+	if len(x.Succeeded) != 0 {
+		n += 13
+		if x.Succeeded == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Succeeded), 1)
+			n += 2 * len(x.Succeeded)
+			for _, s13 := range x.Succeeded {
+				n += len(s13)
+			}
+		}
+	}
+	if len(x.Failed) != 0 {
+		n += 10
+		if x.Failed == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Failed), 1)
+			n += 2 * len(x.Failed)
+			for _, s14 := range x.Failed {
+				n += len(s14)
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -1692,8 +2109,7 @@ func (j *JobCondition) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes j, its Unknown members included.
 func (j JobCondition) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(j.AppendJSON(buf[:0]))
+	return codec.Finish(j.AppendJSON(codec.Buffer(j.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -1715,22 +2131,16 @@ func (x *JobCondition) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, sep)
 		sep = ','
 		b = append(b, "\"lastProbeTime\":"...)
-		{
-			out10, merr10 := x.LastProbeTime.MarshalJSON()
-			if b, err = codec.AppendMarshaled(b, out10, merr10); err != nil {
-				return b, codec.InMember(err, "lastProbeTime")
-			}
+		if b, err = codec.Leaf(x.LastProbeTime.AppendJSON(b)); err != nil {
+			return b, codec.InMember(err, "lastProbeTime")
 		}
 	}
 	if !x.LastTransitionTime.IsZero() {
 		b = append(b, sep)
 		sep = ','
 		b = append(b, "\"lastTransitionTime\":"...)
-		{
-			out11, merr11 := x.LastTransitionTime.MarshalJSON()
-			if b, err = codec.AppendMarshaled(b, out11, merr11); err != nil {
-				return b, codec.InMember(err, "lastTransitionTime")
-			}
+		if b, err = codec.Leaf(x.LastTransitionTime.AppendJSON(b)); err != nil {
+			return b, codec.InMember(err, "lastTransitionTime")
 		}
 	}
 	if x.Reason != "" {
@@ -1763,6 +2173,38 @@ func jsonMembersOfJobCondition(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *JobCondition) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Type) + 2
+	n += 10
+	n += len(x.Status) + 2
+	if !x.LastProbeTime.IsZero() {
+		n += 17
+		n += x.LastProbeTime.SizeJSON()
+	}
+	if !x.LastTransitionTime.IsZero() {
+		n += 22
+		n += x.LastTransitionTime.SizeJSON()
+	}
+	if x.Reason != "" {
+		n += 10
+		n += len(x.Reason) + 2
+	}
+	if x.Message != "" {
+		n += 11
+		n += len(x.Message) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -1852,12 +2294,12 @@ func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byt
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i12 := range x.MatchExpressions {
-				if i12 > 0 {
+			for i15 := range x.MatchExpressions {
+				if i15 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendJSONSelectorLabelSelectorRequirement(b, &x.MatchExpressions[i12]); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i12), "matchExpressions")
+				if b, err = appendJSONSelectorLabelSelectorRequirement(b, &x.MatchExpressions[i15]); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i15), "matchExpressions")
 				}
 			}
 			b = append(b, ']')
@@ -1867,6 +2309,31 @@ func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byt
 		b = append(b, '{')
 	}
 	return append(b, '}'), nil
+}
+
+// sizeJSONSelectorLabelSelector returns the length of what appendJSONSelectorLabelSelector appends for *x
+// when none of its strings needs escaping.
+func sizeJSONSelectorLabelSelector(x *selector.LabelSelector) int {
+	n := 1
+	if len(x.MatchLabels) != 0 {
+		n += 15
+		n += codec.SizeStringMap(x.MatchLabels)
+	}
+	if len(x.MatchExpressions) != 0 {
+		n += 20
+		if x.MatchExpressions == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.MatchExpressions), 1)
+			for i16 := range x.MatchExpressions {
+				n += sizeJSONSelectorLabelSelectorRequirement(&x.MatchExpressions[i16])
+			}
+		}
+	}
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // appendJSONSelectorLabelSelectorRequirement appends the JSON encoding of *x to b.
@@ -1888,11 +2355,11 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i13 := range x.Values {
-				if i13 > 0 {
+			for i17 := range x.Values {
+				if i17 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Values[i13])
+				b = codec.AppendString(b, x.Values[i17])
 			}
 			b = append(b, ']')
 		}
@@ -1901,6 +2368,32 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 		b = append(b, '{')
 	}
 	return append(b, '}'), nil
+}
+
+// sizeJSONSelectorLabelSelectorRequirement returns the length of what appendJSONSelectorLabelSelectorRequirement appends for *x
+// when none of its strings needs escaping.
+func sizeJSONSelectorLabelSelectorRequirement(x *selector.LabelSelectorRequirement) int {
+	n := 1
+	n += 7
+	n += len(x.Key) + 2
+	n += 12
+	n += len(x.Operator) + 2
+	if len(x.Values) != 0 {
+		n += 10
+		if x.Values == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Values), 1)
+			n += 2 * len(x.Values)
+			for _, s18 := range x.Values {
+				n += len(s18)
+			}
+		}
+	}
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // decodeJSONSelectorLabelSelector reads the JSON value at d's position into *x.

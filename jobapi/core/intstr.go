@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+
+	"github.com/jobkit/jobkit/jobapi/internal/codec"
 )
 
 // IntOrString is a value that is either a 32-bit integer or a string, such
@@ -57,14 +59,32 @@ func (v IntOrString) IntValue() int {
 
 // MarshalJSON writes a JSON number or a JSON string according to Type.
 func (v IntOrString) MarshalJSON() ([]byte, error) {
+	b, err := v.AppendJSON(make([]byte, 0, v.SizeJSON()))
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// AppendJSON appends what MarshalJSON writes to b.
+func (v IntOrString) AppendJSON(b []byte) ([]byte, error) {
 	switch v.Type {
 	case IntType:
-		return strconv.AppendInt(nil, int64(v.IntVal), 10), nil
+		return strconv.AppendInt(b, int64(v.IntVal), 10), nil
 	case StringType:
-		return json.Marshal(v.StrVal)
+		return codec.AppendString(b, v.StrVal), nil
 	default:
-		return nil, errors.New("IntOrString: Type must be IntType or StringType")
+		return b, errors.New("IntOrString: Type must be IntType or StringType")
 	}
+}
+
+// SizeJSON returns the length of what MarshalJSON writes when the string
+// needs no escape.
+func (v IntOrString) SizeJSON() int {
+	if v.Type == StringType {
+		return codec.SizeString(v.StrVal)
+	}
+	return codec.SizeInt(int64(v.IntVal))
 }
 
 // UnmarshalJSON reads a JSON string as a string and anything else as a

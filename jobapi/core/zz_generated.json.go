@@ -24,8 +24,7 @@ func (a *Affinity) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes a, its Unknown members included.
 func (a Affinity) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(a.AppendJSON(buf[:0]))
+	return codec.Finish(a.AppendJSON(codec.Buffer(a.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -89,6 +88,42 @@ func jsonMembersOfAffinity(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *Affinity) SizeJSON() int {
+	n := 1
+	if x.NodeAffinity != nil {
+		n += 16
+		if x.NodeAffinity == nil {
+			n += 4
+		} else {
+			n += x.NodeAffinity.SizeJSON()
+		}
+	}
+	if x.PodAffinity != nil {
+		n += 15
+		if x.PodAffinity == nil {
+			n += 4
+		} else {
+			n += x.PodAffinity.SizeJSON()
+		}
+	}
+	if x.PodAntiAffinity != nil {
+		n += 19
+		if x.PodAntiAffinity == nil {
+			n += 4
+		} else {
+			n += x.PodAntiAffinity.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -161,8 +196,7 @@ func (n *NodeAffinity) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes n, its Unknown members included.
 func (n NodeAffinity) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(n.AppendJSON(buf[:0]))
+	return codec.Finish(n.AppendJSON(codec.Buffer(n.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -221,6 +255,37 @@ func jsonMembersOfNodeAffinity(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *NodeAffinity) SizeJSON() int {
+	n := 1
+	if x.RequiredDuringSchedulingIgnoredDuringExecution != nil {
+		n += 50
+		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			n += 4
+		} else {
+			n += x.RequiredDuringSchedulingIgnoredDuringExecution.SizeJSON()
+		}
+	}
+	if len(x.PreferredDuringSchedulingIgnoredDuringExecution) != 0 {
+		n += 51
+		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.PreferredDuringSchedulingIgnoredDuringExecution), 1)
+			for i2 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+				n += x.PreferredDuringSchedulingIgnoredDuringExecution[i2].SizeJSON()
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -285,8 +350,7 @@ func (n *NodeSelector) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes n, its Unknown members included.
 func (n NodeSelector) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(n.AppendJSON(buf[:0]))
+	return codec.Finish(n.AppendJSON(codec.Buffer(n.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -303,12 +367,12 @@ func (x *NodeSelector) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i2 := range x.NodeSelectorTerms {
-			if i2 > 0 {
+		for i3 := range x.NodeSelectorTerms {
+			if i3 > 0 {
 				b = append(b, ',')
 			}
-			if b, err = x.NodeSelectorTerms[i2].AppendJSON(b); err != nil {
-				return b, codec.InMember(codec.InIndex(err, i2), "nodeSelectorTerms")
+			if b, err = x.NodeSelectorTerms[i3].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i3), "nodeSelectorTerms")
 			}
 		}
 		b = append(b, ']')
@@ -331,6 +395,27 @@ func jsonMembersOfNodeSelector(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *NodeSelector) SizeJSON() int {
+	n := 1
+	n += 21
+	if x.NodeSelectorTerms == nil {
+		n += 4
+	} else {
+		n += 1 + max(len(x.NodeSelectorTerms), 1)
+		for i4 := range x.NodeSelectorTerms {
+			n += x.NodeSelectorTerms[i4].SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -383,8 +468,7 @@ func (n *NodeSelectorTerm) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes n, its Unknown members included.
 func (n NodeSelectorTerm) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(n.AppendJSON(buf[:0]))
+	return codec.Finish(n.AppendJSON(codec.Buffer(n.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -402,12 +486,12 @@ func (x *NodeSelectorTerm) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i3 := range x.MatchExpressions {
-				if i3 > 0 {
+			for i5 := range x.MatchExpressions {
+				if i5 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.MatchExpressions[i3].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i3), "matchExpressions")
+				if b, err = x.MatchExpressions[i5].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i5), "matchExpressions")
 				}
 			}
 			b = append(b, ']')
@@ -421,12 +505,12 @@ func (x *NodeSelectorTerm) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i4 := range x.MatchFields {
-				if i4 > 0 {
+			for i6 := range x.MatchFields {
+				if i6 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.MatchFields[i4].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i4), "matchFields")
+				if b, err = x.MatchFields[i6].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i6), "matchFields")
 				}
 			}
 			b = append(b, ']')
@@ -450,6 +534,40 @@ func jsonMembersOfNodeSelectorTerm(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *NodeSelectorTerm) SizeJSON() int {
+	n := 1
+	if len(x.MatchExpressions) != 0 {
+		n += 20
+		if x.MatchExpressions == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.MatchExpressions), 1)
+			for i7 := range x.MatchExpressions {
+				n += x.MatchExpressions[i7].SizeJSON()
+			}
+		}
+	}
+	if len(x.MatchFields) != 0 {
+		n += 15
+		if x.MatchFields == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.MatchFields), 1)
+			for i8 := range x.MatchFields {
+				n += x.MatchFields[i8].SizeJSON()
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -518,8 +636,7 @@ func (n *NodeSelectorRequirement) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes n, its Unknown members included.
 func (n NodeSelectorRequirement) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(n.AppendJSON(buf[:0]))
+	return codec.Finish(n.AppendJSON(codec.Buffer(n.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -545,11 +662,11 @@ func (x *NodeSelectorRequirement) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i5 := range x.Values {
-				if i5 > 0 {
+			for i9 := range x.Values {
+				if i9 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Values[i5])
+				b = codec.AppendString(b, x.Values[i9])
 			}
 			b = append(b, ']')
 		}
@@ -572,6 +689,34 @@ func jsonMembersOfNodeSelectorRequirement(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *NodeSelectorRequirement) SizeJSON() int {
+	n := 1
+	n += 7
+	n += len(x.Key) + 2
+	n += 12
+	n += len(x.Operator) + 2
+	if len(x.Values) != 0 {
+		n += 10
+		if x.Values == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Values), 1)
+			n += 2 * len(x.Values)
+			for _, s10 := range x.Values {
+				n += len(s10)
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -640,8 +785,7 @@ func (p *PreferredSchedulingTerm) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PreferredSchedulingTerm) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -679,6 +823,22 @@ func jsonMembersOfPreferredSchedulingTerm(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PreferredSchedulingTerm) SizeJSON() int {
+	n := 1
+	n += 10
+	n += codec.SizeInt(int64(x.Weight))
+	n += 14
+	n += x.Preference.SizeJSON()
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -727,8 +887,7 @@ func (p *PodAffinity) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodAffinity) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -746,12 +905,12 @@ func (x *PodAffinity) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i6 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
-				if i6 > 0 {
+			for i11 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
+				if i11 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.RequiredDuringSchedulingIgnoredDuringExecution[i6].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i6), "requiredDuringSchedulingIgnoredDuringExecution")
+				if b, err = x.RequiredDuringSchedulingIgnoredDuringExecution[i11].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i11), "requiredDuringSchedulingIgnoredDuringExecution")
 				}
 			}
 			b = append(b, ']')
@@ -765,12 +924,12 @@ func (x *PodAffinity) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i7 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
-				if i7 > 0 {
+			for i12 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+				if i12 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.PreferredDuringSchedulingIgnoredDuringExecution[i7].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i7), "preferredDuringSchedulingIgnoredDuringExecution")
+				if b, err = x.PreferredDuringSchedulingIgnoredDuringExecution[i12].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i12), "preferredDuringSchedulingIgnoredDuringExecution")
 				}
 			}
 			b = append(b, ']')
@@ -794,6 +953,40 @@ func jsonMembersOfPodAffinity(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodAffinity) SizeJSON() int {
+	n := 1
+	if len(x.RequiredDuringSchedulingIgnoredDuringExecution) != 0 {
+		n += 50
+		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.RequiredDuringSchedulingIgnoredDuringExecution), 1)
+			for i13 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
+				n += x.RequiredDuringSchedulingIgnoredDuringExecution[i13].SizeJSON()
+			}
+		}
+	}
+	if len(x.PreferredDuringSchedulingIgnoredDuringExecution) != 0 {
+		n += 51
+		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.PreferredDuringSchedulingIgnoredDuringExecution), 1)
+			for i14 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+				n += x.PreferredDuringSchedulingIgnoredDuringExecution[i14].SizeJSON()
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -862,8 +1055,7 @@ func (p *PodAntiAffinity) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodAntiAffinity) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -881,12 +1073,12 @@ func (x *PodAntiAffinity) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i8 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
-				if i8 > 0 {
+			for i15 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
+				if i15 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.RequiredDuringSchedulingIgnoredDuringExecution[i8].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i8), "requiredDuringSchedulingIgnoredDuringExecution")
+				if b, err = x.RequiredDuringSchedulingIgnoredDuringExecution[i15].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i15), "requiredDuringSchedulingIgnoredDuringExecution")
 				}
 			}
 			b = append(b, ']')
@@ -900,12 +1092,12 @@ func (x *PodAntiAffinity) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i9 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
-				if i9 > 0 {
+			for i16 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+				if i16 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.PreferredDuringSchedulingIgnoredDuringExecution[i9].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i9), "preferredDuringSchedulingIgnoredDuringExecution")
+				if b, err = x.PreferredDuringSchedulingIgnoredDuringExecution[i16].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i16), "preferredDuringSchedulingIgnoredDuringExecution")
 				}
 			}
 			b = append(b, ']')
@@ -929,6 +1121,40 @@ func jsonMembersOfPodAntiAffinity(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodAntiAffinity) SizeJSON() int {
+	n := 1
+	if len(x.RequiredDuringSchedulingIgnoredDuringExecution) != 0 {
+		n += 50
+		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.RequiredDuringSchedulingIgnoredDuringExecution), 1)
+			for i17 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
+				n += x.RequiredDuringSchedulingIgnoredDuringExecution[i17].SizeJSON()
+			}
+		}
+	}
+	if len(x.PreferredDuringSchedulingIgnoredDuringExecution) != 0 {
+		n += 51
+		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.PreferredDuringSchedulingIgnoredDuringExecution), 1)
+			for i18 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+				n += x.PreferredDuringSchedulingIgnoredDuringExecution[i18].SizeJSON()
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -997,8 +1223,7 @@ func (p *PodAffinityTerm) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodAffinityTerm) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -1028,11 +1253,11 @@ func (x *PodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i10 := range x.Namespaces {
-				if i10 > 0 {
+			for i19 := range x.Namespaces {
+				if i19 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Namespaces[i10])
+				b = codec.AppendString(b, x.Namespaces[i19])
 			}
 			b = append(b, ']')
 		}
@@ -1061,11 +1286,11 @@ func (x *PodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i11 := range x.MatchLabelKeys {
-				if i11 > 0 {
+			for i20 := range x.MatchLabelKeys {
+				if i20 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.MatchLabelKeys[i11])
+				b = codec.AppendString(b, x.MatchLabelKeys[i20])
 			}
 			b = append(b, ']')
 		}
@@ -1078,11 +1303,11 @@ func (x *PodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i12 := range x.MismatchLabelKeys {
-				if i12 > 0 {
+			for i21 := range x.MismatchLabelKeys {
+				if i21 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.MismatchLabelKeys[i12])
+				b = codec.AppendString(b, x.MismatchLabelKeys[i21])
 			}
 			b = append(b, ']')
 		}
@@ -1105,6 +1330,72 @@ func jsonMembersOfPodAffinityTerm(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodAffinityTerm) SizeJSON() int {
+	n := 1
+	if x.LabelSelector != nil {
+		n += 17
+		if x.LabelSelector == nil {
+			n += 4
+		} else {
+			n += sizeJSONSelectorLabelSelector(x.LabelSelector)
+		}
+	}
+	if len(x.Namespaces) != 0 {
+		n += 14
+		if x.Namespaces == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Namespaces), 1)
+			n += 2 * len(x.Namespaces)
+			for _, s22 := range x.Namespaces {
+				n += len(s22)
+			}
+		}
+	}
+	n += 15
+	n += len(x.TopologyKey) + 2
+	if x.NamespaceSelector != nil {
+		n += 21
+		if x.NamespaceSelector == nil {
+			n += 4
+		} else {
+			n += sizeJSONSelectorLabelSelector(x.NamespaceSelector)
+		}
+	}
+	if len(x.MatchLabelKeys) != 0 {
+		n += 18
+		if x.MatchLabelKeys == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.MatchLabelKeys), 1)
+			n += 2 * len(x.MatchLabelKeys)
+			for _, s23 := range x.MatchLabelKeys {
+				n += len(s23)
+			}
+		}
+	}
+	if len(x.MismatchLabelKeys) != 0 {
+		n += 21
+		if x.MismatchLabelKeys == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.MismatchLabelKeys), 1)
+			n += 2 * len(x.MismatchLabelKeys)
+			for _, s24 := range x.MismatchLabelKeys {
+				n += len(s24)
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -1226,8 +1517,7 @@ func (w *WeightedPodAffinityTerm) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes w, its Unknown members included.
 func (w WeightedPodAffinityTerm) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(w.AppendJSON(buf[:0]))
+	return codec.Finish(w.AppendJSON(codec.Buffer(w.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -1265,6 +1555,22 @@ func jsonMembersOfWeightedPodAffinityTerm(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *WeightedPodAffinityTerm) SizeJSON() int {
+	n := 1
+	n += 10
+	n += codec.SizeInt(int64(x.Weight))
+	n += 19
+	n += x.PodAffinityTerm.SizeJSON()
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -1313,8 +1619,7 @@ func (c *Container) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c Container) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -1342,11 +1647,11 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i13 := range x.Command {
-				if i13 > 0 {
+			for i25 := range x.Command {
+				if i25 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Command[i13])
+				b = codec.AppendString(b, x.Command[i25])
 			}
 			b = append(b, ']')
 		}
@@ -1359,11 +1664,11 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i14 := range x.Args {
-				if i14 > 0 {
+			for i26 := range x.Args {
+				if i26 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Args[i14])
+				b = codec.AppendString(b, x.Args[i26])
 			}
 			b = append(b, ']')
 		}
@@ -1382,12 +1687,12 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i15 := range x.Ports {
-				if i15 > 0 {
+			for i27 := range x.Ports {
+				if i27 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Ports[i15].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i15), "ports")
+				if b, err = x.Ports[i27].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i27), "ports")
 				}
 			}
 			b = append(b, ']')
@@ -1401,12 +1706,12 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i16 := range x.EnvFrom {
-				if i16 > 0 {
+			for i28 := range x.EnvFrom {
+				if i28 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.EnvFrom[i16].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i16), "envFrom")
+				if b, err = x.EnvFrom[i28].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i28), "envFrom")
 				}
 			}
 			b = append(b, ']')
@@ -1420,12 +1725,12 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i17 := range x.Env {
-				if i17 > 0 {
+			for i29 := range x.Env {
+				if i29 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Env[i17].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i17), "env")
+				if b, err = x.Env[i29].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i29), "env")
 				}
 			}
 			b = append(b, ']')
@@ -1445,12 +1750,12 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i18 := range x.ResizePolicy {
-				if i18 > 0 {
+			for i30 := range x.ResizePolicy {
+				if i30 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.ResizePolicy[i18].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i18), "resizePolicy")
+				if b, err = x.ResizePolicy[i30].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i30), "resizePolicy")
 				}
 			}
 			b = append(b, ']')
@@ -1474,12 +1779,12 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i19 := range x.RestartPolicyRules {
-				if i19 > 0 {
+			for i31 := range x.RestartPolicyRules {
+				if i31 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.RestartPolicyRules[i19].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i19), "restartPolicyRules")
+				if b, err = x.RestartPolicyRules[i31].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i31), "restartPolicyRules")
 				}
 			}
 			b = append(b, ']')
@@ -1493,12 +1798,12 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i20 := range x.VolumeMounts {
-				if i20 > 0 {
+			for i32 := range x.VolumeMounts {
+				if i32 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.VolumeMounts[i20].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i20), "volumeMounts")
+				if b, err = x.VolumeMounts[i32].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i32), "volumeMounts")
 				}
 			}
 			b = append(b, ']')
@@ -1512,12 +1817,12 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i21 := range x.VolumeDevices {
-				if i21 > 0 {
+			for i33 := range x.VolumeDevices {
+				if i33 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.VolumeDevices[i21].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i21), "volumeDevices")
+				if b, err = x.VolumeDevices[i33].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i33), "volumeDevices")
 				}
 			}
 			b = append(b, ']')
@@ -1637,6 +1942,203 @@ func jsonMembersOfContainer(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *Container) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	if x.Image != "" {
+		n += 9
+		n += len(x.Image) + 2
+	}
+	if len(x.Command) != 0 {
+		n += 11
+		if x.Command == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Command), 1)
+			n += 2 * len(x.Command)
+			for _, s34 := range x.Command {
+				n += len(s34)
+			}
+		}
+	}
+	if len(x.Args) != 0 {
+		n += 8
+		if x.Args == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Args), 1)
+			n += 2 * len(x.Args)
+			for _, s35 := range x.Args {
+				n += len(s35)
+			}
+		}
+	}
+	if x.WorkingDir != "" {
+		n += 14
+		n += len(x.WorkingDir) + 2
+	}
+	if len(x.Ports) != 0 {
+		n += 9
+		if x.Ports == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Ports), 1)
+			for i36 := range x.Ports {
+				n += x.Ports[i36].SizeJSON()
+			}
+		}
+	}
+	if len(x.EnvFrom) != 0 {
+		n += 11
+		if x.EnvFrom == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.EnvFrom), 1)
+			for i37 := range x.EnvFrom {
+				n += x.EnvFrom[i37].SizeJSON()
+			}
+		}
+	}
+	if len(x.Env) != 0 {
+		n += 7
+		if x.Env == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Env), 1)
+			for i38 := range x.Env {
+				n += x.Env[i38].SizeJSON()
+			}
+		}
+	}
+	n += 13
+	n += x.Resources.SizeJSON()
+	if len(x.ResizePolicy) != 0 {
+		n += 16
+		if x.ResizePolicy == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.ResizePolicy), 1)
+			for i39 := range x.ResizePolicy {
+				n += x.ResizePolicy[i39].SizeJSON()
+			}
+		}
+	}
+	if x.RestartPolicy != nil {
+		n += 17
+		if x.RestartPolicy == nil {
+			n += 4
+		} else {
+			n += len((*x.RestartPolicy)) + 2
+		}
+	}
+	if len(x.RestartPolicyRules) != 0 {
+		n += 22
+		if x.RestartPolicyRules == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.RestartPolicyRules), 1)
+			for i40 := range x.RestartPolicyRules {
+				n += x.RestartPolicyRules[i40].SizeJSON()
+			}
+		}
+	}
+	if len(x.VolumeMounts) != 0 {
+		n += 16
+		if x.VolumeMounts == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.VolumeMounts), 1)
+			for i41 := range x.VolumeMounts {
+				n += x.VolumeMounts[i41].SizeJSON()
+			}
+		}
+	}
+	if len(x.VolumeDevices) != 0 {
+		n += 17
+		if x.VolumeDevices == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.VolumeDevices), 1)
+			for i42 := range x.VolumeDevices {
+				n += x.VolumeDevices[i42].SizeJSON()
+			}
+		}
+	}
+	if x.LivenessProbe != nil {
+		n += 17
+		if x.LivenessProbe == nil {
+			n += 4
+		} else {
+			n += x.LivenessProbe.SizeJSON()
+		}
+	}
+	if x.ReadinessProbe != nil {
+		n += 18
+		if x.ReadinessProbe == nil {
+			n += 4
+		} else {
+			n += x.ReadinessProbe.SizeJSON()
+		}
+	}
+	if x.StartupProbe != nil {
+		n += 16
+		if x.StartupProbe == nil {
+			n += 4
+		} else {
+			n += x.StartupProbe.SizeJSON()
+		}
+	}
+	if x.Lifecycle != nil {
+		n += 13
+		if x.Lifecycle == nil {
+			n += 4
+		} else {
+			n += x.Lifecycle.SizeJSON()
+		}
+	}
+	if x.TerminationMessagePath != "" {
+		n += 26
+		n += len(x.TerminationMessagePath) + 2
+	}
+	if x.TerminationMessagePolicy != "" {
+		n += 28
+		n += len(x.TerminationMessagePolicy) + 2
+	}
+	if x.ImagePullPolicy != "" {
+		n += 19
+		n += len(x.ImagePullPolicy) + 2
+	}
+	if x.SecurityContext != nil {
+		n += 19
+		if x.SecurityContext == nil {
+			n += 4
+		} else {
+			n += x.SecurityContext.SizeJSON()
+		}
+	}
+	if x.Stdin {
+		n += 9
+		n += codec.SizeBool(x.Stdin)
+	}
+	if x.StdinOnce {
+		n += 13
+		n += codec.SizeBool(x.StdinOnce)
+	}
+	if x.TTY {
+		n += 7
+		n += codec.SizeBool(x.TTY)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -1963,8 +2465,7 @@ func (e *EphemeralContainer) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e EphemeralContainer) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(e.AppendJSON(buf[:0]))
+	return codec.Finish(e.AppendJSON(codec.Buffer(e.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -1992,11 +2493,11 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i22 := range x.EphemeralContainerCommon.Command {
-				if i22 > 0 {
+			for i43 := range x.EphemeralContainerCommon.Command {
+				if i43 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.EphemeralContainerCommon.Command[i22])
+				b = codec.AppendString(b, x.EphemeralContainerCommon.Command[i43])
 			}
 			b = append(b, ']')
 		}
@@ -2009,11 +2510,11 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i23 := range x.EphemeralContainerCommon.Args {
-				if i23 > 0 {
+			for i44 := range x.EphemeralContainerCommon.Args {
+				if i44 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.EphemeralContainerCommon.Args[i23])
+				b = codec.AppendString(b, x.EphemeralContainerCommon.Args[i44])
 			}
 			b = append(b, ']')
 		}
@@ -2032,12 +2533,12 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i24 := range x.EphemeralContainerCommon.Ports {
-				if i24 > 0 {
+			for i45 := range x.EphemeralContainerCommon.Ports {
+				if i45 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.EphemeralContainerCommon.Ports[i24].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i24), "ports")
+				if b, err = x.EphemeralContainerCommon.Ports[i45].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i45), "ports")
 				}
 			}
 			b = append(b, ']')
@@ -2051,12 +2552,12 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i25 := range x.EphemeralContainerCommon.EnvFrom {
-				if i25 > 0 {
+			for i46 := range x.EphemeralContainerCommon.EnvFrom {
+				if i46 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.EphemeralContainerCommon.EnvFrom[i25].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i25), "envFrom")
+				if b, err = x.EphemeralContainerCommon.EnvFrom[i46].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i46), "envFrom")
 				}
 			}
 			b = append(b, ']')
@@ -2070,12 +2571,12 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i26 := range x.EphemeralContainerCommon.Env {
-				if i26 > 0 {
+			for i47 := range x.EphemeralContainerCommon.Env {
+				if i47 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.EphemeralContainerCommon.Env[i26].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i26), "env")
+				if b, err = x.EphemeralContainerCommon.Env[i47].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i47), "env")
 				}
 			}
 			b = append(b, ']')
@@ -2095,12 +2596,12 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i27 := range x.EphemeralContainerCommon.ResizePolicy {
-				if i27 > 0 {
+			for i48 := range x.EphemeralContainerCommon.ResizePolicy {
+				if i48 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.EphemeralContainerCommon.ResizePolicy[i27].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i27), "resizePolicy")
+				if b, err = x.EphemeralContainerCommon.ResizePolicy[i48].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i48), "resizePolicy")
 				}
 			}
 			b = append(b, ']')
@@ -2124,12 +2625,12 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i28 := range x.EphemeralContainerCommon.RestartPolicyRules {
-				if i28 > 0 {
+			for i49 := range x.EphemeralContainerCommon.RestartPolicyRules {
+				if i49 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.EphemeralContainerCommon.RestartPolicyRules[i28].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i28), "restartPolicyRules")
+				if b, err = x.EphemeralContainerCommon.RestartPolicyRules[i49].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i49), "restartPolicyRules")
 				}
 			}
 			b = append(b, ']')
@@ -2143,12 +2644,12 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i29 := range x.EphemeralContainerCommon.VolumeMounts {
-				if i29 > 0 {
+			for i50 := range x.EphemeralContainerCommon.VolumeMounts {
+				if i50 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.EphemeralContainerCommon.VolumeMounts[i29].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i29), "volumeMounts")
+				if b, err = x.EphemeralContainerCommon.VolumeMounts[i50].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i50), "volumeMounts")
 				}
 			}
 			b = append(b, ']')
@@ -2162,12 +2663,12 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i30 := range x.EphemeralContainerCommon.VolumeDevices {
-				if i30 > 0 {
+			for i51 := range x.EphemeralContainerCommon.VolumeDevices {
+				if i51 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.EphemeralContainerCommon.VolumeDevices[i30].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i30), "volumeDevices")
+				if b, err = x.EphemeralContainerCommon.VolumeDevices[i51].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i51), "volumeDevices")
 				}
 			}
 			b = append(b, ']')
@@ -2293,6 +2794,207 @@ func jsonMembersOfEphemeralContainer(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *EphemeralContainer) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.EphemeralContainerCommon.Name) + 2
+	if x.EphemeralContainerCommon.Image != "" {
+		n += 9
+		n += len(x.EphemeralContainerCommon.Image) + 2
+	}
+	if len(x.EphemeralContainerCommon.Command) != 0 {
+		n += 11
+		if x.EphemeralContainerCommon.Command == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.EphemeralContainerCommon.Command), 1)
+			n += 2 * len(x.EphemeralContainerCommon.Command)
+			for _, s52 := range x.EphemeralContainerCommon.Command {
+				n += len(s52)
+			}
+		}
+	}
+	if len(x.EphemeralContainerCommon.Args) != 0 {
+		n += 8
+		if x.EphemeralContainerCommon.Args == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.EphemeralContainerCommon.Args), 1)
+			n += 2 * len(x.EphemeralContainerCommon.Args)
+			for _, s53 := range x.EphemeralContainerCommon.Args {
+				n += len(s53)
+			}
+		}
+	}
+	if x.EphemeralContainerCommon.WorkingDir != "" {
+		n += 14
+		n += len(x.EphemeralContainerCommon.WorkingDir) + 2
+	}
+	if len(x.EphemeralContainerCommon.Ports) != 0 {
+		n += 9
+		if x.EphemeralContainerCommon.Ports == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.EphemeralContainerCommon.Ports), 1)
+			for i54 := range x.EphemeralContainerCommon.Ports {
+				n += x.EphemeralContainerCommon.Ports[i54].SizeJSON()
+			}
+		}
+	}
+	if len(x.EphemeralContainerCommon.EnvFrom) != 0 {
+		n += 11
+		if x.EphemeralContainerCommon.EnvFrom == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.EphemeralContainerCommon.EnvFrom), 1)
+			for i55 := range x.EphemeralContainerCommon.EnvFrom {
+				n += x.EphemeralContainerCommon.EnvFrom[i55].SizeJSON()
+			}
+		}
+	}
+	if len(x.EphemeralContainerCommon.Env) != 0 {
+		n += 7
+		if x.EphemeralContainerCommon.Env == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.EphemeralContainerCommon.Env), 1)
+			for i56 := range x.EphemeralContainerCommon.Env {
+				n += x.EphemeralContainerCommon.Env[i56].SizeJSON()
+			}
+		}
+	}
+	n += 13
+	n += x.EphemeralContainerCommon.Resources.SizeJSON()
+	if len(x.EphemeralContainerCommon.ResizePolicy) != 0 {
+		n += 16
+		if x.EphemeralContainerCommon.ResizePolicy == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.EphemeralContainerCommon.ResizePolicy), 1)
+			for i57 := range x.EphemeralContainerCommon.ResizePolicy {
+				n += x.EphemeralContainerCommon.ResizePolicy[i57].SizeJSON()
+			}
+		}
+	}
+	if x.EphemeralContainerCommon.RestartPolicy != nil {
+		n += 17
+		if x.EphemeralContainerCommon.RestartPolicy == nil {
+			n += 4
+		} else {
+			n += len((*x.EphemeralContainerCommon.RestartPolicy)) + 2
+		}
+	}
+	if len(x.EphemeralContainerCommon.RestartPolicyRules) != 0 {
+		n += 22
+		if x.EphemeralContainerCommon.RestartPolicyRules == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.EphemeralContainerCommon.RestartPolicyRules), 1)
+			for i58 := range x.EphemeralContainerCommon.RestartPolicyRules {
+				n += x.EphemeralContainerCommon.RestartPolicyRules[i58].SizeJSON()
+			}
+		}
+	}
+	if len(x.EphemeralContainerCommon.VolumeMounts) != 0 {
+		n += 16
+		if x.EphemeralContainerCommon.VolumeMounts == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.EphemeralContainerCommon.VolumeMounts), 1)
+			for i59 := range x.EphemeralContainerCommon.VolumeMounts {
+				n += x.EphemeralContainerCommon.VolumeMounts[i59].SizeJSON()
+			}
+		}
+	}
+	if len(x.EphemeralContainerCommon.VolumeDevices) != 0 {
+		n += 17
+		if x.EphemeralContainerCommon.VolumeDevices == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.EphemeralContainerCommon.VolumeDevices), 1)
+			for i60 := range x.EphemeralContainerCommon.VolumeDevices {
+				n += x.EphemeralContainerCommon.VolumeDevices[i60].SizeJSON()
+			}
+		}
+	}
+	if x.EphemeralContainerCommon.LivenessProbe != nil {
+		n += 17
+		if x.EphemeralContainerCommon.LivenessProbe == nil {
+			n += 4
+		} else {
+			n += x.EphemeralContainerCommon.LivenessProbe.SizeJSON()
+		}
+	}
+	if x.EphemeralContainerCommon.ReadinessProbe != nil {
+		n += 18
+		if x.EphemeralContainerCommon.ReadinessProbe == nil {
+			n += 4
+		} else {
+			n += x.EphemeralContainerCommon.ReadinessProbe.SizeJSON()
+		}
+	}
+	if x.EphemeralContainerCommon.StartupProbe != nil {
+		n += 16
+		if x.EphemeralContainerCommon.StartupProbe == nil {
+			n += 4
+		} else {
+			n += x.EphemeralContainerCommon.StartupProbe.SizeJSON()
+		}
+	}
+	if x.EphemeralContainerCommon.Lifecycle != nil {
+		n += 13
+		if x.EphemeralContainerCommon.Lifecycle == nil {
+			n += 4
+		} else {
+			n += x.EphemeralContainerCommon.Lifecycle.SizeJSON()
+		}
+	}
+	if x.EphemeralContainerCommon.TerminationMessagePath != "" {
+		n += 26
+		n += len(x.EphemeralContainerCommon.TerminationMessagePath) + 2
+	}
+	if x.EphemeralContainerCommon.TerminationMessagePolicy != "" {
+		n += 28
+		n += len(x.EphemeralContainerCommon.TerminationMessagePolicy) + 2
+	}
+	if x.EphemeralContainerCommon.ImagePullPolicy != "" {
+		n += 19
+		n += len(x.EphemeralContainerCommon.ImagePullPolicy) + 2
+	}
+	if x.EphemeralContainerCommon.SecurityContext != nil {
+		n += 19
+		if x.EphemeralContainerCommon.SecurityContext == nil {
+			n += 4
+		} else {
+			n += x.EphemeralContainerCommon.SecurityContext.SizeJSON()
+		}
+	}
+	if x.EphemeralContainerCommon.Stdin {
+		n += 9
+		n += codec.SizeBool(x.EphemeralContainerCommon.Stdin)
+	}
+	if x.EphemeralContainerCommon.StdinOnce {
+		n += 13
+		n += codec.SizeBool(x.EphemeralContainerCommon.StdinOnce)
+	}
+	if x.EphemeralContainerCommon.TTY {
+		n += 7
+		n += codec.SizeBool(x.EphemeralContainerCommon.TTY)
+	}
+	if x.TargetContainerName != "" {
+		n += 23
+		n += len(x.TargetContainerName) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -2626,8 +3328,7 @@ func (c *ContainerPort) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerPort) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -2683,6 +3384,36 @@ func jsonMembersOfContainerPort(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ContainerPort) SizeJSON() int {
+	n := 1
+	if x.Name != "" {
+		n += 8
+		n += len(x.Name) + 2
+	}
+	if x.HostPort != 0 {
+		n += 12
+		n += codec.SizeInt(int64(x.HostPort))
+	}
+	n += 17
+	n += codec.SizeInt(int64(x.ContainerPort))
+	if x.Protocol != "" {
+		n += 12
+		n += len(x.Protocol) + 2
+	}
+	if x.HostIP != "" {
+		n += 10
+		n += len(x.HostIP) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -2754,8 +3485,7 @@ func (c *ContainerRestartRule) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerRestartRule) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -2801,6 +3531,30 @@ func jsonMembersOfContainerRestartRule(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ContainerRestartRule) SizeJSON() int {
+	n := 1
+	if x.Action != "" {
+		n += 10
+		n += len(x.Action) + 2
+	}
+	if x.ExitCodes != nil {
+		n += 13
+		if x.ExitCodes == nil {
+			n += 4
+		} else {
+			n += x.ExitCodes.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -2856,8 +3610,7 @@ func (c *ContainerRestartRuleOnExitCodes) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerRestartRuleOnExitCodes) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -2881,11 +3634,11 @@ func (x *ContainerRestartRuleOnExitCodes) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i31 := range x.Values {
-				if i31 > 0 {
+			for i61 := range x.Values {
+				if i61 > 0 {
 					b = append(b, ',')
 				}
-				b = strconv.AppendInt(b, int64(x.Values[i31]), 10)
+				b = strconv.AppendInt(b, int64(x.Values[i61]), 10)
 			}
 			b = append(b, ']')
 		}
@@ -2908,6 +3661,33 @@ func jsonMembersOfContainerRestartRuleOnExitCodes(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ContainerRestartRuleOnExitCodes) SizeJSON() int {
+	n := 1
+	if x.Operator != "" {
+		n += 12
+		n += len(x.Operator) + 2
+	}
+	if len(x.Values) != 0 {
+		n += 10
+		if x.Values == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Values), 1)
+			for i62 := range x.Values {
+				n += codec.SizeInt(int64(x.Values[i62]))
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -2969,8 +3749,7 @@ func (c *ContainerResizePolicy) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerResizePolicy) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -3006,6 +3785,22 @@ func jsonMembersOfContainerResizePolicy(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ContainerResizePolicy) SizeJSON() int {
+	n := 1
+	n += 16
+	n += len(x.ResourceName) + 2
+	n += 17
+	n += len(x.RestartPolicy) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -3056,8 +3851,7 @@ func (v *VolumeMount) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v VolumeMount) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(v.AppendJSON(buf[:0]))
+	return codec.Finish(v.AppendJSON(codec.Buffer(v.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -3131,6 +3925,50 @@ func jsonMembersOfVolumeMount(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *VolumeMount) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	if x.RecursiveReadOnly != nil {
+		n += 21
+		if x.RecursiveReadOnly == nil {
+			n += 4
+		} else {
+			n += len((*x.RecursiveReadOnly)) + 2
+		}
+	}
+	n += 13
+	n += len(x.MountPath) + 2
+	if x.SubPath != "" {
+		n += 11
+		n += len(x.SubPath) + 2
+	}
+	if x.MountPropagation != nil {
+		n += 20
+		if x.MountPropagation == nil {
+			n += 4
+		} else {
+			n += len((*x.MountPropagation)) + 2
+		}
+	}
+	if x.SubPathExpr != "" {
+		n += 15
+		n += len(x.SubPathExpr) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -3230,8 +4068,7 @@ func (v *VolumeDevice) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v VolumeDevice) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(v.AppendJSON(buf[:0]))
+	return codec.Finish(v.AppendJSON(codec.Buffer(v.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -3267,6 +4104,22 @@ func jsonMembersOfVolumeDevice(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *VolumeDevice) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	n += 14
+	n += len(x.DevicePath) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -3317,8 +4170,7 @@ func (l *LocalObjectReference) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes l, its Unknown members included.
 func (l LocalObjectReference) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(l.AppendJSON(buf[:0]))
+	return codec.Finish(l.AppendJSON(codec.Buffer(l.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -3352,6 +4204,22 @@ func jsonMembersOfLocalObjectReference(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *LocalObjectReference) SizeJSON() int {
+	n := 1
+	if x.Name != "" {
+		n += 8
+		n += len(x.Name) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -3395,8 +4263,7 @@ func (t *TypedLocalObjectReference) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes t, its Unknown members included.
 func (t TypedLocalObjectReference) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(t.AppendJSON(buf[:0]))
+	return codec.Finish(t.AppendJSON(codec.Buffer(t.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -3440,6 +4307,28 @@ func jsonMembersOfTypedLocalObjectReference(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *TypedLocalObjectReference) SizeJSON() int {
+	n := 1
+	n += 12
+	if x.APIGroup == nil {
+		n += 4
+	} else {
+		n += len((*x.APIGroup)) + 2
+	}
+	n += 8
+	n += len(x.Kind) + 2
+	n += 8
+	n += len(x.Name) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -3504,8 +4393,7 @@ func (t *TypedObjectReference) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes t, its Unknown members included.
 func (t TypedObjectReference) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(t.AppendJSON(buf[:0]))
+	return codec.Finish(t.AppendJSON(codec.Buffer(t.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -3559,6 +4447,36 @@ func jsonMembersOfTypedObjectReference(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *TypedObjectReference) SizeJSON() int {
+	n := 1
+	n += 12
+	if x.APIGroup == nil {
+		n += 4
+	} else {
+		n += len((*x.APIGroup)) + 2
+	}
+	n += 8
+	n += len(x.Kind) + 2
+	n += 8
+	n += len(x.Name) + 2
+	if x.Namespace != nil {
+		n += 13
+		if x.Namespace == nil {
+			n += 4
+		} else {
+			n += len((*x.Namespace)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -3637,8 +4555,7 @@ func (e *EnvVar) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e EnvVar) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(e.AppendJSON(buf[:0]))
+	return codec.Finish(e.AppendJSON(codec.Buffer(e.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -3688,6 +4605,32 @@ func jsonMembersOfEnvVar(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *EnvVar) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	if x.Value != "" {
+		n += 9
+		n += len(x.Value) + 2
+	}
+	if x.ValueFrom != nil {
+		n += 13
+		if x.ValueFrom == nil {
+			n += 4
+		} else {
+			n += x.ValueFrom.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -3750,8 +4693,7 @@ func (e *EnvVarSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e EnvVarSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(e.AppendJSON(buf[:0]))
+	return codec.Finish(e.AppendJSON(codec.Buffer(e.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -3839,6 +4781,58 @@ func jsonMembersOfEnvVarSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *EnvVarSource) SizeJSON() int {
+	n := 1
+	if x.FieldRef != nil {
+		n += 12
+		if x.FieldRef == nil {
+			n += 4
+		} else {
+			n += x.FieldRef.SizeJSON()
+		}
+	}
+	if x.ResourceFieldRef != nil {
+		n += 20
+		if x.ResourceFieldRef == nil {
+			n += 4
+		} else {
+			n += x.ResourceFieldRef.SizeJSON()
+		}
+	}
+	if x.ConfigMapKeyRef != nil {
+		n += 19
+		if x.ConfigMapKeyRef == nil {
+			n += 4
+		} else {
+			n += x.ConfigMapKeyRef.SizeJSON()
+		}
+	}
+	if x.SecretKeyRef != nil {
+		n += 16
+		if x.SecretKeyRef == nil {
+			n += 4
+		} else {
+			n += x.SecretKeyRef.SizeJSON()
+		}
+	}
+	if x.FileKeyRef != nil {
+		n += 14
+		if x.FileKeyRef == nil {
+			n += 4
+		} else {
+			n += x.FileKeyRef.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -3935,8 +4929,7 @@ func (o *ObjectFieldSelector) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes o, its Unknown members included.
 func (o ObjectFieldSelector) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(o.AppendJSON(buf[:0]))
+	return codec.Finish(o.AppendJSON(codec.Buffer(o.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -3974,6 +4967,24 @@ func jsonMembersOfObjectFieldSelector(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ObjectFieldSelector) SizeJSON() int {
+	n := 1
+	if x.APIVersion != "" {
+		n += 14
+		n += len(x.APIVersion) + 2
+	}
+	n += 13
+	n += len(x.FieldPath) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -4024,8 +5035,7 @@ func (r *ResourceFieldSelector) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes r, its Unknown members included.
 func (r ResourceFieldSelector) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(r.AppendJSON(buf[:0]))
+	return codec.Finish(r.AppendJSON(codec.Buffer(r.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -4048,11 +5058,8 @@ func (x *ResourceFieldSelector) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, sep)
 	sep = ','
 	b = append(b, "\"divisor\":"...)
-	{
-		out32, merr32 := x.Divisor.MarshalJSON()
-		if b, err = codec.AppendMarshaled(b, out32, merr32); err != nil {
-			return b, codec.InMember(err, "divisor")
-		}
+	if b, err = codec.Leaf(x.Divisor.AppendJSON(b)); err != nil {
+		return b, codec.InMember(err, "divisor")
 	}
 	if len(x.Unknown) > 0 {
 		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfResourceFieldSelector); err != nil {
@@ -4072,6 +5079,26 @@ func jsonMembersOfResourceFieldSelector(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ResourceFieldSelector) SizeJSON() int {
+	n := 1
+	if x.ContainerName != "" {
+		n += 17
+		n += len(x.ContainerName) + 2
+	}
+	n += 12
+	n += len(x.Resource) + 2
+	n += 11
+	n += x.Divisor.SizeJSON()
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -4132,8 +5159,7 @@ func (c *ConfigMapKeySelector) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ConfigMapKeySelector) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -4181,6 +5207,32 @@ func jsonMembersOfConfigMapKeySelector(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ConfigMapKeySelector) SizeJSON() int {
+	n := 1
+	if x.LocalObjectReference.Name != "" {
+		n += 8
+		n += len(x.LocalObjectReference.Name) + 2
+	}
+	n += 7
+	n += len(x.Key) + 2
+	if x.Optional != nil {
+		n += 12
+		if x.Optional == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Optional))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -4245,8 +5297,7 @@ func (s *SecretKeySelector) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SecretKeySelector) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -4294,6 +5345,32 @@ func jsonMembersOfSecretKeySelector(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *SecretKeySelector) SizeJSON() int {
+	n := 1
+	if x.LocalObjectReference.Name != "" {
+		n += 8
+		n += len(x.LocalObjectReference.Name) + 2
+	}
+	n += 7
+	n += len(x.Key) + 2
+	if x.Optional != nil {
+		n += 12
+		if x.Optional == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Optional))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -4358,8 +5435,7 @@ func (f *FileKeySelector) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes f, its Unknown members included.
 func (f FileKeySelector) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(f.AppendJSON(buf[:0]))
+	return codec.Finish(f.AppendJSON(codec.Buffer(f.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -4409,6 +5485,32 @@ func jsonMembersOfFileKeySelector(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *FileKeySelector) SizeJSON() int {
+	n := 1
+	n += 14
+	n += len(x.VolumeName) + 2
+	n += 8
+	n += len(x.Path) + 2
+	n += 7
+	n += len(x.Key) + 2
+	if x.Optional != nil {
+		n += 12
+		if x.Optional == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Optional))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -4480,8 +5582,7 @@ func (e *EnvFromSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e EnvFromSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(e.AppendJSON(buf[:0]))
+	return codec.Finish(e.AppendJSON(codec.Buffer(e.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -4539,6 +5640,38 @@ func jsonMembersOfEnvFromSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *EnvFromSource) SizeJSON() int {
+	n := 1
+	if x.Prefix != "" {
+		n += 10
+		n += len(x.Prefix) + 2
+	}
+	if x.ConfigMapRef != nil {
+		n += 16
+		if x.ConfigMapRef == nil {
+			n += 4
+		} else {
+			n += x.ConfigMapRef.SizeJSON()
+		}
+	}
+	if x.SecretRef != nil {
+		n += 13
+		if x.SecretRef == nil {
+			n += 4
+		} else {
+			n += x.SecretRef.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -4606,8 +5739,7 @@ func (c *ConfigMapEnvSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ConfigMapEnvSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -4651,6 +5783,30 @@ func jsonMembersOfConfigMapEnvSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ConfigMapEnvSource) SizeJSON() int {
+	n := 1
+	if x.LocalObjectReference.Name != "" {
+		n += 8
+		n += len(x.LocalObjectReference.Name) + 2
+	}
+	if x.Optional != nil {
+		n += 12
+		if x.Optional == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Optional))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -4708,8 +5864,7 @@ func (s *SecretEnvSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SecretEnvSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -4753,6 +5908,30 @@ func jsonMembersOfSecretEnvSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *SecretEnvSource) SizeJSON() int {
+	n := 1
+	if x.LocalObjectReference.Name != "" {
+		n += 8
+		n += len(x.LocalObjectReference.Name) + 2
+	}
+	if x.Optional != nil {
+		n += 12
+		if x.Optional == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Optional))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -4810,8 +5989,7 @@ func (p *Pod) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p Pod) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -4869,6 +6047,32 @@ func jsonMembersOfPod(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *Pod) SizeJSON() int {
+	n := 1
+	if x.TypeMeta.Kind != "" {
+		n += 8
+		n += len(x.TypeMeta.Kind) + 2
+	}
+	if x.TypeMeta.APIVersion != "" {
+		n += 14
+		n += len(x.TypeMeta.APIVersion) + 2
+	}
+	n += 12
+	n += x.ObjectMeta.SizeJSON()
+	n += 8
+	n += x.Spec.SizeJSON()
+	n += 10
+	n += x.Status.SizeJSON()
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -4934,8 +6138,7 @@ func (p *PodTemplateSpec) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodTemplateSpec) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -4975,6 +6178,22 @@ func jsonMembersOfPodTemplateSpec(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodTemplateSpec) SizeJSON() int {
+	n := 1
+	n += 12
+	n += x.ObjectMeta.SizeJSON()
+	n += 8
+	n += x.Spec.SizeJSON()
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -5021,8 +6240,7 @@ func (p *PodSpec) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodSpec) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -5040,12 +6258,12 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i33 := range x.Volumes {
-				if i33 > 0 {
+			for i63 := range x.Volumes {
+				if i63 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Volumes[i33].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i33), "volumes")
+				if b, err = x.Volumes[i63].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i63), "volumes")
 				}
 			}
 			b = append(b, ']')
@@ -5059,12 +6277,12 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i34 := range x.InitContainers {
-				if i34 > 0 {
+			for i64 := range x.InitContainers {
+				if i64 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.InitContainers[i34].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i34), "initContainers")
+				if b, err = x.InitContainers[i64].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i64), "initContainers")
 				}
 			}
 			b = append(b, ']')
@@ -5077,12 +6295,12 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i35 := range x.Containers {
-			if i35 > 0 {
+		for i65 := range x.Containers {
+			if i65 > 0 {
 				b = append(b, ',')
 			}
-			if b, err = x.Containers[i35].AppendJSON(b); err != nil {
-				return b, codec.InMember(codec.InIndex(err, i35), "containers")
+			if b, err = x.Containers[i65].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i65), "containers")
 			}
 		}
 		b = append(b, ']')
@@ -5095,12 +6313,12 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i36 := range x.EphemeralContainers {
-				if i36 > 0 {
+			for i66 := range x.EphemeralContainers {
+				if i66 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.EphemeralContainers[i36].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i36), "ephemeralContainers")
+				if b, err = x.EphemeralContainers[i66].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i66), "ephemeralContainers")
 				}
 			}
 			b = append(b, ']')
@@ -5220,12 +6438,12 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i37 := range x.ImagePullSecrets {
-				if i37 > 0 {
+			for i67 := range x.ImagePullSecrets {
+				if i67 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.ImagePullSecrets[i37].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i37), "imagePullSecrets")
+				if b, err = x.ImagePullSecrets[i67].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i67), "imagePullSecrets")
 				}
 			}
 			b = append(b, ']')
@@ -5269,12 +6487,12 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i38 := range x.Tolerations {
-				if i38 > 0 {
+			for i68 := range x.Tolerations {
+				if i68 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Tolerations[i38].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i38), "tolerations")
+				if b, err = x.Tolerations[i68].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i68), "tolerations")
 				}
 			}
 			b = append(b, ']')
@@ -5288,12 +6506,12 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i39 := range x.HostAliases {
-				if i39 > 0 {
+			for i69 := range x.HostAliases {
+				if i69 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.HostAliases[i39].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i39), "hostAliases")
+				if b, err = x.HostAliases[i69].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i69), "hostAliases")
 				}
 			}
 			b = append(b, ']')
@@ -5335,12 +6553,12 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i40 := range x.ReadinessGates {
-				if i40 > 0 {
+			for i70 := range x.ReadinessGates {
+				if i70 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.ReadinessGates[i40].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i40), "readinessGates")
+				if b, err = x.ReadinessGates[i70].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i70), "readinessGates")
 				}
 			}
 			b = append(b, ']')
@@ -5383,25 +6601,22 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		if x.Overhead == nil {
 			b = append(b, "null"...)
 		} else {
-			var keys41Arr [16]ResourceName
-			keys41 := keys41Arr[:0]
-			for k41 := range x.Overhead {
-				keys41 = append(keys41, k41)
+			var keys71Arr [16]ResourceName
+			keys71 := keys71Arr[:0]
+			for k71 := range x.Overhead {
+				keys71 = append(keys71, k71)
 			}
-			slices.Sort(keys41)
+			slices.Sort(keys71)
 			b = append(b, '{')
-			for j41, k41 := range keys41 {
-				if j41 > 0 {
+			for j71, k71 := range keys71 {
+				if j71 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(k41))
+				b = codec.AppendString(b, string(k71))
 				b = append(b, ':')
-				v41 := x.Overhead[k41]
-				{
-					out42, merr42 := v41.MarshalJSON()
-					if b, err = codec.AppendMarshaled(b, out42, merr42); err != nil {
-						return b, codec.InMember(codec.InKey(err, string(k41)), "overhead")
-					}
+				v71 := x.Overhead[k71]
+				if b, err = codec.Leaf(v71.AppendJSON(b)); err != nil {
+					return b, codec.InMember(codec.InKey(err, string(k71)), "overhead")
 				}
 			}
 			b = append(b, '}')
@@ -5415,12 +6630,12 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i43 := range x.TopologySpreadConstraints {
-				if i43 > 0 {
+			for i72 := range x.TopologySpreadConstraints {
+				if i72 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.TopologySpreadConstraints[i43].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i43), "topologySpreadConstraints")
+				if b, err = x.TopologySpreadConstraints[i72].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i72), "topologySpreadConstraints")
 				}
 			}
 			b = append(b, ']')
@@ -5466,12 +6681,12 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i44 := range x.SchedulingGates {
-				if i44 > 0 {
+			for i73 := range x.SchedulingGates {
+				if i73 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.SchedulingGates[i44].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i44), "schedulingGates")
+				if b, err = x.SchedulingGates[i73].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i73), "schedulingGates")
 				}
 			}
 			b = append(b, ']')
@@ -5485,12 +6700,12 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i45 := range x.ResourceClaims {
-				if i45 > 0 {
+			for i74 := range x.ResourceClaims {
+				if i74 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.ResourceClaims[i45].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i45), "resourceClaims")
+				if b, err = x.ResourceClaims[i74].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i74), "resourceClaims")
 				}
 			}
 			b = append(b, ']')
@@ -5548,6 +6763,337 @@ func jsonMembersOfPodSpec(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodSpec) SizeJSON() int {
+	n := 1
+	if len(x.Volumes) != 0 {
+		n += 11
+		if x.Volumes == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Volumes), 1)
+			for i75 := range x.Volumes {
+				n += x.Volumes[i75].SizeJSON()
+			}
+		}
+	}
+	if len(x.InitContainers) != 0 {
+		n += 18
+		if x.InitContainers == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.InitContainers), 1)
+			for i76 := range x.InitContainers {
+				n += x.InitContainers[i76].SizeJSON()
+			}
+		}
+	}
+	n += 14
+	if x.Containers == nil {
+		n += 4
+	} else {
+		n += 1 + max(len(x.Containers), 1)
+		for i77 := range x.Containers {
+			n += x.Containers[i77].SizeJSON()
+		}
+	}
+	if len(x.EphemeralContainers) != 0 {
+		n += 23
+		if x.EphemeralContainers == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.EphemeralContainers), 1)
+			for i78 := range x.EphemeralContainers {
+				n += x.EphemeralContainers[i78].SizeJSON()
+			}
+		}
+	}
+	if x.RestartPolicy != "" {
+		n += 17
+		n += len(x.RestartPolicy) + 2
+	}
+	if x.TerminationGracePeriodSeconds != nil {
+		n += 33
+		if x.TerminationGracePeriodSeconds == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.TerminationGracePeriodSeconds)))
+		}
+	}
+	if x.ActiveDeadlineSeconds != nil {
+		n += 25
+		if x.ActiveDeadlineSeconds == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.ActiveDeadlineSeconds)))
+		}
+	}
+	if x.DNSPolicy != "" {
+		n += 13
+		n += len(x.DNSPolicy) + 2
+	}
+	if len(x.NodeSelector) != 0 {
+		n += 16
+		n += codec.SizeStringMap(x.NodeSelector)
+	}
+	if x.ServiceAccountName != "" {
+		n += 22
+		n += len(x.ServiceAccountName) + 2
+	}
+	if x.DeprecatedServiceAccount != "" {
+		n += 18
+		n += len(x.DeprecatedServiceAccount) + 2
+	}
+	if x.AutomountServiceAccountToken != nil {
+		n += 32
+		if x.AutomountServiceAccountToken == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.AutomountServiceAccountToken))
+		}
+	}
+	if x.NodeName != "" {
+		n += 12
+		n += len(x.NodeName) + 2
+	}
+	if x.HostNetwork {
+		n += 15
+		n += codec.SizeBool(x.HostNetwork)
+	}
+	if x.HostPID {
+		n += 11
+		n += codec.SizeBool(x.HostPID)
+	}
+	if x.HostIPC {
+		n += 11
+		n += codec.SizeBool(x.HostIPC)
+	}
+	if x.ShareProcessNamespace != nil {
+		n += 25
+		if x.ShareProcessNamespace == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.ShareProcessNamespace))
+		}
+	}
+	if x.SecurityContext != nil {
+		n += 19
+		if x.SecurityContext == nil {
+			n += 4
+		} else {
+			n += x.SecurityContext.SizeJSON()
+		}
+	}
+	if len(x.ImagePullSecrets) != 0 {
+		n += 20
+		if x.ImagePullSecrets == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.ImagePullSecrets), 1)
+			for i79 := range x.ImagePullSecrets {
+				n += x.ImagePullSecrets[i79].SizeJSON()
+			}
+		}
+	}
+	if x.Hostname != "" {
+		n += 12
+		n += len(x.Hostname) + 2
+	}
+	if x.Subdomain != "" {
+		n += 13
+		n += len(x.Subdomain) + 2
+	}
+	if x.Affinity != nil {
+		n += 12
+		if x.Affinity == nil {
+			n += 4
+		} else {
+			n += x.Affinity.SizeJSON()
+		}
+	}
+	if x.SchedulerName != "" {
+		n += 17
+		n += len(x.SchedulerName) + 2
+	}
+	if len(x.Tolerations) != 0 {
+		n += 15
+		if x.Tolerations == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Tolerations), 1)
+			for i80 := range x.Tolerations {
+				n += x.Tolerations[i80].SizeJSON()
+			}
+		}
+	}
+	if len(x.HostAliases) != 0 {
+		n += 15
+		if x.HostAliases == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.HostAliases), 1)
+			for i81 := range x.HostAliases {
+				n += x.HostAliases[i81].SizeJSON()
+			}
+		}
+	}
+	if x.PriorityClassName != "" {
+		n += 21
+		n += len(x.PriorityClassName) + 2
+	}
+	if x.Priority != nil {
+		n += 12
+		if x.Priority == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.Priority)))
+		}
+	}
+	if x.DNSConfig != nil {
+		n += 13
+		if x.DNSConfig == nil {
+			n += 4
+		} else {
+			n += x.DNSConfig.SizeJSON()
+		}
+	}
+	if len(x.ReadinessGates) != 0 {
+		n += 18
+		if x.ReadinessGates == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.ReadinessGates), 1)
+			for i82 := range x.ReadinessGates {
+				n += x.ReadinessGates[i82].SizeJSON()
+			}
+		}
+	}
+	if x.RuntimeClassName != nil {
+		n += 20
+		if x.RuntimeClassName == nil {
+			n += 4
+		} else {
+			n += len((*x.RuntimeClassName)) + 2
+		}
+	}
+	if x.EnableServiceLinks != nil {
+		n += 22
+		if x.EnableServiceLinks == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.EnableServiceLinks))
+		}
+	}
+	if x.PreemptionPolicy != nil {
+		n += 20
+		if x.PreemptionPolicy == nil {
+			n += 4
+		} else {
+			n += len((*x.PreemptionPolicy)) + 2
+		}
+	}
+	if len(x.Overhead) != 0 {
+		n += 12
+		if x.Overhead == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Overhead), 1)
+			for k83, v83 := range x.Overhead {
+				n += len(k83) + 3
+				n += v83.SizeJSON()
+			}
+		}
+	}
+	if len(x.TopologySpreadConstraints) != 0 {
+		n += 29
+		if x.TopologySpreadConstraints == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.TopologySpreadConstraints), 1)
+			for i84 := range x.TopologySpreadConstraints {
+				n += x.TopologySpreadConstraints[i84].SizeJSON()
+			}
+		}
+	}
+	if x.SetHostnameAsFQDN != nil {
+		n += 21
+		if x.SetHostnameAsFQDN == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.SetHostnameAsFQDN))
+		}
+	}
+	if x.OS != nil {
+		n += 6
+		if x.OS == nil {
+			n += 4
+		} else {
+			n += x.OS.SizeJSON()
+		}
+	}
+	if x.HostUsers != nil {
+		n += 13
+		if x.HostUsers == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.HostUsers))
+		}
+	}
+	if len(x.SchedulingGates) != 0 {
+		n += 19
+		if x.SchedulingGates == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.SchedulingGates), 1)
+			for i85 := range x.SchedulingGates {
+				n += x.SchedulingGates[i85].SizeJSON()
+			}
+		}
+	}
+	if len(x.ResourceClaims) != 0 {
+		n += 18
+		if x.ResourceClaims == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.ResourceClaims), 1)
+			for i86 := range x.ResourceClaims {
+				n += x.ResourceClaims[i86].SizeJSON()
+			}
+		}
+	}
+	if x.Resources != nil {
+		n += 13
+		if x.Resources == nil {
+			n += 4
+		} else {
+			n += x.Resources.SizeJSON()
+		}
+	}
+	if x.HostnameOverride != nil {
+		n += 20
+		if x.HostnameOverride == nil {
+			n += 4
+		} else {
+			n += len((*x.HostnameOverride)) + 2
+		}
+	}
+	if x.SchedulingGroup != nil {
+		n += 19
+		if x.SchedulingGroup == nil {
+			n += 4
+		} else {
+			n += x.SchedulingGroup.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -6107,8 +7653,7 @@ func (p *PodOS) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodOS) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -6140,6 +7685,20 @@ func jsonMembersOfPodOS(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodOS) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -6183,8 +7742,7 @@ func (h *HostAlias) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes h, its Unknown members included.
 func (h HostAlias) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(h.AppendJSON(buf[:0]))
+	return codec.Finish(h.AppendJSON(codec.Buffer(h.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -6206,11 +7764,11 @@ func (x *HostAlias) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i46 := range x.Hostnames {
-				if i46 > 0 {
+			for i87 := range x.Hostnames {
+				if i87 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Hostnames[i46])
+				b = codec.AppendString(b, x.Hostnames[i87])
 			}
 			b = append(b, ']')
 		}
@@ -6233,6 +7791,32 @@ func jsonMembersOfHostAlias(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *HostAlias) SizeJSON() int {
+	n := 1
+	n += 6
+	n += len(x.IP) + 2
+	if len(x.Hostnames) != 0 {
+		n += 13
+		if x.Hostnames == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Hostnames), 1)
+			n += 2 * len(x.Hostnames)
+			for _, s88 := range x.Hostnames {
+				n += len(s88)
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -6294,8 +7878,7 @@ func (p *PodReadinessGate) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodReadinessGate) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -6327,6 +7910,20 @@ func jsonMembersOfPodReadinessGate(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodReadinessGate) SizeJSON() int {
+	n := 1
+	n += 17
+	n += len(x.ConditionType) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -6370,8 +7967,7 @@ func (p *PodSchedulingGate) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodSchedulingGate) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -6403,6 +7999,20 @@ func jsonMembersOfPodSchedulingGate(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodSchedulingGate) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -6446,8 +8056,7 @@ func (p *PodSchedulingGroup) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodSchedulingGroup) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -6485,6 +8094,26 @@ func jsonMembersOfPodSchedulingGroup(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodSchedulingGroup) SizeJSON() int {
+	n := 1
+	if x.PodGroupName != nil {
+		n += 16
+		if x.PodGroupName == nil {
+			n += 4
+		} else {
+			n += len((*x.PodGroupName)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -6535,8 +8164,7 @@ func (p *PodResourceClaim) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodResourceClaim) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -6588,6 +8216,36 @@ func jsonMembersOfPodResourceClaim(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodResourceClaim) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	if x.ResourceClaimName != nil {
+		n += 21
+		if x.ResourceClaimName == nil {
+			n += 4
+		} else {
+			n += len((*x.ResourceClaimName)) + 2
+		}
+	}
+	if x.ResourceClaimTemplateName != nil {
+		n += 29
+		if x.ResourceClaimTemplateName == nil {
+			n += 4
+		} else {
+			n += len((*x.ResourceClaimTemplateName)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -6659,8 +8317,7 @@ func (p *PodDNSConfig) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodDNSConfig) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -6678,11 +8335,11 @@ func (x *PodDNSConfig) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i47 := range x.Nameservers {
-				if i47 > 0 {
+			for i89 := range x.Nameservers {
+				if i89 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Nameservers[i47])
+				b = codec.AppendString(b, x.Nameservers[i89])
 			}
 			b = append(b, ']')
 		}
@@ -6695,11 +8352,11 @@ func (x *PodDNSConfig) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i48 := range x.Searches {
-				if i48 > 0 {
+			for i90 := range x.Searches {
+				if i90 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Searches[i48])
+				b = codec.AppendString(b, x.Searches[i90])
 			}
 			b = append(b, ']')
 		}
@@ -6712,12 +8369,12 @@ func (x *PodDNSConfig) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i49 := range x.Options {
-				if i49 > 0 {
+			for i91 := range x.Options {
+				if i91 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Options[i49].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i49), "options")
+				if b, err = x.Options[i91].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i91), "options")
 				}
 			}
 			b = append(b, ']')
@@ -6741,6 +8398,53 @@ func jsonMembersOfPodDNSConfig(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodDNSConfig) SizeJSON() int {
+	n := 1
+	if len(x.Nameservers) != 0 {
+		n += 15
+		if x.Nameservers == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Nameservers), 1)
+			n += 2 * len(x.Nameservers)
+			for _, s92 := range x.Nameservers {
+				n += len(s92)
+			}
+		}
+	}
+	if len(x.Searches) != 0 {
+		n += 12
+		if x.Searches == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Searches), 1)
+			n += 2 * len(x.Searches)
+			for _, s93 := range x.Searches {
+				n += len(s93)
+			}
+		}
+	}
+	if len(x.Options) != 0 {
+		n += 11
+		if x.Options == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Options), 1)
+			for i94 := range x.Options {
+				n += x.Options[i94].SizeJSON()
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -6829,8 +8533,7 @@ func (p *PodDNSConfigOption) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodDNSConfigOption) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -6874,6 +8577,30 @@ func jsonMembersOfPodDNSConfigOption(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodDNSConfigOption) SizeJSON() int {
+	n := 1
+	if x.Name != "" {
+		n += 8
+		n += len(x.Name) + 2
+	}
+	if x.Value != nil {
+		n += 9
+		if x.Value == nil {
+			n += 4
+		} else {
+			n += len((*x.Value)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -6931,8 +8658,7 @@ func (p *Probe) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p Probe) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -7048,6 +8774,78 @@ func jsonMembersOfProbe(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *Probe) SizeJSON() int {
+	n := 1
+	if x.ProbeHandler.Exec != nil {
+		n += 8
+		if x.ProbeHandler.Exec == nil {
+			n += 4
+		} else {
+			n += x.ProbeHandler.Exec.SizeJSON()
+		}
+	}
+	if x.ProbeHandler.HTTPGet != nil {
+		n += 11
+		if x.ProbeHandler.HTTPGet == nil {
+			n += 4
+		} else {
+			n += x.ProbeHandler.HTTPGet.SizeJSON()
+		}
+	}
+	if x.ProbeHandler.TCPSocket != nil {
+		n += 13
+		if x.ProbeHandler.TCPSocket == nil {
+			n += 4
+		} else {
+			n += x.ProbeHandler.TCPSocket.SizeJSON()
+		}
+	}
+	if x.ProbeHandler.GRPC != nil {
+		n += 8
+		if x.ProbeHandler.GRPC == nil {
+			n += 4
+		} else {
+			n += x.ProbeHandler.GRPC.SizeJSON()
+		}
+	}
+	if x.InitialDelaySeconds != 0 {
+		n += 23
+		n += codec.SizeInt(int64(x.InitialDelaySeconds))
+	}
+	if x.TimeoutSeconds != 0 {
+		n += 18
+		n += codec.SizeInt(int64(x.TimeoutSeconds))
+	}
+	if x.PeriodSeconds != 0 {
+		n += 17
+		n += codec.SizeInt(int64(x.PeriodSeconds))
+	}
+	if x.SuccessThreshold != 0 {
+		n += 20
+		n += codec.SizeInt(int64(x.SuccessThreshold))
+	}
+	if x.FailureThreshold != 0 {
+		n += 20
+		n += codec.SizeInt(int64(x.FailureThreshold))
+	}
+	if x.TerminationGracePeriodSeconds != nil {
+		n += 33
+		if x.TerminationGracePeriodSeconds == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.TerminationGracePeriodSeconds)))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -7181,8 +8979,7 @@ func (e *ExecAction) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e ExecAction) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(e.AppendJSON(buf[:0]))
+	return codec.Finish(e.AppendJSON(codec.Buffer(e.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -7200,11 +8997,11 @@ func (x *ExecAction) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i50 := range x.Command {
-				if i50 > 0 {
+			for i95 := range x.Command {
+				if i95 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Command[i50])
+				b = codec.AppendString(b, x.Command[i95])
 			}
 			b = append(b, ']')
 		}
@@ -7227,6 +9024,30 @@ func jsonMembersOfExecAction(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ExecAction) SizeJSON() int {
+	n := 1
+	if len(x.Command) != 0 {
+		n += 11
+		if x.Command == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Command), 1)
+			n += 2 * len(x.Command)
+			for _, s96 := range x.Command {
+				n += len(s96)
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -7281,8 +9102,7 @@ func (h *HTTPGetAction) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes h, its Unknown members included.
 func (h HTTPGetAction) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(h.AppendJSON(buf[:0]))
+	return codec.Finish(h.AppendJSON(codec.Buffer(h.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -7301,11 +9121,8 @@ func (x *HTTPGetAction) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, sep)
 	sep = ','
 	b = append(b, "\"port\":"...)
-	{
-		out51, merr51 := x.Port.MarshalJSON()
-		if b, err = codec.AppendMarshaled(b, out51, merr51); err != nil {
-			return b, codec.InMember(err, "port")
-		}
+	if b, err = codec.Leaf(x.Port.AppendJSON(b)); err != nil {
+		return b, codec.InMember(err, "port")
 	}
 	if x.Host != "" {
 		b = append(b, sep)
@@ -7327,12 +9144,12 @@ func (x *HTTPGetAction) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i52 := range x.HTTPHeaders {
-				if i52 > 0 {
+			for i97 := range x.HTTPHeaders {
+				if i97 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.HTTPHeaders[i52].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i52), "httpHeaders")
+				if b, err = x.HTTPHeaders[i97].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i97), "httpHeaders")
 				}
 			}
 			b = append(b, ']')
@@ -7356,6 +9173,43 @@ func jsonMembersOfHTTPGetAction(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *HTTPGetAction) SizeJSON() int {
+	n := 1
+	if x.Path != "" {
+		n += 8
+		n += len(x.Path) + 2
+	}
+	n += 8
+	n += x.Port.SizeJSON()
+	if x.Host != "" {
+		n += 8
+		n += len(x.Host) + 2
+	}
+	if x.Scheme != "" {
+		n += 10
+		n += len(x.Scheme) + 2
+	}
+	if len(x.HTTPHeaders) != 0 {
+		n += 15
+		if x.HTTPHeaders == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.HTTPHeaders), 1)
+			for i98 := range x.HTTPHeaders {
+				n += x.HTTPHeaders[i98].SizeJSON()
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -7439,8 +9293,7 @@ func (h *HTTPHeader) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes h, its Unknown members included.
 func (h HTTPHeader) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(h.AppendJSON(buf[:0]))
+	return codec.Finish(h.AppendJSON(codec.Buffer(h.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -7476,6 +9329,22 @@ func jsonMembersOfHTTPHeader(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *HTTPHeader) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	n += 9
+	n += len(x.Value) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -7526,8 +9395,7 @@ func (t *TCPSocketAction) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes t, its Unknown members included.
 func (t TCPSocketAction) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(t.AppendJSON(buf[:0]))
+	return codec.Finish(t.AppendJSON(codec.Buffer(t.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -7540,11 +9408,8 @@ func (x *TCPSocketAction) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, sep)
 	sep = ','
 	b = append(b, "\"port\":"...)
-	{
-		out53, merr53 := x.Port.MarshalJSON()
-		if b, err = codec.AppendMarshaled(b, out53, merr53); err != nil {
-			return b, codec.InMember(err, "port")
-		}
+	if b, err = codec.Leaf(x.Port.AppendJSON(b)); err != nil {
+		return b, codec.InMember(err, "port")
 	}
 	if x.Host != "" {
 		b = append(b, sep)
@@ -7570,6 +9435,24 @@ func jsonMembersOfTCPSocketAction(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *TCPSocketAction) SizeJSON() int {
+	n := 1
+	n += 8
+	n += x.Port.SizeJSON()
+	if x.Host != "" {
+		n += 8
+		n += len(x.Host) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -7623,8 +9506,7 @@ func (g *GRPCAction) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes g, its Unknown members included.
 func (g GRPCAction) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(g.AppendJSON(buf[:0]))
+	return codec.Finish(g.AppendJSON(codec.Buffer(g.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -7664,6 +9546,26 @@ func jsonMembersOfGRPCAction(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *GRPCAction) SizeJSON() int {
+	n := 1
+	n += 8
+	n += codec.SizeInt(int64(x.Port))
+	n += 11
+	if x.Service == nil {
+		n += 4
+	} else {
+		n += len((*x.Service)) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -7721,8 +9623,7 @@ func (s *SleepAction) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SleepAction) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -7754,6 +9655,20 @@ func jsonMembersOfSleepAction(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *SleepAction) SizeJSON() int {
+	n := 1
+	n += 11
+	n += codec.SizeInt(int64(x.Seconds))
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -7797,8 +9712,7 @@ func (l *LifecycleHandler) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes l, its Unknown members included.
 func (l LifecycleHandler) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(l.AppendJSON(buf[:0]))
+	return codec.Finish(l.AppendJSON(codec.Buffer(l.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -7874,6 +9788,50 @@ func jsonMembersOfLifecycleHandler(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *LifecycleHandler) SizeJSON() int {
+	n := 1
+	if x.Exec != nil {
+		n += 8
+		if x.Exec == nil {
+			n += 4
+		} else {
+			n += x.Exec.SizeJSON()
+		}
+	}
+	if x.HTTPGet != nil {
+		n += 11
+		if x.HTTPGet == nil {
+			n += 4
+		} else {
+			n += x.HTTPGet.SizeJSON()
+		}
+	}
+	if x.TCPSocket != nil {
+		n += 13
+		if x.TCPSocket == nil {
+			n += 4
+		} else {
+			n += x.TCPSocket.SizeJSON()
+		}
+	}
+	if x.Sleep != nil {
+		n += 9
+		if x.Sleep == nil {
+			n += 4
+		} else {
+			n += x.Sleep.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -7958,8 +9916,7 @@ func (l *Lifecycle) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes l, its Unknown members included.
 func (l Lifecycle) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(l.AppendJSON(buf[:0]))
+	return codec.Finish(l.AppendJSON(codec.Buffer(l.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -8021,6 +9978,42 @@ func jsonMembersOfLifecycle(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *Lifecycle) SizeJSON() int {
+	n := 1
+	if x.PostStart != nil {
+		n += 13
+		if x.PostStart == nil {
+			n += 4
+		} else {
+			n += x.PostStart.SizeJSON()
+		}
+	}
+	if x.PreStop != nil {
+		n += 11
+		if x.PreStop == nil {
+			n += 4
+		} else {
+			n += x.PreStop.SizeJSON()
+		}
+	}
+	if x.StopSignal != nil {
+		n += 14
+		if x.StopSignal == nil {
+			n += 4
+		} else {
+			n += len((*x.StopSignal)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -8095,8 +10088,7 @@ func (p *ProjectedVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p ProjectedVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -8113,12 +10105,12 @@ func (x *ProjectedVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i54 := range x.Sources {
-			if i54 > 0 {
+		for i99 := range x.Sources {
+			if i99 > 0 {
 				b = append(b, ',')
 			}
-			if b, err = x.Sources[i54].AppendJSON(b); err != nil {
-				return b, codec.InMember(codec.InIndex(err, i54), "sources")
+			if b, err = x.Sources[i99].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i99), "sources")
 			}
 		}
 		b = append(b, ']')
@@ -8151,6 +10143,35 @@ func jsonMembersOfProjectedVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ProjectedVolumeSource) SizeJSON() int {
+	n := 1
+	n += 11
+	if x.Sources == nil {
+		n += 4
+	} else {
+		n += 1 + max(len(x.Sources), 1)
+		for i100 := range x.Sources {
+			n += x.Sources[i100].SizeJSON()
+		}
+	}
+	if x.DefaultMode != nil {
+		n += 15
+		if x.DefaultMode == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.DefaultMode)))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -8217,8 +10238,7 @@ func (v *VolumeProjection) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v VolumeProjection) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(v.AppendJSON(buf[:0]))
+	return codec.Finish(v.AppendJSON(codec.Buffer(v.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -8318,6 +10338,66 @@ func jsonMembersOfVolumeProjection(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *VolumeProjection) SizeJSON() int {
+	n := 1
+	if x.Secret != nil {
+		n += 10
+		if x.Secret == nil {
+			n += 4
+		} else {
+			n += x.Secret.SizeJSON()
+		}
+	}
+	if x.DownwardAPI != nil {
+		n += 15
+		if x.DownwardAPI == nil {
+			n += 4
+		} else {
+			n += x.DownwardAPI.SizeJSON()
+		}
+	}
+	if x.ConfigMap != nil {
+		n += 13
+		if x.ConfigMap == nil {
+			n += 4
+		} else {
+			n += x.ConfigMap.SizeJSON()
+		}
+	}
+	if x.ServiceAccountToken != nil {
+		n += 23
+		if x.ServiceAccountToken == nil {
+			n += 4
+		} else {
+			n += x.ServiceAccountToken.SizeJSON()
+		}
+	}
+	if x.ClusterTrustBundle != nil {
+		n += 22
+		if x.ClusterTrustBundle == nil {
+			n += 4
+		} else {
+			n += x.ClusterTrustBundle.SizeJSON()
+		}
+	}
+	if x.PodCertificate != nil {
+		n += 18
+		if x.PodCertificate == nil {
+			n += 4
+		} else {
+			n += x.PodCertificate.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -8426,8 +10506,7 @@ func (s *SecretProjection) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SecretProjection) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -8451,12 +10530,12 @@ func (x *SecretProjection) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i55 := range x.Items {
-				if i55 > 0 {
+			for i101 := range x.Items {
+				if i101 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Items[i55].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i55), "items")
+				if b, err = x.Items[i101].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i101), "items")
 				}
 			}
 			b = append(b, ']')
@@ -8490,6 +10569,41 @@ func jsonMembersOfSecretProjection(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *SecretProjection) SizeJSON() int {
+	n := 1
+	if x.LocalObjectReference.Name != "" {
+		n += 8
+		n += len(x.LocalObjectReference.Name) + 2
+	}
+	if len(x.Items) != 0 {
+		n += 9
+		if x.Items == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Items), 1)
+			for i102 := range x.Items {
+				n += x.Items[i102].SizeJSON()
+			}
+		}
+	}
+	if x.Optional != nil {
+		n += 12
+		if x.Optional == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Optional))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -8563,8 +10677,7 @@ func (c *ConfigMapProjection) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ConfigMapProjection) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -8588,12 +10701,12 @@ func (x *ConfigMapProjection) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i56 := range x.Items {
-				if i56 > 0 {
+			for i103 := range x.Items {
+				if i103 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Items[i56].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i56), "items")
+				if b, err = x.Items[i103].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i103), "items")
 				}
 			}
 			b = append(b, ']')
@@ -8627,6 +10740,41 @@ func jsonMembersOfConfigMapProjection(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ConfigMapProjection) SizeJSON() int {
+	n := 1
+	if x.LocalObjectReference.Name != "" {
+		n += 8
+		n += len(x.LocalObjectReference.Name) + 2
+	}
+	if len(x.Items) != 0 {
+		n += 9
+		if x.Items == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Items), 1)
+			for i104 := range x.Items {
+				n += x.Items[i104].SizeJSON()
+			}
+		}
+	}
+	if x.Optional != nil {
+		n += 12
+		if x.Optional == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Optional))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -8700,8 +10848,7 @@ func (d *DownwardAPIProjection) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes d, its Unknown members included.
 func (d DownwardAPIProjection) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(d.AppendJSON(buf[:0]))
+	return codec.Finish(d.AppendJSON(codec.Buffer(d.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -8719,12 +10866,12 @@ func (x *DownwardAPIProjection) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i57 := range x.Items {
-				if i57 > 0 {
+			for i105 := range x.Items {
+				if i105 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Items[i57].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i57), "items")
+				if b, err = x.Items[i105].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i105), "items")
 				}
 			}
 			b = append(b, ']')
@@ -8748,6 +10895,29 @@ func jsonMembersOfDownwardAPIProjection(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *DownwardAPIProjection) SizeJSON() int {
+	n := 1
+	if len(x.Items) != 0 {
+		n += 9
+		if x.Items == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Items), 1)
+			for i106 := range x.Items {
+				n += x.Items[i106].SizeJSON()
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -8800,8 +10970,7 @@ func (s *ServiceAccountTokenProjection) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s ServiceAccountTokenProjection) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -8849,6 +11018,32 @@ func jsonMembersOfServiceAccountTokenProjection(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ServiceAccountTokenProjection) SizeJSON() int {
+	n := 1
+	if x.Audience != "" {
+		n += 12
+		n += len(x.Audience) + 2
+	}
+	if x.ExpirationSeconds != nil {
+		n += 21
+		if x.ExpirationSeconds == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.ExpirationSeconds)))
+		}
+	}
+	n += 8
+	n += len(x.Path) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -8913,8 +11108,7 @@ func (c *ClusterTrustBundleProjection) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ClusterTrustBundleProjection) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -8988,6 +11182,52 @@ func jsonMembersOfClusterTrustBundleProjection(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ClusterTrustBundleProjection) SizeJSON() int {
+	n := 1
+	if x.Name != nil {
+		n += 8
+		if x.Name == nil {
+			n += 4
+		} else {
+			n += len((*x.Name)) + 2
+		}
+	}
+	if x.SignerName != nil {
+		n += 14
+		if x.SignerName == nil {
+			n += 4
+		} else {
+			n += len((*x.SignerName)) + 2
+		}
+	}
+	if x.LabelSelector != nil {
+		n += 17
+		if x.LabelSelector == nil {
+			n += 4
+		} else {
+			n += sizeJSONSelectorLabelSelector(x.LabelSelector)
+		}
+	}
+	if x.Optional != nil {
+		n += 12
+		if x.Optional == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Optional))
+		}
+	}
+	n += 8
+	n += len(x.Path) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -9085,8 +11325,7 @@ func (p *PodCertificateProjection) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodCertificateProjection) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -9160,6 +11399,50 @@ func jsonMembersOfPodCertificateProjection(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodCertificateProjection) SizeJSON() int {
+	n := 1
+	if x.SignerName != "" {
+		n += 14
+		n += len(x.SignerName) + 2
+	}
+	if x.KeyType != "" {
+		n += 11
+		n += len(x.KeyType) + 2
+	}
+	if x.MaxExpirationSeconds != nil {
+		n += 24
+		if x.MaxExpirationSeconds == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.MaxExpirationSeconds)))
+		}
+	}
+	if x.CredentialBundlePath != "" {
+		n += 24
+		n += len(x.CredentialBundlePath) + 2
+	}
+	if x.KeyPath != "" {
+		n += 11
+		n += len(x.KeyPath) + 2
+	}
+	if x.CertificateChainPath != "" {
+		n += 24
+		n += len(x.CertificateChainPath) + 2
+	}
+	if len(x.UserAnnotations) != 0 {
+		n += 19
+		n += codec.SizeStringMap(x.UserAnnotations)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -9250,8 +11533,7 @@ func (r *ResourceRequirements) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes r, its Unknown members included.
 func (r ResourceRequirements) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(r.AppendJSON(buf[:0]))
+	return codec.Finish(r.AppendJSON(codec.Buffer(r.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -9268,25 +11550,22 @@ func (x *ResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 		if x.Limits == nil {
 			b = append(b, "null"...)
 		} else {
-			var keys58Arr [16]ResourceName
-			keys58 := keys58Arr[:0]
-			for k58 := range x.Limits {
-				keys58 = append(keys58, k58)
+			var keys107Arr [16]ResourceName
+			keys107 := keys107Arr[:0]
+			for k107 := range x.Limits {
+				keys107 = append(keys107, k107)
 			}
-			slices.Sort(keys58)
+			slices.Sort(keys107)
 			b = append(b, '{')
-			for j58, k58 := range keys58 {
-				if j58 > 0 {
+			for j107, k107 := range keys107 {
+				if j107 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(k58))
+				b = codec.AppendString(b, string(k107))
 				b = append(b, ':')
-				v58 := x.Limits[k58]
-				{
-					out59, merr59 := v58.MarshalJSON()
-					if b, err = codec.AppendMarshaled(b, out59, merr59); err != nil {
-						return b, codec.InMember(codec.InKey(err, string(k58)), "limits")
-					}
+				v107 := x.Limits[k107]
+				if b, err = codec.Leaf(v107.AppendJSON(b)); err != nil {
+					return b, codec.InMember(codec.InKey(err, string(k107)), "limits")
 				}
 			}
 			b = append(b, '}')
@@ -9299,25 +11578,22 @@ func (x *ResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 		if x.Requests == nil {
 			b = append(b, "null"...)
 		} else {
-			var keys60Arr [16]ResourceName
-			keys60 := keys60Arr[:0]
-			for k60 := range x.Requests {
-				keys60 = append(keys60, k60)
+			var keys108Arr [16]ResourceName
+			keys108 := keys108Arr[:0]
+			for k108 := range x.Requests {
+				keys108 = append(keys108, k108)
 			}
-			slices.Sort(keys60)
+			slices.Sort(keys108)
 			b = append(b, '{')
-			for j60, k60 := range keys60 {
-				if j60 > 0 {
+			for j108, k108 := range keys108 {
+				if j108 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(k60))
+				b = codec.AppendString(b, string(k108))
 				b = append(b, ':')
-				v60 := x.Requests[k60]
-				{
-					out61, merr61 := v60.MarshalJSON()
-					if b, err = codec.AppendMarshaled(b, out61, merr61); err != nil {
-						return b, codec.InMember(codec.InKey(err, string(k60)), "requests")
-					}
+				v108 := x.Requests[k108]
+				if b, err = codec.Leaf(v108.AppendJSON(b)); err != nil {
+					return b, codec.InMember(codec.InKey(err, string(k108)), "requests")
 				}
 			}
 			b = append(b, '}')
@@ -9331,12 +11607,12 @@ func (x *ResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i62 := range x.Claims {
-				if i62 > 0 {
+			for i109 := range x.Claims {
+				if i109 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Claims[i62].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i62), "claims")
+				if b, err = x.Claims[i109].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i109), "claims")
 				}
 			}
 			b = append(b, ']')
@@ -9360,6 +11636,53 @@ func jsonMembersOfResourceRequirements(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ResourceRequirements) SizeJSON() int {
+	n := 1
+	if len(x.Limits) != 0 {
+		n += 10
+		if x.Limits == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Limits), 1)
+			for k110, v110 := range x.Limits {
+				n += len(k110) + 3
+				n += v110.SizeJSON()
+			}
+		}
+	}
+	if len(x.Requests) != 0 {
+		n += 12
+		if x.Requests == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Requests), 1)
+			for k111, v111 := range x.Requests {
+				n += len(k111) + 3
+				n += v111.SizeJSON()
+			}
+		}
+	}
+	if len(x.Claims) != 0 {
+		n += 10
+		if x.Claims == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Claims), 1)
+			for i112 := range x.Claims {
+				n += x.Claims[i112].SizeJSON()
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -9476,8 +11799,7 @@ func (v *VolumeResourceRequirements) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v VolumeResourceRequirements) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(v.AppendJSON(buf[:0]))
+	return codec.Finish(v.AppendJSON(codec.Buffer(v.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -9494,25 +11816,22 @@ func (x *VolumeResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 		if x.Limits == nil {
 			b = append(b, "null"...)
 		} else {
-			var keys63Arr [16]ResourceName
-			keys63 := keys63Arr[:0]
-			for k63 := range x.Limits {
-				keys63 = append(keys63, k63)
+			var keys113Arr [16]ResourceName
+			keys113 := keys113Arr[:0]
+			for k113 := range x.Limits {
+				keys113 = append(keys113, k113)
 			}
-			slices.Sort(keys63)
+			slices.Sort(keys113)
 			b = append(b, '{')
-			for j63, k63 := range keys63 {
-				if j63 > 0 {
+			for j113, k113 := range keys113 {
+				if j113 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(k63))
+				b = codec.AppendString(b, string(k113))
 				b = append(b, ':')
-				v63 := x.Limits[k63]
-				{
-					out64, merr64 := v63.MarshalJSON()
-					if b, err = codec.AppendMarshaled(b, out64, merr64); err != nil {
-						return b, codec.InMember(codec.InKey(err, string(k63)), "limits")
-					}
+				v113 := x.Limits[k113]
+				if b, err = codec.Leaf(v113.AppendJSON(b)); err != nil {
+					return b, codec.InMember(codec.InKey(err, string(k113)), "limits")
 				}
 			}
 			b = append(b, '}')
@@ -9525,25 +11844,22 @@ func (x *VolumeResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 		if x.Requests == nil {
 			b = append(b, "null"...)
 		} else {
-			var keys65Arr [16]ResourceName
-			keys65 := keys65Arr[:0]
-			for k65 := range x.Requests {
-				keys65 = append(keys65, k65)
+			var keys114Arr [16]ResourceName
+			keys114 := keys114Arr[:0]
+			for k114 := range x.Requests {
+				keys114 = append(keys114, k114)
 			}
-			slices.Sort(keys65)
+			slices.Sort(keys114)
 			b = append(b, '{')
-			for j65, k65 := range keys65 {
-				if j65 > 0 {
+			for j114, k114 := range keys114 {
+				if j114 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(k65))
+				b = codec.AppendString(b, string(k114))
 				b = append(b, ':')
-				v65 := x.Requests[k65]
-				{
-					out66, merr66 := v65.MarshalJSON()
-					if b, err = codec.AppendMarshaled(b, out66, merr66); err != nil {
-						return b, codec.InMember(codec.InKey(err, string(k65)), "requests")
-					}
+				v114 := x.Requests[k114]
+				if b, err = codec.Leaf(v114.AppendJSON(b)); err != nil {
+					return b, codec.InMember(codec.InKey(err, string(k114)), "requests")
 				}
 			}
 			b = append(b, '}')
@@ -9567,6 +11883,42 @@ func jsonMembersOfVolumeResourceRequirements(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *VolumeResourceRequirements) SizeJSON() int {
+	n := 1
+	if len(x.Limits) != 0 {
+		n += 10
+		if x.Limits == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Limits), 1)
+			for k115, v115 := range x.Limits {
+				n += len(k115) + 3
+				n += v115.SizeJSON()
+			}
+		}
+	}
+	if len(x.Requests) != 0 {
+		n += 12
+		if x.Requests == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Requests), 1)
+			for k116, v116 := range x.Requests {
+				n += len(k116) + 3
+				n += v116.SizeJSON()
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -9667,8 +12019,7 @@ func (r *ResourceClaim) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes r, its Unknown members included.
 func (r ResourceClaim) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(r.AppendJSON(buf[:0]))
+	return codec.Finish(r.AppendJSON(codec.Buffer(r.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -9706,6 +12057,24 @@ func jsonMembersOfResourceClaim(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ResourceClaim) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	if x.Request != "" {
+		n += 11
+		n += len(x.Request) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -9756,8 +12125,7 @@ func (t *Toleration) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes t, its Unknown members included.
 func (t Toleration) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(t.AppendJSON(buf[:0]))
+	return codec.Finish(t.AppendJSON(codec.Buffer(t.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -9819,6 +12187,42 @@ func jsonMembersOfToleration(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *Toleration) SizeJSON() int {
+	n := 1
+	if x.Key != "" {
+		n += 7
+		n += len(x.Key) + 2
+	}
+	if x.Operator != "" {
+		n += 12
+		n += len(x.Operator) + 2
+	}
+	if x.Value != "" {
+		n += 9
+		n += len(x.Value) + 2
+	}
+	if x.Effect != "" {
+		n += 10
+		n += len(x.Effect) + 2
+	}
+	if x.TolerationSeconds != nil {
+		n += 21
+		if x.TolerationSeconds == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.TolerationSeconds)))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -9897,8 +12301,7 @@ func (t *TopologySpreadConstraint) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes t, its Unknown members included.
 func (t TopologySpreadConstraint) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(t.AppendJSON(buf[:0]))
+	return codec.Finish(t.AppendJSON(codec.Buffer(t.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -9970,11 +12373,11 @@ func (x *TopologySpreadConstraint) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i67 := range x.MatchLabelKeys {
-				if i67 > 0 {
+			for i117 := range x.MatchLabelKeys {
+				if i117 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.MatchLabelKeys[i67])
+				b = codec.AppendString(b, x.MatchLabelKeys[i117])
 			}
 			b = append(b, ']')
 		}
@@ -9997,6 +12400,68 @@ func jsonMembersOfTopologySpreadConstraint(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *TopologySpreadConstraint) SizeJSON() int {
+	n := 1
+	n += 11
+	n += codec.SizeInt(int64(x.MaxSkew))
+	n += 15
+	n += len(x.TopologyKey) + 2
+	n += 21
+	n += len(x.WhenUnsatisfiable) + 2
+	if x.LabelSelector != nil {
+		n += 17
+		if x.LabelSelector == nil {
+			n += 4
+		} else {
+			n += sizeJSONSelectorLabelSelector(x.LabelSelector)
+		}
+	}
+	if x.MinDomains != nil {
+		n += 14
+		if x.MinDomains == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.MinDomains)))
+		}
+	}
+	if x.NodeAffinityPolicy != nil {
+		n += 22
+		if x.NodeAffinityPolicy == nil {
+			n += 4
+		} else {
+			n += len((*x.NodeAffinityPolicy)) + 2
+		}
+	}
+	if x.NodeTaintsPolicy != nil {
+		n += 20
+		if x.NodeTaintsPolicy == nil {
+			n += 4
+		} else {
+			n += len((*x.NodeTaintsPolicy)) + 2
+		}
+	}
+	if len(x.MatchLabelKeys) != 0 {
+		n += 18
+		if x.MatchLabelKeys == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.MatchLabelKeys), 1)
+			n += 2 * len(x.MatchLabelKeys)
+			for _, s118 := range x.MatchLabelKeys {
+				n += len(s118)
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -10126,8 +12591,7 @@ func (s *SecurityContext) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SecurityContext) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -10285,6 +12749,114 @@ func jsonMembersOfSecurityContext(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *SecurityContext) SizeJSON() int {
+	n := 1
+	if x.Capabilities != nil {
+		n += 16
+		if x.Capabilities == nil {
+			n += 4
+		} else {
+			n += x.Capabilities.SizeJSON()
+		}
+	}
+	if x.Privileged != nil {
+		n += 14
+		if x.Privileged == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Privileged))
+		}
+	}
+	if x.SELinuxOptions != nil {
+		n += 18
+		if x.SELinuxOptions == nil {
+			n += 4
+		} else {
+			n += x.SELinuxOptions.SizeJSON()
+		}
+	}
+	if x.WindowsOptions != nil {
+		n += 18
+		if x.WindowsOptions == nil {
+			n += 4
+		} else {
+			n += x.WindowsOptions.SizeJSON()
+		}
+	}
+	if x.RunAsUser != nil {
+		n += 13
+		if x.RunAsUser == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.RunAsUser)))
+		}
+	}
+	if x.RunAsGroup != nil {
+		n += 14
+		if x.RunAsGroup == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.RunAsGroup)))
+		}
+	}
+	if x.RunAsNonRoot != nil {
+		n += 16
+		if x.RunAsNonRoot == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.RunAsNonRoot))
+		}
+	}
+	if x.ReadOnlyRootFilesystem != nil {
+		n += 26
+		if x.ReadOnlyRootFilesystem == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.ReadOnlyRootFilesystem))
+		}
+	}
+	if x.AllowPrivilegeEscalation != nil {
+		n += 28
+		if x.AllowPrivilegeEscalation == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.AllowPrivilegeEscalation))
+		}
+	}
+	if x.ProcMount != nil {
+		n += 13
+		if x.ProcMount == nil {
+			n += 4
+		} else {
+			n += len((*x.ProcMount)) + 2
+		}
+	}
+	if x.SeccompProfile != nil {
+		n += 18
+		if x.SeccompProfile == nil {
+			n += 4
+		} else {
+			n += x.SeccompProfile.SizeJSON()
+		}
+	}
+	if x.AppArmorProfile != nil {
+		n += 19
+		if x.AppArmorProfile == nil {
+			n += 4
+		} else {
+			n += x.AppArmorProfile.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -10479,8 +13051,7 @@ func (p *PodSecurityContext) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodSecurityContext) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -10552,11 +13123,11 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i68 := range x.SupplementalGroups {
-				if i68 > 0 {
+			for i119 := range x.SupplementalGroups {
+				if i119 > 0 {
 					b = append(b, ',')
 				}
-				b = strconv.AppendInt(b, int64(x.SupplementalGroups[i68]), 10)
+				b = strconv.AppendInt(b, int64(x.SupplementalGroups[i119]), 10)
 			}
 			b = append(b, ']')
 		}
@@ -10589,12 +13160,12 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i69 := range x.Sysctls {
-				if i69 > 0 {
+			for i120 := range x.Sysctls {
+				if i120 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Sysctls[i69].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i69), "sysctls")
+				if b, err = x.Sysctls[i120].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i120), "sysctls")
 				}
 			}
 			b = append(b, ']')
@@ -10662,6 +13233,128 @@ func jsonMembersOfPodSecurityContext(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodSecurityContext) SizeJSON() int {
+	n := 1
+	if x.SELinuxOptions != nil {
+		n += 18
+		if x.SELinuxOptions == nil {
+			n += 4
+		} else {
+			n += x.SELinuxOptions.SizeJSON()
+		}
+	}
+	if x.WindowsOptions != nil {
+		n += 18
+		if x.WindowsOptions == nil {
+			n += 4
+		} else {
+			n += x.WindowsOptions.SizeJSON()
+		}
+	}
+	if x.RunAsUser != nil {
+		n += 13
+		if x.RunAsUser == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.RunAsUser)))
+		}
+	}
+	if x.RunAsGroup != nil {
+		n += 14
+		if x.RunAsGroup == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.RunAsGroup)))
+		}
+	}
+	if x.RunAsNonRoot != nil {
+		n += 16
+		if x.RunAsNonRoot == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.RunAsNonRoot))
+		}
+	}
+	if len(x.SupplementalGroups) != 0 {
+		n += 22
+		if x.SupplementalGroups == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.SupplementalGroups), 1)
+			for i121 := range x.SupplementalGroups {
+				n += codec.SizeInt(int64(x.SupplementalGroups[i121]))
+			}
+		}
+	}
+	if x.SupplementalGroupsPolicy != nil {
+		n += 28
+		if x.SupplementalGroupsPolicy == nil {
+			n += 4
+		} else {
+			n += len((*x.SupplementalGroupsPolicy)) + 2
+		}
+	}
+	if x.FSGroup != nil {
+		n += 11
+		if x.FSGroup == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.FSGroup)))
+		}
+	}
+	if len(x.Sysctls) != 0 {
+		n += 11
+		if x.Sysctls == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Sysctls), 1)
+			for i122 := range x.Sysctls {
+				n += x.Sysctls[i122].SizeJSON()
+			}
+		}
+	}
+	if x.FSGroupChangePolicy != nil {
+		n += 23
+		if x.FSGroupChangePolicy == nil {
+			n += 4
+		} else {
+			n += len((*x.FSGroupChangePolicy)) + 2
+		}
+	}
+	if x.SeccompProfile != nil {
+		n += 18
+		if x.SeccompProfile == nil {
+			n += 4
+		} else {
+			n += x.SeccompProfile.SizeJSON()
+		}
+	}
+	if x.AppArmorProfile != nil {
+		n += 19
+		if x.AppArmorProfile == nil {
+			n += 4
+		} else {
+			n += x.AppArmorProfile.SizeJSON()
+		}
+	}
+	if x.SELinuxChangePolicy != nil {
+		n += 23
+		if x.SELinuxChangePolicy == nil {
+			n += 4
+		} else {
+			n += len((*x.SELinuxChangePolicy)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -10878,8 +13571,7 @@ func (c *Capabilities) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c Capabilities) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -10897,11 +13589,11 @@ func (x *Capabilities) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i70 := range x.Add {
-				if i70 > 0 {
+			for i123 := range x.Add {
+				if i123 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(x.Add[i70]))
+				b = codec.AppendString(b, string(x.Add[i123]))
 			}
 			b = append(b, ']')
 		}
@@ -10914,11 +13606,11 @@ func (x *Capabilities) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i71 := range x.Drop {
-				if i71 > 0 {
+			for i124 := range x.Drop {
+				if i124 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(x.Drop[i71]))
+				b = codec.AppendString(b, string(x.Drop[i124]))
 			}
 			b = append(b, ']')
 		}
@@ -10941,6 +13633,42 @@ func jsonMembersOfCapabilities(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *Capabilities) SizeJSON() int {
+	n := 1
+	if len(x.Add) != 0 {
+		n += 7
+		if x.Add == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Add), 1)
+			n += 2 * len(x.Add)
+			for _, s125 := range x.Add {
+				n += len(s125)
+			}
+		}
+	}
+	if len(x.Drop) != 0 {
+		n += 8
+		if x.Drop == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Drop), 1)
+			n += 2 * len(x.Drop)
+			for _, s126 := range x.Drop {
+				n += len(s126)
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -11013,8 +13741,7 @@ func (s *SELinuxOptions) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SELinuxOptions) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -11066,6 +13793,34 @@ func jsonMembersOfSELinuxOptions(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *SELinuxOptions) SizeJSON() int {
+	n := 1
+	if x.User != "" {
+		n += 8
+		n += len(x.User) + 2
+	}
+	if x.Role != "" {
+		n += 8
+		n += len(x.Role) + 2
+	}
+	if x.Type != "" {
+		n += 8
+		n += len(x.Type) + 2
+	}
+	if x.Level != "" {
+		n += 9
+		n += len(x.Level) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -11130,8 +13885,7 @@ func (w *WindowsSecurityContextOptions) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes w, its Unknown members included.
 func (w WindowsSecurityContextOptions) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(w.AppendJSON(buf[:0]))
+	return codec.Finish(w.AppendJSON(codec.Buffer(w.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -11199,6 +13953,50 @@ func jsonMembersOfWindowsSecurityContextOptions(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *WindowsSecurityContextOptions) SizeJSON() int {
+	n := 1
+	if x.GMSACredentialSpecName != nil {
+		n += 26
+		if x.GMSACredentialSpecName == nil {
+			n += 4
+		} else {
+			n += len((*x.GMSACredentialSpecName)) + 2
+		}
+	}
+	if x.GMSACredentialSpec != nil {
+		n += 22
+		if x.GMSACredentialSpec == nil {
+			n += 4
+		} else {
+			n += len((*x.GMSACredentialSpec)) + 2
+		}
+	}
+	if x.RunAsUserName != nil {
+		n += 17
+		if x.RunAsUserName == nil {
+			n += 4
+		} else {
+			n += len((*x.RunAsUserName)) + 2
+		}
+	}
+	if x.HostProcess != nil {
+		n += 15
+		if x.HostProcess == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.HostProcess))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -11291,8 +14089,7 @@ func (s *SeccompProfile) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SeccompProfile) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -11334,6 +14131,28 @@ func jsonMembersOfSeccompProfile(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *SeccompProfile) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Type) + 2
+	if x.LocalhostProfile != nil {
+		n += 20
+		if x.LocalhostProfile == nil {
+			n += 4
+		} else {
+			n += len((*x.LocalhostProfile)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -11391,8 +14210,7 @@ func (a *AppArmorProfile) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes a, its Unknown members included.
 func (a AppArmorProfile) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(a.AppendJSON(buf[:0]))
+	return codec.Finish(a.AppendJSON(codec.Buffer(a.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -11434,6 +14252,28 @@ func jsonMembersOfAppArmorProfile(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *AppArmorProfile) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Type) + 2
+	if x.LocalhostProfile != nil {
+		n += 20
+		if x.LocalhostProfile == nil {
+			n += 4
+		} else {
+			n += len((*x.LocalhostProfile)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -11491,8 +14331,7 @@ func (s *Sysctl) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s Sysctl) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -11528,6 +14367,22 @@ func jsonMembersOfSysctl(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *Sysctl) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	n += 9
+	n += len(x.Value) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -11578,8 +14433,7 @@ func (p *PodStatus) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodStatus) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -11609,12 +14463,12 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i72 := range x.Conditions {
-				if i72 > 0 {
+			for i127 := range x.Conditions {
+				if i127 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Conditions[i72].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i72), "conditions")
+				if b, err = x.Conditions[i127].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i127), "conditions")
 				}
 			}
 			b = append(b, ']')
@@ -11652,12 +14506,12 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i73 := range x.HostIPs {
-				if i73 > 0 {
+			for i128 := range x.HostIPs {
+				if i128 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.HostIPs[i73].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i73), "hostIPs")
+				if b, err = x.HostIPs[i128].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i128), "hostIPs")
 				}
 			}
 			b = append(b, ']')
@@ -11677,12 +14531,12 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i74 := range x.PodIPs {
-				if i74 > 0 {
+			for i129 := range x.PodIPs {
+				if i129 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.PodIPs[i74].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i74), "podIPs")
+				if b, err = x.PodIPs[i129].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i129), "podIPs")
 				}
 			}
 			b = append(b, ']')
@@ -11695,11 +14549,8 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		if x.StartTime == nil {
 			b = append(b, "null"...)
 		} else {
-			{
-				out75, merr75 := (*x.StartTime).MarshalJSON()
-				if b, err = codec.AppendMarshaled(b, out75, merr75); err != nil {
-					return b, codec.InMember(err, "startTime")
-				}
+			if b, err = codec.Leaf((*x.StartTime).AppendJSON(b)); err != nil {
+				return b, codec.InMember(err, "startTime")
 			}
 		}
 	}
@@ -11711,12 +14562,12 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i76 := range x.InitContainerStatuses {
-				if i76 > 0 {
+			for i130 := range x.InitContainerStatuses {
+				if i130 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.InitContainerStatuses[i76].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i76), "initContainerStatuses")
+				if b, err = x.InitContainerStatuses[i130].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i130), "initContainerStatuses")
 				}
 			}
 			b = append(b, ']')
@@ -11730,12 +14581,12 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i77 := range x.ContainerStatuses {
-				if i77 > 0 {
+			for i131 := range x.ContainerStatuses {
+				if i131 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.ContainerStatuses[i77].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i77), "containerStatuses")
+				if b, err = x.ContainerStatuses[i131].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i131), "containerStatuses")
 				}
 			}
 			b = append(b, ']')
@@ -11755,12 +14606,12 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i78 := range x.EphemeralContainerStatuses {
-				if i78 > 0 {
+			for i132 := range x.EphemeralContainerStatuses {
+				if i132 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.EphemeralContainerStatuses[i78].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i78), "ephemeralContainerStatuses")
+				if b, err = x.EphemeralContainerStatuses[i132].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i132), "ephemeralContainerStatuses")
 				}
 			}
 			b = append(b, ']')
@@ -11780,12 +14631,12 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i79 := range x.ResourceClaimStatuses {
-				if i79 > 0 {
+			for i133 := range x.ResourceClaimStatuses {
+				if i133 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.ResourceClaimStatuses[i79].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i79), "resourceClaimStatuses")
+				if b, err = x.ResourceClaimStatuses[i133].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i133), "resourceClaimStatuses")
 				}
 			}
 			b = append(b, ']')
@@ -11810,25 +14661,22 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		if x.AllocatedResources == nil {
 			b = append(b, "null"...)
 		} else {
-			var keys80Arr [16]ResourceName
-			keys80 := keys80Arr[:0]
-			for k80 := range x.AllocatedResources {
-				keys80 = append(keys80, k80)
+			var keys134Arr [16]ResourceName
+			keys134 := keys134Arr[:0]
+			for k134 := range x.AllocatedResources {
+				keys134 = append(keys134, k134)
 			}
-			slices.Sort(keys80)
+			slices.Sort(keys134)
 			b = append(b, '{')
-			for j80, k80 := range keys80 {
-				if j80 > 0 {
+			for j134, k134 := range keys134 {
+				if j134 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(k80))
+				b = codec.AppendString(b, string(k134))
 				b = append(b, ':')
-				v80 := x.AllocatedResources[k80]
-				{
-					out81, merr81 := v80.MarshalJSON()
-					if b, err = codec.AppendMarshaled(b, out81, merr81); err != nil {
-						return b, codec.InMember(codec.InKey(err, string(k80)), "allocatedResources")
-					}
+				v134 := x.AllocatedResources[k134]
+				if b, err = codec.Leaf(v134.AppendJSON(b)); err != nil {
+					return b, codec.InMember(codec.InKey(err, string(k134)), "allocatedResources")
 				}
 			}
 			b = append(b, '}')
@@ -11854,12 +14702,12 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i82 := range x.NodeAllocatableResourceClaimStatuses {
-				if i82 > 0 {
+			for i135 := range x.NodeAllocatableResourceClaimStatuses {
+				if i135 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.NodeAllocatableResourceClaimStatuses[i82].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i82), "nodeAllocatableResourceClaimStatuses")
+				if b, err = x.NodeAllocatableResourceClaimStatuses[i135].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i135), "nodeAllocatableResourceClaimStatuses")
 				}
 			}
 			b = append(b, ']')
@@ -11883,6 +14731,178 @@ func jsonMembersOfPodStatus(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodStatus) SizeJSON() int {
+	n := 1
+	if x.ObservedGeneration != 0 {
+		n += 22
+		n += codec.SizeInt(int64(x.ObservedGeneration))
+	}
+	if x.Phase != "" {
+		n += 9
+		n += len(x.Phase) + 2
+	}
+	if len(x.Conditions) != 0 {
+		n += 14
+		if x.Conditions == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Conditions), 1)
+			for i136 := range x.Conditions {
+				n += x.Conditions[i136].SizeJSON()
+			}
+		}
+	}
+	if x.Message != "" {
+		n += 11
+		n += len(x.Message) + 2
+	}
+	if x.Reason != "" {
+		n += 10
+		n += len(x.Reason) + 2
+	}
+	if x.NominatedNodeName != "" {
+		n += 21
+		n += len(x.NominatedNodeName) + 2
+	}
+	if x.HostIP != "" {
+		n += 10
+		n += len(x.HostIP) + 2
+	}
+	if len(x.HostIPs) != 0 {
+		n += 11
+		if x.HostIPs == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.HostIPs), 1)
+			for i137 := range x.HostIPs {
+				n += x.HostIPs[i137].SizeJSON()
+			}
+		}
+	}
+	if x.PodIP != "" {
+		n += 9
+		n += len(x.PodIP) + 2
+	}
+	if len(x.PodIPs) != 0 {
+		n += 10
+		if x.PodIPs == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.PodIPs), 1)
+			for i138 := range x.PodIPs {
+				n += x.PodIPs[i138].SizeJSON()
+			}
+		}
+	}
+	if x.StartTime != nil {
+		n += 13
+		if x.StartTime == nil {
+			n += 4
+		} else {
+			n += (*x.StartTime).SizeJSON()
+		}
+	}
+	if len(x.InitContainerStatuses) != 0 {
+		n += 25
+		if x.InitContainerStatuses == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.InitContainerStatuses), 1)
+			for i139 := range x.InitContainerStatuses {
+				n += x.InitContainerStatuses[i139].SizeJSON()
+			}
+		}
+	}
+	if len(x.ContainerStatuses) != 0 {
+		n += 21
+		if x.ContainerStatuses == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.ContainerStatuses), 1)
+			for i140 := range x.ContainerStatuses {
+				n += x.ContainerStatuses[i140].SizeJSON()
+			}
+		}
+	}
+	if x.QOSClass != "" {
+		n += 12
+		n += len(x.QOSClass) + 2
+	}
+	if len(x.EphemeralContainerStatuses) != 0 {
+		n += 30
+		if x.EphemeralContainerStatuses == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.EphemeralContainerStatuses), 1)
+			for i141 := range x.EphemeralContainerStatuses {
+				n += x.EphemeralContainerStatuses[i141].SizeJSON()
+			}
+		}
+	}
+	if x.Resize != "" {
+		n += 10
+		n += len(x.Resize) + 2
+	}
+	if len(x.ResourceClaimStatuses) != 0 {
+		n += 25
+		if x.ResourceClaimStatuses == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.ResourceClaimStatuses), 1)
+			for i142 := range x.ResourceClaimStatuses {
+				n += x.ResourceClaimStatuses[i142].SizeJSON()
+			}
+		}
+	}
+	if x.ExtendedResourceClaimStatus != nil {
+		n += 31
+		if x.ExtendedResourceClaimStatus == nil {
+			n += 4
+		} else {
+			n += x.ExtendedResourceClaimStatus.SizeJSON()
+		}
+	}
+	if len(x.AllocatedResources) != 0 {
+		n += 22
+		if x.AllocatedResources == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.AllocatedResources), 1)
+			for k143, v143 := range x.AllocatedResources {
+				n += len(k143) + 3
+				n += v143.SizeJSON()
+			}
+		}
+	}
+	if x.Resources != nil {
+		n += 13
+		if x.Resources == nil {
+			n += 4
+		} else {
+			n += x.Resources.SizeJSON()
+		}
+	}
+	if len(x.NodeAllocatableResourceClaimStatuses) != 0 {
+		n += 40
+		if x.NodeAllocatableResourceClaimStatuses == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.NodeAllocatableResourceClaimStatuses), 1)
+			for i144 := range x.NodeAllocatableResourceClaimStatuses {
+				n += x.NodeAllocatableResourceClaimStatuses[i144].SizeJSON()
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -12183,8 +15203,7 @@ func (p *PodCondition) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodCondition) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -12211,20 +15230,14 @@ func (x *PodCondition) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, sep)
 	sep = ','
 	b = append(b, "\"lastProbeTime\":"...)
-	{
-		out83, merr83 := x.LastProbeTime.MarshalJSON()
-		if b, err = codec.AppendMarshaled(b, out83, merr83); err != nil {
-			return b, codec.InMember(err, "lastProbeTime")
-		}
+	if b, err = codec.Leaf(x.LastProbeTime.AppendJSON(b)); err != nil {
+		return b, codec.InMember(err, "lastProbeTime")
 	}
 	b = append(b, sep)
 	sep = ','
 	b = append(b, "\"lastTransitionTime\":"...)
-	{
-		out84, merr84 := x.LastTransitionTime.MarshalJSON()
-		if b, err = codec.AppendMarshaled(b, out84, merr84); err != nil {
-			return b, codec.InMember(err, "lastTransitionTime")
-		}
+	if b, err = codec.Leaf(x.LastTransitionTime.AppendJSON(b)); err != nil {
+		return b, codec.InMember(err, "lastTransitionTime")
 	}
 	if x.Reason != "" {
 		b = append(b, sep)
@@ -12256,6 +15269,38 @@ func jsonMembersOfPodCondition(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodCondition) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Type) + 2
+	if x.ObservedGeneration != 0 {
+		n += 22
+		n += codec.SizeInt(int64(x.ObservedGeneration))
+	}
+	n += 10
+	n += len(x.Status) + 2
+	n += 17
+	n += x.LastProbeTime.SizeJSON()
+	n += 22
+	n += x.LastTransitionTime.SizeJSON()
+	if x.Reason != "" {
+		n += 10
+		n += len(x.Reason) + 2
+	}
+	if x.Message != "" {
+		n += 11
+		n += len(x.Message) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -12347,8 +15392,7 @@ func (h *HostIP) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes h, its Unknown members included.
 func (h HostIP) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(h.AppendJSON(buf[:0]))
+	return codec.Finish(h.AppendJSON(codec.Buffer(h.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -12380,6 +15424,20 @@ func jsonMembersOfHostIP(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *HostIP) SizeJSON() int {
+	n := 1
+	n += 6
+	n += len(x.IP) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -12423,8 +15481,7 @@ func (p *PodIP) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodIP) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -12456,6 +15513,20 @@ func jsonMembersOfPodIP(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodIP) SizeJSON() int {
+	n := 1
+	n += 6
+	n += len(x.IP) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -12499,8 +15570,7 @@ func (c *ContainerStatus) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerStatus) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -12565,25 +15635,22 @@ func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
 		if x.AllocatedResources == nil {
 			b = append(b, "null"...)
 		} else {
-			var keys85Arr [16]ResourceName
-			keys85 := keys85Arr[:0]
-			for k85 := range x.AllocatedResources {
-				keys85 = append(keys85, k85)
+			var keys145Arr [16]ResourceName
+			keys145 := keys145Arr[:0]
+			for k145 := range x.AllocatedResources {
+				keys145 = append(keys145, k145)
 			}
-			slices.Sort(keys85)
+			slices.Sort(keys145)
 			b = append(b, '{')
-			for j85, k85 := range keys85 {
-				if j85 > 0 {
+			for j145, k145 := range keys145 {
+				if j145 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(k85))
+				b = codec.AppendString(b, string(k145))
 				b = append(b, ':')
-				v85 := x.AllocatedResources[k85]
-				{
-					out86, merr86 := v85.MarshalJSON()
-					if b, err = codec.AppendMarshaled(b, out86, merr86); err != nil {
-						return b, codec.InMember(codec.InKey(err, string(k85)), "allocatedResources")
-					}
+				v145 := x.AllocatedResources[k145]
+				if b, err = codec.Leaf(v145.AppendJSON(b)); err != nil {
+					return b, codec.InMember(codec.InKey(err, string(k145)), "allocatedResources")
 				}
 			}
 			b = append(b, '}')
@@ -12609,12 +15676,12 @@ func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i87 := range x.VolumeMounts {
-				if i87 > 0 {
+			for i146 := range x.VolumeMounts {
+				if i146 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.VolumeMounts[i87].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i87), "volumeMounts")
+				if b, err = x.VolumeMounts[i146].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i146), "volumeMounts")
 				}
 			}
 			b = append(b, ']')
@@ -12640,12 +15707,12 @@ func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i88 := range x.AllocatedResourcesStatus {
-				if i88 > 0 {
+			for i147 := range x.AllocatedResourcesStatus {
+				if i147 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.AllocatedResourcesStatus[i88].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i88), "allocatedResourcesStatus")
+				if b, err = x.AllocatedResourcesStatus[i147].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i147), "allocatedResourcesStatus")
 				}
 			}
 			b = append(b, ']')
@@ -12679,6 +15746,102 @@ func jsonMembersOfContainerStatus(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ContainerStatus) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	n += 9
+	n += x.State.SizeJSON()
+	n += 13
+	n += x.LastTerminationState.SizeJSON()
+	n += 9
+	n += codec.SizeBool(x.Ready)
+	n += 16
+	n += codec.SizeInt(int64(x.RestartCount))
+	n += 9
+	n += len(x.Image) + 2
+	n += 11
+	n += len(x.ImageID) + 2
+	if x.ContainerID != "" {
+		n += 15
+		n += len(x.ContainerID) + 2
+	}
+	if x.Started != nil {
+		n += 11
+		if x.Started == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Started))
+		}
+	}
+	if len(x.AllocatedResources) != 0 {
+		n += 22
+		if x.AllocatedResources == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.AllocatedResources), 1)
+			for k148, v148 := range x.AllocatedResources {
+				n += len(k148) + 3
+				n += v148.SizeJSON()
+			}
+		}
+	}
+	if x.Resources != nil {
+		n += 13
+		if x.Resources == nil {
+			n += 4
+		} else {
+			n += x.Resources.SizeJSON()
+		}
+	}
+	if len(x.VolumeMounts) != 0 {
+		n += 16
+		if x.VolumeMounts == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.VolumeMounts), 1)
+			for i149 := range x.VolumeMounts {
+				n += x.VolumeMounts[i149].SizeJSON()
+			}
+		}
+	}
+	if x.User != nil {
+		n += 8
+		if x.User == nil {
+			n += 4
+		} else {
+			n += x.User.SizeJSON()
+		}
+	}
+	if len(x.AllocatedResourcesStatus) != 0 {
+		n += 28
+		if x.AllocatedResourcesStatus == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.AllocatedResourcesStatus), 1)
+			for i150 := range x.AllocatedResourcesStatus {
+				n += x.AllocatedResourcesStatus[i150].SizeJSON()
+			}
+		}
+	}
+	if x.StopSignal != nil {
+		n += 14
+		if x.StopSignal == nil {
+			n += 4
+		} else {
+			n += len((*x.StopSignal)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -12883,8 +16046,7 @@ func (c *ContainerState) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerState) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -12948,6 +16110,42 @@ func jsonMembersOfContainerState(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ContainerState) SizeJSON() int {
+	n := 1
+	if x.Waiting != nil {
+		n += 11
+		if x.Waiting == nil {
+			n += 4
+		} else {
+			n += x.Waiting.SizeJSON()
+		}
+	}
+	if x.Running != nil {
+		n += 11
+		if x.Running == nil {
+			n += 4
+		} else {
+			n += x.Running.SizeJSON()
+		}
+	}
+	if x.Terminated != nil {
+		n += 14
+		if x.Terminated == nil {
+			n += 4
+		} else {
+			n += x.Terminated.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -13020,8 +16218,7 @@ func (c *ContainerStateWaiting) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerStateWaiting) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -13061,6 +16258,26 @@ func jsonMembersOfContainerStateWaiting(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ContainerStateWaiting) SizeJSON() int {
+	n := 1
+	if x.Reason != "" {
+		n += 10
+		n += len(x.Reason) + 2
+	}
+	if x.Message != "" {
+		n += 11
+		n += len(x.Message) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -13111,8 +16328,7 @@ func (c *ContainerStateRunning) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerStateRunning) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -13125,11 +16341,8 @@ func (x *ContainerStateRunning) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, sep)
 	sep = ','
 	b = append(b, "\"startedAt\":"...)
-	{
-		out89, merr89 := x.StartedAt.MarshalJSON()
-		if b, err = codec.AppendMarshaled(b, out89, merr89); err != nil {
-			return b, codec.InMember(err, "startedAt")
-		}
+	if b, err = codec.Leaf(x.StartedAt.AppendJSON(b)); err != nil {
+		return b, codec.InMember(err, "startedAt")
 	}
 	if len(x.Unknown) > 0 {
 		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerStateRunning); err != nil {
@@ -13149,6 +16362,20 @@ func jsonMembersOfContainerStateRunning(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ContainerStateRunning) SizeJSON() int {
+	n := 1
+	n += 13
+	n += x.StartedAt.SizeJSON()
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -13195,8 +16422,7 @@ func (c *ContainerStateTerminated) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerStateTerminated) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -13231,20 +16457,14 @@ func (x *ContainerStateTerminated) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, sep)
 	sep = ','
 	b = append(b, "\"startedAt\":"...)
-	{
-		out90, merr90 := x.StartedAt.MarshalJSON()
-		if b, err = codec.AppendMarshaled(b, out90, merr90); err != nil {
-			return b, codec.InMember(err, "startedAt")
-		}
+	if b, err = codec.Leaf(x.StartedAt.AppendJSON(b)); err != nil {
+		return b, codec.InMember(err, "startedAt")
 	}
 	b = append(b, sep)
 	sep = ','
 	b = append(b, "\"finishedAt\":"...)
-	{
-		out91, merr91 := x.FinishedAt.MarshalJSON()
-		if b, err = codec.AppendMarshaled(b, out91, merr91); err != nil {
-			return b, codec.InMember(err, "finishedAt")
-		}
+	if b, err = codec.Leaf(x.FinishedAt.AppendJSON(b)); err != nil {
+		return b, codec.InMember(err, "finishedAt")
 	}
 	if x.ContainerID != "" {
 		b = append(b, sep)
@@ -13270,6 +16490,40 @@ func jsonMembersOfContainerStateTerminated(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ContainerStateTerminated) SizeJSON() int {
+	n := 1
+	n += 12
+	n += codec.SizeInt(int64(x.ExitCode))
+	if x.Signal != 0 {
+		n += 10
+		n += codec.SizeInt(int64(x.Signal))
+	}
+	if x.Reason != "" {
+		n += 10
+		n += len(x.Reason) + 2
+	}
+	if x.Message != "" {
+		n += 11
+		n += len(x.Message) + 2
+	}
+	n += 13
+	n += x.StartedAt.SizeJSON()
+	n += 14
+	n += x.FinishedAt.SizeJSON()
+	if x.ContainerID != "" {
+		n += 15
+		n += len(x.ContainerID) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -13361,8 +16615,7 @@ func (v *VolumeMountStatus) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v VolumeMountStatus) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(v.AppendJSON(buf[:0]))
+	return codec.Finish(v.AppendJSON(codec.Buffer(v.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -13426,6 +16679,42 @@ func jsonMembersOfVolumeMountStatus(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *VolumeMountStatus) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	n += 13
+	n += len(x.MountPath) + 2
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	if x.RecursiveReadOnly != nil {
+		n += 21
+		if x.RecursiveReadOnly == nil {
+			n += 4
+		} else {
+			n += len((*x.RecursiveReadOnly)) + 2
+		}
+	}
+	if x.VolumeStatus != nil {
+		n += 16
+		if x.VolumeStatus == nil {
+			n += 4
+		} else {
+			n += x.VolumeStatus.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -13509,8 +16798,7 @@ func (v *VolumeStatus) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v VolumeStatus) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(v.AppendJSON(buf[:0]))
+	return codec.Finish(v.AppendJSON(codec.Buffer(v.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -13550,6 +16838,26 @@ func jsonMembersOfVolumeStatus(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *VolumeStatus) SizeJSON() int {
+	n := 1
+	if x.Image != nil {
+		n += 9
+		if x.Image == nil {
+			n += 4
+		} else {
+			n += x.Image.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -13598,8 +16906,7 @@ func (i *ImageVolumeStatus) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes i, its Unknown members included.
 func (i ImageVolumeStatus) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(i.AppendJSON(buf[:0]))
+	return codec.Finish(i.AppendJSON(codec.Buffer(i.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -13633,6 +16940,22 @@ func jsonMembersOfImageVolumeStatus(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ImageVolumeStatus) SizeJSON() int {
+	n := 1
+	if x.ImageRef != "" {
+		n += 12
+		n += len(x.ImageRef) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -13676,8 +16999,7 @@ func (c *ContainerUser) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerUser) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -13717,6 +17039,26 @@ func jsonMembersOfContainerUser(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ContainerUser) SizeJSON() int {
+	n := 1
+	if x.Linux != nil {
+		n += 9
+		if x.Linux == nil {
+			n += 4
+		} else {
+			n += x.Linux.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -13765,8 +17107,7 @@ func (l *LinuxContainerUser) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes l, its Unknown members included.
 func (l LinuxContainerUser) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(l.AppendJSON(buf[:0]))
+	return codec.Finish(l.AppendJSON(codec.Buffer(l.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -13792,11 +17133,11 @@ func (x *LinuxContainerUser) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i92 := range x.SupplementalGroups {
-				if i92 > 0 {
+			for i151 := range x.SupplementalGroups {
+				if i151 > 0 {
 					b = append(b, ',')
 				}
-				b = strconv.AppendInt(b, int64(x.SupplementalGroups[i92]), 10)
+				b = strconv.AppendInt(b, int64(x.SupplementalGroups[i151]), 10)
 			}
 			b = append(b, ']')
 		}
@@ -13819,6 +17160,33 @@ func jsonMembersOfLinuxContainerUser(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *LinuxContainerUser) SizeJSON() int {
+	n := 1
+	n += 7
+	n += codec.SizeInt(int64(x.UID))
+	n += 7
+	n += codec.SizeInt(int64(x.GID))
+	if len(x.SupplementalGroups) != 0 {
+		n += 22
+		if x.SupplementalGroups == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.SupplementalGroups), 1)
+			for i152 := range x.SupplementalGroups {
+				n += codec.SizeInt(int64(x.SupplementalGroups[i152]))
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -13887,8 +17255,7 @@ func (r *ResourceStatus) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes r, its Unknown members included.
 func (r ResourceStatus) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(r.AppendJSON(buf[:0]))
+	return codec.Finish(r.AppendJSON(codec.Buffer(r.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -13910,12 +17277,12 @@ func (x *ResourceStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i93 := range x.Resources {
-				if i93 > 0 {
+			for i153 := range x.Resources {
+				if i153 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Resources[i93].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i93), "resources")
+				if b, err = x.Resources[i153].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i153), "resources")
 				}
 			}
 			b = append(b, ']')
@@ -13939,6 +17306,31 @@ func jsonMembersOfResourceStatus(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ResourceStatus) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	if len(x.Resources) != 0 {
+		n += 13
+		if x.Resources == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Resources), 1)
+			for i154 := range x.Resources {
+				n += x.Resources[i154].SizeJSON()
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -13998,8 +17390,7 @@ func (r *ResourceHealth) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes r, its Unknown members included.
 func (r ResourceHealth) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(r.AppendJSON(buf[:0]))
+	return codec.Finish(r.AppendJSON(codec.Buffer(r.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -14047,6 +17438,32 @@ func jsonMembersOfResourceHealth(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ResourceHealth) SizeJSON() int {
+	n := 1
+	n += 14
+	n += len(x.ResourceID) + 2
+	if x.Health != "" {
+		n += 10
+		n += len(x.Health) + 2
+	}
+	if x.Message != nil {
+		n += 11
+		if x.Message == nil {
+			n += 4
+		} else {
+			n += len((*x.Message)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -14111,8 +17528,7 @@ func (p *PodResourceClaimStatus) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodResourceClaimStatus) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -14154,6 +17570,28 @@ func jsonMembersOfPodResourceClaimStatus(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodResourceClaimStatus) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	if x.ResourceClaimName != nil {
+		n += 21
+		if x.ResourceClaimName == nil {
+			n += 4
+		} else {
+			n += len((*x.ResourceClaimName)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -14211,8 +17649,7 @@ func (p *PodExtendedResourceClaimStatus) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PodExtendedResourceClaimStatus) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -14229,12 +17666,12 @@ func (x *PodExtendedResourceClaimStatus) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i94 := range x.RequestMappings {
-			if i94 > 0 {
+		for i155 := range x.RequestMappings {
+			if i155 > 0 {
 				b = append(b, ',')
 			}
-			if b, err = x.RequestMappings[i94].AppendJSON(b); err != nil {
-				return b, codec.InMember(codec.InIndex(err, i94), "requestMappings")
+			if b, err = x.RequestMappings[i155].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i155), "requestMappings")
 			}
 		}
 		b = append(b, ']')
@@ -14261,6 +17698,29 @@ func jsonMembersOfPodExtendedResourceClaimStatus(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodExtendedResourceClaimStatus) SizeJSON() int {
+	n := 1
+	n += 19
+	if x.RequestMappings == nil {
+		n += 4
+	} else {
+		n += 1 + max(len(x.RequestMappings), 1)
+		for i156 := range x.RequestMappings {
+			n += x.RequestMappings[i156].SizeJSON()
+		}
+	}
+	n += 21
+	n += len(x.ResourceClaimName) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -14320,8 +17780,7 @@ func (c *ContainerExtendedResourceRequest) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ContainerExtendedResourceRequest) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -14361,6 +17820,24 @@ func jsonMembersOfContainerExtendedResourceRequest(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ContainerExtendedResourceRequest) SizeJSON() int {
+	n := 1
+	n += 17
+	n += len(x.ContainerName) + 2
+	n += 16
+	n += len(x.ResourceName) + 2
+	n += 15
+	n += len(x.RequestName) + 2
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -14418,8 +17895,7 @@ func (n *NodeAllocatableResourceClaimStatus) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes n, its Unknown members included.
 func (n NodeAllocatableResourceClaimStatus) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(n.AppendJSON(buf[:0]))
+	return codec.Finish(n.AppendJSON(codec.Buffer(n.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -14441,11 +17917,11 @@ func (x *NodeAllocatableResourceClaimStatus) AppendJSON(b []byte) ([]byte, error
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i95 := range x.Containers {
-				if i95 > 0 {
+			for i157 := range x.Containers {
+				if i157 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Containers[i95])
+				b = codec.AppendString(b, x.Containers[i157])
 			}
 			b = append(b, ']')
 		}
@@ -14456,25 +17932,22 @@ func (x *NodeAllocatableResourceClaimStatus) AppendJSON(b []byte) ([]byte, error
 	if x.Resources == nil {
 		b = append(b, "null"...)
 	} else {
-		var keys96Arr [16]ResourceName
-		keys96 := keys96Arr[:0]
-		for k96 := range x.Resources {
-			keys96 = append(keys96, k96)
+		var keys158Arr [16]ResourceName
+		keys158 := keys158Arr[:0]
+		for k158 := range x.Resources {
+			keys158 = append(keys158, k158)
 		}
-		slices.Sort(keys96)
+		slices.Sort(keys158)
 		b = append(b, '{')
-		for j96, k96 := range keys96 {
-			if j96 > 0 {
+		for j158, k158 := range keys158 {
+			if j158 > 0 {
 				b = append(b, ',')
 			}
-			b = codec.AppendString(b, string(k96))
+			b = codec.AppendString(b, string(k158))
 			b = append(b, ':')
-			v96 := x.Resources[k96]
-			{
-				out97, merr97 := v96.MarshalJSON()
-				if b, err = codec.AppendMarshaled(b, out97, merr97); err != nil {
-					return b, codec.InMember(codec.InKey(err, string(k96)), "resources")
-				}
+			v158 := x.Resources[k158]
+			if b, err = codec.Leaf(v158.AppendJSON(b)); err != nil {
+				return b, codec.InMember(codec.InKey(err, string(k158)), "resources")
 			}
 		}
 		b = append(b, '}')
@@ -14497,6 +17970,42 @@ func jsonMembersOfNodeAllocatableResourceClaimStatus(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *NodeAllocatableResourceClaimStatus) SizeJSON() int {
+	n := 1
+	n += 21
+	n += len(x.ResourceClaimName) + 2
+	if len(x.Containers) != 0 {
+		n += 14
+		if x.Containers == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Containers), 1)
+			n += 2 * len(x.Containers)
+			for _, s159 := range x.Containers {
+				n += len(s159)
+			}
+		}
+	}
+	n += 13
+	if x.Resources == nil {
+		n += 4
+	} else {
+		n += 1 + max(len(x.Resources), 1)
+		for k160, v160 := range x.Resources {
+			n += len(k160) + 3
+			n += v160.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -14590,8 +18099,7 @@ func (v *Volume) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v Volume) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(v.AppendJSON(buf[:0]))
+	return codec.Finish(v.AppendJSON(codec.Buffer(v.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -14983,6 +18491,260 @@ func jsonMembersOfVolume(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *Volume) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Name) + 2
+	if x.VolumeSource.HostPath != nil {
+		n += 12
+		if x.VolumeSource.HostPath == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.HostPath.SizeJSON()
+		}
+	}
+	if x.VolumeSource.EmptyDir != nil {
+		n += 12
+		if x.VolumeSource.EmptyDir == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.EmptyDir.SizeJSON()
+		}
+	}
+	if x.VolumeSource.GCEPersistentDisk != nil {
+		n += 21
+		if x.VolumeSource.GCEPersistentDisk == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.GCEPersistentDisk.SizeJSON()
+		}
+	}
+	if x.VolumeSource.AWSElasticBlockStore != nil {
+		n += 24
+		if x.VolumeSource.AWSElasticBlockStore == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.AWSElasticBlockStore.SizeJSON()
+		}
+	}
+	if x.VolumeSource.GitRepo != nil {
+		n += 11
+		if x.VolumeSource.GitRepo == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.GitRepo.SizeJSON()
+		}
+	}
+	if x.VolumeSource.Secret != nil {
+		n += 10
+		if x.VolumeSource.Secret == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.Secret.SizeJSON()
+		}
+	}
+	if x.VolumeSource.NFS != nil {
+		n += 7
+		if x.VolumeSource.NFS == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.NFS.SizeJSON()
+		}
+	}
+	if x.VolumeSource.ISCSI != nil {
+		n += 9
+		if x.VolumeSource.ISCSI == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.ISCSI.SizeJSON()
+		}
+	}
+	if x.VolumeSource.Glusterfs != nil {
+		n += 13
+		if x.VolumeSource.Glusterfs == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.Glusterfs.SizeJSON()
+		}
+	}
+	if x.VolumeSource.PersistentVolumeClaim != nil {
+		n += 25
+		if x.VolumeSource.PersistentVolumeClaim == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.PersistentVolumeClaim.SizeJSON()
+		}
+	}
+	if x.VolumeSource.RBD != nil {
+		n += 7
+		if x.VolumeSource.RBD == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.RBD.SizeJSON()
+		}
+	}
+	if x.VolumeSource.FlexVolume != nil {
+		n += 14
+		if x.VolumeSource.FlexVolume == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.FlexVolume.SizeJSON()
+		}
+	}
+	if x.VolumeSource.Cinder != nil {
+		n += 10
+		if x.VolumeSource.Cinder == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.Cinder.SizeJSON()
+		}
+	}
+	if x.VolumeSource.CephFS != nil {
+		n += 10
+		if x.VolumeSource.CephFS == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.CephFS.SizeJSON()
+		}
+	}
+	if x.VolumeSource.Flocker != nil {
+		n += 11
+		if x.VolumeSource.Flocker == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.Flocker.SizeJSON()
+		}
+	}
+	if x.VolumeSource.DownwardAPI != nil {
+		n += 15
+		if x.VolumeSource.DownwardAPI == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.DownwardAPI.SizeJSON()
+		}
+	}
+	if x.VolumeSource.FC != nil {
+		n += 6
+		if x.VolumeSource.FC == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.FC.SizeJSON()
+		}
+	}
+	if x.VolumeSource.AzureFile != nil {
+		n += 13
+		if x.VolumeSource.AzureFile == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.AzureFile.SizeJSON()
+		}
+	}
+	if x.VolumeSource.ConfigMap != nil {
+		n += 13
+		if x.VolumeSource.ConfigMap == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.ConfigMap.SizeJSON()
+		}
+	}
+	if x.VolumeSource.VsphereVolume != nil {
+		n += 17
+		if x.VolumeSource.VsphereVolume == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.VsphereVolume.SizeJSON()
+		}
+	}
+	if x.VolumeSource.Quobyte != nil {
+		n += 11
+		if x.VolumeSource.Quobyte == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.Quobyte.SizeJSON()
+		}
+	}
+	if x.VolumeSource.AzureDisk != nil {
+		n += 13
+		if x.VolumeSource.AzureDisk == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.AzureDisk.SizeJSON()
+		}
+	}
+	if x.VolumeSource.PhotonPersistentDisk != nil {
+		n += 24
+		if x.VolumeSource.PhotonPersistentDisk == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.PhotonPersistentDisk.SizeJSON()
+		}
+	}
+	if x.VolumeSource.Projected != nil {
+		n += 13
+		if x.VolumeSource.Projected == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.Projected.SizeJSON()
+		}
+	}
+	if x.VolumeSource.PortworxVolume != nil {
+		n += 18
+		if x.VolumeSource.PortworxVolume == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.PortworxVolume.SizeJSON()
+		}
+	}
+	if x.VolumeSource.ScaleIO != nil {
+		n += 11
+		if x.VolumeSource.ScaleIO == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.ScaleIO.SizeJSON()
+		}
+	}
+	if x.VolumeSource.StorageOS != nil {
+		n += 13
+		if x.VolumeSource.StorageOS == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.StorageOS.SizeJSON()
+		}
+	}
+	if x.VolumeSource.CSI != nil {
+		n += 7
+		if x.VolumeSource.CSI == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.CSI.SizeJSON()
+		}
+	}
+	if x.VolumeSource.Ephemeral != nil {
+		n += 13
+		if x.VolumeSource.Ephemeral == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.Ephemeral.SizeJSON()
+		}
+	}
+	if x.VolumeSource.Image != nil {
+		n += 9
+		if x.VolumeSource.Image == nil {
+			n += 4
+		} else {
+			n += x.VolumeSource.Image.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -15386,8 +19148,7 @@ func (h *HostPathVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes h, its Unknown members included.
 func (h HostPathVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(h.AppendJSON(buf[:0]))
+	return codec.Finish(h.AppendJSON(codec.Buffer(h.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -15429,6 +19190,28 @@ func jsonMembersOfHostPathVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *HostPathVolumeSource) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Path) + 2
+	if x.Type != nil {
+		n += 8
+		if x.Type == nil {
+			n += 4
+		} else {
+			n += len((*x.Type)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -15486,8 +19269,7 @@ func (e *EmptyDirVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e EmptyDirVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(e.AppendJSON(buf[:0]))
+	return codec.Finish(e.AppendJSON(codec.Buffer(e.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -15510,11 +19292,8 @@ func (x *EmptyDirVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		if x.SizeLimit == nil {
 			b = append(b, "null"...)
 		} else {
-			{
-				out98, merr98 := (*x.SizeLimit).MarshalJSON()
-				if b, err = codec.AppendMarshaled(b, out98, merr98); err != nil {
-					return b, codec.InMember(err, "sizeLimit")
-				}
+			if b, err = codec.Leaf((*x.SizeLimit).AppendJSON(b)); err != nil {
+				return b, codec.InMember(err, "sizeLimit")
 			}
 		}
 	}
@@ -15536,6 +19315,30 @@ func jsonMembersOfEmptyDirVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *EmptyDirVolumeSource) SizeJSON() int {
+	n := 1
+	if x.Medium != "" {
+		n += 10
+		n += len(x.Medium) + 2
+	}
+	if x.SizeLimit != nil {
+		n += 13
+		if x.SizeLimit == nil {
+			n += 4
+		} else {
+			n += (*x.SizeLimit).SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -15596,8 +19399,7 @@ func (g *GCEPersistentDiskVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes g, its Unknown members included.
 func (g GCEPersistentDiskVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(g.AppendJSON(buf[:0]))
+	return codec.Finish(g.AppendJSON(codec.Buffer(g.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -15647,6 +19449,32 @@ func jsonMembersOfGCEPersistentDiskVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *GCEPersistentDiskVolumeSource) SizeJSON() int {
+	n := 1
+	n += 10
+	n += len(x.PDName) + 2
+	if x.FSType != "" {
+		n += 10
+		n += len(x.FSType) + 2
+	}
+	if x.Partition != 0 {
+		n += 13
+		n += codec.SizeInt(int64(x.Partition))
+	}
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -15711,8 +19539,7 @@ func (a *AWSElasticBlockStoreVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes a, its Unknown members included.
 func (a AWSElasticBlockStoreVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(a.AppendJSON(buf[:0]))
+	return codec.Finish(a.AppendJSON(codec.Buffer(a.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -15762,6 +19589,32 @@ func jsonMembersOfAWSElasticBlockStoreVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *AWSElasticBlockStoreVolumeSource) SizeJSON() int {
+	n := 1
+	n += 12
+	n += len(x.VolumeID) + 2
+	if x.FSType != "" {
+		n += 10
+		n += len(x.FSType) + 2
+	}
+	if x.Partition != 0 {
+		n += 13
+		n += codec.SizeInt(int64(x.Partition))
+	}
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -15826,8 +19679,7 @@ func (g *GitRepoVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes g, its Unknown members included.
 func (g GitRepoVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(g.AppendJSON(buf[:0]))
+	return codec.Finish(g.AppendJSON(codec.Buffer(g.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -15871,6 +19723,28 @@ func jsonMembersOfGitRepoVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *GitRepoVolumeSource) SizeJSON() int {
+	n := 1
+	n += 14
+	n += len(x.Repository) + 2
+	if x.Revision != "" {
+		n += 12
+		n += len(x.Revision) + 2
+	}
+	if x.Directory != "" {
+		n += 13
+		n += len(x.Directory) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -15928,8 +19802,7 @@ func (s *SecretVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s SecretVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -15953,12 +19826,12 @@ func (x *SecretVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i99 := range x.Items {
-				if i99 > 0 {
+			for i161 := range x.Items {
+				if i161 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Items[i99].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i99), "items")
+				if b, err = x.Items[i161].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i161), "items")
 				}
 			}
 			b = append(b, ']')
@@ -16002,6 +19875,49 @@ func jsonMembersOfSecretVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *SecretVolumeSource) SizeJSON() int {
+	n := 1
+	if x.SecretName != "" {
+		n += 14
+		n += len(x.SecretName) + 2
+	}
+	if len(x.Items) != 0 {
+		n += 9
+		if x.Items == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Items), 1)
+			for i162 := range x.Items {
+				n += x.Items[i162].SizeJSON()
+			}
+		}
+	}
+	if x.DefaultMode != nil {
+		n += 15
+		if x.DefaultMode == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.DefaultMode)))
+		}
+	}
+	if x.Optional != nil {
+		n += 12
+		if x.Optional == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Optional))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -16089,8 +20005,7 @@ func (n *NFSVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes n, its Unknown members included.
 func (n NFSVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(n.AppendJSON(buf[:0]))
+	return codec.Finish(n.AppendJSON(codec.Buffer(n.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -16132,6 +20047,26 @@ func jsonMembersOfNFSVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *NFSVolumeSource) SizeJSON() int {
+	n := 1
+	n += 10
+	n += len(x.Server) + 2
+	n += 8
+	n += len(x.Path) + 2
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -16189,8 +20124,7 @@ func (i *ISCSIVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes i, its Unknown members included.
 func (i ISCSIVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(i.AppendJSON(buf[:0]))
+	return codec.Finish(i.AppendJSON(codec.Buffer(i.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -16238,11 +20172,11 @@ func (x *ISCSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i100 := range x.Portals {
-				if i100 > 0 {
+			for i163 := range x.Portals {
+				if i163 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Portals[i100])
+				b = codec.AppendString(b, x.Portals[i163])
 			}
 			b = append(b, ']')
 		}
@@ -16299,6 +20233,72 @@ func jsonMembersOfISCSIVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ISCSIVolumeSource) SizeJSON() int {
+	n := 1
+	n += 16
+	n += len(x.TargetPortal) + 2
+	n += 7
+	n += len(x.IQN) + 2
+	n += 7
+	n += codec.SizeInt(int64(x.Lun))
+	if x.ISCSIInterface != "" {
+		n += 18
+		n += len(x.ISCSIInterface) + 2
+	}
+	if x.FSType != "" {
+		n += 10
+		n += len(x.FSType) + 2
+	}
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	if len(x.Portals) != 0 {
+		n += 11
+		if x.Portals == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Portals), 1)
+			n += 2 * len(x.Portals)
+			for _, s164 := range x.Portals {
+				n += len(s164)
+			}
+		}
+	}
+	if x.DiscoveryCHAPAuth {
+		n += 21
+		n += codec.SizeBool(x.DiscoveryCHAPAuth)
+	}
+	if x.SessionCHAPAuth {
+		n += 19
+		n += codec.SizeBool(x.SessionCHAPAuth)
+	}
+	if x.SecretRef != nil {
+		n += 13
+		if x.SecretRef == nil {
+			n += 4
+		} else {
+			n += x.SecretRef.SizeJSON()
+		}
+	}
+	if x.InitiatorName != nil {
+		n += 17
+		if x.InitiatorName == nil {
+			n += 4
+		} else {
+			n += len((*x.InitiatorName)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -16435,8 +20435,7 @@ func (g *GlusterfsVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes g, its Unknown members included.
 func (g GlusterfsVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(g.AppendJSON(buf[:0]))
+	return codec.Finish(g.AppendJSON(codec.Buffer(g.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -16478,6 +20477,26 @@ func jsonMembersOfGlusterfsVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *GlusterfsVolumeSource) SizeJSON() int {
+	n := 1
+	n += 13
+	n += len(x.EndpointsName) + 2
+	n += 8
+	n += len(x.Path) + 2
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -16535,8 +20554,7 @@ func (p *PersistentVolumeClaimVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PersistentVolumeClaimVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -16574,6 +20592,24 @@ func jsonMembersOfPersistentVolumeClaimVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PersistentVolumeClaimVolumeSource) SizeJSON() int {
+	n := 1
+	n += 13
+	n += len(x.ClaimName) + 2
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -16624,8 +20660,7 @@ func (r *RBDVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes r, its Unknown members included.
 func (r RBDVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(r.AppendJSON(buf[:0]))
+	return codec.Finish(r.AppendJSON(codec.Buffer(r.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -16642,11 +20677,11 @@ func (x *RBDVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i101 := range x.CephMonitors {
-			if i101 > 0 {
+		for i165 := range x.CephMonitors {
+			if i165 > 0 {
 				b = append(b, ',')
 			}
-			b = codec.AppendString(b, x.CephMonitors[i101])
+			b = codec.AppendString(b, x.CephMonitors[i165])
 		}
 		b = append(b, ']')
 	}
@@ -16714,6 +20749,58 @@ func jsonMembersOfRBDVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *RBDVolumeSource) SizeJSON() int {
+	n := 1
+	n += 12
+	if x.CephMonitors == nil {
+		n += 4
+	} else {
+		n += 1 + max(len(x.CephMonitors), 1)
+		n += 2 * len(x.CephMonitors)
+		for _, s166 := range x.CephMonitors {
+			n += len(s166)
+		}
+	}
+	n += 9
+	n += len(x.RBDImage) + 2
+	if x.FSType != "" {
+		n += 10
+		n += len(x.FSType) + 2
+	}
+	if x.RBDPool != "" {
+		n += 8
+		n += len(x.RBDPool) + 2
+	}
+	if x.RadosUser != "" {
+		n += 8
+		n += len(x.RadosUser) + 2
+	}
+	if x.Keyring != "" {
+		n += 11
+		n += len(x.Keyring) + 2
+	}
+	if x.SecretRef != nil {
+		n += 13
+		if x.SecretRef == nil {
+			n += 4
+		} else {
+			n += x.SecretRef.SizeJSON()
+		}
+	}
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -16822,8 +20909,7 @@ func (f *FlexVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes f, its Unknown members included.
 func (f FlexVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(f.AppendJSON(buf[:0]))
+	return codec.Finish(f.AppendJSON(codec.Buffer(f.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -16885,6 +20971,40 @@ func jsonMembersOfFlexVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *FlexVolumeSource) SizeJSON() int {
+	n := 1
+	n += 10
+	n += len(x.Driver) + 2
+	if x.FSType != "" {
+		n += 10
+		n += len(x.FSType) + 2
+	}
+	if x.SecretRef != nil {
+		n += 13
+		if x.SecretRef == nil {
+			n += 4
+		} else {
+			n += x.SecretRef.SizeJSON()
+		}
+	}
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	if len(x.Options) != 0 {
+		n += 11
+		n += codec.SizeStringMap(x.Options)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -16959,8 +21079,7 @@ func (c *CinderVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c CinderVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -17016,6 +21135,36 @@ func jsonMembersOfCinderVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *CinderVolumeSource) SizeJSON() int {
+	n := 1
+	n += 12
+	n += len(x.VolumeID) + 2
+	if x.FSType != "" {
+		n += 10
+		n += len(x.FSType) + 2
+	}
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	if x.SecretRef != nil {
+		n += 13
+		if x.SecretRef == nil {
+			n += 4
+		} else {
+			n += x.SecretRef.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -17085,8 +21234,7 @@ func (c *CephFSVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c CephFSVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -17103,11 +21251,11 @@ func (x *CephFSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i102 := range x.Monitors {
-			if i102 > 0 {
+		for i167 := range x.Monitors {
+			if i167 > 0 {
 				b = append(b, ',')
 			}
-			b = codec.AppendString(b, x.Monitors[i102])
+			b = codec.AppendString(b, x.Monitors[i167])
 		}
 		b = append(b, ']')
 	}
@@ -17165,6 +21313,52 @@ func jsonMembersOfCephFSVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *CephFSVolumeSource) SizeJSON() int {
+	n := 1
+	n += 12
+	if x.Monitors == nil {
+		n += 4
+	} else {
+		n += 1 + max(len(x.Monitors), 1)
+		n += 2 * len(x.Monitors)
+		for _, s168 := range x.Monitors {
+			n += len(s168)
+		}
+	}
+	if x.Path != "" {
+		n += 8
+		n += len(x.Path) + 2
+	}
+	if x.User != "" {
+		n += 8
+		n += len(x.User) + 2
+	}
+	if x.SecretFile != "" {
+		n += 14
+		n += len(x.SecretFile) + 2
+	}
+	if x.SecretRef != nil {
+		n += 13
+		if x.SecretRef == nil {
+			n += 4
+		} else {
+			n += x.SecretRef.SizeJSON()
+		}
+	}
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -17259,8 +21453,7 @@ func (f *FlockerVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes f, its Unknown members included.
 func (f FlockerVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(f.AppendJSON(buf[:0]))
+	return codec.Finish(f.AppendJSON(codec.Buffer(f.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -17300,6 +21493,26 @@ func jsonMembersOfFlockerVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *FlockerVolumeSource) SizeJSON() int {
+	n := 1
+	if x.DatasetName != "" {
+		n += 15
+		n += len(x.DatasetName) + 2
+	}
+	if x.DatasetUUID != "" {
+		n += 15
+		n += len(x.DatasetUUID) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -17350,8 +21563,7 @@ func (f *FCVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes f, its Unknown members included.
 func (f FCVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(f.AppendJSON(buf[:0]))
+	return codec.Finish(f.AppendJSON(codec.Buffer(f.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -17369,11 +21581,11 @@ func (x *FCVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i103 := range x.TargetWWNs {
-				if i103 > 0 {
+			for i169 := range x.TargetWWNs {
+				if i169 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.TargetWWNs[i103])
+				b = codec.AppendString(b, x.TargetWWNs[i169])
 			}
 			b = append(b, ']')
 		}
@@ -17408,11 +21620,11 @@ func (x *FCVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i104 := range x.WWIDs {
-				if i104 > 0 {
+			for i170 := range x.WWIDs {
+				if i170 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.WWIDs[i104])
+				b = codec.AppendString(b, x.WWIDs[i170])
 			}
 			b = append(b, ']')
 		}
@@ -17435,6 +21647,58 @@ func jsonMembersOfFCVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *FCVolumeSource) SizeJSON() int {
+	n := 1
+	if len(x.TargetWWNs) != 0 {
+		n += 14
+		if x.TargetWWNs == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.TargetWWNs), 1)
+			n += 2 * len(x.TargetWWNs)
+			for _, s171 := range x.TargetWWNs {
+				n += len(s171)
+			}
+		}
+	}
+	if x.Lun != nil {
+		n += 7
+		if x.Lun == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.Lun)))
+		}
+	}
+	if x.FSType != "" {
+		n += 10
+		n += len(x.FSType) + 2
+	}
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	if len(x.WWIDs) != 0 {
+		n += 9
+		if x.WWIDs == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.WWIDs), 1)
+			n += 2 * len(x.WWIDs)
+			for _, s172 := range x.WWIDs {
+				n += len(s172)
+			}
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -17535,8 +21799,7 @@ func (a *AzureFileVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes a, its Unknown members included.
 func (a AzureFileVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(a.AppendJSON(buf[:0]))
+	return codec.Finish(a.AppendJSON(codec.Buffer(a.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -17578,6 +21841,26 @@ func jsonMembersOfAzureFileVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *AzureFileVolumeSource) SizeJSON() int {
+	n := 1
+	n += 14
+	n += len(x.SecretName) + 2
+	n += 13
+	n += len(x.ShareName) + 2
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -17635,8 +21918,7 @@ func (v *VsphereVirtualDiskVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes v, its Unknown members included.
 func (v VsphereVirtualDiskVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(v.AppendJSON(buf[:0]))
+	return codec.Finish(v.AppendJSON(codec.Buffer(v.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -17686,6 +21968,32 @@ func jsonMembersOfVsphereVirtualDiskVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *VsphereVirtualDiskVolumeSource) SizeJSON() int {
+	n := 1
+	n += 14
+	n += len(x.VolumePath) + 2
+	if x.FSType != "" {
+		n += 10
+		n += len(x.FSType) + 2
+	}
+	if x.StoragePolicyName != "" {
+		n += 21
+		n += len(x.StoragePolicyName) + 2
+	}
+	if x.StoragePolicyID != "" {
+		n += 19
+		n += len(x.StoragePolicyID) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -17750,8 +22058,7 @@ func (q *QuobyteVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes q, its Unknown members included.
 func (q QuobyteVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(q.AppendJSON(buf[:0]))
+	return codec.Finish(q.AppendJSON(codec.Buffer(q.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -17811,6 +22118,38 @@ func jsonMembersOfQuobyteVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *QuobyteVolumeSource) SizeJSON() int {
+	n := 1
+	n += 12
+	n += len(x.Registry) + 2
+	n += 10
+	n += len(x.Volume) + 2
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	if x.User != "" {
+		n += 8
+		n += len(x.User) + 2
+	}
+	if x.Group != "" {
+		n += 9
+		n += len(x.Group) + 2
+	}
+	if x.Tenant != "" {
+		n += 10
+		n += len(x.Tenant) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -17889,8 +22228,7 @@ func (a *AzureDiskVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes a, its Unknown members included.
 func (a AzureDiskVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(a.AppendJSON(buf[:0]))
+	return codec.Finish(a.AppendJSON(codec.Buffer(a.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -17966,6 +22304,54 @@ func jsonMembersOfAzureDiskVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *AzureDiskVolumeSource) SizeJSON() int {
+	n := 1
+	n += 12
+	n += len(x.DiskName) + 2
+	n += 11
+	n += len(x.DataDiskURI) + 2
+	if x.CachingMode != nil {
+		n += 15
+		if x.CachingMode == nil {
+			n += 4
+		} else {
+			n += len((*x.CachingMode)) + 2
+		}
+	}
+	if x.FSType != nil {
+		n += 10
+		if x.FSType == nil {
+			n += 4
+		} else {
+			n += len((*x.FSType)) + 2
+		}
+	}
+	if x.ReadOnly != nil {
+		n += 12
+		if x.ReadOnly == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.ReadOnly))
+		}
+	}
+	if x.Kind != nil {
+		n += 8
+		if x.Kind == nil {
+			n += 4
+		} else {
+			n += len((*x.Kind)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -18072,8 +22458,7 @@ func (p *PhotonPersistentDiskVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PhotonPersistentDiskVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -18111,6 +22496,24 @@ func jsonMembersOfPhotonPersistentDiskVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PhotonPersistentDiskVolumeSource) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.PdID) + 2
+	if x.FSType != "" {
+		n += 10
+		n += len(x.FSType) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -18161,8 +22564,7 @@ func (p *PortworxVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PortworxVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -18206,6 +22608,28 @@ func jsonMembersOfPortworxVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PortworxVolumeSource) SizeJSON() int {
+	n := 1
+	n += 12
+	n += len(x.VolumeID) + 2
+	if x.FSType != "" {
+		n += 10
+		n += len(x.FSType) + 2
+	}
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -18263,8 +22687,7 @@ func (s *ScaleIOVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s ScaleIOVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -18352,6 +22775,56 @@ func jsonMembersOfScaleIOVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ScaleIOVolumeSource) SizeJSON() int {
+	n := 1
+	n += 11
+	n += len(x.Gateway) + 2
+	n += 10
+	n += len(x.System) + 2
+	n += 13
+	if x.SecretRef == nil {
+		n += 4
+	} else {
+		n += x.SecretRef.SizeJSON()
+	}
+	if x.SSLEnabled {
+		n += 14
+		n += codec.SizeBool(x.SSLEnabled)
+	}
+	if x.ProtectionDomain != "" {
+		n += 20
+		n += len(x.ProtectionDomain) + 2
+	}
+	if x.StoragePool != "" {
+		n += 15
+		n += len(x.StoragePool) + 2
+	}
+	if x.StorageMode != "" {
+		n += 15
+		n += len(x.StorageMode) + 2
+	}
+	if x.VolumeName != "" {
+		n += 14
+		n += len(x.VolumeName) + 2
+	}
+	if x.FSType != "" {
+		n += 10
+		n += len(x.FSType) + 2
+	}
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -18463,8 +22936,7 @@ func (s *StorageOSVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes s, its Unknown members included.
 func (s StorageOSVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(s.AppendJSON(buf[:0]))
+	return codec.Finish(s.AppendJSON(codec.Buffer(s.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -18528,6 +23000,42 @@ func jsonMembersOfStorageOSVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *StorageOSVolumeSource) SizeJSON() int {
+	n := 1
+	if x.VolumeName != "" {
+		n += 14
+		n += len(x.VolumeName) + 2
+	}
+	if x.VolumeNamespace != "" {
+		n += 19
+		n += len(x.VolumeNamespace) + 2
+	}
+	if x.FSType != "" {
+		n += 10
+		n += len(x.FSType) + 2
+	}
+	if x.ReadOnly {
+		n += 12
+		n += codec.SizeBool(x.ReadOnly)
+	}
+	if x.SecretRef != nil {
+		n += 13
+		if x.SecretRef == nil {
+			n += 4
+		} else {
+			n += x.SecretRef.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -18604,8 +23112,7 @@ func (c *ConfigMapVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c ConfigMapVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -18629,12 +23136,12 @@ func (x *ConfigMapVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i105 := range x.Items {
-				if i105 > 0 {
+			for i173 := range x.Items {
+				if i173 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Items[i105].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i105), "items")
+				if b, err = x.Items[i173].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i173), "items")
 				}
 			}
 			b = append(b, ']')
@@ -18678,6 +23185,49 @@ func jsonMembersOfConfigMapVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ConfigMapVolumeSource) SizeJSON() int {
+	n := 1
+	if x.LocalObjectReference.Name != "" {
+		n += 8
+		n += len(x.LocalObjectReference.Name) + 2
+	}
+	if len(x.Items) != 0 {
+		n += 9
+		if x.Items == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Items), 1)
+			for i174 := range x.Items {
+				n += x.Items[i174].SizeJSON()
+			}
+		}
+	}
+	if x.DefaultMode != nil {
+		n += 15
+		if x.DefaultMode == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.DefaultMode)))
+		}
+	}
+	if x.Optional != nil {
+		n += 12
+		if x.Optional == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Optional))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -18765,8 +23315,7 @@ func (d *DownwardAPIVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes d, its Unknown members included.
 func (d DownwardAPIVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(d.AppendJSON(buf[:0]))
+	return codec.Finish(d.AppendJSON(codec.Buffer(d.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -18784,12 +23333,12 @@ func (x *DownwardAPIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i106 := range x.Items {
-				if i106 > 0 {
+			for i175 := range x.Items {
+				if i175 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Items[i106].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i106), "items")
+				if b, err = x.Items[i175].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i175), "items")
 				}
 			}
 			b = append(b, ']')
@@ -18823,6 +23372,37 @@ func jsonMembersOfDownwardAPIVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *DownwardAPIVolumeSource) SizeJSON() int {
+	n := 1
+	if len(x.Items) != 0 {
+		n += 9
+		if x.Items == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Items), 1)
+			for i176 := range x.Items {
+				n += x.Items[i176].SizeJSON()
+			}
+		}
+	}
+	if x.DefaultMode != nil {
+		n += 15
+		if x.DefaultMode == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.DefaultMode)))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -18889,8 +23469,7 @@ func (d *DownwardAPIVolumeFile) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes d, its Unknown members included.
 func (d DownwardAPIVolumeFile) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(d.AppendJSON(buf[:0]))
+	return codec.Finish(d.AppendJSON(codec.Buffer(d.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -18956,6 +23535,44 @@ func jsonMembersOfDownwardAPIVolumeFile(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *DownwardAPIVolumeFile) SizeJSON() int {
+	n := 1
+	n += 8
+	n += len(x.Path) + 2
+	if x.FieldRef != nil {
+		n += 12
+		if x.FieldRef == nil {
+			n += 4
+		} else {
+			n += x.FieldRef.SizeJSON()
+		}
+	}
+	if x.ResourceFieldRef != nil {
+		n += 20
+		if x.ResourceFieldRef == nil {
+			n += 4
+		} else {
+			n += x.ResourceFieldRef.SizeJSON()
+		}
+	}
+	if x.Mode != nil {
+		n += 8
+		if x.Mode == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.Mode)))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -19037,8 +23654,7 @@ func (k *KeyToPath) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes k, its Unknown members included.
 func (k KeyToPath) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(k.AppendJSON(buf[:0]))
+	return codec.Finish(k.AppendJSON(codec.Buffer(k.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -19084,6 +23700,30 @@ func jsonMembersOfKeyToPath(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *KeyToPath) SizeJSON() int {
+	n := 1
+	n += 7
+	n += len(x.Key) + 2
+	n += 8
+	n += len(x.Path) + 2
+	if x.Mode != nil {
+		n += 8
+		if x.Mode == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.Mode)))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -19148,8 +23788,7 @@ func (c *CSIVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes c, its Unknown members included.
 func (c CSIVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(c.AppendJSON(buf[:0]))
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -19219,6 +23858,48 @@ func jsonMembersOfCSIVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *CSIVolumeSource) SizeJSON() int {
+	n := 1
+	n += 10
+	n += len(x.Driver) + 2
+	if x.ReadOnly != nil {
+		n += 12
+		if x.ReadOnly == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.ReadOnly))
+		}
+	}
+	if x.FSType != nil {
+		n += 10
+		if x.FSType == nil {
+			n += 4
+		} else {
+			n += len((*x.FSType)) + 2
+		}
+	}
+	if len(x.VolumeAttributes) != 0 {
+		n += 20
+		n += codec.SizeStringMap(x.VolumeAttributes)
+	}
+	if x.NodePublishSecretRef != nil {
+		n += 24
+		if x.NodePublishSecretRef == nil {
+			n += 4
+		} else {
+			n += x.NodePublishSecretRef.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -19307,8 +23988,7 @@ func (e *EphemeralVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes e, its Unknown members included.
 func (e EphemeralVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(e.AppendJSON(buf[:0]))
+	return codec.Finish(e.AppendJSON(codec.Buffer(e.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -19348,6 +24028,26 @@ func jsonMembersOfEphemeralVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *EphemeralVolumeSource) SizeJSON() int {
+	n := 1
+	if x.VolumeClaimTemplate != nil {
+		n += 23
+		if x.VolumeClaimTemplate == nil {
+			n += 4
+		} else {
+			n += x.VolumeClaimTemplate.SizeJSON()
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -19396,8 +24096,7 @@ func (p *PersistentVolumeClaimTemplate) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PersistentVolumeClaimTemplate) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -19437,6 +24136,22 @@ func jsonMembersOfPersistentVolumeClaimTemplate(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PersistentVolumeClaimTemplate) SizeJSON() int {
+	n := 1
+	n += 12
+	n += x.ObjectMeta.SizeJSON()
+	n += 8
+	n += x.Spec.SizeJSON()
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -19483,8 +24198,7 @@ func (p *PersistentVolumeClaimSpec) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes p, its Unknown members included.
 func (p PersistentVolumeClaimSpec) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(p.AppendJSON(buf[:0]))
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -19502,11 +24216,11 @@ func (x *PersistentVolumeClaimSpec) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i107 := range x.AccessModes {
-				if i107 > 0 {
+			for i177 := range x.AccessModes {
+				if i177 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(x.AccessModes[i107]))
+				b = codec.AppendString(b, string(x.AccessModes[i177]))
 			}
 			b = append(b, ']')
 		}
@@ -19607,6 +24321,84 @@ func jsonMembersOfPersistentVolumeClaimSpec(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PersistentVolumeClaimSpec) SizeJSON() int {
+	n := 1
+	if len(x.AccessModes) != 0 {
+		n += 15
+		if x.AccessModes == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.AccessModes), 1)
+			n += 2 * len(x.AccessModes)
+			for _, s178 := range x.AccessModes {
+				n += len(s178)
+			}
+		}
+	}
+	if x.Selector != nil {
+		n += 12
+		if x.Selector == nil {
+			n += 4
+		} else {
+			n += sizeJSONSelectorLabelSelector(x.Selector)
+		}
+	}
+	n += 13
+	n += x.Resources.SizeJSON()
+	if x.VolumeName != "" {
+		n += 14
+		n += len(x.VolumeName) + 2
+	}
+	if x.StorageClassName != nil {
+		n += 20
+		if x.StorageClassName == nil {
+			n += 4
+		} else {
+			n += len((*x.StorageClassName)) + 2
+		}
+	}
+	if x.VolumeMode != nil {
+		n += 14
+		if x.VolumeMode == nil {
+			n += 4
+		} else {
+			n += len((*x.VolumeMode)) + 2
+		}
+	}
+	if x.DataSource != nil {
+		n += 14
+		if x.DataSource == nil {
+			n += 4
+		} else {
+			n += x.DataSource.SizeJSON()
+		}
+	}
+	if x.DataSourceRef != nil {
+		n += 17
+		if x.DataSourceRef == nil {
+			n += 4
+		} else {
+			n += x.DataSourceRef.SizeJSON()
+		}
+	}
+	if x.VolumeAttributesClassName != nil {
+		n += 29
+		if x.VolumeAttributesClassName == nil {
+			n += 4
+		} else {
+			n += len((*x.VolumeAttributesClassName)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -19751,8 +24543,7 @@ func (i *ImageVolumeSource) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes i, its Unknown members included.
 func (i ImageVolumeSource) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(i.AppendJSON(buf[:0]))
+	return codec.Finish(i.AppendJSON(codec.Buffer(i.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -19792,6 +24583,26 @@ func jsonMembersOfImageVolumeSource(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ImageVolumeSource) SizeJSON() int {
+	n := 1
+	if x.Reference != "" {
+		n += 13
+		n += len(x.Reference) + 2
+	}
+	if x.PullPolicy != "" {
+		n += 14
+		n += len(x.PullPolicy) + 2
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -19847,12 +24658,12 @@ func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byt
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i108 := range x.MatchExpressions {
-				if i108 > 0 {
+			for i179 := range x.MatchExpressions {
+				if i179 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendJSONSelectorLabelSelectorRequirement(b, &x.MatchExpressions[i108]); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i108), "matchExpressions")
+				if b, err = appendJSONSelectorLabelSelectorRequirement(b, &x.MatchExpressions[i179]); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i179), "matchExpressions")
 				}
 			}
 			b = append(b, ']')
@@ -19862,6 +24673,31 @@ func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byt
 		b = append(b, '{')
 	}
 	return append(b, '}'), nil
+}
+
+// sizeJSONSelectorLabelSelector returns the length of what appendJSONSelectorLabelSelector appends for *x
+// when none of its strings needs escaping.
+func sizeJSONSelectorLabelSelector(x *selector.LabelSelector) int {
+	n := 1
+	if len(x.MatchLabels) != 0 {
+		n += 15
+		n += codec.SizeStringMap(x.MatchLabels)
+	}
+	if len(x.MatchExpressions) != 0 {
+		n += 20
+		if x.MatchExpressions == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.MatchExpressions), 1)
+			for i180 := range x.MatchExpressions {
+				n += sizeJSONSelectorLabelSelectorRequirement(&x.MatchExpressions[i180])
+			}
+		}
+	}
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // appendJSONSelectorLabelSelectorRequirement appends the JSON encoding of *x to b.
@@ -19883,11 +24719,11 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i109 := range x.Values {
-				if i109 > 0 {
+			for i181 := range x.Values {
+				if i181 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Values[i109])
+				b = codec.AppendString(b, x.Values[i181])
 			}
 			b = append(b, ']')
 		}
@@ -19896,6 +24732,32 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 		b = append(b, '{')
 	}
 	return append(b, '}'), nil
+}
+
+// sizeJSONSelectorLabelSelectorRequirement returns the length of what appendJSONSelectorLabelSelectorRequirement appends for *x
+// when none of its strings needs escaping.
+func sizeJSONSelectorLabelSelectorRequirement(x *selector.LabelSelectorRequirement) int {
+	n := 1
+	n += 7
+	n += len(x.Key) + 2
+	n += 12
+	n += len(x.Operator) + 2
+	if len(x.Values) != 0 {
+		n += 10
+		if x.Values == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Values), 1)
+			n += 2 * len(x.Values)
+			for _, s182 := range x.Values {
+				n += len(s182)
+			}
+		}
+	}
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // decodeJSONSelectorLabelSelector reads the JSON value at d's position into *x.

@@ -60,11 +60,27 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 // MarshalJSON writes the RFC 3339 string in UTC, or null for the zero
 // Time.
 func (t Time) MarshalJSON() ([]byte, error) {
+	return t.AppendJSON(make([]byte, 0, t.SizeJSON()))
+}
+
+// AppendJSON appends what MarshalJSON writes to b.
+func (t Time) AppendJSON(b []byte) ([]byte, error) {
 	if t.IsZero() {
-		return []byte("null"), nil
+		return append(b, "null"...), nil
 	}
-	buf := make([]byte, 0, len(time.RFC3339)+4)
-	buf = append(buf, '"')
-	buf = t.UTC().AppendFormat(buf, time.RFC3339)
-	return append(buf, '"'), nil
+	b = append(b, '"')
+	b = t.UTC().AppendFormat(b, time.RFC3339)
+	return append(b, '"'), nil
+}
+
+// SizeJSON returns the length of what MarshalJSON writes.
+func (t Time) SizeJSON() int {
+	if t.IsZero() {
+		return 4
+	}
+	if y := t.UTC().Year(); y >= 0 && y <= 9999 {
+		return len(`"2006-01-02T15:04:05Z"`)
+	}
+	var buf [64]byte
+	return len(t.UTC().AppendFormat(buf[:0], time.RFC3339)) + 2
 }

@@ -20,8 +20,7 @@ func (o *ObjectMeta) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes o, its Unknown members included.
 func (o ObjectMeta) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(o.AppendJSON(buf[:0]))
+	return codec.Finish(o.AppendJSON(codec.Buffer(o.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -77,11 +76,8 @@ func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, sep)
 		sep = ','
 		b = append(b, "\"creationTimestamp\":"...)
-		{
-			out1, merr1 := x.CreationTimestamp.MarshalJSON()
-			if b, err = codec.AppendMarshaled(b, out1, merr1); err != nil {
-				return b, codec.InMember(err, "creationTimestamp")
-			}
+		if b, err = codec.Leaf(x.CreationTimestamp.AppendJSON(b)); err != nil {
+			return b, codec.InMember(err, "creationTimestamp")
 		}
 	}
 	if x.DeletionTimestamp != nil {
@@ -91,11 +87,8 @@ func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
 		if x.DeletionTimestamp == nil {
 			b = append(b, "null"...)
 		} else {
-			{
-				out2, merr2 := (*x.DeletionTimestamp).MarshalJSON()
-				if b, err = codec.AppendMarshaled(b, out2, merr2); err != nil {
-					return b, codec.InMember(err, "deletionTimestamp")
-				}
+			if b, err = codec.Leaf((*x.DeletionTimestamp).AppendJSON(b)); err != nil {
+				return b, codec.InMember(err, "deletionTimestamp")
 			}
 		}
 	}
@@ -129,12 +122,12 @@ func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i3 := range x.OwnerReferences {
-				if i3 > 0 {
+			for i1 := range x.OwnerReferences {
+				if i1 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.OwnerReferences[i3].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i3), "ownerReferences")
+				if b, err = x.OwnerReferences[i1].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i1), "ownerReferences")
 				}
 			}
 			b = append(b, ']')
@@ -148,11 +141,11 @@ func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i4 := range x.Finalizers {
-				if i4 > 0 {
+			for i2 := range x.Finalizers {
+				if i2 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Finalizers[i4])
+				b = codec.AppendString(b, x.Finalizers[i2])
 			}
 			b = append(b, ']')
 		}
@@ -161,11 +154,8 @@ func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, sep)
 		sep = ','
 		b = append(b, "\"managedFields\":"...)
-		{
-			out5, merr5 := x.ManagedFields.MarshalJSON()
-			if b, err = codec.AppendMarshaled(b, out5, merr5); err != nil {
-				return b, codec.InMember(err, "managedFields")
-			}
+		if b, err = codec.Leaf(x.ManagedFields.AppendJSON(b)); err != nil {
+			return b, codec.InMember(err, "managedFields")
 		}
 	}
 	if len(x.Unknown) > 0 {
@@ -186,6 +176,101 @@ func jsonMembersOfObjectMeta(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ObjectMeta) SizeJSON() int {
+	n := 1
+	if x.Name != "" {
+		n += 8
+		n += len(x.Name) + 2
+	}
+	if x.GenerateName != "" {
+		n += 16
+		n += len(x.GenerateName) + 2
+	}
+	if x.Namespace != "" {
+		n += 13
+		n += len(x.Namespace) + 2
+	}
+	if x.SelfLink != "" {
+		n += 12
+		n += len(x.SelfLink) + 2
+	}
+	if x.UID != "" {
+		n += 7
+		n += len(x.UID) + 2
+	}
+	if x.ResourceVersion != "" {
+		n += 19
+		n += len(x.ResourceVersion) + 2
+	}
+	if x.Generation != 0 {
+		n += 14
+		n += codec.SizeInt(int64(x.Generation))
+	}
+	if !x.CreationTimestamp.IsZero() {
+		n += 21
+		n += x.CreationTimestamp.SizeJSON()
+	}
+	if x.DeletionTimestamp != nil {
+		n += 21
+		if x.DeletionTimestamp == nil {
+			n += 4
+		} else {
+			n += (*x.DeletionTimestamp).SizeJSON()
+		}
+	}
+	if x.DeletionGracePeriodSeconds != nil {
+		n += 30
+		if x.DeletionGracePeriodSeconds == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.DeletionGracePeriodSeconds)))
+		}
+	}
+	if len(x.Labels) != 0 {
+		n += 10
+		n += codec.SizeStringMap(x.Labels)
+	}
+	if len(x.Annotations) != 0 {
+		n += 15
+		n += codec.SizeStringMap(x.Annotations)
+	}
+	if len(x.OwnerReferences) != 0 {
+		n += 19
+		if x.OwnerReferences == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.OwnerReferences), 1)
+			for i3 := range x.OwnerReferences {
+				n += x.OwnerReferences[i3].SizeJSON()
+			}
+		}
+	}
+	if len(x.Finalizers) != 0 {
+		n += 14
+		if x.Finalizers == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Finalizers), 1)
+			n += 2 * len(x.Finalizers)
+			for _, s4 := range x.Finalizers {
+				n += len(s4)
+			}
+		}
+	}
+	if len(x.ManagedFields) != 0 {
+		n += 17
+		n += x.ManagedFields.SizeJSON()
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -361,8 +446,7 @@ func (o *OwnerReference) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes o, its Unknown members included.
 func (o OwnerReference) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(o.AppendJSON(buf[:0]))
+	return codec.Finish(o.AppendJSON(codec.Buffer(o.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -426,6 +510,42 @@ func jsonMembersOfOwnerReference(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *OwnerReference) SizeJSON() int {
+	n := 1
+	n += 14
+	n += len(x.APIVersion) + 2
+	n += 8
+	n += len(x.Kind) + 2
+	n += 8
+	n += len(x.Name) + 2
+	n += 7
+	n += len(x.UID) + 2
+	if x.Controller != nil {
+		n += 14
+		if x.Controller == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Controller))
+		}
+	}
+	if x.BlockOwnerDeletion != nil {
+		n += 22
+		if x.BlockOwnerDeletion == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.BlockOwnerDeletion))
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as

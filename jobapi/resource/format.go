@@ -23,14 +23,27 @@ func (q Quantity) String() string {
 
 // MarshalJSON writes q as a JSON string of its canonical form.
 func (q Quantity) MarshalJSON() ([]byte, error) {
-	out := make([]byte, 0, 24)
-	out = append(out, '"')
+	return q.AppendJSON(make([]byte, 0, 24))
+}
+
+// AppendJSON appends what MarshalJSON writes to b.
+func (q Quantity) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, '"')
 	if q.s != "" {
-		out = append(out, q.s...)
+		b = append(b, q.s...)
 	} else {
-		out = q.appendCanonical(out)
+		b = q.appendCanonical(b)
 	}
-	return append(out, '"'), nil
+	return append(b, '"'), nil
+}
+
+// SizeJSON returns the length of what MarshalJSON writes.
+func (q Quantity) SizeJSON() int {
+	if q.s != "" {
+		return len(q.s) + 2
+	}
+	var buf [32]byte
+	return len(q.appendCanonical(buf[:0])) + 2
 }
 
 // UnmarshalJSON reads q as Kubernetes does: from a JSON string, or from a

@@ -22,8 +22,7 @@ func (j *Job) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes j, its Unknown members included.
 func (j Job) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(j.AppendJSON(buf[:0]))
+	return codec.Finish(j.AppendJSON(codec.Buffer(j.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -81,6 +80,32 @@ func jsonMembersOfJob(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *Job) SizeJSON() int {
+	n := 1
+	if x.TypeMeta.Kind != "" {
+		n += 8
+		n += len(x.TypeMeta.Kind) + 2
+	}
+	if x.TypeMeta.APIVersion != "" {
+		n += 14
+		n += len(x.TypeMeta.APIVersion) + 2
+	}
+	n += 12
+	n += x.ObjectMeta.SizeJSON()
+	n += 8
+	n += x.Spec.SizeJSON()
+	n += 10
+	n += x.Status.SizeJSON()
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -146,8 +171,7 @@ func (j *JobSpec) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes j, its Unknown members included.
 func (j JobSpec) MarshalJSON() ([]byte, error) {
-	var buf [codec.MarshalBufferSize]byte
-	return codec.Finish(j.AppendJSON(buf[:0]))
+	return codec.Finish(j.AppendJSON(codec.Buffer(j.SizeJSON())))
 }
 
 // AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
@@ -337,6 +361,140 @@ func jsonMembersOfJobSpec(name string) bool {
 		return true
 	}
 	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *JobSpec) SizeJSON() int {
+	n := 1
+	if x.Parallelism != nil {
+		n += 15
+		if x.Parallelism == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.Parallelism)))
+		}
+	}
+	if x.Completions != nil {
+		n += 15
+		if x.Completions == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.Completions)))
+		}
+	}
+	if x.ActiveDeadlineSeconds != nil {
+		n += 25
+		if x.ActiveDeadlineSeconds == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.ActiveDeadlineSeconds)))
+		}
+	}
+	if x.PodFailurePolicy != nil {
+		n += 20
+		if x.PodFailurePolicy == nil {
+			n += 4
+		} else {
+			n += x.PodFailurePolicy.SizeJSON()
+		}
+	}
+	if x.SuccessPolicy != nil {
+		n += 17
+		if x.SuccessPolicy == nil {
+			n += 4
+		} else {
+			n += x.SuccessPolicy.SizeJSON()
+		}
+	}
+	if x.BackoffLimit != nil {
+		n += 16
+		if x.BackoffLimit == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.BackoffLimit)))
+		}
+	}
+	if x.BackoffLimitPerIndex != nil {
+		n += 24
+		if x.BackoffLimitPerIndex == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.BackoffLimitPerIndex)))
+		}
+	}
+	if x.MaxFailedIndexes != nil {
+		n += 20
+		if x.MaxFailedIndexes == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.MaxFailedIndexes)))
+		}
+	}
+	if x.Selector != nil {
+		n += 12
+		if x.Selector == nil {
+			n += 4
+		} else {
+			n += sizeJSONSelectorLabelSelector(x.Selector)
+		}
+	}
+	if x.ManualSelector != nil {
+		n += 18
+		if x.ManualSelector == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.ManualSelector))
+		}
+	}
+	n += 12
+	n += x.Template.SizeJSON()
+	if x.TTLSecondsAfterFinished != nil {
+		n += 27
+		if x.TTLSecondsAfterFinished == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.TTLSecondsAfterFinished)))
+		}
+	}
+	if x.CompletionMode != nil {
+		n += 18
+		if x.CompletionMode == nil {
+			n += 4
+		} else {
+			n += len((*x.CompletionMode)) + 2
+		}
+	}
+	if x.Suspend != nil {
+		n += 11
+		if x.Suspend == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Suspend))
+		}
+	}
+	if x.PodReplacementPolicy != nil {
+		n += 24
+		if x.PodReplacementPolicy == nil {
+			n += 4
+		} else {
+			n += len((*x.PodReplacementPolicy)) + 2
+		}
+	}
+	if x.ManagedBy != nil {
+		n += 13
+		if x.ManagedBy == nil {
+			n += 4
+		} else {
+			n += len((*x.ManagedBy)) + 2
+		}
+	}
+	n += codec.SizeUnknown(x.Unknown)
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // DecodeJSON reads the JSON value at d's position into x, as
@@ -604,6 +762,31 @@ func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byt
 	return append(b, '}'), nil
 }
 
+// sizeJSONSelectorLabelSelector returns the length of what appendJSONSelectorLabelSelector appends for *x
+// when none of its strings needs escaping.
+func sizeJSONSelectorLabelSelector(x *selector.LabelSelector) int {
+	n := 1
+	if len(x.MatchLabels) != 0 {
+		n += 15
+		n += codec.SizeStringMap(x.MatchLabels)
+	}
+	if len(x.MatchExpressions) != 0 {
+		n += 20
+		if x.MatchExpressions == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.MatchExpressions), 1)
+			for i2 := range x.MatchExpressions {
+				n += sizeJSONSelectorLabelSelectorRequirement(&x.MatchExpressions[i2])
+			}
+		}
+	}
+	if n == 1 {
+		n++
+	}
+	return n
+}
+
 // appendJSONSelectorLabelSelectorRequirement appends the JSON encoding of *x to b.
 func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelectorRequirement) ([]byte, error) {
 	sep := byte('{')
@@ -623,11 +806,11 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i2 := range x.Values {
-				if i2 > 0 {
+			for i3 := range x.Values {
+				if i3 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Values[i2])
+				b = codec.AppendString(b, x.Values[i3])
 			}
 			b = append(b, ']')
 		}
@@ -636,6 +819,32 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 		b = append(b, '{')
 	}
 	return append(b, '}'), nil
+}
+
+// sizeJSONSelectorLabelSelectorRequirement returns the length of what appendJSONSelectorLabelSelectorRequirement appends for *x
+// when none of its strings needs escaping.
+func sizeJSONSelectorLabelSelectorRequirement(x *selector.LabelSelectorRequirement) int {
+	n := 1
+	n += 7
+	n += len(x.Key) + 2
+	n += 12
+	n += len(x.Operator) + 2
+	if len(x.Values) != 0 {
+		n += 10
+		if x.Values == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Values), 1)
+			n += 2 * len(x.Values)
+			for _, s4 := range x.Values {
+				n += len(s4)
+			}
+		}
+	}
+	if n == 1 {
+		n++
+	}
+	return n
 }
 
 // decodeJSONSelectorLabelSelector reads the JSON value at d's position into *x.

@@ -85,12 +85,19 @@ func AppendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		// Plain bytes: eight at a time, then one by one up to the
+		// byte the word test stopped at.
+		for i+8 <= len(s) && plainWord(s[i:i+8]) {
+			i += 8
+		}
+		for i < len(s) && escapeTable[s[i]] == 0 {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '\\', '"':
@@ -133,6 +140,44 @@ func AppendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// plainWord reports whether none of the eight bytes of w needs an escape
+// (see escapeTable). It may report false for a word that needs none (a
+// borrow can flag an ordinary byte), never true for one that does.
+func plainWord(w string) bool {
+	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+	// A byte's high bit is set in m when the byte is >= 0x80, is below
+	// 0x20, or equals one of the five special characters (x xor the
+	// character has a zero byte there, which the subtraction turns to
+	// 0xff).
+	m := x | (x - swarOnes*0x20) |
+		(x ^ swarOnes*'"' - swarOnes) | (x ^ swarOnes*'\\' - swarOnes) |
+		(x ^ swarOnes*'<' - swarOnes) | (x ^ swarOnes*'>' - swarOnes) |
+		(x ^ swarOnes*'&' - swarOnes)
+	return m&swarHighs == 0
+}
+
+// escapeTable flags, for every byte value, the bytes AppendString does
+// not copy as they are: control characters, '"', '&', '<', '>', '\\'
+// and the bytes of multi-byte sequences.
+const escapeTable = "" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01"
+
 const hexDigits = "0123456789abcdef"
 
 // AppendStringMap appends m as a JSON object with its keys sorted, or null
@@ -159,21 +204,118 @@ func AppendStringMap(b []byte, m map[string]string) []byte {
 	return append(b, '}')
 }
 
-// MarshalBufferSize is the size of the buffer, on the stack, into which
-// the generated MarshalJSON methods encode before [Finish] copies the
-// result to the heap: most objects fit, so encoding allocates once, the
-// result.
-const MarshalBufferSize = 8192
+// Buffer returns an empty buffer for an object whose SizeJSON is size:
+// what a generated MarshalJSON encodes into, so that encoding allocates
+// once, the result. SizeJSON does not count escapes, so the buffer has an
+// eighth more room for them (a manifest's last-applied-configuration
+// annotation is JSON inside a string: every quote in it is escaped), and
+// ReserveSize more, which keeps the nested AppendJSON calls near its end
+// from growing it. An object with more escapes grows the buffer once.
+func Buffer(size int) []byte {
+	return make([]byte, 0, size+size/8+ReserveSize)
+}
 
-// Finish returns a copy of b, which may live on the caller's stack, or nil
-// and err when encoding failed. (Returning b itself when encoding outgrew
-// the buffer would save a copy, but would make every caller's buffer
-// escape to the heap.)
+// Finish returns b, or nil and err when encoding failed.
 func Finish(b []byte, err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return bytes.Clone(b), nil
+	return b, nil
+}
+
+// The sizes below are what the generated SizeJSON methods add up: the
+// length of the JSON text the matching Append writes, exact when no string
+// needs escaping and every RawJSON is compact.
+
+// SizeInt returns the length of v written in decimal.
+func SizeInt(v int64) int {
+	if v < 0 {
+		if v == -1<<63 {
+			return 20
+		}
+		return 1 + SizeUint(uint64(-v))
+	}
+	return SizeUint(uint64(v))
+}
+
+// SizeUint returns the length of v written in decimal.
+func SizeUint(v uint64) int {
+	n := 1
+	for v >= 10000 {
+		v /= 10000
+		n += 4
+	}
+	for v >= 10 {
+		v /= 10
+		n++
+	}
+	return n
+}
+
+// SizeBool returns the length of true or false.
+func SizeBool(v bool) int {
+	if v {
+		return 4
+	}
+	return 5
+}
+
+// SizeString returns the length of s as a JSON string when it needs no
+// escape.
+func SizeString(s string) int { return len(s) + 2 }
+
+// SizeStringMap returns the length of what AppendStringMap writes for m.
+func SizeStringMap(m map[string]string) int {
+	if m == nil {
+		return 4
+	}
+	n := 1
+	for k, v := range m {
+		n += len(k) + len(v) + 6
+	}
+	if len(m) == 0 {
+		n++
+	}
+	return n
+}
+
+// SizeUnknown returns the length of what AppendUnknown writes for u, each
+// member's separator included.
+func SizeUnknown(u Unknown) int {
+	n := 0
+	for k, raw := range u {
+		n += len(k) + 4 + raw.SizeJSON()
+	}
+	return n
+}
+
+// SizeBytes returns the length of a byte slice of n bytes as
+// encoding/json writes it: a base64 string.
+func SizeBytes(n int) int { return (n+2)/3*4 + 2 }
+
+// SizeFloat is the room counted for a float, whose length SizeJSON does not
+// work out: the longest float64 encoding/json writes.
+const SizeFloat = 24
+
+// AppendJSON appends r compacted, or null when r is empty; it is an error
+// when r is not JSON.
+func (r RawJSON) AppendJSON(b []byte) ([]byte, error) {
+	if len(r) == 0 {
+		return append(b, "null"...), nil
+	}
+	b, err := appendCompact(b, r)
+	if err != nil {
+		return b, encodeError("must be valid JSON: %v", err)
+	}
+	return b, nil
+}
+
+// SizeJSON returns the length of what AppendJSON writes when r is compact.
+func (r RawJSON) SizeJSON() int {
+	if len(r) == 0 {
+		return 4
+	}
+	return len(r)
 }
 
 // ReserveSize is the room [Reserve] makes.
@@ -216,18 +358,17 @@ func appendCompact(b, src []byte) ([]byte, error) {
 	return append(b, buf.Bytes()...), nil
 }
 
-// AppendMarshaled appends out, what a MarshalJSON method returned with err,
-// compacted: a leaf value (meta.Time, a quantity, RawJSON) written by its
-// own method.
-func AppendMarshaled(b, out []byte, err error) ([]byte, error) {
-	if err != nil {
-		return b, encodeError("%v", err)
+// Leaf returns what a leaf type's own AppendJSON method (meta.Time, a
+// quantity, IntOrString, RawJSON) returned, its error made an
+// *EncodeError so that the generated code can put the path in front.
+func Leaf(b []byte, err error) ([]byte, error) {
+	if err == nil {
+		return b, nil
 	}
-	b, err = appendCompact(b, out)
-	if err != nil {
-		return b, encodeError("must be valid JSON: %v", err)
+	if _, ok := err.(*EncodeError); ok {
+		return b, err
 	}
-	return b, nil
+	return b, encodeError("%v", err)
 }
 
 // AppendViaJSON appends v as encoding/json writes it: the types jobkit's

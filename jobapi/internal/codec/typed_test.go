@@ -221,8 +221,24 @@ func TestAppendStringMatchesEncodingJSON(t *testing.T) {
 	}
 }
 
+// Every byte value is escaped as encoding/json escapes it wherever it
+// stands in a long string: inside the eight-byte blocks AppendString tests
+// at once, at their edges and in the tail it tests byte by byte.
+func TestAppendStringEveryByteAtEveryOffset(t *testing.T) {
+	const plain = "abcdefghijklmnopqrstu"
+	for c := 0; c < 256; c++ {
+		for at := 0; at < len(plain); at++ {
+			s := plain[:at] + string([]byte{byte(c)}) + plain[at+1:]
+			want, _ := json.Marshal(s)
+			if got := codec.AppendString(nil, s); !bytes.Equal(want, got) {
+				t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
+			}
+		}
+	}
+}
+
 func FuzzAppendString(f *testing.F) {
-	for _, s := range []string{"", "a<b>&c", "\u2028", "\xff", "\"\\\n"} {
+	for _, s := range []string{"", "a<b>&c", "\u2028", "\xff", "\"\\\n", "a long plain string, then <html> & \"quotes\" \u2028 and \xff"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -320,5 +336,42 @@ func TestGeneratedFixtureEncoderMatchesReflection(t *testing.T) {
 		if err != nil || string(got) != string(want) {
 			t.Fatalf("seed %d: AppendJSON: %v\n got: %s\nwant: %s", seed, err, got, want)
 		}
+	}
+}
+
+// BenchmarkAppendString escapes the strings an API object holds: a short
+// name, a long plain value, and JSON inside a string (a manifest's
+// last-applied-configuration annotation), where every quote is escaped;
+// encoding/json's escaping of the same strings runs beside it.
+func BenchmarkAppendString(b *testing.B) {
+	applied := `{"apiVersion":"batch/v1","kind":"Job","metadata":{"annotations":{},"name":"indexed-render","namespace":"batch-demo"},` +
+		`"spec":{"backoffLimitPerIndex":2,"completionMode":"Indexed","completions":3,"template":{"spec":{"containers":[` +
+		`{"command":["sh","-c","echo \"rendering frame $JOB_COMPLETION_INDEX\" && sleep 2"],"image":"busybox:1.36","name":"render"}],` +
+		`"restartPolicy":"Never"}}}}` + "\n"
+	for _, s := range []struct{ name, s string }{
+		{"name", "indexed-render"},
+		{"plain", strings.Repeat("batch.kubernetes.io/job-completion-index ", 8)},
+		{"applied", applied},
+	} {
+		b.Run(s.name+"/impl=jobkit", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(s.s)))
+			buf := make([]byte, 0, 4*len(s.s))
+			for b.Loop() {
+				buf = codec.AppendString(buf[:0], s.s)
+			}
+		})
+		b.Run(s.name+"/impl=encoding-json", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(s.s)))
+			var w bytes.Buffer
+			enc := json.NewEncoder(&w)
+			for b.Loop() {
+				w.Reset()
+				if err := enc.Encode(s.s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -71,7 +71,7 @@ func TestGenerateFixtureSkips(t *testing.T) {
 		{"an inline struct is flattened in decoding too", jsonFile, "decodeJSONInline", false},
 		{"no hooks without Unknown", jsonFile, "Inline) MarshalJSON", false},
 		{"a typed encoder for a struct with Unknown", jsonFile, "func (x *Part) AppendJSON(b []byte) ([]byte, error) {", true},
-		{"MarshalJSON calls the typed encoder", jsonFile, "return codec.Finish(w.AppendJSON(buf[:0]))", true},
+		{"MarshalJSON calls the typed encoder", jsonFile, "return codec.Finish(w.AppendJSON(codec.Buffer(w.SizeJSON())))", true},
 		{"a local encoder for a struct of another package without hooks", jsonFile, "func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byte, error) {", true},
 		{"an inline struct is flattened, not called", jsonFile, "appendJSONInline", false},
 		{"omitzero calls IsZero", jsonFile, "if !x.Since.IsZero() {", true},

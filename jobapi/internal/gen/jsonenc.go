@@ -52,6 +52,8 @@ type encType struct {
 	nilable bool
 	// plainString: exactly string (for maps of strings).
 	plainString bool
+	// bytes: a byte slice (ekViaJSON), written as base64.
+	bytes bool
 }
 
 // externalMethods are the methods of the types outside the module that
@@ -120,7 +122,7 @@ func (g *gen) classifyFor(e ast.Expr, file *fileInfo, method string) (encType, e
 		return encType{kind: ekPointer, elem: e.X, elemFile: file}, nil
 	case *ast.ArrayType:
 		if id, ok := e.Elt.(*ast.Ident); ok && (id.Name == "byte" || id.Name == "uint8") && e.Len == nil {
-			return encType{kind: ekViaJSON}, nil
+			return encType{kind: ekViaJSON, bytes: true}, nil
 		}
 		if e.Len == nil {
 			return encType{kind: ekSlice, elem: e.Elt, elemFile: file}, nil
@@ -300,6 +302,12 @@ func (e *encoder) localName(t *typeInfo) string {
 	return name
 }
 
+// sizeName returns the name of the function that returns the length of
+// the JSON text of struct type t, queueing t for generation.
+func (e *encoder) sizeName(t *typeInfo) string {
+	return "size" + strings.TrimPrefix(e.localName(t), "append")
+}
+
 // modeledName returns the name of the function that reports the member
 // names struct type t models.
 func (e *encoder) modeledName(t *typeInfo) string {
@@ -314,6 +322,13 @@ func (e *encoder) modeledName(t *typeInfo) string {
 func quoteMember(name string) string {
 	b, _ := json.Marshal(name)
 	return strconv.Quote(string(b) + ":")
+}
+
+// memberLen returns the length of the JSON text of a member name followed
+// by a colon.
+func memberLen(name string) int {
+	b, _ := json.Marshal(name)
+	return len(b) + 1
 }
 
 // structBody writes the statements that append the struct *x of type t and
@@ -581,15 +596,161 @@ func (e *encoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInfo
 	case ekLocal:
 		fail(e.localName(et.ti) + "(b, " + addr(expr) + ")")
 	case ekMarshaler:
+		if err := e.g.leafMethods(et.ti); err != nil {
+			return err
+		}
 		if et.nilable {
-			fmt.Fprintf(w, "if %s == nil {\nb = append(b, \"null\"...)\n} else ", expr)
+			fmt.Fprintf(w, "if %s == nil {\nb = append(b, \"null\"...)\n} else {\n", expr)
+		}
+		fail(fmt.Sprintf("codec.Leaf(%s.AppendJSON(b))", expr))
+		if et.nilable {
+			w.WriteString("}\n")
+		}
+	}
+	return nil
+}
+
+// leafMethods checks that t, a leaf with its own JSON methods, has the
+// AppendJSON and SizeJSON methods the typed encoder calls.
+func (g *gen) leafMethods(t *typeInfo) error {
+	for _, m := range []string{"AppendJSON", "SizeJSON"} {
+		if !g.hasMethod(t, m) {
+			return fmt.Errorf("%s: %s has its own MarshalJSON but no %s method; the typed encoder needs AppendJSON(b []byte) ([]byte, error) and SizeJSON() int", t.file.name, t.name, m)
+		}
+	}
+	return nil
+}
+
+// size writes the statements that add to n the length of the JSON text
+// that value writes for expr (addressable) of type t, used in file:
+// exact when no string needs escaping, every RawJSON is compact and no
+// float is held (a float counts SizeFloat).
+func (e *encoder) size(w *bytes.Buffer, expr string, t ast.Expr, file *fileInfo) error {
+	et, err := e.g.classify(t, file)
+	if err != nil {
+		return err
+	}
+	switch et.kind {
+	case ekString:
+		fmt.Fprintf(w, "n += len(%s) + 2\n", expr)
+	case ekBool:
+		if et.named {
+			expr = "bool(" + expr + ")"
+		}
+		fmt.Fprintf(w, "n += codec.SizeBool(%s)\n", expr)
+	case ekInt:
+		fmt.Fprintf(w, "n += codec.SizeInt(int64(%s))\n", expr)
+	case ekUint:
+		fmt.Fprintf(w, "n += codec.SizeUint(uint64(%s))\n", expr)
+	case ekViaJSON:
+		if et.bytes {
+			fmt.Fprintf(w, "n += codec.SizeBytes(len(%s))\n", expr)
+		} else {
+			w.WriteString("n += codec.SizeFloat\n")
+		}
+	case ekPointer:
+		fmt.Fprintf(w, "if %s == nil {\nn += 4\n} else {\n", expr)
+		if inner, err := e.g.classify(et.elem, et.elemFile); err == nil && inner.kind == ekHooks {
+			fmt.Fprintf(w, "n += %s.SizeJSON()\n", expr)
+		} else if err == nil && inner.kind == ekLocal {
+			fmt.Fprintf(w, "n += %s(%s)\n", e.sizeName(inner.ti), expr)
+		} else if err := e.size(w, "(*"+expr+")", et.elem, et.elemFile); err != nil {
+			return err
+		}
+		w.WriteString("}\n")
+	case ekSlice, ekArray:
+		if et.kind == ekSlice {
+			fmt.Fprintf(w, "if %s == nil {\nn += 4\n} else {\n", expr)
+		}
+		// Brackets, and a comma after every element but the last.
+		fmt.Fprintf(w, "n += 1 + max(len(%s), 1)\n", expr)
+		if inner, err := e.g.classify(et.elem, et.elemFile); err == nil && inner.kind == ekString {
+			fmt.Fprintf(w, "n += 2 * len(%s)\n", expr)
+			e.tmp++
+			v := fmt.Sprintf("s%d", e.tmp)
+			fmt.Fprintf(w, "for _, %s := range %s {\nn += len(%s)\n}\n", v, expr, v)
+		} else {
+			e.tmp++
+			i := fmt.Sprintf("i%d", e.tmp)
+			fmt.Fprintf(w, "for %s := range %s {\n", i, expr)
+			if err := e.size(w, expr+"["+i+"]", et.elem, et.elemFile); err != nil {
+				return err
+			}
+			w.WriteString("}\n")
+		}
+		if et.kind == ekSlice {
+			w.WriteString("}\n")
+		}
+	case ekMap:
+		vt, err := e.g.classify(et.elem, et.elemFile)
+		if err != nil {
+			return err
+		}
+		kt, err := e.g.classify(et.key, et.elemFile)
+		if err != nil {
+			return err
+		}
+		if kt.plainString && vt.plainString {
+			fmt.Fprintf(w, "n += codec.SizeStringMap(%s)\n", expr)
+			return nil
 		}
 		e.tmp++
-		out, merr := fmt.Sprintf("out%d", e.tmp), fmt.Sprintf("merr%d", e.tmp)
-		fmt.Fprintf(w, "{\n%s, %s := %s.MarshalJSON()\n", out, merr, expr)
-		fail(fmt.Sprintf("codec.AppendMarshaled(b, %s, %s)", out, merr))
-		w.WriteString("}\n")
+		k, v := fmt.Sprintf("k%d", e.tmp), fmt.Sprintf("v%d", e.tmp)
+		// Braces, and per entry the quoted key, a colon and a comma
+		// (none after the last).
+		fmt.Fprintf(w, "if %s == nil {\nn += 4\n} else {\nn += 1 + max(len(%s), 1)\nfor %s, %s := range %s {\nn += len(%s) + 3\n", expr, expr, k, v, expr, k)
+		if err := e.size(w, v, et.elem, et.elemFile); err != nil {
+			return err
+		}
+		w.WriteString("}\n}\n")
+	case ekHooks:
+		fmt.Fprintf(w, "n += %s.SizeJSON()\n", expr)
+	case ekLocal:
+		fmt.Fprintf(w, "n += %s(%s)\n", e.sizeName(et.ti), addr(expr))
+	case ekMarshaler:
+		if err := e.g.leafMethods(et.ti); err != nil {
+			return err
+		}
+		if et.nilable {
+			fmt.Fprintf(w, "if %s == nil {\nn += 4\n} else {\nn += %s.SizeJSON()\n}\n", expr, expr)
+		} else {
+			fmt.Fprintf(w, "n += %s.SizeJSON()\n", expr)
+		}
 	}
+	return nil
+}
+
+// sizeBody writes the statements that return the length of the JSON text
+// structBody writes for the struct *x of type t.
+func (e *encoder) sizeBody(w *bytes.Buffer, t *typeInfo) error {
+	fields, hasUnknown, err := e.g.encFields(t, "x", true, nil)
+	if err != nil {
+		return err
+	}
+	// The closing brace; each member adds its separator (the opening
+	// brace for the first), its quoted name and colon, and its value.
+	w.WriteString("n := 1\n")
+	for _, f := range fields {
+		cond, err := e.keep(f)
+		if err != nil {
+			return fmt.Errorf("%s.%s: %w", t.name, f.name, err)
+		}
+		if cond != "" {
+			fmt.Fprintf(w, "if %s {\n", cond)
+		}
+		fmt.Fprintf(w, "n += %d\n", 1+memberLen(f.name))
+		if err := e.size(w, f.expr, f.typ, f.file); err != nil {
+			return fmt.Errorf("%s.%s: %w", t.name, f.name, err)
+		}
+		if cond != "" {
+			w.WriteString("}\n")
+		}
+	}
+	if hasUnknown {
+		w.WriteString("n += codec.SizeUnknown(x.Unknown)\n")
+	}
+	// No member: both braces.
+	w.WriteString("if n == 1 {\nn++\n}\nreturn n\n")
 	return nil
 }
 
@@ -613,9 +774,14 @@ func (g *gen) jsonBody(body *bytes.Buffer) (int, error) {
 		n++
 		r := receiver(t.name)
 		fmt.Fprintf(body, "\n// UnmarshalJSON decodes data into %s with the typed decoder (DecodeJSON).\n// Members its type does not model are kept in Unknown.\nfunc (%s *%s) UnmarshalJSON(data []byte) error {\nvar dec codec.Decoder\nif err := dec.Start(data); err != nil {\nreturn err\n}\n%s.DecodeJSON(&dec)\nreturn dec.Err()\n}\n", r, r, t.name, r)
-		fmt.Fprintf(body, "\n// MarshalJSON encodes %s, its Unknown members included.\nfunc (%s %s) MarshalJSON() ([]byte, error) {\nvar buf [codec.MarshalBufferSize]byte\nreturn codec.Finish(%s.AppendJSON(buf[:0]))\n}\n", r, r, t.name, r)
+		fmt.Fprintf(body, "\n// MarshalJSON encodes %s, its Unknown members included.\nfunc (%s %s) MarshalJSON() ([]byte, error) {\nreturn codec.Finish(%s.AppendJSON(codec.Buffer(%s.SizeJSON())))\n}\n", r, r, t.name, r, r)
 		fmt.Fprintf(body, "\n// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON\n// returns. It is the entry point through which the encoders of other\n// packages write a %s they hold.\nfunc (x *%s) AppendJSON(b []byte) ([]byte, error) {\nb = codec.Reserve(b)\n", t.name, t.name)
 		if err := e.structBody(body, t); err != nil {
+			return 0, err
+		}
+		body.WriteString("}\n")
+		fmt.Fprintf(body, "\n// SizeJSON returns the length of the JSON text AppendJSON appends for x\n// when none of its strings needs escaping: the room MarshalJSON makes, so\n// that encoding allocates once.\nfunc (x *%s) SizeJSON() int {\n", t.name)
+		if err := e.sizeBody(body, t); err != nil {
 			return 0, err
 		}
 		body.WriteString("}\n")
@@ -635,6 +801,12 @@ func (g *gen) jsonBody(body *bytes.Buffer) (int, error) {
 		name := e.local[t]
 		fmt.Fprintf(body, "\n// %s appends the JSON encoding of *x to b.\nfunc %s(b []byte, x *%s) ([]byte, error) {\n", name, name, typ)
 		if err := e.structBody(body, t); err != nil {
+			return 0, err
+		}
+		body.WriteString("}\n")
+		size := "size" + strings.TrimPrefix(name, "append")
+		fmt.Fprintf(body, "\n// %s returns the length of what %s appends for *x\n// when none of its strings needs escaping.\nfunc %s(x *%s) int {\n", size, name, size, typ)
+		if err := e.sizeBody(body, t); err != nil {
 			return 0, err
 		}
 		body.WriteString("}\n")
