@@ -30,45 +30,36 @@ func (j Job) MarshalJSON() ([]byte, error) {
 func (x *Job) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.TypeMeta.Kind != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"kind\":"...)
+		b = append(b, ",\"kind\":"...)
 		b = codec.AppendString(b, x.TypeMeta.Kind)
 	}
 	if x.TypeMeta.APIVersion != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"apiVersion\":"...)
+		b = append(b, ",\"apiVersion\":"...)
 		b = codec.AppendString(b, x.TypeMeta.APIVersion)
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"metadata\":"...)
+	b = append(b, ",\"metadata\":"...)
 	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "metadata")
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"spec\":"...)
+	b = append(b, ",\"spec\":"...)
 	if b, err = x.Spec.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "spec")
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"status\":"...)
+	b = append(b, ",\"status\":"...)
 	if b, err = x.Status.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "status")
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfJob); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfJob); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -100,7 +91,9 @@ func (x *Job) SizeJSON() int {
 	n += x.Spec.SizeJSON()
 	n += 10
 	n += x.Status.SizeJSON()
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -179,11 +172,9 @@ func (j JobSpec) MarshalJSON() ([]byte, error) {
 func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Parallelism != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"parallelism\":"...)
+		b = append(b, ",\"parallelism\":"...)
 		if x.Parallelism == nil {
 			b = append(b, "null"...)
 		} else {
@@ -191,9 +182,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Completions != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"completions\":"...)
+		b = append(b, ",\"completions\":"...)
 		if x.Completions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -201,9 +190,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ActiveDeadlineSeconds != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"activeDeadlineSeconds\":"...)
+		b = append(b, ",\"activeDeadlineSeconds\":"...)
 		if x.ActiveDeadlineSeconds == nil {
 			b = append(b, "null"...)
 		} else {
@@ -211,9 +198,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.PodFailurePolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"podFailurePolicy\":"...)
+		b = append(b, ",\"podFailurePolicy\":"...)
 		if x.PodFailurePolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -223,9 +208,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SuccessPolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"successPolicy\":"...)
+		b = append(b, ",\"successPolicy\":"...)
 		if x.SuccessPolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -235,9 +218,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.BackoffLimit != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"backoffLimit\":"...)
+		b = append(b, ",\"backoffLimit\":"...)
 		if x.BackoffLimit == nil {
 			b = append(b, "null"...)
 		} else {
@@ -245,9 +226,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.BackoffLimitPerIndex != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"backoffLimitPerIndex\":"...)
+		b = append(b, ",\"backoffLimitPerIndex\":"...)
 		if x.BackoffLimitPerIndex == nil {
 			b = append(b, "null"...)
 		} else {
@@ -255,9 +234,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.MaxFailedIndexes != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"maxFailedIndexes\":"...)
+		b = append(b, ",\"maxFailedIndexes\":"...)
 		if x.MaxFailedIndexes == nil {
 			b = append(b, "null"...)
 		} else {
@@ -265,9 +242,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Selector != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"selector\":"...)
+		b = append(b, ",\"selector\":"...)
 		if x.Selector == nil {
 			b = append(b, "null"...)
 		} else {
@@ -277,25 +252,19 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ManualSelector != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"manualSelector\":"...)
+		b = append(b, ",\"manualSelector\":"...)
 		if x.ManualSelector == nil {
 			b = append(b, "null"...)
 		} else {
 			b = strconv.AppendBool(b, (*x.ManualSelector))
 		}
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"template\":"...)
+	b = append(b, ",\"template\":"...)
 	if b, err = x.Template.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "template")
 	}
 	if x.TTLSecondsAfterFinished != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"ttlSecondsAfterFinished\":"...)
+		b = append(b, ",\"ttlSecondsAfterFinished\":"...)
 		if x.TTLSecondsAfterFinished == nil {
 			b = append(b, "null"...)
 		} else {
@@ -303,9 +272,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.CompletionMode != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"completionMode\":"...)
+		b = append(b, ",\"completionMode\":"...)
 		if x.CompletionMode == nil {
 			b = append(b, "null"...)
 		} else {
@@ -313,9 +280,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Suspend != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"suspend\":"...)
+		b = append(b, ",\"suspend\":"...)
 		if x.Suspend == nil {
 			b = append(b, "null"...)
 		} else {
@@ -323,9 +288,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.PodReplacementPolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"podReplacementPolicy\":"...)
+		b = append(b, ",\"podReplacementPolicy\":"...)
 		if x.PodReplacementPolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -333,9 +296,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ManagedBy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"managedBy\":"...)
+		b = append(b, ",\"managedBy\":"...)
 		if x.ManagedBy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -343,13 +304,14 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfJobSpec); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfJobSpec); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -489,7 +451,9 @@ func (x *JobSpec) SizeJSON() int {
 			n += len((*x.ManagedBy)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -748,10 +712,8 @@ func (p PodFailurePolicy) MarshalJSON() ([]byte, error) {
 func (x *PodFailurePolicy) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"rules\":"...)
+	start := len(b)
+	b = append(b, ",\"rules\":"...)
 	if x.Rules == nil {
 		b = append(b, "null"...)
 	} else {
@@ -767,13 +729,14 @@ func (x *PodFailurePolicy) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, ']')
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodFailurePolicy); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodFailurePolicy); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -800,7 +763,9 @@ func (x *PodFailurePolicy) SizeJSON() int {
 			n += x.Rules[i2].SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -866,15 +831,11 @@ func (p PodFailurePolicyRule) MarshalJSON() ([]byte, error) {
 func (x *PodFailurePolicyRule) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"action\":"...)
+	start := len(b)
+	b = append(b, ",\"action\":"...)
 	b = codec.AppendString(b, string(x.Action))
 	if x.OnExitCodes != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"onExitCodes\":"...)
+		b = append(b, ",\"onExitCodes\":"...)
 		if x.OnExitCodes == nil {
 			b = append(b, "null"...)
 		} else {
@@ -884,9 +845,7 @@ func (x *PodFailurePolicyRule) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.OnPodConditions) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"onPodConditions\":"...)
+		b = append(b, ",\"onPodConditions\":"...)
 		if x.OnPodConditions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -903,13 +862,14 @@ func (x *PodFailurePolicyRule) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodFailurePolicyRule); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodFailurePolicyRule); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -948,7 +908,9 @@ func (x *PodFailurePolicyRule) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -1033,24 +995,18 @@ func (p PodFailurePolicyOnExitCodesRequirement) MarshalJSON() ([]byte, error) {
 func (x *PodFailurePolicyOnExitCodesRequirement) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.ContainerName != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"containerName\":"...)
+		b = append(b, ",\"containerName\":"...)
 		if x.ContainerName == nil {
 			b = append(b, "null"...)
 		} else {
 			b = codec.AppendString(b, (*x.ContainerName))
 		}
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"operator\":"...)
+	b = append(b, ",\"operator\":"...)
 	b = codec.AppendString(b, string(x.Operator))
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"values\":"...)
+	b = append(b, ",\"values\":"...)
 	if x.Values == nil {
 		b = append(b, "null"...)
 	} else {
@@ -1064,13 +1020,14 @@ func (x *PodFailurePolicyOnExitCodesRequirement) AppendJSON(b []byte) ([]byte, e
 		b = append(b, ']')
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodFailurePolicyOnExitCodesRequirement); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodFailurePolicyOnExitCodesRequirement); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -1107,7 +1064,9 @@ func (x *PodFailurePolicyOnExitCodesRequirement) SizeJSON() int {
 			n += codec.SizeInt(int64(x.Values[i6]))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -1196,23 +1155,20 @@ func (p PodFailurePolicyOnPodConditionsPattern) MarshalJSON() ([]byte, error) {
 func (x *PodFailurePolicyOnPodConditionsPattern) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"type\":"...)
+	start := len(b)
+	b = append(b, ",\"type\":"...)
 	b = codec.AppendString(b, string(x.Type))
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"status\":"...)
+	b = append(b, ",\"status\":"...)
 	b = codec.AppendString(b, string(x.Status))
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodFailurePolicyOnPodConditionsPattern); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodFailurePolicyOnPodConditionsPattern); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -1234,7 +1190,9 @@ func (x *PodFailurePolicyOnPodConditionsPattern) SizeJSON() int {
 	n += len(x.Type) + 2
 	n += 10
 	n += len(x.Status) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -1298,10 +1256,8 @@ func (s SuccessPolicy) MarshalJSON() ([]byte, error) {
 func (x *SuccessPolicy) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"rules\":"...)
+	start := len(b)
+	b = append(b, ",\"rules\":"...)
 	if x.Rules == nil {
 		b = append(b, "null"...)
 	} else {
@@ -1317,13 +1273,14 @@ func (x *SuccessPolicy) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, ']')
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSuccessPolicy); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfSuccessPolicy); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -1350,7 +1307,9 @@ func (x *SuccessPolicy) SizeJSON() int {
 			n += x.Rules[i8].SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -1416,11 +1375,9 @@ func (s SuccessPolicyRule) MarshalJSON() ([]byte, error) {
 func (x *SuccessPolicyRule) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.SucceededIndexes != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"succeededIndexes\":"...)
+		b = append(b, ",\"succeededIndexes\":"...)
 		if x.SucceededIndexes == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1428,9 +1385,7 @@ func (x *SuccessPolicyRule) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SucceededCount != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"succeededCount\":"...)
+		b = append(b, ",\"succeededCount\":"...)
 		if x.SucceededCount == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1438,13 +1393,14 @@ func (x *SuccessPolicyRule) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSuccessPolicyRule); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfSuccessPolicyRule); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -1478,7 +1434,9 @@ func (x *SuccessPolicyRule) SizeJSON() int {
 			n += codec.SizeInt(int64((*x.SucceededCount)))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -1556,11 +1514,9 @@ func (j JobStatus) MarshalJSON() ([]byte, error) {
 func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.Conditions) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"conditions\":"...)
+		b = append(b, ",\"conditions\":"...)
 		if x.Conditions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1577,9 +1533,7 @@ func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.StartTime != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"startTime\":"...)
+		b = append(b, ",\"startTime\":"...)
 		if x.StartTime == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1589,9 +1543,7 @@ func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.CompletionTime != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"completionTime\":"...)
+		b = append(b, ",\"completionTime\":"...)
 		if x.CompletionTime == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1601,27 +1553,19 @@ func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Active != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"active\":"...)
+		b = append(b, ",\"active\":"...)
 		b = strconv.AppendInt(b, int64(x.Active), 10)
 	}
 	if x.Succeeded != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"succeeded\":"...)
+		b = append(b, ",\"succeeded\":"...)
 		b = strconv.AppendInt(b, int64(x.Succeeded), 10)
 	}
 	if x.Failed != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"failed\":"...)
+		b = append(b, ",\"failed\":"...)
 		b = strconv.AppendInt(b, int64(x.Failed), 10)
 	}
 	if x.Terminating != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"terminating\":"...)
+		b = append(b, ",\"terminating\":"...)
 		if x.Terminating == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1629,15 +1573,11 @@ func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.CompletedIndexes != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"completedIndexes\":"...)
+		b = append(b, ",\"completedIndexes\":"...)
 		b = codec.AppendString(b, x.CompletedIndexes)
 	}
 	if x.FailedIndexes != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"failedIndexes\":"...)
+		b = append(b, ",\"failedIndexes\":"...)
 		if x.FailedIndexes == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1645,9 +1585,7 @@ func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.UncountedTerminatedPods != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"uncountedTerminatedPods\":"...)
+		b = append(b, ",\"uncountedTerminatedPods\":"...)
 		if x.UncountedTerminatedPods == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1657,9 +1595,7 @@ func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Ready != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"ready\":"...)
+		b = append(b, ",\"ready\":"...)
 		if x.Ready == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1667,13 +1603,14 @@ func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfJobStatus); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfJobStatus); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -1766,7 +1703,9 @@ func (x *JobStatus) SizeJSON() int {
 			n += codec.SizeInt(int64((*x.Ready)))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -1948,11 +1887,9 @@ func (u UncountedTerminatedPods) MarshalJSON() ([]byte, error) {
 func (x *UncountedTerminatedPods) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.Succeeded) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"succeeded\":"...)
+		b = append(b, ",\"succeeded\":"...)
 		if x.Succeeded == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1967,9 +1904,7 @@ func (x *UncountedTerminatedPods) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Failed) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"failed\":"...)
+		b = append(b, ",\"failed\":"...)
 		if x.Failed == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1984,13 +1919,14 @@ func (x *UncountedTerminatedPods) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfUncountedTerminatedPods); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfUncountedTerminatedPods); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -2032,7 +1968,9 @@ func (x *UncountedTerminatedPods) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -2118,51 +2056,40 @@ func (j JobCondition) MarshalJSON() ([]byte, error) {
 func (x *JobCondition) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"type\":"...)
+	start := len(b)
+	b = append(b, ",\"type\":"...)
 	b = codec.AppendString(b, string(x.Type))
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"status\":"...)
+	b = append(b, ",\"status\":"...)
 	b = codec.AppendString(b, string(x.Status))
 	if !x.LastProbeTime.IsZero() {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"lastProbeTime\":"...)
+		b = append(b, ",\"lastProbeTime\":"...)
 		if b, err = codec.Leaf(x.LastProbeTime.AppendJSON(b)); err != nil {
 			return b, codec.InMember(err, "lastProbeTime")
 		}
 	}
 	if !x.LastTransitionTime.IsZero() {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"lastTransitionTime\":"...)
+		b = append(b, ",\"lastTransitionTime\":"...)
 		if b, err = codec.Leaf(x.LastTransitionTime.AppendJSON(b)); err != nil {
 			return b, codec.InMember(err, "lastTransitionTime")
 		}
 	}
 	if x.Reason != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"reason\":"...)
+		b = append(b, ",\"reason\":"...)
 		b = codec.AppendString(b, x.Reason)
 	}
 	if x.Message != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"message\":"...)
+		b = append(b, ",\"message\":"...)
 		b = codec.AppendString(b, x.Message)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfJobCondition); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfJobCondition); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -2200,7 +2127,9 @@ func (x *JobCondition) SizeJSON() int {
 		n += 11
 		n += len(x.Message) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -2279,17 +2208,13 @@ func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
 // appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
 func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byte, error) {
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.MatchLabels) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"matchLabels\":"...)
+		b = append(b, ",\"matchLabels\":"...)
 		b = codec.AppendStringMap(b, x.MatchLabels)
 	}
 	if len(x.MatchExpressions) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"matchExpressions\":"...)
+		b = append(b, ",\"matchExpressions\":"...)
 		if x.MatchExpressions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2305,9 +2230,10 @@ func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byt
 			b = append(b, ']')
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -2338,19 +2264,13 @@ func sizeJSONSelectorLabelSelector(x *selector.LabelSelector) int {
 
 // appendJSONSelectorLabelSelectorRequirement appends the JSON encoding of *x to b.
 func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelectorRequirement) ([]byte, error) {
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"key\":"...)
+	start := len(b)
+	b = append(b, ",\"key\":"...)
 	b = codec.AppendString(b, x.Key)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"operator\":"...)
+	b = append(b, ",\"operator\":"...)
 	b = codec.AppendString(b, string(x.Operator))
 	if len(x.Values) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"values\":"...)
+		b = append(b, ",\"values\":"...)
 		if x.Values == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2364,9 +2284,10 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 			b = append(b, ']')
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 

@@ -33,11 +33,9 @@ func (a Affinity) MarshalJSON() ([]byte, error) {
 func (x *Affinity) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.NodeAffinity != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"nodeAffinity\":"...)
+		b = append(b, ",\"nodeAffinity\":"...)
 		if x.NodeAffinity == nil {
 			b = append(b, "null"...)
 		} else {
@@ -47,9 +45,7 @@ func (x *Affinity) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.PodAffinity != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"podAffinity\":"...)
+		b = append(b, ",\"podAffinity\":"...)
 		if x.PodAffinity == nil {
 			b = append(b, "null"...)
 		} else {
@@ -59,9 +55,7 @@ func (x *Affinity) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.PodAntiAffinity != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"podAntiAffinity\":"...)
+		b = append(b, ",\"podAntiAffinity\":"...)
 		if x.PodAntiAffinity == nil {
 			b = append(b, "null"...)
 		} else {
@@ -71,13 +65,14 @@ func (x *Affinity) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfAffinity); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfAffinity); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -119,7 +114,9 @@ func (x *Affinity) SizeJSON() int {
 			n += x.PodAntiAffinity.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -205,11 +202,9 @@ func (n NodeAffinity) MarshalJSON() ([]byte, error) {
 func (x *NodeAffinity) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.RequiredDuringSchedulingIgnoredDuringExecution != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
+		b = append(b, ",\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
 		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
 			b = append(b, "null"...)
 		} else {
@@ -219,9 +214,7 @@ func (x *NodeAffinity) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.PreferredDuringSchedulingIgnoredDuringExecution) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
+		b = append(b, ",\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
 		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
 			b = append(b, "null"...)
 		} else {
@@ -238,13 +231,14 @@ func (x *NodeAffinity) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfNodeAffinity); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfNodeAffinity); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -281,7 +275,9 @@ func (x *NodeAffinity) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -359,10 +355,8 @@ func (n NodeSelector) MarshalJSON() ([]byte, error) {
 func (x *NodeSelector) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"nodeSelectorTerms\":"...)
+	start := len(b)
+	b = append(b, ",\"nodeSelectorTerms\":"...)
 	if x.NodeSelectorTerms == nil {
 		b = append(b, "null"...)
 	} else {
@@ -378,13 +372,14 @@ func (x *NodeSelector) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, ']')
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfNodeSelector); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfNodeSelector); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -411,7 +406,9 @@ func (x *NodeSelector) SizeJSON() int {
 			n += x.NodeSelectorTerms[i4].SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -477,11 +474,9 @@ func (n NodeSelectorTerm) MarshalJSON() ([]byte, error) {
 func (x *NodeSelectorTerm) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.MatchExpressions) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"matchExpressions\":"...)
+		b = append(b, ",\"matchExpressions\":"...)
 		if x.MatchExpressions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -498,9 +493,7 @@ func (x *NodeSelectorTerm) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.MatchFields) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"matchFields\":"...)
+		b = append(b, ",\"matchFields\":"...)
 		if x.MatchFields == nil {
 			b = append(b, "null"...)
 		} else {
@@ -517,13 +510,14 @@ func (x *NodeSelectorTerm) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfNodeSelectorTerm); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfNodeSelectorTerm); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -563,7 +557,9 @@ func (x *NodeSelectorTerm) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -645,19 +641,13 @@ func (n NodeSelectorRequirement) MarshalJSON() ([]byte, error) {
 func (x *NodeSelectorRequirement) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"key\":"...)
+	start := len(b)
+	b = append(b, ",\"key\":"...)
 	b = codec.AppendString(b, x.Key)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"operator\":"...)
+	b = append(b, ",\"operator\":"...)
 	b = codec.AppendString(b, string(x.Operator))
 	if len(x.Values) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"values\":"...)
+		b = append(b, ",\"values\":"...)
 		if x.Values == nil {
 			b = append(b, "null"...)
 		} else {
@@ -672,13 +662,14 @@ func (x *NodeSelectorRequirement) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfNodeSelectorRequirement); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfNodeSelectorRequirement); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -712,7 +703,9 @@ func (x *NodeSelectorRequirement) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -794,25 +787,22 @@ func (p PreferredSchedulingTerm) MarshalJSON() ([]byte, error) {
 func (x *PreferredSchedulingTerm) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"weight\":"...)
+	start := len(b)
+	b = append(b, ",\"weight\":"...)
 	b = strconv.AppendInt(b, int64(x.Weight), 10)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"preference\":"...)
+	b = append(b, ",\"preference\":"...)
 	if b, err = x.Preference.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "preference")
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPreferredSchedulingTerm); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPreferredSchedulingTerm); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -834,7 +824,9 @@ func (x *PreferredSchedulingTerm) SizeJSON() int {
 	n += codec.SizeInt(int64(x.Weight))
 	n += 14
 	n += x.Preference.SizeJSON()
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -896,11 +888,9 @@ func (p PodAffinity) MarshalJSON() ([]byte, error) {
 func (x *PodAffinity) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.RequiredDuringSchedulingIgnoredDuringExecution) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
+		b = append(b, ",\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
 		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
 			b = append(b, "null"...)
 		} else {
@@ -917,9 +907,7 @@ func (x *PodAffinity) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.PreferredDuringSchedulingIgnoredDuringExecution) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
+		b = append(b, ",\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
 		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
 			b = append(b, "null"...)
 		} else {
@@ -936,13 +924,14 @@ func (x *PodAffinity) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodAffinity); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodAffinity); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -982,7 +971,9 @@ func (x *PodAffinity) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -1064,11 +1055,9 @@ func (p PodAntiAffinity) MarshalJSON() ([]byte, error) {
 func (x *PodAntiAffinity) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.RequiredDuringSchedulingIgnoredDuringExecution) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
+		b = append(b, ",\"requiredDuringSchedulingIgnoredDuringExecution\":"...)
 		if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1085,9 +1074,7 @@ func (x *PodAntiAffinity) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.PreferredDuringSchedulingIgnoredDuringExecution) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
+		b = append(b, ",\"preferredDuringSchedulingIgnoredDuringExecution\":"...)
 		if x.PreferredDuringSchedulingIgnoredDuringExecution == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1104,13 +1091,14 @@ func (x *PodAntiAffinity) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodAntiAffinity); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodAntiAffinity); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -1150,7 +1138,9 @@ func (x *PodAntiAffinity) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -1232,11 +1222,9 @@ func (p PodAffinityTerm) MarshalJSON() ([]byte, error) {
 func (x *PodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.LabelSelector != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"labelSelector\":"...)
+		b = append(b, ",\"labelSelector\":"...)
 		if x.LabelSelector == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1246,9 +1234,7 @@ func (x *PodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Namespaces) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"namespaces\":"...)
+		b = append(b, ",\"namespaces\":"...)
 		if x.Namespaces == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1262,14 +1248,10 @@ func (x *PodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, ']')
 		}
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"topologyKey\":"...)
+	b = append(b, ",\"topologyKey\":"...)
 	b = codec.AppendString(b, x.TopologyKey)
 	if x.NamespaceSelector != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"namespaceSelector\":"...)
+		b = append(b, ",\"namespaceSelector\":"...)
 		if x.NamespaceSelector == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1279,9 +1261,7 @@ func (x *PodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.MatchLabelKeys) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"matchLabelKeys\":"...)
+		b = append(b, ",\"matchLabelKeys\":"...)
 		if x.MatchLabelKeys == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1296,9 +1276,7 @@ func (x *PodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.MismatchLabelKeys) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"mismatchLabelKeys\":"...)
+		b = append(b, ",\"mismatchLabelKeys\":"...)
 		if x.MismatchLabelKeys == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1313,13 +1291,14 @@ func (x *PodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodAffinityTerm); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodAffinityTerm); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -1391,7 +1370,9 @@ func (x *PodAffinityTerm) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -1526,25 +1507,22 @@ func (w WeightedPodAffinityTerm) MarshalJSON() ([]byte, error) {
 func (x *WeightedPodAffinityTerm) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"weight\":"...)
+	start := len(b)
+	b = append(b, ",\"weight\":"...)
 	b = strconv.AppendInt(b, int64(x.Weight), 10)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"podAffinityTerm\":"...)
+	b = append(b, ",\"podAffinityTerm\":"...)
 	if b, err = x.PodAffinityTerm.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "podAffinityTerm")
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfWeightedPodAffinityTerm); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfWeightedPodAffinityTerm); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -1566,7 +1544,9 @@ func (x *WeightedPodAffinityTerm) SizeJSON() int {
 	n += codec.SizeInt(int64(x.Weight))
 	n += 19
 	n += x.PodAffinityTerm.SizeJSON()
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -1628,21 +1608,15 @@ func (c Container) MarshalJSON() ([]byte, error) {
 func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
 	if x.Image != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"image\":"...)
+		b = append(b, ",\"image\":"...)
 		b = codec.AppendString(b, x.Image)
 	}
 	if len(x.Command) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"command\":"...)
+		b = append(b, ",\"command\":"...)
 		if x.Command == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1657,9 +1631,7 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Args) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"args\":"...)
+		b = append(b, ",\"args\":"...)
 		if x.Args == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1674,15 +1646,11 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.WorkingDir != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"workingDir\":"...)
+		b = append(b, ",\"workingDir\":"...)
 		b = codec.AppendString(b, x.WorkingDir)
 	}
 	if len(x.Ports) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"ports\":"...)
+		b = append(b, ",\"ports\":"...)
 		if x.Ports == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1699,9 +1667,7 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.EnvFrom) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"envFrom\":"...)
+		b = append(b, ",\"envFrom\":"...)
 		if x.EnvFrom == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1718,9 +1684,7 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Env) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"env\":"...)
+		b = append(b, ",\"env\":"...)
 		if x.Env == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1736,16 +1700,12 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, ']')
 		}
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"resources\":"...)
+	b = append(b, ",\"resources\":"...)
 	if b, err = x.Resources.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "resources")
 	}
 	if len(x.ResizePolicy) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resizePolicy\":"...)
+		b = append(b, ",\"resizePolicy\":"...)
 		if x.ResizePolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1762,9 +1722,7 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.RestartPolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"restartPolicy\":"...)
+		b = append(b, ",\"restartPolicy\":"...)
 		if x.RestartPolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1772,9 +1730,7 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.RestartPolicyRules) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"restartPolicyRules\":"...)
+		b = append(b, ",\"restartPolicyRules\":"...)
 		if x.RestartPolicyRules == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1791,9 +1747,7 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.VolumeMounts) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeMounts\":"...)
+		b = append(b, ",\"volumeMounts\":"...)
 		if x.VolumeMounts == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1810,9 +1764,7 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.VolumeDevices) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeDevices\":"...)
+		b = append(b, ",\"volumeDevices\":"...)
 		if x.VolumeDevices == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1829,9 +1781,7 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.LivenessProbe != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"livenessProbe\":"...)
+		b = append(b, ",\"livenessProbe\":"...)
 		if x.LivenessProbe == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1841,9 +1791,7 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ReadinessProbe != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readinessProbe\":"...)
+		b = append(b, ",\"readinessProbe\":"...)
 		if x.ReadinessProbe == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1853,9 +1801,7 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.StartupProbe != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"startupProbe\":"...)
+		b = append(b, ",\"startupProbe\":"...)
 		if x.StartupProbe == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1865,9 +1811,7 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Lifecycle != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"lifecycle\":"...)
+		b = append(b, ",\"lifecycle\":"...)
 		if x.Lifecycle == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1877,27 +1821,19 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.TerminationMessagePath != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"terminationMessagePath\":"...)
+		b = append(b, ",\"terminationMessagePath\":"...)
 		b = codec.AppendString(b, x.TerminationMessagePath)
 	}
 	if x.TerminationMessagePolicy != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"terminationMessagePolicy\":"...)
+		b = append(b, ",\"terminationMessagePolicy\":"...)
 		b = codec.AppendString(b, string(x.TerminationMessagePolicy))
 	}
 	if x.ImagePullPolicy != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"imagePullPolicy\":"...)
+		b = append(b, ",\"imagePullPolicy\":"...)
 		b = codec.AppendString(b, string(x.ImagePullPolicy))
 	}
 	if x.SecurityContext != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"securityContext\":"...)
+		b = append(b, ",\"securityContext\":"...)
 		if x.SecurityContext == nil {
 			b = append(b, "null"...)
 		} else {
@@ -1907,31 +1843,26 @@ func (x *Container) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Stdin {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"stdin\":"...)
+		b = append(b, ",\"stdin\":"...)
 		b = strconv.AppendBool(b, x.Stdin)
 	}
 	if x.StdinOnce {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"stdinOnce\":"...)
+		b = append(b, ",\"stdinOnce\":"...)
 		b = strconv.AppendBool(b, x.StdinOnce)
 	}
 	if x.TTY {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"tty\":"...)
+		b = append(b, ",\"tty\":"...)
 		b = strconv.AppendBool(b, x.TTY)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainer); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfContainer); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -2134,7 +2065,9 @@ func (x *Container) SizeJSON() int {
 		n += 7
 		n += codec.SizeBool(x.TTY)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -2474,21 +2407,15 @@ func (e EphemeralContainer) MarshalJSON() ([]byte, error) {
 func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.EphemeralContainerCommon.Name)
 	if x.EphemeralContainerCommon.Image != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"image\":"...)
+		b = append(b, ",\"image\":"...)
 		b = codec.AppendString(b, x.EphemeralContainerCommon.Image)
 	}
 	if len(x.EphemeralContainerCommon.Command) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"command\":"...)
+		b = append(b, ",\"command\":"...)
 		if x.EphemeralContainerCommon.Command == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2503,9 +2430,7 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.EphemeralContainerCommon.Args) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"args\":"...)
+		b = append(b, ",\"args\":"...)
 		if x.EphemeralContainerCommon.Args == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2520,15 +2445,11 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.EphemeralContainerCommon.WorkingDir != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"workingDir\":"...)
+		b = append(b, ",\"workingDir\":"...)
 		b = codec.AppendString(b, x.EphemeralContainerCommon.WorkingDir)
 	}
 	if len(x.EphemeralContainerCommon.Ports) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"ports\":"...)
+		b = append(b, ",\"ports\":"...)
 		if x.EphemeralContainerCommon.Ports == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2545,9 +2466,7 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.EphemeralContainerCommon.EnvFrom) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"envFrom\":"...)
+		b = append(b, ",\"envFrom\":"...)
 		if x.EphemeralContainerCommon.EnvFrom == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2564,9 +2483,7 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.EphemeralContainerCommon.Env) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"env\":"...)
+		b = append(b, ",\"env\":"...)
 		if x.EphemeralContainerCommon.Env == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2582,16 +2499,12 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, ']')
 		}
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"resources\":"...)
+	b = append(b, ",\"resources\":"...)
 	if b, err = x.EphemeralContainerCommon.Resources.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "resources")
 	}
 	if len(x.EphemeralContainerCommon.ResizePolicy) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resizePolicy\":"...)
+		b = append(b, ",\"resizePolicy\":"...)
 		if x.EphemeralContainerCommon.ResizePolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2608,9 +2521,7 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.EphemeralContainerCommon.RestartPolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"restartPolicy\":"...)
+		b = append(b, ",\"restartPolicy\":"...)
 		if x.EphemeralContainerCommon.RestartPolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2618,9 +2529,7 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.EphemeralContainerCommon.RestartPolicyRules) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"restartPolicyRules\":"...)
+		b = append(b, ",\"restartPolicyRules\":"...)
 		if x.EphemeralContainerCommon.RestartPolicyRules == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2637,9 +2546,7 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.EphemeralContainerCommon.VolumeMounts) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeMounts\":"...)
+		b = append(b, ",\"volumeMounts\":"...)
 		if x.EphemeralContainerCommon.VolumeMounts == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2656,9 +2563,7 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.EphemeralContainerCommon.VolumeDevices) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeDevices\":"...)
+		b = append(b, ",\"volumeDevices\":"...)
 		if x.EphemeralContainerCommon.VolumeDevices == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2675,9 +2580,7 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.EphemeralContainerCommon.LivenessProbe != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"livenessProbe\":"...)
+		b = append(b, ",\"livenessProbe\":"...)
 		if x.EphemeralContainerCommon.LivenessProbe == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2687,9 +2590,7 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.EphemeralContainerCommon.ReadinessProbe != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readinessProbe\":"...)
+		b = append(b, ",\"readinessProbe\":"...)
 		if x.EphemeralContainerCommon.ReadinessProbe == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2699,9 +2600,7 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.EphemeralContainerCommon.StartupProbe != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"startupProbe\":"...)
+		b = append(b, ",\"startupProbe\":"...)
 		if x.EphemeralContainerCommon.StartupProbe == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2711,9 +2610,7 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.EphemeralContainerCommon.Lifecycle != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"lifecycle\":"...)
+		b = append(b, ",\"lifecycle\":"...)
 		if x.EphemeralContainerCommon.Lifecycle == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2723,27 +2620,19 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.EphemeralContainerCommon.TerminationMessagePath != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"terminationMessagePath\":"...)
+		b = append(b, ",\"terminationMessagePath\":"...)
 		b = codec.AppendString(b, x.EphemeralContainerCommon.TerminationMessagePath)
 	}
 	if x.EphemeralContainerCommon.TerminationMessagePolicy != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"terminationMessagePolicy\":"...)
+		b = append(b, ",\"terminationMessagePolicy\":"...)
 		b = codec.AppendString(b, string(x.EphemeralContainerCommon.TerminationMessagePolicy))
 	}
 	if x.EphemeralContainerCommon.ImagePullPolicy != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"imagePullPolicy\":"...)
+		b = append(b, ",\"imagePullPolicy\":"...)
 		b = codec.AppendString(b, string(x.EphemeralContainerCommon.ImagePullPolicy))
 	}
 	if x.EphemeralContainerCommon.SecurityContext != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"securityContext\":"...)
+		b = append(b, ",\"securityContext\":"...)
 		if x.EphemeralContainerCommon.SecurityContext == nil {
 			b = append(b, "null"...)
 		} else {
@@ -2753,37 +2642,30 @@ func (x *EphemeralContainer) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.EphemeralContainerCommon.Stdin {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"stdin\":"...)
+		b = append(b, ",\"stdin\":"...)
 		b = strconv.AppendBool(b, x.EphemeralContainerCommon.Stdin)
 	}
 	if x.EphemeralContainerCommon.StdinOnce {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"stdinOnce\":"...)
+		b = append(b, ",\"stdinOnce\":"...)
 		b = strconv.AppendBool(b, x.EphemeralContainerCommon.StdinOnce)
 	}
 	if x.EphemeralContainerCommon.TTY {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"tty\":"...)
+		b = append(b, ",\"tty\":"...)
 		b = strconv.AppendBool(b, x.EphemeralContainerCommon.TTY)
 	}
 	if x.TargetContainerName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"targetContainerName\":"...)
+		b = append(b, ",\"targetContainerName\":"...)
 		b = codec.AppendString(b, x.TargetContainerName)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfEphemeralContainer); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfEphemeralContainer); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -2990,7 +2872,9 @@ func (x *EphemeralContainer) SizeJSON() int {
 		n += 23
 		n += len(x.TargetContainerName) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -3337,43 +3221,34 @@ func (c ContainerPort) MarshalJSON() ([]byte, error) {
 func (x *ContainerPort) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Name != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		b = codec.AppendString(b, x.Name)
 	}
 	if x.HostPort != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostPort\":"...)
+		b = append(b, ",\"hostPort\":"...)
 		b = strconv.AppendInt(b, int64(x.HostPort), 10)
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"containerPort\":"...)
+	b = append(b, ",\"containerPort\":"...)
 	b = strconv.AppendInt(b, int64(x.ContainerPort), 10)
 	if x.Protocol != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"protocol\":"...)
+		b = append(b, ",\"protocol\":"...)
 		b = codec.AppendString(b, string(x.Protocol))
 	}
 	if x.HostIP != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostIP\":"...)
+		b = append(b, ",\"hostIP\":"...)
 		b = codec.AppendString(b, x.HostIP)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerPort); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfContainerPort); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -3409,7 +3284,9 @@ func (x *ContainerPort) SizeJSON() int {
 		n += 10
 		n += len(x.HostIP) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -3494,17 +3371,13 @@ func (c ContainerRestartRule) MarshalJSON() ([]byte, error) {
 func (x *ContainerRestartRule) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Action != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"action\":"...)
+		b = append(b, ",\"action\":"...)
 		b = codec.AppendString(b, string(x.Action))
 	}
 	if x.ExitCodes != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"exitCodes\":"...)
+		b = append(b, ",\"exitCodes\":"...)
 		if x.ExitCodes == nil {
 			b = append(b, "null"...)
 		} else {
@@ -3514,13 +3387,14 @@ func (x *ContainerRestartRule) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerRestartRule); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfContainerRestartRule); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -3550,7 +3424,9 @@ func (x *ContainerRestartRule) SizeJSON() int {
 			n += x.ExitCodes.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -3619,17 +3495,13 @@ func (c ContainerRestartRuleOnExitCodes) MarshalJSON() ([]byte, error) {
 func (x *ContainerRestartRuleOnExitCodes) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Operator != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"operator\":"...)
+		b = append(b, ",\"operator\":"...)
 		b = codec.AppendString(b, string(x.Operator))
 	}
 	if len(x.Values) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"values\":"...)
+		b = append(b, ",\"values\":"...)
 		if x.Values == nil {
 			b = append(b, "null"...)
 		} else {
@@ -3644,13 +3516,14 @@ func (x *ContainerRestartRuleOnExitCodes) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerRestartRuleOnExitCodes); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfContainerRestartRuleOnExitCodes); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -3683,7 +3556,9 @@ func (x *ContainerRestartRuleOnExitCodes) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -3758,23 +3633,20 @@ func (c ContainerResizePolicy) MarshalJSON() ([]byte, error) {
 func (x *ContainerResizePolicy) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"resourceName\":"...)
+	start := len(b)
+	b = append(b, ",\"resourceName\":"...)
 	b = codec.AppendString(b, string(x.ResourceName))
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"restartPolicy\":"...)
+	b = append(b, ",\"restartPolicy\":"...)
 	b = codec.AppendString(b, string(x.RestartPolicy))
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerResizePolicy); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfContainerResizePolicy); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -3796,7 +3668,9 @@ func (x *ContainerResizePolicy) SizeJSON() int {
 	n += len(x.ResourceName) + 2
 	n += 17
 	n += len(x.RestartPolicy) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -3860,41 +3734,29 @@ func (v VolumeMount) MarshalJSON() ([]byte, error) {
 func (x *VolumeMount) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if x.RecursiveReadOnly != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"recursiveReadOnly\":"...)
+		b = append(b, ",\"recursiveReadOnly\":"...)
 		if x.RecursiveReadOnly == nil {
 			b = append(b, "null"...)
 		} else {
 			b = codec.AppendString(b, string((*x.RecursiveReadOnly)))
 		}
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"mountPath\":"...)
+	b = append(b, ",\"mountPath\":"...)
 	b = codec.AppendString(b, x.MountPath)
 	if x.SubPath != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"subPath\":"...)
+		b = append(b, ",\"subPath\":"...)
 		b = codec.AppendString(b, x.SubPath)
 	}
 	if x.MountPropagation != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"mountPropagation\":"...)
+		b = append(b, ",\"mountPropagation\":"...)
 		if x.MountPropagation == nil {
 			b = append(b, "null"...)
 		} else {
@@ -3902,19 +3764,18 @@ func (x *VolumeMount) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SubPathExpr != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"subPathExpr\":"...)
+		b = append(b, ",\"subPathExpr\":"...)
 		b = codec.AppendString(b, x.SubPathExpr)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolumeMount); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfVolumeMount); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -3964,7 +3825,9 @@ func (x *VolumeMount) SizeJSON() int {
 		n += 15
 		n += len(x.SubPathExpr) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -4077,23 +3940,20 @@ func (v VolumeDevice) MarshalJSON() ([]byte, error) {
 func (x *VolumeDevice) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"devicePath\":"...)
+	b = append(b, ",\"devicePath\":"...)
 	b = codec.AppendString(b, x.DevicePath)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolumeDevice); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfVolumeDevice); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -4115,7 +3975,9 @@ func (x *VolumeDevice) SizeJSON() int {
 	n += len(x.Name) + 2
 	n += 14
 	n += len(x.DevicePath) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -4179,21 +4041,20 @@ func (l LocalObjectReference) MarshalJSON() ([]byte, error) {
 func (x *LocalObjectReference) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Name != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		b = codec.AppendString(b, x.Name)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfLocalObjectReference); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfLocalObjectReference); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -4215,7 +4076,9 @@ func (x *LocalObjectReference) SizeJSON() int {
 		n += 8
 		n += len(x.Name) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -4272,31 +4135,26 @@ func (t TypedLocalObjectReference) MarshalJSON() ([]byte, error) {
 func (x *TypedLocalObjectReference) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"apiGroup\":"...)
+	start := len(b)
+	b = append(b, ",\"apiGroup\":"...)
 	if x.APIGroup == nil {
 		b = append(b, "null"...)
 	} else {
 		b = codec.AppendString(b, (*x.APIGroup))
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"kind\":"...)
+	b = append(b, ",\"kind\":"...)
 	b = codec.AppendString(b, x.Kind)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfTypedLocalObjectReference); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfTypedLocalObjectReference); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -4324,7 +4182,9 @@ func (x *TypedLocalObjectReference) SizeJSON() int {
 	n += len(x.Kind) + 2
 	n += 8
 	n += len(x.Name) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -4402,27 +4262,19 @@ func (t TypedObjectReference) MarshalJSON() ([]byte, error) {
 func (x *TypedObjectReference) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"apiGroup\":"...)
+	start := len(b)
+	b = append(b, ",\"apiGroup\":"...)
 	if x.APIGroup == nil {
 		b = append(b, "null"...)
 	} else {
 		b = codec.AppendString(b, (*x.APIGroup))
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"kind\":"...)
+	b = append(b, ",\"kind\":"...)
 	b = codec.AppendString(b, x.Kind)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
 	if x.Namespace != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"namespace\":"...)
+		b = append(b, ",\"namespace\":"...)
 		if x.Namespace == nil {
 			b = append(b, "null"...)
 		} else {
@@ -4430,13 +4282,14 @@ func (x *TypedObjectReference) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfTypedObjectReference); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfTypedObjectReference); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -4472,7 +4325,9 @@ func (x *TypedObjectReference) SizeJSON() int {
 			n += len((*x.Namespace)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -4564,21 +4419,15 @@ func (e EnvVar) MarshalJSON() ([]byte, error) {
 func (x *EnvVar) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
 	if x.Value != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"value\":"...)
+		b = append(b, ",\"value\":"...)
 		b = codec.AppendString(b, x.Value)
 	}
 	if x.ValueFrom != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"valueFrom\":"...)
+		b = append(b, ",\"valueFrom\":"...)
 		if x.ValueFrom == nil {
 			b = append(b, "null"...)
 		} else {
@@ -4588,13 +4437,14 @@ func (x *EnvVar) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfEnvVar); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfEnvVar); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -4626,7 +4476,9 @@ func (x *EnvVar) SizeJSON() int {
 			n += x.ValueFrom.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -4702,11 +4554,9 @@ func (e EnvVarSource) MarshalJSON() ([]byte, error) {
 func (x *EnvVarSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.FieldRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fieldRef\":"...)
+		b = append(b, ",\"fieldRef\":"...)
 		if x.FieldRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -4716,9 +4566,7 @@ func (x *EnvVarSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ResourceFieldRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resourceFieldRef\":"...)
+		b = append(b, ",\"resourceFieldRef\":"...)
 		if x.ResourceFieldRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -4728,9 +4576,7 @@ func (x *EnvVarSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ConfigMapKeyRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"configMapKeyRef\":"...)
+		b = append(b, ",\"configMapKeyRef\":"...)
 		if x.ConfigMapKeyRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -4740,9 +4586,7 @@ func (x *EnvVarSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SecretKeyRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"secretKeyRef\":"...)
+		b = append(b, ",\"secretKeyRef\":"...)
 		if x.SecretKeyRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -4752,9 +4596,7 @@ func (x *EnvVarSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.FileKeyRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fileKeyRef\":"...)
+		b = append(b, ",\"fileKeyRef\":"...)
 		if x.FileKeyRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -4764,13 +4606,14 @@ func (x *EnvVarSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfEnvVarSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfEnvVarSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -4828,7 +4671,9 @@ func (x *EnvVarSource) SizeJSON() int {
 			n += x.FileKeyRef.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -4938,25 +4783,22 @@ func (o ObjectFieldSelector) MarshalJSON() ([]byte, error) {
 func (x *ObjectFieldSelector) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.APIVersion != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"apiVersion\":"...)
+		b = append(b, ",\"apiVersion\":"...)
 		b = codec.AppendString(b, x.APIVersion)
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"fieldPath\":"...)
+	b = append(b, ",\"fieldPath\":"...)
 	b = codec.AppendString(b, x.FieldPath)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfObjectFieldSelector); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfObjectFieldSelector); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -4980,7 +4822,9 @@ func (x *ObjectFieldSelector) SizeJSON() int {
 	}
 	n += 13
 	n += len(x.FieldPath) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -5044,31 +4888,26 @@ func (r ResourceFieldSelector) MarshalJSON() ([]byte, error) {
 func (x *ResourceFieldSelector) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.ContainerName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"containerName\":"...)
+		b = append(b, ",\"containerName\":"...)
 		b = codec.AppendString(b, x.ContainerName)
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"resource\":"...)
+	b = append(b, ",\"resource\":"...)
 	b = codec.AppendString(b, x.Resource)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"divisor\":"...)
+	b = append(b, ",\"divisor\":"...)
 	if b, err = codec.Leaf(x.Divisor.AppendJSON(b)); err != nil {
 		return b, codec.InMember(err, "divisor")
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfResourceFieldSelector); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfResourceFieldSelector); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -5094,7 +4933,9 @@ func (x *ResourceFieldSelector) SizeJSON() int {
 	n += len(x.Resource) + 2
 	n += 11
 	n += x.Divisor.SizeJSON()
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -5168,21 +5009,15 @@ func (c ConfigMapKeySelector) MarshalJSON() ([]byte, error) {
 func (x *ConfigMapKeySelector) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.LocalObjectReference.Name != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		b = codec.AppendString(b, x.LocalObjectReference.Name)
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"key\":"...)
+	b = append(b, ",\"key\":"...)
 	b = codec.AppendString(b, x.Key)
 	if x.Optional != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"optional\":"...)
+		b = append(b, ",\"optional\":"...)
 		if x.Optional == nil {
 			b = append(b, "null"...)
 		} else {
@@ -5190,13 +5025,14 @@ func (x *ConfigMapKeySelector) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfConfigMapKeySelector); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfConfigMapKeySelector); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -5228,7 +5064,9 @@ func (x *ConfigMapKeySelector) SizeJSON() int {
 			n += codec.SizeBool((*x.Optional))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -5306,21 +5144,15 @@ func (s SecretKeySelector) MarshalJSON() ([]byte, error) {
 func (x *SecretKeySelector) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.LocalObjectReference.Name != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		b = codec.AppendString(b, x.LocalObjectReference.Name)
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"key\":"...)
+	b = append(b, ",\"key\":"...)
 	b = codec.AppendString(b, x.Key)
 	if x.Optional != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"optional\":"...)
+		b = append(b, ",\"optional\":"...)
 		if x.Optional == nil {
 			b = append(b, "null"...)
 		} else {
@@ -5328,13 +5160,14 @@ func (x *SecretKeySelector) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSecretKeySelector); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfSecretKeySelector); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -5366,7 +5199,9 @@ func (x *SecretKeySelector) SizeJSON() int {
 			n += codec.SizeBool((*x.Optional))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -5444,23 +5279,15 @@ func (f FileKeySelector) MarshalJSON() ([]byte, error) {
 func (x *FileKeySelector) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"volumeName\":"...)
+	start := len(b)
+	b = append(b, ",\"volumeName\":"...)
 	b = codec.AppendString(b, x.VolumeName)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"path\":"...)
+	b = append(b, ",\"path\":"...)
 	b = codec.AppendString(b, x.Path)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"key\":"...)
+	b = append(b, ",\"key\":"...)
 	b = codec.AppendString(b, x.Key)
 	if x.Optional != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"optional\":"...)
+		b = append(b, ",\"optional\":"...)
 		if x.Optional == nil {
 			b = append(b, "null"...)
 		} else {
@@ -5468,13 +5295,14 @@ func (x *FileKeySelector) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfFileKeySelector); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfFileKeySelector); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -5506,7 +5334,9 @@ func (x *FileKeySelector) SizeJSON() int {
 			n += codec.SizeBool((*x.Optional))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -5591,17 +5421,13 @@ func (e EnvFromSource) MarshalJSON() ([]byte, error) {
 func (x *EnvFromSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Prefix != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"prefix\":"...)
+		b = append(b, ",\"prefix\":"...)
 		b = codec.AppendString(b, x.Prefix)
 	}
 	if x.ConfigMapRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"configMapRef\":"...)
+		b = append(b, ",\"configMapRef\":"...)
 		if x.ConfigMapRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -5611,9 +5437,7 @@ func (x *EnvFromSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SecretRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"secretRef\":"...)
+		b = append(b, ",\"secretRef\":"...)
 		if x.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -5623,13 +5447,14 @@ func (x *EnvFromSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfEnvFromSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfEnvFromSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -5667,7 +5492,9 @@ func (x *EnvFromSource) SizeJSON() int {
 			n += x.SecretRef.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -5748,17 +5575,13 @@ func (c ConfigMapEnvSource) MarshalJSON() ([]byte, error) {
 func (x *ConfigMapEnvSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.LocalObjectReference.Name != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		b = codec.AppendString(b, x.LocalObjectReference.Name)
 	}
 	if x.Optional != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"optional\":"...)
+		b = append(b, ",\"optional\":"...)
 		if x.Optional == nil {
 			b = append(b, "null"...)
 		} else {
@@ -5766,13 +5589,14 @@ func (x *ConfigMapEnvSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfConfigMapEnvSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfConfigMapEnvSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -5802,7 +5626,9 @@ func (x *ConfigMapEnvSource) SizeJSON() int {
 			n += codec.SizeBool((*x.Optional))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -5873,17 +5699,13 @@ func (s SecretEnvSource) MarshalJSON() ([]byte, error) {
 func (x *SecretEnvSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.LocalObjectReference.Name != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		b = codec.AppendString(b, x.LocalObjectReference.Name)
 	}
 	if x.Optional != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"optional\":"...)
+		b = append(b, ",\"optional\":"...)
 		if x.Optional == nil {
 			b = append(b, "null"...)
 		} else {
@@ -5891,13 +5713,14 @@ func (x *SecretEnvSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSecretEnvSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfSecretEnvSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -5927,7 +5750,9 @@ func (x *SecretEnvSource) SizeJSON() int {
 			n += codec.SizeBool((*x.Optional))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -5998,45 +5823,36 @@ func (p Pod) MarshalJSON() ([]byte, error) {
 func (x *Pod) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.TypeMeta.Kind != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"kind\":"...)
+		b = append(b, ",\"kind\":"...)
 		b = codec.AppendString(b, x.TypeMeta.Kind)
 	}
 	if x.TypeMeta.APIVersion != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"apiVersion\":"...)
+		b = append(b, ",\"apiVersion\":"...)
 		b = codec.AppendString(b, x.TypeMeta.APIVersion)
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"metadata\":"...)
+	b = append(b, ",\"metadata\":"...)
 	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "metadata")
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"spec\":"...)
+	b = append(b, ",\"spec\":"...)
 	if b, err = x.Spec.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "spec")
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"status\":"...)
+	b = append(b, ",\"status\":"...)
 	if b, err = x.Status.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "status")
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPod); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPod); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -6068,7 +5884,9 @@ func (x *Pod) SizeJSON() int {
 	n += x.Spec.SizeJSON()
 	n += 10
 	n += x.Status.SizeJSON()
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -6147,27 +5965,24 @@ func (p PodTemplateSpec) MarshalJSON() ([]byte, error) {
 func (x *PodTemplateSpec) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"metadata\":"...)
+	start := len(b)
+	b = append(b, ",\"metadata\":"...)
 	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "metadata")
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"spec\":"...)
+	b = append(b, ",\"spec\":"...)
 	if b, err = x.Spec.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "spec")
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodTemplateSpec); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodTemplateSpec); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -6189,7 +6004,9 @@ func (x *PodTemplateSpec) SizeJSON() int {
 	n += x.ObjectMeta.SizeJSON()
 	n += 8
 	n += x.Spec.SizeJSON()
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -6249,11 +6066,9 @@ func (p PodSpec) MarshalJSON() ([]byte, error) {
 func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.Volumes) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumes\":"...)
+		b = append(b, ",\"volumes\":"...)
 		if x.Volumes == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6270,9 +6085,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.InitContainers) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"initContainers\":"...)
+		b = append(b, ",\"initContainers\":"...)
 		if x.InitContainers == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6288,9 +6101,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, ']')
 		}
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"containers\":"...)
+	b = append(b, ",\"containers\":"...)
 	if x.Containers == nil {
 		b = append(b, "null"...)
 	} else {
@@ -6306,9 +6117,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, ']')
 	}
 	if len(x.EphemeralContainers) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"ephemeralContainers\":"...)
+		b = append(b, ",\"ephemeralContainers\":"...)
 		if x.EphemeralContainers == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6325,15 +6134,11 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.RestartPolicy != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"restartPolicy\":"...)
+		b = append(b, ",\"restartPolicy\":"...)
 		b = codec.AppendString(b, string(x.RestartPolicy))
 	}
 	if x.TerminationGracePeriodSeconds != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"terminationGracePeriodSeconds\":"...)
+		b = append(b, ",\"terminationGracePeriodSeconds\":"...)
 		if x.TerminationGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6341,9 +6146,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ActiveDeadlineSeconds != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"activeDeadlineSeconds\":"...)
+		b = append(b, ",\"activeDeadlineSeconds\":"...)
 		if x.ActiveDeadlineSeconds == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6351,33 +6154,23 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.DNSPolicy != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"dnsPolicy\":"...)
+		b = append(b, ",\"dnsPolicy\":"...)
 		b = codec.AppendString(b, string(x.DNSPolicy))
 	}
 	if len(x.NodeSelector) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"nodeSelector\":"...)
+		b = append(b, ",\"nodeSelector\":"...)
 		b = codec.AppendStringMap(b, x.NodeSelector)
 	}
 	if x.ServiceAccountName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"serviceAccountName\":"...)
+		b = append(b, ",\"serviceAccountName\":"...)
 		b = codec.AppendString(b, x.ServiceAccountName)
 	}
 	if x.DeprecatedServiceAccount != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"serviceAccount\":"...)
+		b = append(b, ",\"serviceAccount\":"...)
 		b = codec.AppendString(b, x.DeprecatedServiceAccount)
 	}
 	if x.AutomountServiceAccountToken != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"automountServiceAccountToken\":"...)
+		b = append(b, ",\"automountServiceAccountToken\":"...)
 		if x.AutomountServiceAccountToken == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6385,33 +6178,23 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.NodeName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"nodeName\":"...)
+		b = append(b, ",\"nodeName\":"...)
 		b = codec.AppendString(b, x.NodeName)
 	}
 	if x.HostNetwork {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostNetwork\":"...)
+		b = append(b, ",\"hostNetwork\":"...)
 		b = strconv.AppendBool(b, x.HostNetwork)
 	}
 	if x.HostPID {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostPID\":"...)
+		b = append(b, ",\"hostPID\":"...)
 		b = strconv.AppendBool(b, x.HostPID)
 	}
 	if x.HostIPC {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostIPC\":"...)
+		b = append(b, ",\"hostIPC\":"...)
 		b = strconv.AppendBool(b, x.HostIPC)
 	}
 	if x.ShareProcessNamespace != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"shareProcessNamespace\":"...)
+		b = append(b, ",\"shareProcessNamespace\":"...)
 		if x.ShareProcessNamespace == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6419,9 +6202,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SecurityContext != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"securityContext\":"...)
+		b = append(b, ",\"securityContext\":"...)
 		if x.SecurityContext == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6431,9 +6212,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.ImagePullSecrets) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"imagePullSecrets\":"...)
+		b = append(b, ",\"imagePullSecrets\":"...)
 		if x.ImagePullSecrets == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6450,21 +6229,15 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Hostname != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostname\":"...)
+		b = append(b, ",\"hostname\":"...)
 		b = codec.AppendString(b, x.Hostname)
 	}
 	if x.Subdomain != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"subdomain\":"...)
+		b = append(b, ",\"subdomain\":"...)
 		b = codec.AppendString(b, x.Subdomain)
 	}
 	if x.Affinity != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"affinity\":"...)
+		b = append(b, ",\"affinity\":"...)
 		if x.Affinity == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6474,15 +6247,11 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SchedulerName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"schedulerName\":"...)
+		b = append(b, ",\"schedulerName\":"...)
 		b = codec.AppendString(b, x.SchedulerName)
 	}
 	if len(x.Tolerations) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"tolerations\":"...)
+		b = append(b, ",\"tolerations\":"...)
 		if x.Tolerations == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6499,9 +6268,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.HostAliases) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostAliases\":"...)
+		b = append(b, ",\"hostAliases\":"...)
 		if x.HostAliases == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6518,15 +6285,11 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.PriorityClassName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"priorityClassName\":"...)
+		b = append(b, ",\"priorityClassName\":"...)
 		b = codec.AppendString(b, x.PriorityClassName)
 	}
 	if x.Priority != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"priority\":"...)
+		b = append(b, ",\"priority\":"...)
 		if x.Priority == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6534,9 +6297,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.DNSConfig != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"dnsConfig\":"...)
+		b = append(b, ",\"dnsConfig\":"...)
 		if x.DNSConfig == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6546,9 +6307,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.ReadinessGates) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readinessGates\":"...)
+		b = append(b, ",\"readinessGates\":"...)
 		if x.ReadinessGates == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6565,9 +6324,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.RuntimeClassName != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"runtimeClassName\":"...)
+		b = append(b, ",\"runtimeClassName\":"...)
 		if x.RuntimeClassName == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6575,9 +6332,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.EnableServiceLinks != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"enableServiceLinks\":"...)
+		b = append(b, ",\"enableServiceLinks\":"...)
 		if x.EnableServiceLinks == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6585,9 +6340,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.PreemptionPolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"preemptionPolicy\":"...)
+		b = append(b, ",\"preemptionPolicy\":"...)
 		if x.PreemptionPolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6595,9 +6348,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Overhead) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"overhead\":"...)
+		b = append(b, ",\"overhead\":"...)
 		if x.Overhead == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6623,9 +6374,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.TopologySpreadConstraints) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"topologySpreadConstraints\":"...)
+		b = append(b, ",\"topologySpreadConstraints\":"...)
 		if x.TopologySpreadConstraints == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6642,9 +6391,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SetHostnameAsFQDN != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"setHostnameAsFQDN\":"...)
+		b = append(b, ",\"setHostnameAsFQDN\":"...)
 		if x.SetHostnameAsFQDN == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6652,9 +6399,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.OS != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"os\":"...)
+		b = append(b, ",\"os\":"...)
 		if x.OS == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6664,9 +6409,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.HostUsers != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostUsers\":"...)
+		b = append(b, ",\"hostUsers\":"...)
 		if x.HostUsers == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6674,9 +6417,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.SchedulingGates) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"schedulingGates\":"...)
+		b = append(b, ",\"schedulingGates\":"...)
 		if x.SchedulingGates == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6693,9 +6434,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.ResourceClaims) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resourceClaims\":"...)
+		b = append(b, ",\"resourceClaims\":"...)
 		if x.ResourceClaims == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6712,9 +6451,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Resources != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resources\":"...)
+		b = append(b, ",\"resources\":"...)
 		if x.Resources == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6724,9 +6461,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.HostnameOverride != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostnameOverride\":"...)
+		b = append(b, ",\"hostnameOverride\":"...)
 		if x.HostnameOverride == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6734,9 +6469,7 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SchedulingGroup != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"schedulingGroup\":"...)
+		b = append(b, ",\"schedulingGroup\":"...)
 		if x.SchedulingGroup == nil {
 			b = append(b, "null"...)
 		} else {
@@ -6746,13 +6479,14 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodSpec); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodSpec); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -7089,7 +6823,9 @@ func (x *PodSpec) SizeJSON() int {
 			n += x.SchedulingGroup.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -7662,19 +7398,18 @@ func (p PodOS) MarshalJSON() ([]byte, error) {
 func (x *PodOS) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, string(x.Name))
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodOS); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodOS); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -7694,7 +7429,9 @@ func (x *PodOS) SizeJSON() int {
 	n := 1
 	n += 8
 	n += len(x.Name) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -7751,15 +7488,11 @@ func (h HostAlias) MarshalJSON() ([]byte, error) {
 func (x *HostAlias) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"ip\":"...)
+	start := len(b)
+	b = append(b, ",\"ip\":"...)
 	b = codec.AppendString(b, x.IP)
 	if len(x.Hostnames) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostnames\":"...)
+		b = append(b, ",\"hostnames\":"...)
 		if x.Hostnames == nil {
 			b = append(b, "null"...)
 		} else {
@@ -7774,13 +7507,14 @@ func (x *HostAlias) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfHostAlias); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfHostAlias); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -7812,7 +7546,9 @@ func (x *HostAlias) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -7887,19 +7623,18 @@ func (p PodReadinessGate) MarshalJSON() ([]byte, error) {
 func (x *PodReadinessGate) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"conditionType\":"...)
+	start := len(b)
+	b = append(b, ",\"conditionType\":"...)
 	b = codec.AppendString(b, string(x.ConditionType))
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodReadinessGate); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodReadinessGate); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -7919,7 +7654,9 @@ func (x *PodReadinessGate) SizeJSON() int {
 	n := 1
 	n += 17
 	n += len(x.ConditionType) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -7976,19 +7713,18 @@ func (p PodSchedulingGate) MarshalJSON() ([]byte, error) {
 func (x *PodSchedulingGate) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodSchedulingGate); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodSchedulingGate); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -8008,7 +7744,9 @@ func (x *PodSchedulingGate) SizeJSON() int {
 	n := 1
 	n += 8
 	n += len(x.Name) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -8065,11 +7803,9 @@ func (p PodSchedulingGroup) MarshalJSON() ([]byte, error) {
 func (x *PodSchedulingGroup) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.PodGroupName != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"podGroupName\":"...)
+		b = append(b, ",\"podGroupName\":"...)
 		if x.PodGroupName == nil {
 			b = append(b, "null"...)
 		} else {
@@ -8077,13 +7813,14 @@ func (x *PodSchedulingGroup) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodSchedulingGroup); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodSchedulingGroup); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -8109,7 +7846,9 @@ func (x *PodSchedulingGroup) SizeJSON() int {
 			n += len((*x.PodGroupName)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -8173,15 +7912,11 @@ func (p PodResourceClaim) MarshalJSON() ([]byte, error) {
 func (x *PodResourceClaim) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
 	if x.ResourceClaimName != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resourceClaimName\":"...)
+		b = append(b, ",\"resourceClaimName\":"...)
 		if x.ResourceClaimName == nil {
 			b = append(b, "null"...)
 		} else {
@@ -8189,9 +7924,7 @@ func (x *PodResourceClaim) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ResourceClaimTemplateName != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resourceClaimTemplateName\":"...)
+		b = append(b, ",\"resourceClaimTemplateName\":"...)
 		if x.ResourceClaimTemplateName == nil {
 			b = append(b, "null"...)
 		} else {
@@ -8199,13 +7932,14 @@ func (x *PodResourceClaim) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodResourceClaim); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodResourceClaim); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -8241,7 +7975,9 @@ func (x *PodResourceClaim) SizeJSON() int {
 			n += len((*x.ResourceClaimTemplateName)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -8326,11 +8062,9 @@ func (p PodDNSConfig) MarshalJSON() ([]byte, error) {
 func (x *PodDNSConfig) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.Nameservers) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"nameservers\":"...)
+		b = append(b, ",\"nameservers\":"...)
 		if x.Nameservers == nil {
 			b = append(b, "null"...)
 		} else {
@@ -8345,9 +8079,7 @@ func (x *PodDNSConfig) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Searches) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"searches\":"...)
+		b = append(b, ",\"searches\":"...)
 		if x.Searches == nil {
 			b = append(b, "null"...)
 		} else {
@@ -8362,9 +8094,7 @@ func (x *PodDNSConfig) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Options) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"options\":"...)
+		b = append(b, ",\"options\":"...)
 		if x.Options == nil {
 			b = append(b, "null"...)
 		} else {
@@ -8381,13 +8111,14 @@ func (x *PodDNSConfig) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodDNSConfig); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodDNSConfig); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -8440,7 +8171,9 @@ func (x *PodDNSConfig) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -8542,17 +8275,13 @@ func (p PodDNSConfigOption) MarshalJSON() ([]byte, error) {
 func (x *PodDNSConfigOption) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Name != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		b = codec.AppendString(b, x.Name)
 	}
 	if x.Value != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"value\":"...)
+		b = append(b, ",\"value\":"...)
 		if x.Value == nil {
 			b = append(b, "null"...)
 		} else {
@@ -8560,13 +8289,14 @@ func (x *PodDNSConfigOption) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodDNSConfigOption); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodDNSConfigOption); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -8596,7 +8326,9 @@ func (x *PodDNSConfigOption) SizeJSON() int {
 			n += len((*x.Value)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -8667,11 +8399,9 @@ func (p Probe) MarshalJSON() ([]byte, error) {
 func (x *Probe) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.ProbeHandler.Exec != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"exec\":"...)
+		b = append(b, ",\"exec\":"...)
 		if x.ProbeHandler.Exec == nil {
 			b = append(b, "null"...)
 		} else {
@@ -8681,9 +8411,7 @@ func (x *Probe) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ProbeHandler.HTTPGet != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"httpGet\":"...)
+		b = append(b, ",\"httpGet\":"...)
 		if x.ProbeHandler.HTTPGet == nil {
 			b = append(b, "null"...)
 		} else {
@@ -8693,9 +8421,7 @@ func (x *Probe) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ProbeHandler.TCPSocket != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"tcpSocket\":"...)
+		b = append(b, ",\"tcpSocket\":"...)
 		if x.ProbeHandler.TCPSocket == nil {
 			b = append(b, "null"...)
 		} else {
@@ -8705,9 +8431,7 @@ func (x *Probe) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ProbeHandler.GRPC != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"grpc\":"...)
+		b = append(b, ",\"grpc\":"...)
 		if x.ProbeHandler.GRPC == nil {
 			b = append(b, "null"...)
 		} else {
@@ -8717,39 +8441,27 @@ func (x *Probe) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.InitialDelaySeconds != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"initialDelaySeconds\":"...)
+		b = append(b, ",\"initialDelaySeconds\":"...)
 		b = strconv.AppendInt(b, int64(x.InitialDelaySeconds), 10)
 	}
 	if x.TimeoutSeconds != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"timeoutSeconds\":"...)
+		b = append(b, ",\"timeoutSeconds\":"...)
 		b = strconv.AppendInt(b, int64(x.TimeoutSeconds), 10)
 	}
 	if x.PeriodSeconds != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"periodSeconds\":"...)
+		b = append(b, ",\"periodSeconds\":"...)
 		b = strconv.AppendInt(b, int64(x.PeriodSeconds), 10)
 	}
 	if x.SuccessThreshold != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"successThreshold\":"...)
+		b = append(b, ",\"successThreshold\":"...)
 		b = strconv.AppendInt(b, int64(x.SuccessThreshold), 10)
 	}
 	if x.FailureThreshold != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"failureThreshold\":"...)
+		b = append(b, ",\"failureThreshold\":"...)
 		b = strconv.AppendInt(b, int64(x.FailureThreshold), 10)
 	}
 	if x.TerminationGracePeriodSeconds != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"terminationGracePeriodSeconds\":"...)
+		b = append(b, ",\"terminationGracePeriodSeconds\":"...)
 		if x.TerminationGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
@@ -8757,13 +8469,14 @@ func (x *Probe) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfProbe); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfProbe); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -8841,7 +8554,9 @@ func (x *Probe) SizeJSON() int {
 			n += codec.SizeInt(int64((*x.TerminationGracePeriodSeconds)))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -8988,11 +8703,9 @@ func (e ExecAction) MarshalJSON() ([]byte, error) {
 func (x *ExecAction) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.Command) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"command\":"...)
+		b = append(b, ",\"command\":"...)
 		if x.Command == nil {
 			b = append(b, "null"...)
 		} else {
@@ -9007,13 +8720,14 @@ func (x *ExecAction) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfExecAction); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfExecAction); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -9043,7 +8757,9 @@ func (x *ExecAction) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -9111,35 +8827,25 @@ func (h HTTPGetAction) MarshalJSON() ([]byte, error) {
 func (x *HTTPGetAction) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Path != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"path\":"...)
+		b = append(b, ",\"path\":"...)
 		b = codec.AppendString(b, x.Path)
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"port\":"...)
+	b = append(b, ",\"port\":"...)
 	if b, err = codec.Leaf(x.Port.AppendJSON(b)); err != nil {
 		return b, codec.InMember(err, "port")
 	}
 	if x.Host != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"host\":"...)
+		b = append(b, ",\"host\":"...)
 		b = codec.AppendString(b, x.Host)
 	}
 	if x.Scheme != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"scheme\":"...)
+		b = append(b, ",\"scheme\":"...)
 		b = codec.AppendString(b, string(x.Scheme))
 	}
 	if len(x.HTTPHeaders) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"httpHeaders\":"...)
+		b = append(b, ",\"httpHeaders\":"...)
 		if x.HTTPHeaders == nil {
 			b = append(b, "null"...)
 		} else {
@@ -9156,13 +8862,14 @@ func (x *HTTPGetAction) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfHTTPGetAction); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfHTTPGetAction); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -9205,7 +8912,9 @@ func (x *HTTPGetAction) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -9302,23 +9011,20 @@ func (h HTTPHeader) MarshalJSON() ([]byte, error) {
 func (x *HTTPHeader) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"value\":"...)
+	b = append(b, ",\"value\":"...)
 	b = codec.AppendString(b, x.Value)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfHTTPHeader); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfHTTPHeader); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -9340,7 +9046,9 @@ func (x *HTTPHeader) SizeJSON() int {
 	n += len(x.Name) + 2
 	n += 9
 	n += len(x.Value) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -9404,27 +9112,24 @@ func (t TCPSocketAction) MarshalJSON() ([]byte, error) {
 func (x *TCPSocketAction) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"port\":"...)
+	start := len(b)
+	b = append(b, ",\"port\":"...)
 	if b, err = codec.Leaf(x.Port.AppendJSON(b)); err != nil {
 		return b, codec.InMember(err, "port")
 	}
 	if x.Host != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"host\":"...)
+		b = append(b, ",\"host\":"...)
 		b = codec.AppendString(b, x.Host)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfTCPSocketAction); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfTCPSocketAction); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -9448,7 +9153,9 @@ func (x *TCPSocketAction) SizeJSON() int {
 		n += 8
 		n += len(x.Host) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -9515,27 +9222,24 @@ func (g GRPCAction) MarshalJSON() ([]byte, error) {
 func (x *GRPCAction) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"port\":"...)
+	start := len(b)
+	b = append(b, ",\"port\":"...)
 	b = strconv.AppendInt(b, int64(x.Port), 10)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"service\":"...)
+	b = append(b, ",\"service\":"...)
 	if x.Service == nil {
 		b = append(b, "null"...)
 	} else {
 		b = codec.AppendString(b, (*x.Service))
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfGRPCAction); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfGRPCAction); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -9561,7 +9265,9 @@ func (x *GRPCAction) SizeJSON() int {
 	} else {
 		n += len((*x.Service)) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -9632,19 +9338,18 @@ func (s SleepAction) MarshalJSON() ([]byte, error) {
 func (x *SleepAction) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"seconds\":"...)
+	start := len(b)
+	b = append(b, ",\"seconds\":"...)
 	b = strconv.AppendInt(b, int64(x.Seconds), 10)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSleepAction); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfSleepAction); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -9664,7 +9369,9 @@ func (x *SleepAction) SizeJSON() int {
 	n := 1
 	n += 11
 	n += codec.SizeInt(int64(x.Seconds))
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -9721,11 +9428,9 @@ func (l LifecycleHandler) MarshalJSON() ([]byte, error) {
 func (x *LifecycleHandler) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Exec != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"exec\":"...)
+		b = append(b, ",\"exec\":"...)
 		if x.Exec == nil {
 			b = append(b, "null"...)
 		} else {
@@ -9735,9 +9440,7 @@ func (x *LifecycleHandler) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.HTTPGet != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"httpGet\":"...)
+		b = append(b, ",\"httpGet\":"...)
 		if x.HTTPGet == nil {
 			b = append(b, "null"...)
 		} else {
@@ -9747,9 +9450,7 @@ func (x *LifecycleHandler) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.TCPSocket != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"tcpSocket\":"...)
+		b = append(b, ",\"tcpSocket\":"...)
 		if x.TCPSocket == nil {
 			b = append(b, "null"...)
 		} else {
@@ -9759,9 +9460,7 @@ func (x *LifecycleHandler) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Sleep != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"sleep\":"...)
+		b = append(b, ",\"sleep\":"...)
 		if x.Sleep == nil {
 			b = append(b, "null"...)
 		} else {
@@ -9771,13 +9470,14 @@ func (x *LifecycleHandler) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfLifecycleHandler); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfLifecycleHandler); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -9827,7 +9527,9 @@ func (x *LifecycleHandler) SizeJSON() int {
 			n += x.Sleep.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -9925,11 +9627,9 @@ func (l Lifecycle) MarshalJSON() ([]byte, error) {
 func (x *Lifecycle) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.PostStart != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"postStart\":"...)
+		b = append(b, ",\"postStart\":"...)
 		if x.PostStart == nil {
 			b = append(b, "null"...)
 		} else {
@@ -9939,9 +9639,7 @@ func (x *Lifecycle) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.PreStop != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"preStop\":"...)
+		b = append(b, ",\"preStop\":"...)
 		if x.PreStop == nil {
 			b = append(b, "null"...)
 		} else {
@@ -9951,9 +9649,7 @@ func (x *Lifecycle) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.StopSignal != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"stopSignal\":"...)
+		b = append(b, ",\"stopSignal\":"...)
 		if x.StopSignal == nil {
 			b = append(b, "null"...)
 		} else {
@@ -9961,13 +9657,14 @@ func (x *Lifecycle) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfLifecycle); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfLifecycle); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -10009,7 +9706,9 @@ func (x *Lifecycle) SizeJSON() int {
 			n += len((*x.StopSignal)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -10097,10 +9796,8 @@ func (p ProjectedVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *ProjectedVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"sources\":"...)
+	start := len(b)
+	b = append(b, ",\"sources\":"...)
 	if x.Sources == nil {
 		b = append(b, "null"...)
 	} else {
@@ -10116,9 +9813,7 @@ func (x *ProjectedVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, ']')
 	}
 	if x.DefaultMode != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"defaultMode\":"...)
+		b = append(b, ",\"defaultMode\":"...)
 		if x.DefaultMode == nil {
 			b = append(b, "null"...)
 		} else {
@@ -10126,13 +9821,14 @@ func (x *ProjectedVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfProjectedVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfProjectedVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -10167,7 +9863,9 @@ func (x *ProjectedVolumeSource) SizeJSON() int {
 			n += codec.SizeInt(int64((*x.DefaultMode)))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -10247,11 +9945,9 @@ func (v VolumeProjection) MarshalJSON() ([]byte, error) {
 func (x *VolumeProjection) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Secret != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"secret\":"...)
+		b = append(b, ",\"secret\":"...)
 		if x.Secret == nil {
 			b = append(b, "null"...)
 		} else {
@@ -10261,9 +9957,7 @@ func (x *VolumeProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.DownwardAPI != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"downwardAPI\":"...)
+		b = append(b, ",\"downwardAPI\":"...)
 		if x.DownwardAPI == nil {
 			b = append(b, "null"...)
 		} else {
@@ -10273,9 +9967,7 @@ func (x *VolumeProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ConfigMap != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"configMap\":"...)
+		b = append(b, ",\"configMap\":"...)
 		if x.ConfigMap == nil {
 			b = append(b, "null"...)
 		} else {
@@ -10285,9 +9977,7 @@ func (x *VolumeProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ServiceAccountToken != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"serviceAccountToken\":"...)
+		b = append(b, ",\"serviceAccountToken\":"...)
 		if x.ServiceAccountToken == nil {
 			b = append(b, "null"...)
 		} else {
@@ -10297,9 +9987,7 @@ func (x *VolumeProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ClusterTrustBundle != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"clusterTrustBundle\":"...)
+		b = append(b, ",\"clusterTrustBundle\":"...)
 		if x.ClusterTrustBundle == nil {
 			b = append(b, "null"...)
 		} else {
@@ -10309,9 +9997,7 @@ func (x *VolumeProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.PodCertificate != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"podCertificate\":"...)
+		b = append(b, ",\"podCertificate\":"...)
 		if x.PodCertificate == nil {
 			b = append(b, "null"...)
 		} else {
@@ -10321,13 +10007,14 @@ func (x *VolumeProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolumeProjection); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfVolumeProjection); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -10393,7 +10080,9 @@ func (x *VolumeProjection) SizeJSON() int {
 			n += x.PodCertificate.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -10515,17 +10204,13 @@ func (s SecretProjection) MarshalJSON() ([]byte, error) {
 func (x *SecretProjection) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.LocalObjectReference.Name != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		b = codec.AppendString(b, x.LocalObjectReference.Name)
 	}
 	if len(x.Items) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		if x.Items == nil {
 			b = append(b, "null"...)
 		} else {
@@ -10542,9 +10227,7 @@ func (x *SecretProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Optional != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"optional\":"...)
+		b = append(b, ",\"optional\":"...)
 		if x.Optional == nil {
 			b = append(b, "null"...)
 		} else {
@@ -10552,13 +10235,14 @@ func (x *SecretProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSecretProjection); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfSecretProjection); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -10599,7 +10283,9 @@ func (x *SecretProjection) SizeJSON() int {
 			n += codec.SizeBool((*x.Optional))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -10686,17 +10372,13 @@ func (c ConfigMapProjection) MarshalJSON() ([]byte, error) {
 func (x *ConfigMapProjection) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.LocalObjectReference.Name != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		b = codec.AppendString(b, x.LocalObjectReference.Name)
 	}
 	if len(x.Items) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		if x.Items == nil {
 			b = append(b, "null"...)
 		} else {
@@ -10713,9 +10395,7 @@ func (x *ConfigMapProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Optional != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"optional\":"...)
+		b = append(b, ",\"optional\":"...)
 		if x.Optional == nil {
 			b = append(b, "null"...)
 		} else {
@@ -10723,13 +10403,14 @@ func (x *ConfigMapProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfConfigMapProjection); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfConfigMapProjection); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -10770,7 +10451,9 @@ func (x *ConfigMapProjection) SizeJSON() int {
 			n += codec.SizeBool((*x.Optional))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -10857,11 +10540,9 @@ func (d DownwardAPIProjection) MarshalJSON() ([]byte, error) {
 func (x *DownwardAPIProjection) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.Items) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		if x.Items == nil {
 			b = append(b, "null"...)
 		} else {
@@ -10878,13 +10559,14 @@ func (x *DownwardAPIProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfDownwardAPIProjection); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfDownwardAPIProjection); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -10913,7 +10595,9 @@ func (x *DownwardAPIProjection) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -10979,35 +10663,30 @@ func (s ServiceAccountTokenProjection) MarshalJSON() ([]byte, error) {
 func (x *ServiceAccountTokenProjection) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Audience != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"audience\":"...)
+		b = append(b, ",\"audience\":"...)
 		b = codec.AppendString(b, x.Audience)
 	}
 	if x.ExpirationSeconds != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"expirationSeconds\":"...)
+		b = append(b, ",\"expirationSeconds\":"...)
 		if x.ExpirationSeconds == nil {
 			b = append(b, "null"...)
 		} else {
 			b = strconv.AppendInt(b, int64((*x.ExpirationSeconds)), 10)
 		}
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"path\":"...)
+	b = append(b, ",\"path\":"...)
 	b = codec.AppendString(b, x.Path)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfServiceAccountTokenProjection); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfServiceAccountTokenProjection); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -11039,7 +10718,9 @@ func (x *ServiceAccountTokenProjection) SizeJSON() int {
 	}
 	n += 8
 	n += len(x.Path) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -11117,11 +10798,9 @@ func (c ClusterTrustBundleProjection) MarshalJSON() ([]byte, error) {
 func (x *ClusterTrustBundleProjection) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Name != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		if x.Name == nil {
 			b = append(b, "null"...)
 		} else {
@@ -11129,9 +10808,7 @@ func (x *ClusterTrustBundleProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SignerName != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"signerName\":"...)
+		b = append(b, ",\"signerName\":"...)
 		if x.SignerName == nil {
 			b = append(b, "null"...)
 		} else {
@@ -11139,9 +10816,7 @@ func (x *ClusterTrustBundleProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.LabelSelector != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"labelSelector\":"...)
+		b = append(b, ",\"labelSelector\":"...)
 		if x.LabelSelector == nil {
 			b = append(b, "null"...)
 		} else {
@@ -11151,27 +10826,24 @@ func (x *ClusterTrustBundleProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Optional != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"optional\":"...)
+		b = append(b, ",\"optional\":"...)
 		if x.Optional == nil {
 			b = append(b, "null"...)
 		} else {
 			b = strconv.AppendBool(b, (*x.Optional))
 		}
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"path\":"...)
+	b = append(b, ",\"path\":"...)
 	b = codec.AppendString(b, x.Path)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfClusterTrustBundleProjection); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfClusterTrustBundleProjection); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -11223,7 +10895,9 @@ func (x *ClusterTrustBundleProjection) SizeJSON() int {
 	}
 	n += 8
 	n += len(x.Path) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -11334,23 +11008,17 @@ func (p PodCertificateProjection) MarshalJSON() ([]byte, error) {
 func (x *PodCertificateProjection) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.SignerName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"signerName\":"...)
+		b = append(b, ",\"signerName\":"...)
 		b = codec.AppendString(b, x.SignerName)
 	}
 	if x.KeyType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"keyType\":"...)
+		b = append(b, ",\"keyType\":"...)
 		b = codec.AppendString(b, x.KeyType)
 	}
 	if x.MaxExpirationSeconds != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"maxExpirationSeconds\":"...)
+		b = append(b, ",\"maxExpirationSeconds\":"...)
 		if x.MaxExpirationSeconds == nil {
 			b = append(b, "null"...)
 		} else {
@@ -11358,37 +11026,30 @@ func (x *PodCertificateProjection) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.CredentialBundlePath != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"credentialBundlePath\":"...)
+		b = append(b, ",\"credentialBundlePath\":"...)
 		b = codec.AppendString(b, x.CredentialBundlePath)
 	}
 	if x.KeyPath != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"keyPath\":"...)
+		b = append(b, ",\"keyPath\":"...)
 		b = codec.AppendString(b, x.KeyPath)
 	}
 	if x.CertificateChainPath != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"certificateChainPath\":"...)
+		b = append(b, ",\"certificateChainPath\":"...)
 		b = codec.AppendString(b, x.CertificateChainPath)
 	}
 	if len(x.UserAnnotations) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"userAnnotations\":"...)
+		b = append(b, ",\"userAnnotations\":"...)
 		b = codec.AppendStringMap(b, x.UserAnnotations)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodCertificateProjection); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodCertificateProjection); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -11438,7 +11099,9 @@ func (x *PodCertificateProjection) SizeJSON() int {
 		n += 19
 		n += codec.SizeStringMap(x.UserAnnotations)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -11542,11 +11205,9 @@ func (r ResourceRequirements) MarshalJSON() ([]byte, error) {
 func (x *ResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.Limits) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"limits\":"...)
+		b = append(b, ",\"limits\":"...)
 		if x.Limits == nil {
 			b = append(b, "null"...)
 		} else {
@@ -11572,9 +11233,7 @@ func (x *ResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Requests) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"requests\":"...)
+		b = append(b, ",\"requests\":"...)
 		if x.Requests == nil {
 			b = append(b, "null"...)
 		} else {
@@ -11600,9 +11259,7 @@ func (x *ResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Claims) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"claims\":"...)
+		b = append(b, ",\"claims\":"...)
 		if x.Claims == nil {
 			b = append(b, "null"...)
 		} else {
@@ -11619,13 +11276,14 @@ func (x *ResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfResourceRequirements); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfResourceRequirements); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -11678,7 +11336,9 @@ func (x *ResourceRequirements) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -11808,11 +11468,9 @@ func (v VolumeResourceRequirements) MarshalJSON() ([]byte, error) {
 func (x *VolumeResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.Limits) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"limits\":"...)
+		b = append(b, ",\"limits\":"...)
 		if x.Limits == nil {
 			b = append(b, "null"...)
 		} else {
@@ -11838,9 +11496,7 @@ func (x *VolumeResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Requests) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"requests\":"...)
+		b = append(b, ",\"requests\":"...)
 		if x.Requests == nil {
 			b = append(b, "null"...)
 		} else {
@@ -11866,13 +11522,14 @@ func (x *VolumeResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolumeResourceRequirements); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfVolumeResourceRequirements); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -11914,7 +11571,9 @@ func (x *VolumeResourceRequirements) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -12028,25 +11687,22 @@ func (r ResourceClaim) MarshalJSON() ([]byte, error) {
 func (x *ResourceClaim) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
 	if x.Request != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"request\":"...)
+		b = append(b, ",\"request\":"...)
 		b = codec.AppendString(b, x.Request)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfResourceClaim); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfResourceClaim); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -12070,7 +11726,9 @@ func (x *ResourceClaim) SizeJSON() int {
 		n += 11
 		n += len(x.Request) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -12134,35 +11792,25 @@ func (t Toleration) MarshalJSON() ([]byte, error) {
 func (x *Toleration) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Key != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"key\":"...)
+		b = append(b, ",\"key\":"...)
 		b = codec.AppendString(b, x.Key)
 	}
 	if x.Operator != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"operator\":"...)
+		b = append(b, ",\"operator\":"...)
 		b = codec.AppendString(b, string(x.Operator))
 	}
 	if x.Value != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"value\":"...)
+		b = append(b, ",\"value\":"...)
 		b = codec.AppendString(b, x.Value)
 	}
 	if x.Effect != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"effect\":"...)
+		b = append(b, ",\"effect\":"...)
 		b = codec.AppendString(b, string(x.Effect))
 	}
 	if x.TolerationSeconds != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"tolerationSeconds\":"...)
+		b = append(b, ",\"tolerationSeconds\":"...)
 		if x.TolerationSeconds == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12170,13 +11818,14 @@ func (x *Toleration) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfToleration); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfToleration); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -12218,7 +11867,9 @@ func (x *Toleration) SizeJSON() int {
 			n += codec.SizeInt(int64((*x.TolerationSeconds)))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -12310,23 +11961,15 @@ func (t TopologySpreadConstraint) MarshalJSON() ([]byte, error) {
 func (x *TopologySpreadConstraint) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"maxSkew\":"...)
+	start := len(b)
+	b = append(b, ",\"maxSkew\":"...)
 	b = strconv.AppendInt(b, int64(x.MaxSkew), 10)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"topologyKey\":"...)
+	b = append(b, ",\"topologyKey\":"...)
 	b = codec.AppendString(b, x.TopologyKey)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"whenUnsatisfiable\":"...)
+	b = append(b, ",\"whenUnsatisfiable\":"...)
 	b = codec.AppendString(b, string(x.WhenUnsatisfiable))
 	if x.LabelSelector != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"labelSelector\":"...)
+		b = append(b, ",\"labelSelector\":"...)
 		if x.LabelSelector == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12336,9 +11979,7 @@ func (x *TopologySpreadConstraint) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.MinDomains != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"minDomains\":"...)
+		b = append(b, ",\"minDomains\":"...)
 		if x.MinDomains == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12346,9 +11987,7 @@ func (x *TopologySpreadConstraint) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.NodeAffinityPolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"nodeAffinityPolicy\":"...)
+		b = append(b, ",\"nodeAffinityPolicy\":"...)
 		if x.NodeAffinityPolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12356,9 +11995,7 @@ func (x *TopologySpreadConstraint) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.NodeTaintsPolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"nodeTaintsPolicy\":"...)
+		b = append(b, ",\"nodeTaintsPolicy\":"...)
 		if x.NodeTaintsPolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12366,9 +12003,7 @@ func (x *TopologySpreadConstraint) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.MatchLabelKeys) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"matchLabelKeys\":"...)
+		b = append(b, ",\"matchLabelKeys\":"...)
 		if x.MatchLabelKeys == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12383,13 +12018,14 @@ func (x *TopologySpreadConstraint) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfTopologySpreadConstraint); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfTopologySpreadConstraint); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -12457,7 +12093,9 @@ func (x *TopologySpreadConstraint) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -12600,11 +12238,9 @@ func (s SecurityContext) MarshalJSON() ([]byte, error) {
 func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Capabilities != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"capabilities\":"...)
+		b = append(b, ",\"capabilities\":"...)
 		if x.Capabilities == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12614,9 +12250,7 @@ func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Privileged != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"privileged\":"...)
+		b = append(b, ",\"privileged\":"...)
 		if x.Privileged == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12624,9 +12258,7 @@ func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SELinuxOptions != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"seLinuxOptions\":"...)
+		b = append(b, ",\"seLinuxOptions\":"...)
 		if x.SELinuxOptions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12636,9 +12268,7 @@ func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.WindowsOptions != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"windowsOptions\":"...)
+		b = append(b, ",\"windowsOptions\":"...)
 		if x.WindowsOptions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12648,9 +12278,7 @@ func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.RunAsUser != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"runAsUser\":"...)
+		b = append(b, ",\"runAsUser\":"...)
 		if x.RunAsUser == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12658,9 +12286,7 @@ func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.RunAsGroup != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"runAsGroup\":"...)
+		b = append(b, ",\"runAsGroup\":"...)
 		if x.RunAsGroup == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12668,9 +12294,7 @@ func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.RunAsNonRoot != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"runAsNonRoot\":"...)
+		b = append(b, ",\"runAsNonRoot\":"...)
 		if x.RunAsNonRoot == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12678,9 +12302,7 @@ func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ReadOnlyRootFilesystem != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnlyRootFilesystem\":"...)
+		b = append(b, ",\"readOnlyRootFilesystem\":"...)
 		if x.ReadOnlyRootFilesystem == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12688,9 +12310,7 @@ func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.AllowPrivilegeEscalation != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"allowPrivilegeEscalation\":"...)
+		b = append(b, ",\"allowPrivilegeEscalation\":"...)
 		if x.AllowPrivilegeEscalation == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12698,9 +12318,7 @@ func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ProcMount != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"procMount\":"...)
+		b = append(b, ",\"procMount\":"...)
 		if x.ProcMount == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12708,9 +12326,7 @@ func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SeccompProfile != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"seccompProfile\":"...)
+		b = append(b, ",\"seccompProfile\":"...)
 		if x.SeccompProfile == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12720,9 +12336,7 @@ func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.AppArmorProfile != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"appArmorProfile\":"...)
+		b = append(b, ",\"appArmorProfile\":"...)
 		if x.AppArmorProfile == nil {
 			b = append(b, "null"...)
 		} else {
@@ -12732,13 +12346,14 @@ func (x *SecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSecurityContext); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfSecurityContext); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -12852,7 +12467,9 @@ func (x *SecurityContext) SizeJSON() int {
 			n += x.AppArmorProfile.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -13060,11 +12677,9 @@ func (p PodSecurityContext) MarshalJSON() ([]byte, error) {
 func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.SELinuxOptions != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"seLinuxOptions\":"...)
+		b = append(b, ",\"seLinuxOptions\":"...)
 		if x.SELinuxOptions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13074,9 +12689,7 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.WindowsOptions != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"windowsOptions\":"...)
+		b = append(b, ",\"windowsOptions\":"...)
 		if x.WindowsOptions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13086,9 +12699,7 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.RunAsUser != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"runAsUser\":"...)
+		b = append(b, ",\"runAsUser\":"...)
 		if x.RunAsUser == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13096,9 +12707,7 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.RunAsGroup != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"runAsGroup\":"...)
+		b = append(b, ",\"runAsGroup\":"...)
 		if x.RunAsGroup == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13106,9 +12715,7 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.RunAsNonRoot != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"runAsNonRoot\":"...)
+		b = append(b, ",\"runAsNonRoot\":"...)
 		if x.RunAsNonRoot == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13116,9 +12723,7 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.SupplementalGroups) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"supplementalGroups\":"...)
+		b = append(b, ",\"supplementalGroups\":"...)
 		if x.SupplementalGroups == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13133,9 +12738,7 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SupplementalGroupsPolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"supplementalGroupsPolicy\":"...)
+		b = append(b, ",\"supplementalGroupsPolicy\":"...)
 		if x.SupplementalGroupsPolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13143,9 +12746,7 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.FSGroup != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsGroup\":"...)
+		b = append(b, ",\"fsGroup\":"...)
 		if x.FSGroup == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13153,9 +12754,7 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Sysctls) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"sysctls\":"...)
+		b = append(b, ",\"sysctls\":"...)
 		if x.Sysctls == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13172,9 +12771,7 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.FSGroupChangePolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsGroupChangePolicy\":"...)
+		b = append(b, ",\"fsGroupChangePolicy\":"...)
 		if x.FSGroupChangePolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13182,9 +12779,7 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SeccompProfile != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"seccompProfile\":"...)
+		b = append(b, ",\"seccompProfile\":"...)
 		if x.SeccompProfile == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13194,9 +12789,7 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.AppArmorProfile != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"appArmorProfile\":"...)
+		b = append(b, ",\"appArmorProfile\":"...)
 		if x.AppArmorProfile == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13206,9 +12799,7 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SELinuxChangePolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"seLinuxChangePolicy\":"...)
+		b = append(b, ",\"seLinuxChangePolicy\":"...)
 		if x.SELinuxChangePolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13216,13 +12807,14 @@ func (x *PodSecurityContext) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodSecurityContext); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodSecurityContext); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -13350,7 +12942,9 @@ func (x *PodSecurityContext) SizeJSON() int {
 			n += len((*x.SELinuxChangePolicy)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -13580,11 +13174,9 @@ func (c Capabilities) MarshalJSON() ([]byte, error) {
 func (x *Capabilities) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.Add) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"add\":"...)
+		b = append(b, ",\"add\":"...)
 		if x.Add == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13599,9 +13191,7 @@ func (x *Capabilities) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Drop) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"drop\":"...)
+		b = append(b, ",\"drop\":"...)
 		if x.Drop == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13616,13 +13206,14 @@ func (x *Capabilities) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfCapabilities); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfCapabilities); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -13664,7 +13255,9 @@ func (x *Capabilities) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -13750,39 +13343,32 @@ func (s SELinuxOptions) MarshalJSON() ([]byte, error) {
 func (x *SELinuxOptions) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.User != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"user\":"...)
+		b = append(b, ",\"user\":"...)
 		b = codec.AppendString(b, x.User)
 	}
 	if x.Role != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"role\":"...)
+		b = append(b, ",\"role\":"...)
 		b = codec.AppendString(b, x.Role)
 	}
 	if x.Type != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"type\":"...)
+		b = append(b, ",\"type\":"...)
 		b = codec.AppendString(b, x.Type)
 	}
 	if x.Level != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"level\":"...)
+		b = append(b, ",\"level\":"...)
 		b = codec.AppendString(b, x.Level)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSELinuxOptions); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfSELinuxOptions); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -13816,7 +13402,9 @@ func (x *SELinuxOptions) SizeJSON() int {
 		n += 9
 		n += len(x.Level) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -13894,11 +13482,9 @@ func (w WindowsSecurityContextOptions) MarshalJSON() ([]byte, error) {
 func (x *WindowsSecurityContextOptions) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.GMSACredentialSpecName != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"gmsaCredentialSpecName\":"...)
+		b = append(b, ",\"gmsaCredentialSpecName\":"...)
 		if x.GMSACredentialSpecName == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13906,9 +13492,7 @@ func (x *WindowsSecurityContextOptions) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.GMSACredentialSpec != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"gmsaCredentialSpec\":"...)
+		b = append(b, ",\"gmsaCredentialSpec\":"...)
 		if x.GMSACredentialSpec == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13916,9 +13500,7 @@ func (x *WindowsSecurityContextOptions) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.RunAsUserName != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"runAsUserName\":"...)
+		b = append(b, ",\"runAsUserName\":"...)
 		if x.RunAsUserName == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13926,9 +13508,7 @@ func (x *WindowsSecurityContextOptions) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.HostProcess != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostProcess\":"...)
+		b = append(b, ",\"hostProcess\":"...)
 		if x.HostProcess == nil {
 			b = append(b, "null"...)
 		} else {
@@ -13936,13 +13516,14 @@ func (x *WindowsSecurityContextOptions) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfWindowsSecurityContextOptions); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfWindowsSecurityContextOptions); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -13992,7 +13573,9 @@ func (x *WindowsSecurityContextOptions) SizeJSON() int {
 			n += codec.SizeBool((*x.HostProcess))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -14098,15 +13681,11 @@ func (s SeccompProfile) MarshalJSON() ([]byte, error) {
 func (x *SeccompProfile) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"type\":"...)
+	start := len(b)
+	b = append(b, ",\"type\":"...)
 	b = codec.AppendString(b, string(x.Type))
 	if x.LocalhostProfile != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"localhostProfile\":"...)
+		b = append(b, ",\"localhostProfile\":"...)
 		if x.LocalhostProfile == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14114,13 +13693,14 @@ func (x *SeccompProfile) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSeccompProfile); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfSeccompProfile); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -14148,7 +13728,9 @@ func (x *SeccompProfile) SizeJSON() int {
 			n += len((*x.LocalhostProfile)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -14219,15 +13801,11 @@ func (a AppArmorProfile) MarshalJSON() ([]byte, error) {
 func (x *AppArmorProfile) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"type\":"...)
+	start := len(b)
+	b = append(b, ",\"type\":"...)
 	b = codec.AppendString(b, string(x.Type))
 	if x.LocalhostProfile != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"localhostProfile\":"...)
+		b = append(b, ",\"localhostProfile\":"...)
 		if x.LocalhostProfile == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14235,13 +13813,14 @@ func (x *AppArmorProfile) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfAppArmorProfile); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfAppArmorProfile); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -14269,7 +13848,9 @@ func (x *AppArmorProfile) SizeJSON() int {
 			n += len((*x.LocalhostProfile)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -14340,23 +13921,20 @@ func (s Sysctl) MarshalJSON() ([]byte, error) {
 func (x *Sysctl) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"value\":"...)
+	b = append(b, ",\"value\":"...)
 	b = codec.AppendString(b, x.Value)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSysctl); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfSysctl); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -14378,7 +13956,9 @@ func (x *Sysctl) SizeJSON() int {
 	n += len(x.Name) + 2
 	n += 9
 	n += len(x.Value) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -14442,23 +14022,17 @@ func (p PodStatus) MarshalJSON() ([]byte, error) {
 func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.ObservedGeneration != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"observedGeneration\":"...)
+		b = append(b, ",\"observedGeneration\":"...)
 		b = strconv.AppendInt(b, int64(x.ObservedGeneration), 10)
 	}
 	if x.Phase != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"phase\":"...)
+		b = append(b, ",\"phase\":"...)
 		b = codec.AppendString(b, string(x.Phase))
 	}
 	if len(x.Conditions) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"conditions\":"...)
+		b = append(b, ",\"conditions\":"...)
 		if x.Conditions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14475,33 +14049,23 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Message != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"message\":"...)
+		b = append(b, ",\"message\":"...)
 		b = codec.AppendString(b, x.Message)
 	}
 	if x.Reason != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"reason\":"...)
+		b = append(b, ",\"reason\":"...)
 		b = codec.AppendString(b, x.Reason)
 	}
 	if x.NominatedNodeName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"nominatedNodeName\":"...)
+		b = append(b, ",\"nominatedNodeName\":"...)
 		b = codec.AppendString(b, x.NominatedNodeName)
 	}
 	if x.HostIP != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostIP\":"...)
+		b = append(b, ",\"hostIP\":"...)
 		b = codec.AppendString(b, x.HostIP)
 	}
 	if len(x.HostIPs) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostIPs\":"...)
+		b = append(b, ",\"hostIPs\":"...)
 		if x.HostIPs == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14518,15 +14082,11 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.PodIP != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"podIP\":"...)
+		b = append(b, ",\"podIP\":"...)
 		b = codec.AppendString(b, x.PodIP)
 	}
 	if len(x.PodIPs) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"podIPs\":"...)
+		b = append(b, ",\"podIPs\":"...)
 		if x.PodIPs == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14543,9 +14103,7 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.StartTime != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"startTime\":"...)
+		b = append(b, ",\"startTime\":"...)
 		if x.StartTime == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14555,9 +14113,7 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.InitContainerStatuses) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"initContainerStatuses\":"...)
+		b = append(b, ",\"initContainerStatuses\":"...)
 		if x.InitContainerStatuses == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14574,9 +14130,7 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.ContainerStatuses) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"containerStatuses\":"...)
+		b = append(b, ",\"containerStatuses\":"...)
 		if x.ContainerStatuses == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14593,15 +14147,11 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.QOSClass != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"qosClass\":"...)
+		b = append(b, ",\"qosClass\":"...)
 		b = codec.AppendString(b, string(x.QOSClass))
 	}
 	if len(x.EphemeralContainerStatuses) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"ephemeralContainerStatuses\":"...)
+		b = append(b, ",\"ephemeralContainerStatuses\":"...)
 		if x.EphemeralContainerStatuses == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14618,15 +14168,11 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Resize != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resize\":"...)
+		b = append(b, ",\"resize\":"...)
 		b = codec.AppendString(b, string(x.Resize))
 	}
 	if len(x.ResourceClaimStatuses) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resourceClaimStatuses\":"...)
+		b = append(b, ",\"resourceClaimStatuses\":"...)
 		if x.ResourceClaimStatuses == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14643,9 +14189,7 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ExtendedResourceClaimStatus != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"extendedResourceClaimStatus\":"...)
+		b = append(b, ",\"extendedResourceClaimStatus\":"...)
 		if x.ExtendedResourceClaimStatus == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14655,9 +14199,7 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.AllocatedResources) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"allocatedResources\":"...)
+		b = append(b, ",\"allocatedResources\":"...)
 		if x.AllocatedResources == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14683,9 +14225,7 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Resources != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resources\":"...)
+		b = append(b, ",\"resources\":"...)
 		if x.Resources == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14695,9 +14235,7 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.NodeAllocatableResourceClaimStatuses) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"nodeAllocatableResourceClaimStatuses\":"...)
+		b = append(b, ",\"nodeAllocatableResourceClaimStatuses\":"...)
 		if x.NodeAllocatableResourceClaimStatuses == nil {
 			b = append(b, "null"...)
 		} else {
@@ -14714,13 +14252,14 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodStatus); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodStatus); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -14898,7 +14437,9 @@ func (x *PodStatus) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -15212,53 +14753,40 @@ func (p PodCondition) MarshalJSON() ([]byte, error) {
 func (x *PodCondition) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"type\":"...)
+	start := len(b)
+	b = append(b, ",\"type\":"...)
 	b = codec.AppendString(b, string(x.Type))
 	if x.ObservedGeneration != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"observedGeneration\":"...)
+		b = append(b, ",\"observedGeneration\":"...)
 		b = strconv.AppendInt(b, int64(x.ObservedGeneration), 10)
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"status\":"...)
+	b = append(b, ",\"status\":"...)
 	b = codec.AppendString(b, string(x.Status))
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"lastProbeTime\":"...)
+	b = append(b, ",\"lastProbeTime\":"...)
 	if b, err = codec.Leaf(x.LastProbeTime.AppendJSON(b)); err != nil {
 		return b, codec.InMember(err, "lastProbeTime")
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"lastTransitionTime\":"...)
+	b = append(b, ",\"lastTransitionTime\":"...)
 	if b, err = codec.Leaf(x.LastTransitionTime.AppendJSON(b)); err != nil {
 		return b, codec.InMember(err, "lastTransitionTime")
 	}
 	if x.Reason != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"reason\":"...)
+		b = append(b, ",\"reason\":"...)
 		b = codec.AppendString(b, x.Reason)
 	}
 	if x.Message != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"message\":"...)
+		b = append(b, ",\"message\":"...)
 		b = codec.AppendString(b, x.Message)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodCondition); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodCondition); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -15296,7 +14824,9 @@ func (x *PodCondition) SizeJSON() int {
 		n += 11
 		n += len(x.Message) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -15401,19 +14931,18 @@ func (h HostIP) MarshalJSON() ([]byte, error) {
 func (x *HostIP) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"ip\":"...)
+	start := len(b)
+	b = append(b, ",\"ip\":"...)
 	b = codec.AppendString(b, x.IP)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfHostIP); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfHostIP); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -15433,7 +14962,9 @@ func (x *HostIP) SizeJSON() int {
 	n := 1
 	n += 6
 	n += len(x.IP) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -15490,19 +15021,18 @@ func (p PodIP) MarshalJSON() ([]byte, error) {
 func (x *PodIP) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"ip\":"...)
+	start := len(b)
+	b = append(b, ",\"ip\":"...)
 	b = codec.AppendString(b, x.IP)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodIP); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodIP); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -15522,7 +15052,9 @@ func (x *PodIP) SizeJSON() int {
 	n := 1
 	n += 6
 	n += len(x.IP) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -15579,49 +15111,31 @@ func (c ContainerStatus) MarshalJSON() ([]byte, error) {
 func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"state\":"...)
+	b = append(b, ",\"state\":"...)
 	if b, err = x.State.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "state")
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"lastState\":"...)
+	b = append(b, ",\"lastState\":"...)
 	if b, err = x.LastTerminationState.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "lastState")
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"ready\":"...)
+	b = append(b, ",\"ready\":"...)
 	b = strconv.AppendBool(b, x.Ready)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"restartCount\":"...)
+	b = append(b, ",\"restartCount\":"...)
 	b = strconv.AppendInt(b, int64(x.RestartCount), 10)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"image\":"...)
+	b = append(b, ",\"image\":"...)
 	b = codec.AppendString(b, x.Image)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"imageID\":"...)
+	b = append(b, ",\"imageID\":"...)
 	b = codec.AppendString(b, x.ImageID)
 	if x.ContainerID != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"containerID\":"...)
+		b = append(b, ",\"containerID\":"...)
 		b = codec.AppendString(b, x.ContainerID)
 	}
 	if x.Started != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"started\":"...)
+		b = append(b, ",\"started\":"...)
 		if x.Started == nil {
 			b = append(b, "null"...)
 		} else {
@@ -15629,9 +15143,7 @@ func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.AllocatedResources) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"allocatedResources\":"...)
+		b = append(b, ",\"allocatedResources\":"...)
 		if x.AllocatedResources == nil {
 			b = append(b, "null"...)
 		} else {
@@ -15657,9 +15169,7 @@ func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Resources != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resources\":"...)
+		b = append(b, ",\"resources\":"...)
 		if x.Resources == nil {
 			b = append(b, "null"...)
 		} else {
@@ -15669,9 +15179,7 @@ func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.VolumeMounts) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeMounts\":"...)
+		b = append(b, ",\"volumeMounts\":"...)
 		if x.VolumeMounts == nil {
 			b = append(b, "null"...)
 		} else {
@@ -15688,9 +15196,7 @@ func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.User != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"user\":"...)
+		b = append(b, ",\"user\":"...)
 		if x.User == nil {
 			b = append(b, "null"...)
 		} else {
@@ -15700,9 +15206,7 @@ func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.AllocatedResourcesStatus) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"allocatedResourcesStatus\":"...)
+		b = append(b, ",\"allocatedResourcesStatus\":"...)
 		if x.AllocatedResourcesStatus == nil {
 			b = append(b, "null"...)
 		} else {
@@ -15719,9 +15223,7 @@ func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.StopSignal != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"stopSignal\":"...)
+		b = append(b, ",\"stopSignal\":"...)
 		if x.StopSignal == nil {
 			b = append(b, "null"...)
 		} else {
@@ -15729,13 +15231,14 @@ func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerStatus); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfContainerStatus); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -15837,7 +15340,9 @@ func (x *ContainerStatus) SizeJSON() int {
 			n += len((*x.StopSignal)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -16055,11 +15560,9 @@ func (c ContainerState) MarshalJSON() ([]byte, error) {
 func (x *ContainerState) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Waiting != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"waiting\":"...)
+		b = append(b, ",\"waiting\":"...)
 		if x.Waiting == nil {
 			b = append(b, "null"...)
 		} else {
@@ -16069,9 +15572,7 @@ func (x *ContainerState) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Running != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"running\":"...)
+		b = append(b, ",\"running\":"...)
 		if x.Running == nil {
 			b = append(b, "null"...)
 		} else {
@@ -16081,9 +15582,7 @@ func (x *ContainerState) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Terminated != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"terminated\":"...)
+		b = append(b, ",\"terminated\":"...)
 		if x.Terminated == nil {
 			b = append(b, "null"...)
 		} else {
@@ -16093,13 +15592,14 @@ func (x *ContainerState) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerState); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfContainerState); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -16141,7 +15641,9 @@ func (x *ContainerState) SizeJSON() int {
 			n += x.Terminated.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -16227,27 +15729,24 @@ func (c ContainerStateWaiting) MarshalJSON() ([]byte, error) {
 func (x *ContainerStateWaiting) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Reason != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"reason\":"...)
+		b = append(b, ",\"reason\":"...)
 		b = codec.AppendString(b, x.Reason)
 	}
 	if x.Message != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"message\":"...)
+		b = append(b, ",\"message\":"...)
 		b = codec.AppendString(b, x.Message)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerStateWaiting); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfContainerStateWaiting); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -16273,7 +15772,9 @@ func (x *ContainerStateWaiting) SizeJSON() int {
 		n += 11
 		n += len(x.Message) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -16337,21 +15838,20 @@ func (c ContainerStateRunning) MarshalJSON() ([]byte, error) {
 func (x *ContainerStateRunning) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"startedAt\":"...)
+	start := len(b)
+	b = append(b, ",\"startedAt\":"...)
 	if b, err = codec.Leaf(x.StartedAt.AppendJSON(b)); err != nil {
 		return b, codec.InMember(err, "startedAt")
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerStateRunning); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfContainerStateRunning); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -16371,7 +15871,9 @@ func (x *ContainerStateRunning) SizeJSON() int {
 	n := 1
 	n += 13
 	n += x.StartedAt.SizeJSON()
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -16431,55 +15933,42 @@ func (c ContainerStateTerminated) MarshalJSON() ([]byte, error) {
 func (x *ContainerStateTerminated) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"exitCode\":"...)
+	start := len(b)
+	b = append(b, ",\"exitCode\":"...)
 	b = strconv.AppendInt(b, int64(x.ExitCode), 10)
 	if x.Signal != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"signal\":"...)
+		b = append(b, ",\"signal\":"...)
 		b = strconv.AppendInt(b, int64(x.Signal), 10)
 	}
 	if x.Reason != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"reason\":"...)
+		b = append(b, ",\"reason\":"...)
 		b = codec.AppendString(b, x.Reason)
 	}
 	if x.Message != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"message\":"...)
+		b = append(b, ",\"message\":"...)
 		b = codec.AppendString(b, x.Message)
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"startedAt\":"...)
+	b = append(b, ",\"startedAt\":"...)
 	if b, err = codec.Leaf(x.StartedAt.AppendJSON(b)); err != nil {
 		return b, codec.InMember(err, "startedAt")
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"finishedAt\":"...)
+	b = append(b, ",\"finishedAt\":"...)
 	if b, err = codec.Leaf(x.FinishedAt.AppendJSON(b)); err != nil {
 		return b, codec.InMember(err, "finishedAt")
 	}
 	if x.ContainerID != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"containerID\":"...)
+		b = append(b, ",\"containerID\":"...)
 		b = codec.AppendString(b, x.ContainerID)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerStateTerminated); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfContainerStateTerminated); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -16519,7 +16008,9 @@ func (x *ContainerStateTerminated) SizeJSON() int {
 		n += 15
 		n += len(x.ContainerID) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -16624,25 +16115,17 @@ func (v VolumeMountStatus) MarshalJSON() ([]byte, error) {
 func (x *VolumeMountStatus) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"mountPath\":"...)
+	b = append(b, ",\"mountPath\":"...)
 	b = codec.AppendString(b, x.MountPath)
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if x.RecursiveReadOnly != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"recursiveReadOnly\":"...)
+		b = append(b, ",\"recursiveReadOnly\":"...)
 		if x.RecursiveReadOnly == nil {
 			b = append(b, "null"...)
 		} else {
@@ -16650,9 +16133,7 @@ func (x *VolumeMountStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeStatus != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeStatus\":"...)
+		b = append(b, ",\"volumeStatus\":"...)
 		if x.VolumeStatus == nil {
 			b = append(b, "null"...)
 		} else {
@@ -16662,13 +16143,14 @@ func (x *VolumeMountStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolumeMountStatus); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfVolumeMountStatus); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -16710,7 +16192,9 @@ func (x *VolumeMountStatus) SizeJSON() int {
 			n += x.VolumeStatus.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -16807,11 +16291,9 @@ func (v VolumeStatus) MarshalJSON() ([]byte, error) {
 func (x *VolumeStatus) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Image != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"image\":"...)
+		b = append(b, ",\"image\":"...)
 		if x.Image == nil {
 			b = append(b, "null"...)
 		} else {
@@ -16821,13 +16303,14 @@ func (x *VolumeStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolumeStatus); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfVolumeStatus); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -16853,7 +16336,9 @@ func (x *VolumeStatus) SizeJSON() int {
 			n += x.Image.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -16915,21 +16400,20 @@ func (i ImageVolumeStatus) MarshalJSON() ([]byte, error) {
 func (x *ImageVolumeStatus) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.ImageRef != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"imageRef\":"...)
+		b = append(b, ",\"imageRef\":"...)
 		b = codec.AppendString(b, x.ImageRef)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfImageVolumeStatus); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfImageVolumeStatus); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -16951,7 +16435,9 @@ func (x *ImageVolumeStatus) SizeJSON() int {
 		n += 12
 		n += len(x.ImageRef) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -17008,11 +16494,9 @@ func (c ContainerUser) MarshalJSON() ([]byte, error) {
 func (x *ContainerUser) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Linux != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"linux\":"...)
+		b = append(b, ",\"linux\":"...)
 		if x.Linux == nil {
 			b = append(b, "null"...)
 		} else {
@@ -17022,13 +16506,14 @@ func (x *ContainerUser) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerUser); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfContainerUser); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -17054,7 +16539,9 @@ func (x *ContainerUser) SizeJSON() int {
 			n += x.Linux.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -17116,19 +16603,13 @@ func (l LinuxContainerUser) MarshalJSON() ([]byte, error) {
 func (x *LinuxContainerUser) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"uid\":"...)
+	start := len(b)
+	b = append(b, ",\"uid\":"...)
 	b = strconv.AppendInt(b, int64(x.UID), 10)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"gid\":"...)
+	b = append(b, ",\"gid\":"...)
 	b = strconv.AppendInt(b, int64(x.GID), 10)
 	if len(x.SupplementalGroups) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"supplementalGroups\":"...)
+		b = append(b, ",\"supplementalGroups\":"...)
 		if x.SupplementalGroups == nil {
 			b = append(b, "null"...)
 		} else {
@@ -17143,13 +16624,14 @@ func (x *LinuxContainerUser) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfLinuxContainerUser); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfLinuxContainerUser); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -17182,7 +16664,9 @@ func (x *LinuxContainerUser) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -17264,15 +16748,11 @@ func (r ResourceStatus) MarshalJSON() ([]byte, error) {
 func (x *ResourceStatus) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, string(x.Name))
 	if len(x.Resources) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resources\":"...)
+		b = append(b, ",\"resources\":"...)
 		if x.Resources == nil {
 			b = append(b, "null"...)
 		} else {
@@ -17289,13 +16769,14 @@ func (x *ResourceStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfResourceStatus); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfResourceStatus); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -17326,7 +16807,9 @@ func (x *ResourceStatus) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -17399,21 +16882,15 @@ func (r ResourceHealth) MarshalJSON() ([]byte, error) {
 func (x *ResourceHealth) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"resourceID\":"...)
+	start := len(b)
+	b = append(b, ",\"resourceID\":"...)
 	b = codec.AppendString(b, string(x.ResourceID))
 	if x.Health != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"health\":"...)
+		b = append(b, ",\"health\":"...)
 		b = codec.AppendString(b, string(x.Health))
 	}
 	if x.Message != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"message\":"...)
+		b = append(b, ",\"message\":"...)
 		if x.Message == nil {
 			b = append(b, "null"...)
 		} else {
@@ -17421,13 +16898,14 @@ func (x *ResourceHealth) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfResourceHealth); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfResourceHealth); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -17459,7 +16937,9 @@ func (x *ResourceHealth) SizeJSON() int {
 			n += len((*x.Message)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -17537,15 +17017,11 @@ func (p PodResourceClaimStatus) MarshalJSON() ([]byte, error) {
 func (x *PodResourceClaimStatus) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
 	if x.ResourceClaimName != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resourceClaimName\":"...)
+		b = append(b, ",\"resourceClaimName\":"...)
 		if x.ResourceClaimName == nil {
 			b = append(b, "null"...)
 		} else {
@@ -17553,13 +17029,14 @@ func (x *PodResourceClaimStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodResourceClaimStatus); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodResourceClaimStatus); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -17587,7 +17064,9 @@ func (x *PodResourceClaimStatus) SizeJSON() int {
 			n += len((*x.ResourceClaimName)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -17658,10 +17137,8 @@ func (p PodExtendedResourceClaimStatus) MarshalJSON() ([]byte, error) {
 func (x *PodExtendedResourceClaimStatus) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"requestMappings\":"...)
+	start := len(b)
+	b = append(b, ",\"requestMappings\":"...)
 	if x.RequestMappings == nil {
 		b = append(b, "null"...)
 	} else {
@@ -17676,18 +17153,17 @@ func (x *PodExtendedResourceClaimStatus) AppendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"resourceClaimName\":"...)
+	b = append(b, ",\"resourceClaimName\":"...)
 	b = codec.AppendString(b, x.ResourceClaimName)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPodExtendedResourceClaimStatus); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodExtendedResourceClaimStatus); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -17716,7 +17192,9 @@ func (x *PodExtendedResourceClaimStatus) SizeJSON() int {
 	}
 	n += 21
 	n += len(x.ResourceClaimName) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -17789,27 +17267,22 @@ func (c ContainerExtendedResourceRequest) MarshalJSON() ([]byte, error) {
 func (x *ContainerExtendedResourceRequest) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"containerName\":"...)
+	start := len(b)
+	b = append(b, ",\"containerName\":"...)
 	b = codec.AppendString(b, x.ContainerName)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"resourceName\":"...)
+	b = append(b, ",\"resourceName\":"...)
 	b = codec.AppendString(b, x.ResourceName)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"requestName\":"...)
+	b = append(b, ",\"requestName\":"...)
 	b = codec.AppendString(b, x.RequestName)
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfContainerExtendedResourceRequest); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfContainerExtendedResourceRequest); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -17833,7 +17306,9 @@ func (x *ContainerExtendedResourceRequest) SizeJSON() int {
 	n += len(x.ResourceName) + 2
 	n += 15
 	n += len(x.RequestName) + 2
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -17904,15 +17379,11 @@ func (n NodeAllocatableResourceClaimStatus) MarshalJSON() ([]byte, error) {
 func (x *NodeAllocatableResourceClaimStatus) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"resourceClaimName\":"...)
+	start := len(b)
+	b = append(b, ",\"resourceClaimName\":"...)
 	b = codec.AppendString(b, x.ResourceClaimName)
 	if len(x.Containers) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"containers\":"...)
+		b = append(b, ",\"containers\":"...)
 		if x.Containers == nil {
 			b = append(b, "null"...)
 		} else {
@@ -17926,9 +17397,7 @@ func (x *NodeAllocatableResourceClaimStatus) AppendJSON(b []byte) ([]byte, error
 			b = append(b, ']')
 		}
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"resources\":"...)
+	b = append(b, ",\"resources\":"...)
 	if x.Resources == nil {
 		b = append(b, "null"...)
 	} else {
@@ -17953,13 +17422,14 @@ func (x *NodeAllocatableResourceClaimStatus) AppendJSON(b []byte) ([]byte, error
 		b = append(b, '}')
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfNodeAllocatableResourceClaimStatus); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfNodeAllocatableResourceClaimStatus); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -18001,7 +17471,9 @@ func (x *NodeAllocatableResourceClaimStatus) SizeJSON() int {
 			n += v160.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -18108,15 +17580,11 @@ func (v Volume) MarshalJSON() ([]byte, error) {
 func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	start := len(b)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
 	if x.VolumeSource.HostPath != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"hostPath\":"...)
+		b = append(b, ",\"hostPath\":"...)
 		if x.VolumeSource.HostPath == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18126,9 +17594,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.EmptyDir != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"emptyDir\":"...)
+		b = append(b, ",\"emptyDir\":"...)
 		if x.VolumeSource.EmptyDir == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18138,9 +17604,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.GCEPersistentDisk != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"gcePersistentDisk\":"...)
+		b = append(b, ",\"gcePersistentDisk\":"...)
 		if x.VolumeSource.GCEPersistentDisk == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18150,9 +17614,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.AWSElasticBlockStore != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"awsElasticBlockStore\":"...)
+		b = append(b, ",\"awsElasticBlockStore\":"...)
 		if x.VolumeSource.AWSElasticBlockStore == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18162,9 +17624,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.GitRepo != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"gitRepo\":"...)
+		b = append(b, ",\"gitRepo\":"...)
 		if x.VolumeSource.GitRepo == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18174,9 +17634,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.Secret != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"secret\":"...)
+		b = append(b, ",\"secret\":"...)
 		if x.VolumeSource.Secret == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18186,9 +17644,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.NFS != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"nfs\":"...)
+		b = append(b, ",\"nfs\":"...)
 		if x.VolumeSource.NFS == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18198,9 +17654,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.ISCSI != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"iscsi\":"...)
+		b = append(b, ",\"iscsi\":"...)
 		if x.VolumeSource.ISCSI == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18210,9 +17664,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.Glusterfs != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"glusterfs\":"...)
+		b = append(b, ",\"glusterfs\":"...)
 		if x.VolumeSource.Glusterfs == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18222,9 +17674,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.PersistentVolumeClaim != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"persistentVolumeClaim\":"...)
+		b = append(b, ",\"persistentVolumeClaim\":"...)
 		if x.VolumeSource.PersistentVolumeClaim == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18234,9 +17684,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.RBD != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"rbd\":"...)
+		b = append(b, ",\"rbd\":"...)
 		if x.VolumeSource.RBD == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18246,9 +17694,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.FlexVolume != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"flexVolume\":"...)
+		b = append(b, ",\"flexVolume\":"...)
 		if x.VolumeSource.FlexVolume == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18258,9 +17704,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.Cinder != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"cinder\":"...)
+		b = append(b, ",\"cinder\":"...)
 		if x.VolumeSource.Cinder == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18270,9 +17714,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.CephFS != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"cephfs\":"...)
+		b = append(b, ",\"cephfs\":"...)
 		if x.VolumeSource.CephFS == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18282,9 +17724,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.Flocker != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"flocker\":"...)
+		b = append(b, ",\"flocker\":"...)
 		if x.VolumeSource.Flocker == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18294,9 +17734,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.DownwardAPI != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"downwardAPI\":"...)
+		b = append(b, ",\"downwardAPI\":"...)
 		if x.VolumeSource.DownwardAPI == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18306,9 +17744,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.FC != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fc\":"...)
+		b = append(b, ",\"fc\":"...)
 		if x.VolumeSource.FC == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18318,9 +17754,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.AzureFile != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"azureFile\":"...)
+		b = append(b, ",\"azureFile\":"...)
 		if x.VolumeSource.AzureFile == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18330,9 +17764,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.ConfigMap != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"configMap\":"...)
+		b = append(b, ",\"configMap\":"...)
 		if x.VolumeSource.ConfigMap == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18342,9 +17774,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.VsphereVolume != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"vsphereVolume\":"...)
+		b = append(b, ",\"vsphereVolume\":"...)
 		if x.VolumeSource.VsphereVolume == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18354,9 +17784,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.Quobyte != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"quobyte\":"...)
+		b = append(b, ",\"quobyte\":"...)
 		if x.VolumeSource.Quobyte == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18366,9 +17794,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.AzureDisk != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"azureDisk\":"...)
+		b = append(b, ",\"azureDisk\":"...)
 		if x.VolumeSource.AzureDisk == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18378,9 +17804,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.PhotonPersistentDisk != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"photonPersistentDisk\":"...)
+		b = append(b, ",\"photonPersistentDisk\":"...)
 		if x.VolumeSource.PhotonPersistentDisk == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18390,9 +17814,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.Projected != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"projected\":"...)
+		b = append(b, ",\"projected\":"...)
 		if x.VolumeSource.Projected == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18402,9 +17824,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.PortworxVolume != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"portworxVolume\":"...)
+		b = append(b, ",\"portworxVolume\":"...)
 		if x.VolumeSource.PortworxVolume == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18414,9 +17834,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.ScaleIO != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"scaleIO\":"...)
+		b = append(b, ",\"scaleIO\":"...)
 		if x.VolumeSource.ScaleIO == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18426,9 +17844,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.StorageOS != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"storageos\":"...)
+		b = append(b, ",\"storageos\":"...)
 		if x.VolumeSource.StorageOS == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18438,9 +17854,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.CSI != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"csi\":"...)
+		b = append(b, ",\"csi\":"...)
 		if x.VolumeSource.CSI == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18450,9 +17864,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.Ephemeral != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"ephemeral\":"...)
+		b = append(b, ",\"ephemeral\":"...)
 		if x.VolumeSource.Ephemeral == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18462,9 +17874,7 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeSource.Image != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"image\":"...)
+		b = append(b, ",\"image\":"...)
 		if x.VolumeSource.Image == nil {
 			b = append(b, "null"...)
 		} else {
@@ -18474,13 +17884,14 @@ func (x *Volume) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVolume); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfVolume); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -18740,7 +18151,9 @@ func (x *Volume) SizeJSON() int {
 			n += x.VolumeSource.Image.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -19157,15 +18570,11 @@ func (h HostPathVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *HostPathVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"path\":"...)
+	start := len(b)
+	b = append(b, ",\"path\":"...)
 	b = codec.AppendString(b, x.Path)
 	if x.Type != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"type\":"...)
+		b = append(b, ",\"type\":"...)
 		if x.Type == nil {
 			b = append(b, "null"...)
 		} else {
@@ -19173,13 +18582,14 @@ func (x *HostPathVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfHostPathVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfHostPathVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -19207,7 +18617,9 @@ func (x *HostPathVolumeSource) SizeJSON() int {
 			n += len((*x.Type)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -19278,17 +18690,13 @@ func (e EmptyDirVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *EmptyDirVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Medium != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"medium\":"...)
+		b = append(b, ",\"medium\":"...)
 		b = codec.AppendString(b, string(x.Medium))
 	}
 	if x.SizeLimit != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"sizeLimit\":"...)
+		b = append(b, ",\"sizeLimit\":"...)
 		if x.SizeLimit == nil {
 			b = append(b, "null"...)
 		} else {
@@ -19298,13 +18706,14 @@ func (x *EmptyDirVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfEmptyDirVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfEmptyDirVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -19334,7 +18743,9 @@ func (x *EmptyDirVolumeSource) SizeJSON() int {
 			n += (*x.SizeLimit).SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -19408,37 +18819,30 @@ func (g GCEPersistentDiskVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *GCEPersistentDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"pdName\":"...)
+	start := len(b)
+	b = append(b, ",\"pdName\":"...)
 	b = codec.AppendString(b, x.PDName)
 	if x.FSType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		b = codec.AppendString(b, x.FSType)
 	}
 	if x.Partition != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"partition\":"...)
+		b = append(b, ",\"partition\":"...)
 		b = strconv.AppendInt(b, int64(x.Partition), 10)
 	}
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfGCEPersistentDiskVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfGCEPersistentDiskVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -19470,7 +18874,9 @@ func (x *GCEPersistentDiskVolumeSource) SizeJSON() int {
 		n += 12
 		n += codec.SizeBool(x.ReadOnly)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -19548,37 +18954,30 @@ func (a AWSElasticBlockStoreVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *AWSElasticBlockStoreVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"volumeID\":"...)
+	start := len(b)
+	b = append(b, ",\"volumeID\":"...)
 	b = codec.AppendString(b, x.VolumeID)
 	if x.FSType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		b = codec.AppendString(b, x.FSType)
 	}
 	if x.Partition != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"partition\":"...)
+		b = append(b, ",\"partition\":"...)
 		b = strconv.AppendInt(b, int64(x.Partition), 10)
 	}
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfAWSElasticBlockStoreVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfAWSElasticBlockStoreVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -19610,7 +19009,9 @@ func (x *AWSElasticBlockStoreVolumeSource) SizeJSON() int {
 		n += 12
 		n += codec.SizeBool(x.ReadOnly)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -19688,31 +19089,26 @@ func (g GitRepoVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *GitRepoVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"repository\":"...)
+	start := len(b)
+	b = append(b, ",\"repository\":"...)
 	b = codec.AppendString(b, x.Repository)
 	if x.Revision != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"revision\":"...)
+		b = append(b, ",\"revision\":"...)
 		b = codec.AppendString(b, x.Revision)
 	}
 	if x.Directory != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"directory\":"...)
+		b = append(b, ",\"directory\":"...)
 		b = codec.AppendString(b, x.Directory)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfGitRepoVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfGitRepoVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -19740,7 +19136,9 @@ func (x *GitRepoVolumeSource) SizeJSON() int {
 		n += 13
 		n += len(x.Directory) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -19811,17 +19209,13 @@ func (s SecretVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *SecretVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.SecretName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"secretName\":"...)
+		b = append(b, ",\"secretName\":"...)
 		b = codec.AppendString(b, x.SecretName)
 	}
 	if len(x.Items) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		if x.Items == nil {
 			b = append(b, "null"...)
 		} else {
@@ -19838,9 +19232,7 @@ func (x *SecretVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.DefaultMode != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"defaultMode\":"...)
+		b = append(b, ",\"defaultMode\":"...)
 		if x.DefaultMode == nil {
 			b = append(b, "null"...)
 		} else {
@@ -19848,9 +19240,7 @@ func (x *SecretVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Optional != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"optional\":"...)
+		b = append(b, ",\"optional\":"...)
 		if x.Optional == nil {
 			b = append(b, "null"...)
 		} else {
@@ -19858,13 +19248,14 @@ func (x *SecretVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfSecretVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfSecretVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -19913,7 +19304,9 @@ func (x *SecretVolumeSource) SizeJSON() int {
 			n += codec.SizeBool((*x.Optional))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -20014,29 +19407,24 @@ func (n NFSVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *NFSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"server\":"...)
+	start := len(b)
+	b = append(b, ",\"server\":"...)
 	b = codec.AppendString(b, x.Server)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"path\":"...)
+	b = append(b, ",\"path\":"...)
 	b = codec.AppendString(b, x.Path)
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfNFSVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfNFSVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -20062,7 +19450,9 @@ func (x *NFSVolumeSource) SizeJSON() int {
 		n += 12
 		n += codec.SizeBool(x.ReadOnly)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -20133,41 +19523,27 @@ func (i ISCSIVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *ISCSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"targetPortal\":"...)
+	start := len(b)
+	b = append(b, ",\"targetPortal\":"...)
 	b = codec.AppendString(b, x.TargetPortal)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"iqn\":"...)
+	b = append(b, ",\"iqn\":"...)
 	b = codec.AppendString(b, x.IQN)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"lun\":"...)
+	b = append(b, ",\"lun\":"...)
 	b = strconv.AppendInt(b, int64(x.Lun), 10)
 	if x.ISCSIInterface != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"iscsiInterface\":"...)
+		b = append(b, ",\"iscsiInterface\":"...)
 		b = codec.AppendString(b, x.ISCSIInterface)
 	}
 	if x.FSType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		b = codec.AppendString(b, x.FSType)
 	}
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.Portals) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"portals\":"...)
+		b = append(b, ",\"portals\":"...)
 		if x.Portals == nil {
 			b = append(b, "null"...)
 		} else {
@@ -20182,21 +19558,15 @@ func (x *ISCSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.DiscoveryCHAPAuth {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"chapAuthDiscovery\":"...)
+		b = append(b, ",\"chapAuthDiscovery\":"...)
 		b = strconv.AppendBool(b, x.DiscoveryCHAPAuth)
 	}
 	if x.SessionCHAPAuth {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"chapAuthSession\":"...)
+		b = append(b, ",\"chapAuthSession\":"...)
 		b = strconv.AppendBool(b, x.SessionCHAPAuth)
 	}
 	if x.SecretRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"secretRef\":"...)
+		b = append(b, ",\"secretRef\":"...)
 		if x.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -20206,9 +19576,7 @@ func (x *ISCSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.InitiatorName != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"initiatorName\":"...)
+		b = append(b, ",\"initiatorName\":"...)
 		if x.InitiatorName == nil {
 			b = append(b, "null"...)
 		} else {
@@ -20216,13 +19584,14 @@ func (x *ISCSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfISCSIVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfISCSIVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -20294,7 +19663,9 @@ func (x *ISCSIVolumeSource) SizeJSON() int {
 			n += len((*x.InitiatorName)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -20444,29 +19815,24 @@ func (g GlusterfsVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *GlusterfsVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"endpoints\":"...)
+	start := len(b)
+	b = append(b, ",\"endpoints\":"...)
 	b = codec.AppendString(b, x.EndpointsName)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"path\":"...)
+	b = append(b, ",\"path\":"...)
 	b = codec.AppendString(b, x.Path)
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfGlusterfsVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfGlusterfsVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -20492,7 +19858,9 @@ func (x *GlusterfsVolumeSource) SizeJSON() int {
 		n += 12
 		n += codec.SizeBool(x.ReadOnly)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -20563,25 +19931,22 @@ func (p PersistentVolumeClaimVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *PersistentVolumeClaimVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"claimName\":"...)
+	start := len(b)
+	b = append(b, ",\"claimName\":"...)
 	b = codec.AppendString(b, x.ClaimName)
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPersistentVolumeClaimVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPersistentVolumeClaimVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -20605,7 +19970,9 @@ func (x *PersistentVolumeClaimVolumeSource) SizeJSON() int {
 		n += 12
 		n += codec.SizeBool(x.ReadOnly)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -20669,10 +20036,8 @@ func (r RBDVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *RBDVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"monitors\":"...)
+	start := len(b)
+	b = append(b, ",\"monitors\":"...)
 	if x.CephMonitors == nil {
 		b = append(b, "null"...)
 	} else {
@@ -20685,38 +20050,26 @@ func (x *RBDVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"image\":"...)
+	b = append(b, ",\"image\":"...)
 	b = codec.AppendString(b, x.RBDImage)
 	if x.FSType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		b = codec.AppendString(b, x.FSType)
 	}
 	if x.RBDPool != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"pool\":"...)
+		b = append(b, ",\"pool\":"...)
 		b = codec.AppendString(b, x.RBDPool)
 	}
 	if x.RadosUser != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"user\":"...)
+		b = append(b, ",\"user\":"...)
 		b = codec.AppendString(b, x.RadosUser)
 	}
 	if x.Keyring != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"keyring\":"...)
+		b = append(b, ",\"keyring\":"...)
 		b = codec.AppendString(b, x.Keyring)
 	}
 	if x.SecretRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"secretRef\":"...)
+		b = append(b, ",\"secretRef\":"...)
 		if x.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -20726,19 +20079,18 @@ func (x *RBDVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfRBDVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfRBDVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -20796,7 +20148,9 @@ func (x *RBDVolumeSource) SizeJSON() int {
 		n += 12
 		n += codec.SizeBool(x.ReadOnly)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -20918,21 +20272,15 @@ func (f FlexVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *FlexVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"driver\":"...)
+	start := len(b)
+	b = append(b, ",\"driver\":"...)
 	b = codec.AppendString(b, x.Driver)
 	if x.FSType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		b = codec.AppendString(b, x.FSType)
 	}
 	if x.SecretRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"secretRef\":"...)
+		b = append(b, ",\"secretRef\":"...)
 		if x.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -20942,25 +20290,22 @@ func (x *FlexVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.Options) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"options\":"...)
+		b = append(b, ",\"options\":"...)
 		b = codec.AppendStringMap(b, x.Options)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfFlexVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfFlexVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -21000,7 +20345,9 @@ func (x *FlexVolumeSource) SizeJSON() int {
 		n += 11
 		n += codec.SizeStringMap(x.Options)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -21088,27 +20435,19 @@ func (c CinderVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *CinderVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"volumeID\":"...)
+	start := len(b)
+	b = append(b, ",\"volumeID\":"...)
 	b = codec.AppendString(b, x.VolumeID)
 	if x.FSType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		b = codec.AppendString(b, x.FSType)
 	}
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if x.SecretRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"secretRef\":"...)
+		b = append(b, ",\"secretRef\":"...)
 		if x.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -21118,13 +20457,14 @@ func (x *CinderVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfCinderVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfCinderVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -21160,7 +20500,9 @@ func (x *CinderVolumeSource) SizeJSON() int {
 			n += x.SecretRef.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -21243,10 +20585,8 @@ func (c CephFSVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *CephFSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"monitors\":"...)
+	start := len(b)
+	b = append(b, ",\"monitors\":"...)
 	if x.Monitors == nil {
 		b = append(b, "null"...)
 	} else {
@@ -21260,27 +20600,19 @@ func (x *CephFSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, ']')
 	}
 	if x.Path != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"path\":"...)
+		b = append(b, ",\"path\":"...)
 		b = codec.AppendString(b, x.Path)
 	}
 	if x.User != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"user\":"...)
+		b = append(b, ",\"user\":"...)
 		b = codec.AppendString(b, x.User)
 	}
 	if x.SecretFile != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"secretFile\":"...)
+		b = append(b, ",\"secretFile\":"...)
 		b = codec.AppendString(b, x.SecretFile)
 	}
 	if x.SecretRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"secretRef\":"...)
+		b = append(b, ",\"secretRef\":"...)
 		if x.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -21290,19 +20622,18 @@ func (x *CephFSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfCephFSVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfCephFSVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -21354,7 +20685,9 @@ func (x *CephFSVolumeSource) SizeJSON() int {
 		n += 12
 		n += codec.SizeBool(x.ReadOnly)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -21462,27 +20795,24 @@ func (f FlockerVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *FlockerVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.DatasetName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"datasetName\":"...)
+		b = append(b, ",\"datasetName\":"...)
 		b = codec.AppendString(b, x.DatasetName)
 	}
 	if x.DatasetUUID != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"datasetUUID\":"...)
+		b = append(b, ",\"datasetUUID\":"...)
 		b = codec.AppendString(b, x.DatasetUUID)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfFlockerVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfFlockerVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -21508,7 +20838,9 @@ func (x *FlockerVolumeSource) SizeJSON() int {
 		n += 15
 		n += len(x.DatasetUUID) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -21572,11 +20904,9 @@ func (f FCVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *FCVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.TargetWWNs) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"targetWWNs\":"...)
+		b = append(b, ",\"targetWWNs\":"...)
 		if x.TargetWWNs == nil {
 			b = append(b, "null"...)
 		} else {
@@ -21591,9 +20921,7 @@ func (x *FCVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Lun != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"lun\":"...)
+		b = append(b, ",\"lun\":"...)
 		if x.Lun == nil {
 			b = append(b, "null"...)
 		} else {
@@ -21601,21 +20929,15 @@ func (x *FCVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.FSType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		b = codec.AppendString(b, x.FSType)
 	}
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.WWIDs) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"wwids\":"...)
+		b = append(b, ",\"wwids\":"...)
 		if x.WWIDs == nil {
 			b = append(b, "null"...)
 		} else {
@@ -21630,13 +20952,14 @@ func (x *FCVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfFCVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfFCVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -21694,7 +21017,9 @@ func (x *FCVolumeSource) SizeJSON() int {
 			}
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -21808,29 +21133,24 @@ func (a AzureFileVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *AzureFileVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"secretName\":"...)
+	start := len(b)
+	b = append(b, ",\"secretName\":"...)
 	b = codec.AppendString(b, x.SecretName)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"shareName\":"...)
+	b = append(b, ",\"shareName\":"...)
 	b = codec.AppendString(b, x.ShareName)
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfAzureFileVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfAzureFileVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -21856,7 +21176,9 @@ func (x *AzureFileVolumeSource) SizeJSON() int {
 		n += 12
 		n += codec.SizeBool(x.ReadOnly)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -21927,37 +21249,30 @@ func (v VsphereVirtualDiskVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *VsphereVirtualDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"volumePath\":"...)
+	start := len(b)
+	b = append(b, ",\"volumePath\":"...)
 	b = codec.AppendString(b, x.VolumePath)
 	if x.FSType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		b = codec.AppendString(b, x.FSType)
 	}
 	if x.StoragePolicyName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"storagePolicyName\":"...)
+		b = append(b, ",\"storagePolicyName\":"...)
 		b = codec.AppendString(b, x.StoragePolicyName)
 	}
 	if x.StoragePolicyID != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"storagePolicyID\":"...)
+		b = append(b, ",\"storagePolicyID\":"...)
 		b = codec.AppendString(b, x.StoragePolicyID)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfVsphereVirtualDiskVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfVsphereVirtualDiskVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -21989,7 +21304,9 @@ func (x *VsphereVirtualDiskVolumeSource) SizeJSON() int {
 		n += 19
 		n += len(x.StoragePolicyID) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -22067,47 +21384,36 @@ func (q QuobyteVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *QuobyteVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"registry\":"...)
+	start := len(b)
+	b = append(b, ",\"registry\":"...)
 	b = codec.AppendString(b, x.Registry)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"volume\":"...)
+	b = append(b, ",\"volume\":"...)
 	b = codec.AppendString(b, x.Volume)
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if x.User != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"user\":"...)
+		b = append(b, ",\"user\":"...)
 		b = codec.AppendString(b, x.User)
 	}
 	if x.Group != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"group\":"...)
+		b = append(b, ",\"group\":"...)
 		b = codec.AppendString(b, x.Group)
 	}
 	if x.Tenant != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"tenant\":"...)
+		b = append(b, ",\"tenant\":"...)
 		b = codec.AppendString(b, x.Tenant)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfQuobyteVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfQuobyteVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -22145,7 +21451,9 @@ func (x *QuobyteVolumeSource) SizeJSON() int {
 		n += 10
 		n += len(x.Tenant) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -22237,19 +21545,13 @@ func (a AzureDiskVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *AzureDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"diskName\":"...)
+	start := len(b)
+	b = append(b, ",\"diskName\":"...)
 	b = codec.AppendString(b, x.DiskName)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"diskURI\":"...)
+	b = append(b, ",\"diskURI\":"...)
 	b = codec.AppendString(b, x.DataDiskURI)
 	if x.CachingMode != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"cachingMode\":"...)
+		b = append(b, ",\"cachingMode\":"...)
 		if x.CachingMode == nil {
 			b = append(b, "null"...)
 		} else {
@@ -22257,9 +21559,7 @@ func (x *AzureDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.FSType != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		if x.FSType == nil {
 			b = append(b, "null"...)
 		} else {
@@ -22267,9 +21567,7 @@ func (x *AzureDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ReadOnly != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		if x.ReadOnly == nil {
 			b = append(b, "null"...)
 		} else {
@@ -22277,9 +21575,7 @@ func (x *AzureDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Kind != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"kind\":"...)
+		b = append(b, ",\"kind\":"...)
 		if x.Kind == nil {
 			b = append(b, "null"...)
 		} else {
@@ -22287,13 +21583,14 @@ func (x *AzureDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfAzureDiskVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfAzureDiskVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -22347,7 +21644,9 @@ func (x *AzureDiskVolumeSource) SizeJSON() int {
 			n += len((*x.Kind)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -22467,25 +21766,22 @@ func (p PhotonPersistentDiskVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *PhotonPersistentDiskVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"pdID\":"...)
+	start := len(b)
+	b = append(b, ",\"pdID\":"...)
 	b = codec.AppendString(b, x.PdID)
 	if x.FSType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		b = codec.AppendString(b, x.FSType)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPhotonPersistentDiskVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPhotonPersistentDiskVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -22509,7 +21805,9 @@ func (x *PhotonPersistentDiskVolumeSource) SizeJSON() int {
 		n += 10
 		n += len(x.FSType) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -22573,31 +21871,26 @@ func (p PortworxVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *PortworxVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"volumeID\":"...)
+	start := len(b)
+	b = append(b, ",\"volumeID\":"...)
 	b = codec.AppendString(b, x.VolumeID)
 	if x.FSType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		b = codec.AppendString(b, x.FSType)
 	}
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPortworxVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPortworxVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -22625,7 +21918,9 @@ func (x *PortworxVolumeSource) SizeJSON() int {
 		n += 12
 		n += codec.SizeBool(x.ReadOnly)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -22696,18 +21991,12 @@ func (s ScaleIOVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *ScaleIOVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"gateway\":"...)
+	start := len(b)
+	b = append(b, ",\"gateway\":"...)
 	b = codec.AppendString(b, x.Gateway)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"system\":"...)
+	b = append(b, ",\"system\":"...)
 	b = codec.AppendString(b, x.System)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"secretRef\":"...)
+	b = append(b, ",\"secretRef\":"...)
 	if x.SecretRef == nil {
 		b = append(b, "null"...)
 	} else {
@@ -22716,55 +22005,42 @@ func (x *ScaleIOVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SSLEnabled {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"sslEnabled\":"...)
+		b = append(b, ",\"sslEnabled\":"...)
 		b = strconv.AppendBool(b, x.SSLEnabled)
 	}
 	if x.ProtectionDomain != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"protectionDomain\":"...)
+		b = append(b, ",\"protectionDomain\":"...)
 		b = codec.AppendString(b, x.ProtectionDomain)
 	}
 	if x.StoragePool != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"storagePool\":"...)
+		b = append(b, ",\"storagePool\":"...)
 		b = codec.AppendString(b, x.StoragePool)
 	}
 	if x.StorageMode != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"storageMode\":"...)
+		b = append(b, ",\"storageMode\":"...)
 		b = codec.AppendString(b, x.StorageMode)
 	}
 	if x.VolumeName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeName\":"...)
+		b = append(b, ",\"volumeName\":"...)
 		b = codec.AppendString(b, x.VolumeName)
 	}
 	if x.FSType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		b = codec.AppendString(b, x.FSType)
 	}
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfScaleIOVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfScaleIOVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -22820,7 +22096,9 @@ func (x *ScaleIOVolumeSource) SizeJSON() int {
 		n += 12
 		n += codec.SizeBool(x.ReadOnly)
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -22945,35 +22223,25 @@ func (s StorageOSVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *StorageOSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.VolumeName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeName\":"...)
+		b = append(b, ",\"volumeName\":"...)
 		b = codec.AppendString(b, x.VolumeName)
 	}
 	if x.VolumeNamespace != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeNamespace\":"...)
+		b = append(b, ",\"volumeNamespace\":"...)
 		b = codec.AppendString(b, x.VolumeNamespace)
 	}
 	if x.FSType != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		b = codec.AppendString(b, x.FSType)
 	}
 	if x.ReadOnly {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		b = strconv.AppendBool(b, x.ReadOnly)
 	}
 	if x.SecretRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"secretRef\":"...)
+		b = append(b, ",\"secretRef\":"...)
 		if x.SecretRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -22983,13 +22251,14 @@ func (x *StorageOSVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfStorageOSVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfStorageOSVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -23031,7 +22300,9 @@ func (x *StorageOSVolumeSource) SizeJSON() int {
 			n += x.SecretRef.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -23121,17 +22392,13 @@ func (c ConfigMapVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *ConfigMapVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.LocalObjectReference.Name != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		b = codec.AppendString(b, x.LocalObjectReference.Name)
 	}
 	if len(x.Items) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		if x.Items == nil {
 			b = append(b, "null"...)
 		} else {
@@ -23148,9 +22415,7 @@ func (x *ConfigMapVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.DefaultMode != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"defaultMode\":"...)
+		b = append(b, ",\"defaultMode\":"...)
 		if x.DefaultMode == nil {
 			b = append(b, "null"...)
 		} else {
@@ -23158,9 +22423,7 @@ func (x *ConfigMapVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Optional != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"optional\":"...)
+		b = append(b, ",\"optional\":"...)
 		if x.Optional == nil {
 			b = append(b, "null"...)
 		} else {
@@ -23168,13 +22431,14 @@ func (x *ConfigMapVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfConfigMapVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfConfigMapVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -23223,7 +22487,9 @@ func (x *ConfigMapVolumeSource) SizeJSON() int {
 			n += codec.SizeBool((*x.Optional))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -23324,11 +22590,9 @@ func (d DownwardAPIVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *DownwardAPIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.Items) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		if x.Items == nil {
 			b = append(b, "null"...)
 		} else {
@@ -23345,9 +22609,7 @@ func (x *DownwardAPIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.DefaultMode != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"defaultMode\":"...)
+		b = append(b, ",\"defaultMode\":"...)
 		if x.DefaultMode == nil {
 			b = append(b, "null"...)
 		} else {
@@ -23355,13 +22617,14 @@ func (x *DownwardAPIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfDownwardAPIVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfDownwardAPIVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -23398,7 +22661,9 @@ func (x *DownwardAPIVolumeSource) SizeJSON() int {
 			n += codec.SizeInt(int64((*x.DefaultMode)))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -23478,15 +22743,11 @@ func (d DownwardAPIVolumeFile) MarshalJSON() ([]byte, error) {
 func (x *DownwardAPIVolumeFile) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"path\":"...)
+	start := len(b)
+	b = append(b, ",\"path\":"...)
 	b = codec.AppendString(b, x.Path)
 	if x.FieldRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fieldRef\":"...)
+		b = append(b, ",\"fieldRef\":"...)
 		if x.FieldRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -23496,9 +22757,7 @@ func (x *DownwardAPIVolumeFile) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ResourceFieldRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resourceFieldRef\":"...)
+		b = append(b, ",\"resourceFieldRef\":"...)
 		if x.ResourceFieldRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -23508,9 +22767,7 @@ func (x *DownwardAPIVolumeFile) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Mode != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"mode\":"...)
+		b = append(b, ",\"mode\":"...)
 		if x.Mode == nil {
 			b = append(b, "null"...)
 		} else {
@@ -23518,13 +22775,14 @@ func (x *DownwardAPIVolumeFile) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfDownwardAPIVolumeFile); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfDownwardAPIVolumeFile); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -23568,7 +22826,9 @@ func (x *DownwardAPIVolumeFile) SizeJSON() int {
 			n += codec.SizeInt(int64((*x.Mode)))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -23663,19 +22923,13 @@ func (k KeyToPath) MarshalJSON() ([]byte, error) {
 func (x *KeyToPath) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"key\":"...)
+	start := len(b)
+	b = append(b, ",\"key\":"...)
 	b = codec.AppendString(b, x.Key)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"path\":"...)
+	b = append(b, ",\"path\":"...)
 	b = codec.AppendString(b, x.Path)
 	if x.Mode != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"mode\":"...)
+		b = append(b, ",\"mode\":"...)
 		if x.Mode == nil {
 			b = append(b, "null"...)
 		} else {
@@ -23683,13 +22937,14 @@ func (x *KeyToPath) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfKeyToPath); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfKeyToPath); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -23719,7 +22974,9 @@ func (x *KeyToPath) SizeJSON() int {
 			n += codec.SizeInt(int64((*x.Mode)))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -23797,15 +23054,11 @@ func (c CSIVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *CSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"driver\":"...)
+	start := len(b)
+	b = append(b, ",\"driver\":"...)
 	b = codec.AppendString(b, x.Driver)
 	if x.ReadOnly != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"readOnly\":"...)
+		b = append(b, ",\"readOnly\":"...)
 		if x.ReadOnly == nil {
 			b = append(b, "null"...)
 		} else {
@@ -23813,9 +23066,7 @@ func (x *CSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.FSType != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"fsType\":"...)
+		b = append(b, ",\"fsType\":"...)
 		if x.FSType == nil {
 			b = append(b, "null"...)
 		} else {
@@ -23823,15 +23074,11 @@ func (x *CSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.VolumeAttributes) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeAttributes\":"...)
+		b = append(b, ",\"volumeAttributes\":"...)
 		b = codec.AppendStringMap(b, x.VolumeAttributes)
 	}
 	if x.NodePublishSecretRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"nodePublishSecretRef\":"...)
+		b = append(b, ",\"nodePublishSecretRef\":"...)
 		if x.NodePublishSecretRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -23841,13 +23088,14 @@ func (x *CSIVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfCSIVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfCSIVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -23895,7 +23143,9 @@ func (x *CSIVolumeSource) SizeJSON() int {
 			n += x.NodePublishSecretRef.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -23997,11 +23247,9 @@ func (e EphemeralVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *EphemeralVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.VolumeClaimTemplate != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeClaimTemplate\":"...)
+		b = append(b, ",\"volumeClaimTemplate\":"...)
 		if x.VolumeClaimTemplate == nil {
 			b = append(b, "null"...)
 		} else {
@@ -24011,13 +23259,14 @@ func (x *EphemeralVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfEphemeralVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfEphemeralVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -24043,7 +23292,9 @@ func (x *EphemeralVolumeSource) SizeJSON() int {
 			n += x.VolumeClaimTemplate.SizeJSON()
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -24105,27 +23356,24 @@ func (p PersistentVolumeClaimTemplate) MarshalJSON() ([]byte, error) {
 func (x *PersistentVolumeClaimTemplate) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"metadata\":"...)
+	start := len(b)
+	b = append(b, ",\"metadata\":"...)
 	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "metadata")
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"spec\":"...)
+	b = append(b, ",\"spec\":"...)
 	if b, err = x.Spec.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "spec")
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPersistentVolumeClaimTemplate); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPersistentVolumeClaimTemplate); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -24147,7 +23395,9 @@ func (x *PersistentVolumeClaimTemplate) SizeJSON() int {
 	n += x.ObjectMeta.SizeJSON()
 	n += 8
 	n += x.Spec.SizeJSON()
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -24207,11 +23457,9 @@ func (p PersistentVolumeClaimSpec) MarshalJSON() ([]byte, error) {
 func (x *PersistentVolumeClaimSpec) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.AccessModes) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"accessModes\":"...)
+		b = append(b, ",\"accessModes\":"...)
 		if x.AccessModes == nil {
 			b = append(b, "null"...)
 		} else {
@@ -24226,9 +23474,7 @@ func (x *PersistentVolumeClaimSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Selector != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"selector\":"...)
+		b = append(b, ",\"selector\":"...)
 		if x.Selector == nil {
 			b = append(b, "null"...)
 		} else {
@@ -24237,22 +23483,16 @@ func (x *PersistentVolumeClaimSpec) AppendJSON(b []byte) ([]byte, error) {
 			}
 		}
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"resources\":"...)
+	b = append(b, ",\"resources\":"...)
 	if b, err = x.Resources.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "resources")
 	}
 	if x.VolumeName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeName\":"...)
+		b = append(b, ",\"volumeName\":"...)
 		b = codec.AppendString(b, x.VolumeName)
 	}
 	if x.StorageClassName != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"storageClassName\":"...)
+		b = append(b, ",\"storageClassName\":"...)
 		if x.StorageClassName == nil {
 			b = append(b, "null"...)
 		} else {
@@ -24260,9 +23500,7 @@ func (x *PersistentVolumeClaimSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeMode != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeMode\":"...)
+		b = append(b, ",\"volumeMode\":"...)
 		if x.VolumeMode == nil {
 			b = append(b, "null"...)
 		} else {
@@ -24270,9 +23508,7 @@ func (x *PersistentVolumeClaimSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.DataSource != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"dataSource\":"...)
+		b = append(b, ",\"dataSource\":"...)
 		if x.DataSource == nil {
 			b = append(b, "null"...)
 		} else {
@@ -24282,9 +23518,7 @@ func (x *PersistentVolumeClaimSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.DataSourceRef != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"dataSourceRef\":"...)
+		b = append(b, ",\"dataSourceRef\":"...)
 		if x.DataSourceRef == nil {
 			b = append(b, "null"...)
 		} else {
@@ -24294,9 +23528,7 @@ func (x *PersistentVolumeClaimSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.VolumeAttributesClassName != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"volumeAttributesClassName\":"...)
+		b = append(b, ",\"volumeAttributesClassName\":"...)
 		if x.VolumeAttributesClassName == nil {
 			b = append(b, "null"...)
 		} else {
@@ -24304,13 +23536,14 @@ func (x *PersistentVolumeClaimSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfPersistentVolumeClaimSpec); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPersistentVolumeClaimSpec); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -24394,7 +23627,9 @@ func (x *PersistentVolumeClaimSpec) SizeJSON() int {
 			n += len((*x.VolumeAttributesClassName)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -24552,27 +23787,24 @@ func (i ImageVolumeSource) MarshalJSON() ([]byte, error) {
 func (x *ImageVolumeSource) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Reference != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"reference\":"...)
+		b = append(b, ",\"reference\":"...)
 		b = codec.AppendString(b, x.Reference)
 	}
 	if x.PullPolicy != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"pullPolicy\":"...)
+		b = append(b, ",\"pullPolicy\":"...)
 		b = codec.AppendString(b, string(x.PullPolicy))
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfImageVolumeSource); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfImageVolumeSource); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -24598,7 +23830,9 @@ func (x *ImageVolumeSource) SizeJSON() int {
 		n += 14
 		n += len(x.PullPolicy) + 2
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -24643,17 +23877,13 @@ func (x *ImageVolumeSource) DecodeJSON(d *codec.Decoder) {
 // appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
 func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byte, error) {
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.MatchLabels) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"matchLabels\":"...)
+		b = append(b, ",\"matchLabels\":"...)
 		b = codec.AppendStringMap(b, x.MatchLabels)
 	}
 	if len(x.MatchExpressions) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"matchExpressions\":"...)
+		b = append(b, ",\"matchExpressions\":"...)
 		if x.MatchExpressions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -24669,9 +23899,10 @@ func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byt
 			b = append(b, ']')
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -24702,19 +23933,13 @@ func sizeJSONSelectorLabelSelector(x *selector.LabelSelector) int {
 
 // appendJSONSelectorLabelSelectorRequirement appends the JSON encoding of *x to b.
 func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelectorRequirement) ([]byte, error) {
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"key\":"...)
+	start := len(b)
+	b = append(b, ",\"key\":"...)
 	b = codec.AppendString(b, x.Key)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"operator\":"...)
+	b = append(b, ",\"operator\":"...)
 	b = codec.AppendString(b, string(x.Operator))
 	if len(x.Values) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"values\":"...)
+		b = append(b, ",\"values\":"...)
 		if x.Values == nil {
 			b = append(b, "null"...)
 		} else {
@@ -24728,9 +23953,10 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 			b = append(b, ']')
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 

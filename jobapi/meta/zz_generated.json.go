@@ -29,61 +29,43 @@ func (o ObjectMeta) MarshalJSON() ([]byte, error) {
 func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Name != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		b = codec.AppendString(b, x.Name)
 	}
 	if x.GenerateName != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"generateName\":"...)
+		b = append(b, ",\"generateName\":"...)
 		b = codec.AppendString(b, x.GenerateName)
 	}
 	if x.Namespace != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"namespace\":"...)
+		b = append(b, ",\"namespace\":"...)
 		b = codec.AppendString(b, x.Namespace)
 	}
 	if x.SelfLink != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"selfLink\":"...)
+		b = append(b, ",\"selfLink\":"...)
 		b = codec.AppendString(b, x.SelfLink)
 	}
 	if x.UID != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"uid\":"...)
+		b = append(b, ",\"uid\":"...)
 		b = codec.AppendString(b, string(x.UID))
 	}
 	if x.ResourceVersion != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"resourceVersion\":"...)
+		b = append(b, ",\"resourceVersion\":"...)
 		b = codec.AppendString(b, x.ResourceVersion)
 	}
 	if x.Generation != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"generation\":"...)
+		b = append(b, ",\"generation\":"...)
 		b = strconv.AppendInt(b, int64(x.Generation), 10)
 	}
 	if !x.CreationTimestamp.IsZero() {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"creationTimestamp\":"...)
+		b = append(b, ",\"creationTimestamp\":"...)
 		if b, err = codec.Leaf(x.CreationTimestamp.AppendJSON(b)); err != nil {
 			return b, codec.InMember(err, "creationTimestamp")
 		}
 	}
 	if x.DeletionTimestamp != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"deletionTimestamp\":"...)
+		b = append(b, ",\"deletionTimestamp\":"...)
 		if x.DeletionTimestamp == nil {
 			b = append(b, "null"...)
 		} else {
@@ -93,9 +75,7 @@ func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.DeletionGracePeriodSeconds != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"deletionGracePeriodSeconds\":"...)
+		b = append(b, ",\"deletionGracePeriodSeconds\":"...)
 		if x.DeletionGracePeriodSeconds == nil {
 			b = append(b, "null"...)
 		} else {
@@ -103,21 +83,15 @@ func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Labels) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"labels\":"...)
+		b = append(b, ",\"labels\":"...)
 		b = codec.AppendStringMap(b, x.Labels)
 	}
 	if len(x.Annotations) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"annotations\":"...)
+		b = append(b, ",\"annotations\":"...)
 		b = codec.AppendStringMap(b, x.Annotations)
 	}
 	if len(x.OwnerReferences) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"ownerReferences\":"...)
+		b = append(b, ",\"ownerReferences\":"...)
 		if x.OwnerReferences == nil {
 			b = append(b, "null"...)
 		} else {
@@ -134,9 +108,7 @@ func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Finalizers) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"finalizers\":"...)
+		b = append(b, ",\"finalizers\":"...)
 		if x.Finalizers == nil {
 			b = append(b, "null"...)
 		} else {
@@ -151,21 +123,20 @@ func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.ManagedFields) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"managedFields\":"...)
+		b = append(b, ",\"managedFields\":"...)
 		if b, err = codec.Leaf(x.ManagedFields.AppendJSON(b)); err != nil {
 			return b, codec.InMember(err, "managedFields")
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfObjectMeta); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfObjectMeta); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -266,7 +237,9 @@ func (x *ObjectMeta) SizeJSON() int {
 		n += 17
 		n += x.ManagedFields.SizeJSON()
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -455,27 +428,17 @@ func (o OwnerReference) MarshalJSON() ([]byte, error) {
 func (x *OwnerReference) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"apiVersion\":"...)
+	start := len(b)
+	b = append(b, ",\"apiVersion\":"...)
 	b = codec.AppendString(b, x.APIVersion)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"kind\":"...)
+	b = append(b, ",\"kind\":"...)
 	b = codec.AppendString(b, x.Kind)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"name\":"...)
+	b = append(b, ",\"name\":"...)
 	b = codec.AppendString(b, x.Name)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"uid\":"...)
+	b = append(b, ",\"uid\":"...)
 	b = codec.AppendString(b, string(x.UID))
 	if x.Controller != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"controller\":"...)
+		b = append(b, ",\"controller\":"...)
 		if x.Controller == nil {
 			b = append(b, "null"...)
 		} else {
@@ -483,9 +446,7 @@ func (x *OwnerReference) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.BlockOwnerDeletion != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"blockOwnerDeletion\":"...)
+		b = append(b, ",\"blockOwnerDeletion\":"...)
 		if x.BlockOwnerDeletion == nil {
 			b = append(b, "null"...)
 		} else {
@@ -493,13 +454,14 @@ func (x *OwnerReference) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfOwnerReference); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfOwnerReference); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -541,7 +503,9 @@ func (x *OwnerReference) SizeJSON() int {
 			n += codec.SizeBool((*x.BlockOwnerDeletion))
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}

@@ -31,45 +31,36 @@ func (j Job) MarshalJSON() ([]byte, error) {
 func (x *Job) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.TypeMeta.Kind != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"kind\":"...)
+		b = append(b, ",\"kind\":"...)
 		b = codec.AppendString(b, x.TypeMeta.Kind)
 	}
 	if x.TypeMeta.APIVersion != "" {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"apiVersion\":"...)
+		b = append(b, ",\"apiVersion\":"...)
 		b = codec.AppendString(b, x.TypeMeta.APIVersion)
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"metadata\":"...)
+	b = append(b, ",\"metadata\":"...)
 	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "metadata")
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"spec\":"...)
+	b = append(b, ",\"spec\":"...)
 	if b, err = x.Spec.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "spec")
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"status\":"...)
+	b = append(b, ",\"status\":"...)
 	if b, err = x.Status.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "status")
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfJob); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfJob); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -101,7 +92,9 @@ func (x *Job) SizeJSON() int {
 	n += x.Spec.SizeJSON()
 	n += 10
 	n += x.Status.SizeJSON()
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -180,11 +173,9 @@ func (j JobSpec) MarshalJSON() ([]byte, error) {
 func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.Reserve(b)
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if x.Parallelism != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"parallelism\":"...)
+		b = append(b, ",\"parallelism\":"...)
 		if x.Parallelism == nil {
 			b = append(b, "null"...)
 		} else {
@@ -192,9 +183,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Completions != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"completions\":"...)
+		b = append(b, ",\"completions\":"...)
 		if x.Completions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -202,9 +191,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ActiveDeadlineSeconds != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"activeDeadlineSeconds\":"...)
+		b = append(b, ",\"activeDeadlineSeconds\":"...)
 		if x.ActiveDeadlineSeconds == nil {
 			b = append(b, "null"...)
 		} else {
@@ -212,9 +199,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.PodFailurePolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"podFailurePolicy\":"...)
+		b = append(b, ",\"podFailurePolicy\":"...)
 		if x.PodFailurePolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -224,9 +209,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.SuccessPolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"successPolicy\":"...)
+		b = append(b, ",\"successPolicy\":"...)
 		if x.SuccessPolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -236,9 +219,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.BackoffLimit != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"backoffLimit\":"...)
+		b = append(b, ",\"backoffLimit\":"...)
 		if x.BackoffLimit == nil {
 			b = append(b, "null"...)
 		} else {
@@ -246,9 +227,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.BackoffLimitPerIndex != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"backoffLimitPerIndex\":"...)
+		b = append(b, ",\"backoffLimitPerIndex\":"...)
 		if x.BackoffLimitPerIndex == nil {
 			b = append(b, "null"...)
 		} else {
@@ -256,9 +235,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.MaxFailedIndexes != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"maxFailedIndexes\":"...)
+		b = append(b, ",\"maxFailedIndexes\":"...)
 		if x.MaxFailedIndexes == nil {
 			b = append(b, "null"...)
 		} else {
@@ -266,9 +243,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Selector != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"selector\":"...)
+		b = append(b, ",\"selector\":"...)
 		if x.Selector == nil {
 			b = append(b, "null"...)
 		} else {
@@ -278,25 +253,19 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ManualSelector != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"manualSelector\":"...)
+		b = append(b, ",\"manualSelector\":"...)
 		if x.ManualSelector == nil {
 			b = append(b, "null"...)
 		} else {
 			b = strconv.AppendBool(b, (*x.ManualSelector))
 		}
 	}
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"template\":"...)
+	b = append(b, ",\"template\":"...)
 	if b, err = x.Template.AppendJSON(b); err != nil {
 		return b, codec.InMember(err, "template")
 	}
 	if x.TTLSecondsAfterFinished != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"ttlSecondsAfterFinished\":"...)
+		b = append(b, ",\"ttlSecondsAfterFinished\":"...)
 		if x.TTLSecondsAfterFinished == nil {
 			b = append(b, "null"...)
 		} else {
@@ -304,9 +273,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.CompletionMode != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"completionMode\":"...)
+		b = append(b, ",\"completionMode\":"...)
 		if x.CompletionMode == nil {
 			b = append(b, "null"...)
 		} else {
@@ -314,9 +281,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.Suspend != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"suspend\":"...)
+		b = append(b, ",\"suspend\":"...)
 		if x.Suspend == nil {
 			b = append(b, "null"...)
 		} else {
@@ -324,9 +289,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.PodReplacementPolicy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"podReplacementPolicy\":"...)
+		b = append(b, ",\"podReplacementPolicy\":"...)
 		if x.PodReplacementPolicy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -334,9 +297,7 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if x.ManagedBy != nil {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"managedBy\":"...)
+		b = append(b, ",\"managedBy\":"...)
 		if x.ManagedBy == nil {
 			b = append(b, "null"...)
 		} else {
@@ -344,13 +305,14 @@ func (x *JobSpec) AppendJSON(b []byte) ([]byte, error) {
 		}
 	}
 	if len(x.Unknown) > 0 {
-		if b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, jsonMembersOfJobSpec); err != nil {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfJobSpec); err != nil {
 			return b, err
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -490,7 +452,9 @@ func (x *JobSpec) SizeJSON() int {
 			n += len((*x.ManagedBy)) + 2
 		}
 	}
-	n += codec.SizeUnknown(x.Unknown)
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
 	if n == 1 {
 		n++
 	}
@@ -730,17 +694,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 // appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
 func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byte, error) {
 	var err error
-	sep := byte('{')
+	start := len(b)
 	if len(x.MatchLabels) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"matchLabels\":"...)
+		b = append(b, ",\"matchLabels\":"...)
 		b = codec.AppendStringMap(b, x.MatchLabels)
 	}
 	if len(x.MatchExpressions) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"matchExpressions\":"...)
+		b = append(b, ",\"matchExpressions\":"...)
 		if x.MatchExpressions == nil {
 			b = append(b, "null"...)
 		} else {
@@ -756,9 +716,10 @@ func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byt
 			b = append(b, ']')
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 
@@ -789,19 +750,13 @@ func sizeJSONSelectorLabelSelector(x *selector.LabelSelector) int {
 
 // appendJSONSelectorLabelSelectorRequirement appends the JSON encoding of *x to b.
 func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelectorRequirement) ([]byte, error) {
-	sep := byte('{')
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"key\":"...)
+	start := len(b)
+	b = append(b, ",\"key\":"...)
 	b = codec.AppendString(b, x.Key)
-	b = append(b, sep)
-	sep = ','
-	b = append(b, "\"operator\":"...)
+	b = append(b, ",\"operator\":"...)
 	b = codec.AppendString(b, string(x.Operator))
 	if len(x.Values) != 0 {
-		b = append(b, sep)
-		sep = ','
-		b = append(b, "\"values\":"...)
+		b = append(b, ",\"values\":"...)
 		if x.Values == nil {
 			b = append(b, "null"...)
 		} else {
@@ -815,9 +770,10 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 			b = append(b, ']')
 		}
 	}
-	if sep == '{' {
-		b = append(b, '{')
+	if len(b) == start {
+		return append(b, '{', '}'), nil
 	}
+	b[start] = '{'
 	return append(b, '}'), nil
 }
 

@@ -317,11 +317,11 @@ func (e *encoder) modeledName(t *typeInfo) string {
 	return "jsonMembersOf" + strings.ToUpper(t.pkg.name[:1]) + t.pkg.name[1:] + t.name
 }
 
-// quote returns the JSON text of a member name followed by a colon, as a Go
-// string literal.
+// quoteMember returns the JSON text of a member name between a comma and
+// a colon, as a Go string literal.
 func quoteMember(name string) string {
 	b, _ := json.Marshal(name)
-	return strconv.Quote(string(b) + ":")
+	return strconv.Quote("," + string(b) + ":")
 }
 
 // memberLen returns the length of the JSON text of a member name followed
@@ -340,7 +340,9 @@ func (e *encoder) structBody(w *bytes.Buffer, t *typeInfo) error {
 	}
 	var body bytes.Buffer
 	e.usesEr = false
-	body.WriteString("sep := byte('{')\n")
+	// Every member is written after a comma, in one append with its
+	// name; the first comma becomes the opening brace at the end.
+	body.WriteString("start := len(b)\n")
 	for _, f := range fields {
 		cond, err := e.keep(f)
 		if err != nil {
@@ -349,7 +351,7 @@ func (e *encoder) structBody(w *bytes.Buffer, t *typeInfo) error {
 		if cond != "" {
 			fmt.Fprintf(&body, "if %s {\n", cond)
 		}
-		fmt.Fprintf(&body, "b = append(b, sep)\nsep = ','\nb = append(b, %s...)\n", quoteMember(f.name))
+		fmt.Fprintf(&body, "b = append(b, %s...)\n", quoteMember(f.name))
 		wrap := func(err string) string { return fmt.Sprintf("codec.InMember(%s, %q)", err, f.name) }
 		if err := e.value(&body, f.expr, f.typ, f.file, wrap); err != nil {
 			return fmt.Errorf("%s.%s: %w", t.name, f.name, err)
@@ -360,9 +362,9 @@ func (e *encoder) structBody(w *bytes.Buffer, t *typeInfo) error {
 	}
 	if hasUnknown {
 		e.usesEr = true
-		fmt.Fprintf(&body, "if len(x.Unknown) > 0 {\nif b, sep, err = codec.AppendUnknown(b, sep, x.Unknown, %s); err != nil {\nreturn b, err\n}\n}\n", e.modeledName(t))
+		fmt.Fprintf(&body, "if len(x.Unknown) > 0 {\nif b, _, err = codec.AppendUnknown(b, ',', x.Unknown, %s); err != nil {\nreturn b, err\n}\n}\n", e.modeledName(t))
 	}
-	body.WriteString("if sep == '{' {\nb = append(b, '{')\n}\nreturn append(b, '}'), nil\n")
+	body.WriteString("if len(b) == start {\nreturn append(b, '{', '}'), nil\n}\nb[start] = '{'\nreturn append(b, '}'), nil\n")
 	if e.usesEr {
 		w.WriteString("var err error\n")
 	}
@@ -747,7 +749,7 @@ func (e *encoder) sizeBody(w *bytes.Buffer, t *typeInfo) error {
 		}
 	}
 	if hasUnknown {
-		w.WriteString("n += codec.SizeUnknown(x.Unknown)\n")
+		w.WriteString("if len(x.Unknown) > 0 {\nn += codec.SizeUnknown(x.Unknown)\n}\n")
 	}
 	// No member: both braces.
 	w.WriteString("if n == 1 {\nn++\n}\nreturn n\n")
