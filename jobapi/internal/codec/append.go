@@ -83,22 +83,34 @@ func AppendString(b []byte, s string) []byte {
 		b = grow(b, len(s)+2)
 	}
 	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		// Plain bytes: eight at a time, then one by one up to the
-		// byte the word test stopped at.
-		for i+8 <= len(s) && plainWord(s[i:i+8]) {
-			i += 8
-		}
-		for i < len(s) && escapeTable[s[i]] == 0 {
-			i++
+	// Most strings need no escape: find the plain prefix and copy it at
+	// once.
+	i := 0
+	for n := min(len(s), 16); i < n && escapeTable[s[i]] == 0; i++ {
+	}
+	if i == 16 {
+		i = plainRun(s, i)
+	}
+	b = append(b, s[:i]...)
+	for i < len(s) {
+		// After an escape: up to eight plain bytes copied one by one
+		// (in JSON inside a string the next quote is near), then the
+		// rest of a long run found a word at a time and copied at once.
+		n := min(len(s), i+8)
+		for ; i < n && escapeTable[s[i]] == 0; i++ {
+			b = append(b, s[i])
 		}
 		if i >= len(s) {
 			break
 		}
 		c := s[i]
+		if escapeTable[c] == 0 {
+			j := plainRun(s, i)
+			b = append(b, s[i:j]...)
+			i = j
+			continue
+		}
 		if c < utf8.RuneSelf {
-			b = append(b, s[start:i]...)
 			switch c {
 			case '\\', '"':
 				b = append(b, '\\', c)
@@ -116,45 +128,45 @@ func AppendString(b []byte, s string) []byte {
 				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
 			i++
-			start = i
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
+		switch {
+		case r == utf8.RuneError && size == 1:
 			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
+		case r == '\u2028' || r == '\u2029':
 			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
+		default:
+			b = append(b, s[i:i+size]...)
 		}
 		i += size
 	}
-	b = append(b, s[start:]...)
 	return append(b, '"')
 }
 
-// plainWord reports whether none of the eight bytes of w needs an escape
-// (see escapeTable). It may report false for a word that needs none (a
-// borrow can flag an ordinary byte), never true for one that does.
-func plainWord(w string) bool {
-	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-	// A byte's high bit is set in m when the byte is >= 0x80, is below
-	// 0x20, or equals one of the five special characters (x xor the
-	// character has a zero byte there, which the subtraction turns to
-	// 0xff).
-	m := x | (x - swarOnes*0x20) |
-		(x ^ swarOnes*'"' - swarOnes) | (x ^ swarOnes*'\\' - swarOnes) |
-		(x ^ swarOnes*'<' - swarOnes) | (x ^ swarOnes*'>' - swarOnes) |
-		(x ^ swarOnes*'&' - swarOnes)
-	return m&swarHighs == 0
+// plainRun returns the index of the first byte at or after s[i] that
+// needs an escape (see escapeTable), or len(s). It tests eight bytes at a
+// time: a byte's high bit is set in m when the byte is >= 0x80, is below
+// 0x20, or equals one of the five special characters (x xor the character
+// has a zero byte there, which the subtraction turns to 0xff). A borrow
+// can flag an ordinary byte too, which only hands over to the byte loop
+// early.
+func plainRun(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		m := x | (x - swarOnes*0x20) |
+			(x ^ swarOnes*'"' - swarOnes) | (x ^ swarOnes*'\\' - swarOnes) |
+			(x ^ swarOnes*'<' - swarOnes) | (x ^ swarOnes*'>' - swarOnes) |
+			(x ^ swarOnes*'&' - swarOnes)
+		if m&swarHighs != 0 {
+			break
+		}
+	}
+	for i < len(s) && escapeTable[s[i]] == 0 {
+		i++
+	}
+	return i
 }
 
 // escapeTable flags, for every byte value, the bytes AppendString does
