@@ -2,6 +2,7 @@ package codec
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -357,17 +358,54 @@ func grow(b []byte, n int) []byte {
 	return nb
 }
 
-// appendCompact appends the JSON text src without insignificant space, or
-// returns json.Compact's error when src is not JSON.
+// appendCompact appends the JSON text src as encoding/json writes a
+// json.RawMessage: without insignificant space, and with <, >, &, U+2028
+// and U+2029 in its strings escaped. It returns json.Compact's error when
+// src is not JSON.
 func appendCompact(b, src []byte) ([]byte, error) {
-	if end, ok := compactValue(src, 0, 0); ok && end == len(src) {
+	if end, ok := compactValue(src, 0, 0); ok && end == len(src) && !htmlUnsafe(src) {
 		return append(b, src...), nil
 	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, src); err != nil {
 		return b, err
 	}
-	return append(b, buf.Bytes()...), nil
+	if !htmlUnsafe(buf.Bytes()) {
+		return append(b, buf.Bytes()...), nil
+	}
+	out := bytes.NewBuffer(b)
+	json.HTMLEscape(out, buf.Bytes())
+	return out.Bytes(), nil
+}
+
+// htmlUnsafe reports whether the JSON text s holds a byte encoding/json
+// escapes in strings when it writes raw JSON: <, >, &, or the first byte
+// of U+2028 or U+2029 (valid JSON has none of them outside strings). It
+// tests eight bytes at a time while they are ASCII, as plainRun does.
+func htmlUnsafe(s []byte) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := binary.LittleEndian.Uint64(s[i:])
+		// A byte equal to one of the three characters has its high bit
+		// set in m (so may an ordinary byte, through a borrow); a word
+		// with a byte >= 0x80 goes to the byte loop too.
+		m := x | (x ^ swarOnes*'<' - swarOnes) | (x ^ swarOnes*'>' - swarOnes) |
+			(x ^ swarOnes*'&' - swarOnes)
+		if m&swarHighs != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '<', '>', '&':
+			return true
+		case 0xE2:
+			if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Leaf returns what a leaf type's own AppendJSON method (meta.Time, a

@@ -45,3 +45,39 @@ func FuzzCompactValue(f *testing.F) {
 func tooDeep(src []byte) bool {
 	return bytes.Count(src, []byte("["))+bytes.Count(src, []byte("{")) > maxCompactDepth
 }
+
+// appendCompact writes a raw value as encoding/json writes a
+// json.RawMessage: compacted and HTML-escaped (<, >, &, U+2028, U+2029),
+// or fails on text that is not JSON.
+func checkAppendCompact(t *testing.T, src []byte) {
+	t.Helper()
+	got, err := appendCompact([]byte("prefix"), src)
+	want, wantErr := json.Marshal(json.RawMessage(src))
+	if len(src) == 0 {
+		return // an empty RawMessage is null to encoding/json; RawJSON says so itself
+	}
+	if (err != nil) != (wantErr != nil) {
+		t.Fatalf("appendCompact(%q) error %v; encoding/json: %v", src, err, wantErr)
+	}
+	if err == nil && string(got) != "prefix"+string(want) {
+		t.Fatalf("appendCompact(%q) = %q; encoding/json writes %q", src, got[len("prefix"):], want)
+	}
+}
+
+func TestAppendCompactWritesWhatEncodingJSONWrites(t *testing.T) {
+	for _, s := range []string{
+		`{"a":"<b>&"}`, "\"\u2028\u2029\"", "\"\u20ac \u2027 \u202a\"", `{ "long": "abcdefghijklmnopqrstuvwxyz<" }`, `["é","<"]`,
+		`{"a":1}`, `[1, 2]`, `"\u003c"`, `{"a":`, `<`, "\"\xe2\x80\"", "\"\xe2\x80\xa8\"",
+	} {
+		checkAppendCompact(t, []byte(s))
+	}
+}
+
+func FuzzAppendCompact(f *testing.F) {
+	for _, s := range []string{`{"a":"<b>&"}`, "[\"\u2028\", 1]", `{"x": [true, null]}`, `"plain text, eight bytes at a time"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkAppendCompact(t, src)
+	})
+}

@@ -12,9 +12,13 @@
 // after the other with the Decoder's readers (String, Int, Bool,
 // BeginArray, ...) and dispatches their names with a generated switch: no
 // reflection, no intermediate maps, no field path built unless an error
-// needs one. MarshalJSON calls the type's generated AppendJSON, which
-// appends to one buffer without reflection. A type without an Unknown field that has its own JSON
-// methods (meta.Time, quantities, IntOrString) is handed to them.
+// needs one. MarshalJSON sizes its buffer with the type's generated
+// SizeJSON (the exact length when no string needs escaping, plus room for
+// escapes; see [Buffer]) and calls the generated AppendJSON, which appends
+// to that one buffer without reflection: encoding allocates once, the
+// result. A type without an Unknown field that has its own JSON methods
+// (meta.Time, quantities, IntOrString, RawJSON) is a leaf: the generated
+// code calls its AppendJSON and SizeJSON methods.
 //
 // Decoding follows Kubernetes' rules more strictly than encoding/json:
 // member names are case-sensitive (a name written with escape sequences

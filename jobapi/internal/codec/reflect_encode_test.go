@@ -119,7 +119,7 @@ func (e *encoder) marshaler(rv reflect.Value) error {
 	if err != nil {
 		return e.errorf("%v", err)
 	}
-	if err := json.Compact(&e.buf, b); err != nil {
+	if err := compactHTML(&e.buf, b); err != nil {
 		return e.errorf("must be valid JSON: %v", err)
 	}
 	return nil
@@ -224,7 +224,7 @@ func (e *encoder) object(rv reflect.Value, si *structInfo) error {
 					e.buf.WriteString("null")
 					continue
 				}
-				if err := json.Compact(&e.buf, raw); err != nil {
+				if err := compactHTML(&e.buf, raw); err != nil {
 					return e.errorf("Unknown member %q must be valid JSON: %v", name, err)
 				}
 			}
@@ -305,5 +305,16 @@ func (e *encoder) list(rv reflect.Value) error {
 		e.path = e.path[:len(e.path)-1]
 	}
 	e.buf.WriteByte(']')
+	return nil
+}
+
+// compactHTML writes src to dst as encoding/json writes a raw value:
+// compacted, with <, >, &, U+2028 and U+2029 in strings escaped.
+func compactHTML(dst *bytes.Buffer, src []byte) error {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, src); err != nil {
+		return err
+	}
+	json.HTMLEscape(dst, buf.Bytes())
 	return nil
 }
