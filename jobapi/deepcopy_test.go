@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/internal/deepcopytest"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 )
 
@@ -64,5 +65,35 @@ func TestDeepCopyOfOpaqueValues(t *testing.T) {
 	}
 	if jobapi.Unknown(nil).DeepCopy() != nil || jobapi.RawJSON(nil).DeepCopy() != nil {
 		t.Errorf("DeepCopy of nil must be nil")
+	}
+}
+
+// TestDeepCopyWritesNeverReachTheOriginal copies every type with a
+// generated deep copy, filled at random, writes through the copy
+// everywhere and checks the original is unchanged.
+func TestDeepCopyWritesNeverReachTheOriginal(t *testing.T) {
+	tests := []struct {
+		name string
+		run  func(t *testing.T)
+	}{
+		{"Job", deepcopytest.Check((*jobapi.Job).DeepCopy)},
+		{"JobCondition", deepcopytest.Check((*jobapi.JobCondition).DeepCopy)},
+		{"JobSpec", deepcopytest.Check((*jobapi.JobSpec).DeepCopy)},
+		{"JobStatus", deepcopytest.Check((*jobapi.JobStatus).DeepCopy)},
+		{"PodFailurePolicy", deepcopytest.Check((*jobapi.PodFailurePolicy).DeepCopy)},
+		{"PodFailurePolicyOnExitCodesRequirement", deepcopytest.Check((*jobapi.PodFailurePolicyOnExitCodesRequirement).DeepCopy)},
+		{"PodFailurePolicyOnPodConditionsPattern", deepcopytest.Check((*jobapi.PodFailurePolicyOnPodConditionsPattern).DeepCopy)},
+		{"PodFailurePolicyRule", deepcopytest.Check((*jobapi.PodFailurePolicyRule).DeepCopy)},
+		{"SuccessPolicy", deepcopytest.Check((*jobapi.SuccessPolicy).DeepCopy)},
+		{"SuccessPolicyRule", deepcopytest.Check((*jobapi.SuccessPolicyRule).DeepCopy)},
+		{"UncountedTerminatedPods", deepcopytest.Check((*jobapi.UncountedTerminatedPods).DeepCopy)},
+	}
+	var names []string
+	for _, tt := range tests {
+		names = append(names, tt.name)
+		t.Run(tt.name, tt.run)
+	}
+	if diff := cmp.Diff(deepcopytest.GeneratedTypes(t, "zz_generated.deepcopy.go"), names); diff != "" {
+		t.Errorf("the table must name every type of zz_generated.deepcopy.go, in order (-generated +table):\n%s", diff)
 	}
 }

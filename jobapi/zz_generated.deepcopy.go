@@ -2,13 +2,67 @@
 
 package jobapi
 
+import (
+	"github.com/jobkit/jobkit/jobapi/meta"
+	"maps"
+)
+
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Job) DeepCopyInto(out *Job) {
 	*out = *in
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
-	in.Spec.DeepCopyInto(&out.Spec)
-	in.Status.DeepCopyInto(&out.Status)
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *Job) deepCopyRefsInto(out *Job) {
+	{
+		s0, d0 := &in.ObjectMeta, &out.ObjectMeta
+		if s0.DeletionTimestamp != nil {
+			d0.DeletionTimestamp = new(meta.Time)
+			*d0.DeletionTimestamp = *s0.DeletionTimestamp
+		}
+		if s0.DeletionGracePeriodSeconds != nil {
+			d0.DeletionGracePeriodSeconds = new(int64)
+			*d0.DeletionGracePeriodSeconds = *s0.DeletionGracePeriodSeconds
+		}
+		d0.Labels = maps.Clone(s0.Labels)
+		d0.Annotations = maps.Clone(s0.Annotations)
+		if s1s := s0.OwnerReferences; s1s != nil {
+			d1s := make([]meta.OwnerReference, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Controller != nil {
+					d1.Controller = new(bool)
+					*d1.Controller = *s1.Controller
+				}
+				if s1.BlockOwnerDeletion != nil {
+					d1.BlockOwnerDeletion = new(bool)
+					*d1.BlockOwnerDeletion = *s1.BlockOwnerDeletion
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.OwnerReferences = d1s
+		}
+		if s0.Finalizers != nil {
+			d0.Finalizers = make([]string, len(s0.Finalizers))
+			copy(d0.Finalizers, s0.Finalizers)
+		}
+		if s0.ManagedFields != nil {
+			d0.ManagedFields = s0.ManagedFields.DeepCopy()
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
+	in.Spec.deepCopyRefsInto(&out.Spec)
+	in.Status.deepCopyRefsInto(&out.Status)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -25,6 +79,12 @@ func (in *Job) DeepCopy() *Job {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *JobSpec) DeepCopyInto(out *JobSpec) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *JobSpec) deepCopyRefsInto(out *JobSpec) {
 	if in.Parallelism != nil {
 		out.Parallelism = new(int32)
 		*out.Parallelism = *in.Parallelism
@@ -37,8 +97,36 @@ func (in *JobSpec) DeepCopyInto(out *JobSpec) {
 		out.ActiveDeadlineSeconds = new(int64)
 		*out.ActiveDeadlineSeconds = *in.ActiveDeadlineSeconds
 	}
-	out.PodFailurePolicy = in.PodFailurePolicy.DeepCopy()
-	out.SuccessPolicy = in.SuccessPolicy.DeepCopy()
+	if in.PodFailurePolicy != nil {
+		out.PodFailurePolicy = in.PodFailurePolicy.DeepCopy()
+	}
+	if s0 := in.SuccessPolicy; s0 != nil {
+		d0 := new(SuccessPolicy)
+		*d0 = *s0
+		if s1s := s0.Rules; s1s != nil {
+			d1s := make([]SuccessPolicyRule, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.SucceededIndexes != nil {
+					d1.SucceededIndexes = new(string)
+					*d1.SucceededIndexes = *s1.SucceededIndexes
+				}
+				if s1.SucceededCount != nil {
+					d1.SucceededCount = new(int32)
+					*d1.SucceededCount = *s1.SucceededCount
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Rules = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SuccessPolicy = d0
+	}
 	if in.BackoffLimit != nil {
 		out.BackoffLimit = new(int32)
 		*out.BackoffLimit = *in.BackoffLimit
@@ -51,7 +139,9 @@ func (in *JobSpec) DeepCopyInto(out *JobSpec) {
 		out.MaxFailedIndexes = new(int32)
 		*out.MaxFailedIndexes = *in.MaxFailedIndexes
 	}
-	out.Selector = in.Selector.DeepCopy()
+	if in.Selector != nil {
+		out.Selector = in.Selector.DeepCopy()
+	}
 	if in.ManualSelector != nil {
 		out.ManualSelector = new(bool)
 		*out.ManualSelector = *in.ManualSelector
@@ -77,7 +167,9 @@ func (in *JobSpec) DeepCopyInto(out *JobSpec) {
 		out.ManagedBy = new(string)
 		*out.ManagedBy = *in.ManagedBy
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -94,13 +186,53 @@ func (in *JobSpec) DeepCopy() *JobSpec {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodFailurePolicy) DeepCopyInto(out *PodFailurePolicy) {
 	*out = *in
-	if in.Rules != nil {
-		out.Rules = make([]PodFailurePolicyRule, len(in.Rules))
-		for i0 := range in.Rules {
-			in.Rules[i0].DeepCopyInto(&out.Rules[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodFailurePolicy) deepCopyRefsInto(out *PodFailurePolicy) {
+	if s0s := in.Rules; s0s != nil {
+		d0s := make([]PodFailurePolicyRule, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s1 := s0.OnExitCodes; s1 != nil {
+				d1 := new(PodFailurePolicyOnExitCodesRequirement)
+				*d1 = *s1
+				if s1.ContainerName != nil {
+					d1.ContainerName = new(string)
+					*d1.ContainerName = *s1.ContainerName
+				}
+				if s1.Values != nil {
+					d1.Values = make([]int32, len(s1.Values))
+					copy(d1.Values, s1.Values)
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+				d0.OnExitCodes = d1
+			}
+			if s1s := s0.OnPodConditions; s1s != nil {
+				d1s := make([]PodFailurePolicyOnPodConditionsPattern, len(s1s))
+				copy(d1s, s1s)
+				for i1 := range s1s {
+					s1, d1 := &s1s[i1], &d1s[i1]
+					if s1.Unknown != nil {
+						d1.Unknown = s1.Unknown.DeepCopy()
+					}
+				}
+				d0.OnPodConditions = d1s
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.Rules = d0s
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -117,14 +249,42 @@ func (in *PodFailurePolicy) DeepCopy() *PodFailurePolicy {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodFailurePolicyRule) DeepCopyInto(out *PodFailurePolicyRule) {
 	*out = *in
-	out.OnExitCodes = in.OnExitCodes.DeepCopy()
-	if in.OnPodConditions != nil {
-		out.OnPodConditions = make([]PodFailurePolicyOnPodConditionsPattern, len(in.OnPodConditions))
-		for i0 := range in.OnPodConditions {
-			in.OnPodConditions[i0].DeepCopyInto(&out.OnPodConditions[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodFailurePolicyRule) deepCopyRefsInto(out *PodFailurePolicyRule) {
+	if s0 := in.OnExitCodes; s0 != nil {
+		d0 := new(PodFailurePolicyOnExitCodesRequirement)
+		*d0 = *s0
+		if s0.ContainerName != nil {
+			d0.ContainerName = new(string)
+			*d0.ContainerName = *s0.ContainerName
 		}
+		if s0.Values != nil {
+			d0.Values = make([]int32, len(s0.Values))
+			copy(d0.Values, s0.Values)
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.OnExitCodes = d0
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if s0s := in.OnPodConditions; s0s != nil {
+		d0s := make([]PodFailurePolicyOnPodConditionsPattern, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.OnPodConditions = d0s
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -141,6 +301,12 @@ func (in *PodFailurePolicyRule) DeepCopy() *PodFailurePolicyRule {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodFailurePolicyOnExitCodesRequirement) DeepCopyInto(out *PodFailurePolicyOnExitCodesRequirement) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodFailurePolicyOnExitCodesRequirement) deepCopyRefsInto(out *PodFailurePolicyOnExitCodesRequirement) {
 	if in.ContainerName != nil {
 		out.ContainerName = new(string)
 		*out.ContainerName = *in.ContainerName
@@ -149,7 +315,9 @@ func (in *PodFailurePolicyOnExitCodesRequirement) DeepCopyInto(out *PodFailurePo
 		out.Values = make([]int32, len(in.Values))
 		copy(out.Values, in.Values)
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -166,7 +334,15 @@ func (in *PodFailurePolicyOnExitCodesRequirement) DeepCopy() *PodFailurePolicyOn
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodFailurePolicyOnPodConditionsPattern) DeepCopyInto(out *PodFailurePolicyOnPodConditionsPattern) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodFailurePolicyOnPodConditionsPattern) deepCopyRefsInto(out *PodFailurePolicyOnPodConditionsPattern) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -183,13 +359,34 @@ func (in *PodFailurePolicyOnPodConditionsPattern) DeepCopy() *PodFailurePolicyOn
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *SuccessPolicy) DeepCopyInto(out *SuccessPolicy) {
 	*out = *in
-	if in.Rules != nil {
-		out.Rules = make([]SuccessPolicyRule, len(in.Rules))
-		for i0 := range in.Rules {
-			in.Rules[i0].DeepCopyInto(&out.Rules[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *SuccessPolicy) deepCopyRefsInto(out *SuccessPolicy) {
+	if s0s := in.Rules; s0s != nil {
+		d0s := make([]SuccessPolicyRule, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.SucceededIndexes != nil {
+				d0.SucceededIndexes = new(string)
+				*d0.SucceededIndexes = *s0.SucceededIndexes
+			}
+			if s0.SucceededCount != nil {
+				d0.SucceededCount = new(int32)
+				*d0.SucceededCount = *s0.SucceededCount
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.Rules = d0s
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -206,6 +403,12 @@ func (in *SuccessPolicy) DeepCopy() *SuccessPolicy {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *SuccessPolicyRule) DeepCopyInto(out *SuccessPolicyRule) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *SuccessPolicyRule) deepCopyRefsInto(out *SuccessPolicyRule) {
 	if in.SucceededIndexes != nil {
 		out.SucceededIndexes = new(string)
 		*out.SucceededIndexes = *in.SucceededIndexes
@@ -214,7 +417,9 @@ func (in *SuccessPolicyRule) DeepCopyInto(out *SuccessPolicyRule) {
 		out.SucceededCount = new(int32)
 		*out.SucceededCount = *in.SucceededCount
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -231,11 +436,22 @@ func (in *SuccessPolicyRule) DeepCopy() *SuccessPolicyRule {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *JobStatus) DeepCopyInto(out *JobStatus) {
 	*out = *in
-	if in.Conditions != nil {
-		out.Conditions = make([]JobCondition, len(in.Conditions))
-		for i0 := range in.Conditions {
-			in.Conditions[i0].DeepCopyInto(&out.Conditions[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *JobStatus) deepCopyRefsInto(out *JobStatus) {
+	if s0s := in.Conditions; s0s != nil {
+		d0s := make([]JobCondition, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.Conditions = d0s
 	}
 	if in.StartTime != nil {
 		out.StartTime = new(Time)
@@ -253,12 +469,29 @@ func (in *JobStatus) DeepCopyInto(out *JobStatus) {
 		out.FailedIndexes = new(string)
 		*out.FailedIndexes = *in.FailedIndexes
 	}
-	out.UncountedTerminatedPods = in.UncountedTerminatedPods.DeepCopy()
+	if s0 := in.UncountedTerminatedPods; s0 != nil {
+		d0 := new(UncountedTerminatedPods)
+		*d0 = *s0
+		if s0.Succeeded != nil {
+			d0.Succeeded = make([]UID, len(s0.Succeeded))
+			copy(d0.Succeeded, s0.Succeeded)
+		}
+		if s0.Failed != nil {
+			d0.Failed = make([]UID, len(s0.Failed))
+			copy(d0.Failed, s0.Failed)
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.UncountedTerminatedPods = d0
+	}
 	if in.Ready != nil {
 		out.Ready = new(int32)
 		*out.Ready = *in.Ready
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -275,6 +508,12 @@ func (in *JobStatus) DeepCopy() *JobStatus {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *UncountedTerminatedPods) DeepCopyInto(out *UncountedTerminatedPods) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *UncountedTerminatedPods) deepCopyRefsInto(out *UncountedTerminatedPods) {
 	if in.Succeeded != nil {
 		out.Succeeded = make([]UID, len(in.Succeeded))
 		copy(out.Succeeded, in.Succeeded)
@@ -283,7 +522,9 @@ func (in *UncountedTerminatedPods) DeepCopyInto(out *UncountedTerminatedPods) {
 		out.Failed = make([]UID, len(in.Failed))
 		copy(out.Failed, in.Failed)
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -300,7 +541,15 @@ func (in *UncountedTerminatedPods) DeepCopy() *UncountedTerminatedPods {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *JobCondition) DeepCopyInto(out *JobCondition) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *JobCondition) deepCopyRefsInto(out *JobCondition) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays

@@ -5,15 +5,30 @@ package core
 import (
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/jobapi/resource"
+	"maps"
 )
 
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Affinity) DeepCopyInto(out *Affinity) {
 	*out = *in
-	out.NodeAffinity = in.NodeAffinity.DeepCopy()
-	out.PodAffinity = in.PodAffinity.DeepCopy()
-	out.PodAntiAffinity = in.PodAntiAffinity.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *Affinity) deepCopyRefsInto(out *Affinity) {
+	if in.NodeAffinity != nil {
+		out.NodeAffinity = in.NodeAffinity.DeepCopy()
+	}
+	if in.PodAffinity != nil {
+		out.PodAffinity = in.PodAffinity.DeepCopy()
+	}
+	if in.PodAntiAffinity != nil {
+		out.PodAntiAffinity = in.PodAntiAffinity.DeepCopy()
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -30,14 +45,65 @@ func (in *Affinity) DeepCopy() *Affinity {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *NodeAffinity) DeepCopyInto(out *NodeAffinity) {
 	*out = *in
-	out.RequiredDuringSchedulingIgnoredDuringExecution = in.RequiredDuringSchedulingIgnoredDuringExecution.DeepCopy()
-	if in.PreferredDuringSchedulingIgnoredDuringExecution != nil {
-		out.PreferredDuringSchedulingIgnoredDuringExecution = make([]PreferredSchedulingTerm, len(in.PreferredDuringSchedulingIgnoredDuringExecution))
-		for i0 := range in.PreferredDuringSchedulingIgnoredDuringExecution {
-			in.PreferredDuringSchedulingIgnoredDuringExecution[i0].DeepCopyInto(&out.PreferredDuringSchedulingIgnoredDuringExecution[i0])
-		}
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *NodeAffinity) deepCopyRefsInto(out *NodeAffinity) {
+	if in.RequiredDuringSchedulingIgnoredDuringExecution != nil {
+		out.RequiredDuringSchedulingIgnoredDuringExecution = in.RequiredDuringSchedulingIgnoredDuringExecution.DeepCopy()
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if s0s := in.PreferredDuringSchedulingIgnoredDuringExecution; s0s != nil {
+		d0s := make([]PreferredSchedulingTerm, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			{
+				s1, d1 := &s0.Preference, &d0.Preference
+				if s2s := s1.MatchExpressions; s2s != nil {
+					d2s := make([]NodeSelectorRequirement, len(s2s))
+					copy(d2s, s2s)
+					for i2 := range s2s {
+						s2, d2 := &s2s[i2], &d2s[i2]
+						if s2.Values != nil {
+							d2.Values = make([]string, len(s2.Values))
+							copy(d2.Values, s2.Values)
+						}
+						if s2.Unknown != nil {
+							d2.Unknown = s2.Unknown.DeepCopy()
+						}
+					}
+					d1.MatchExpressions = d2s
+				}
+				if s2s := s1.MatchFields; s2s != nil {
+					d2s := make([]NodeSelectorRequirement, len(s2s))
+					copy(d2s, s2s)
+					for i2 := range s2s {
+						s2, d2 := &s2s[i2], &d2s[i2]
+						if s2.Values != nil {
+							d2.Values = make([]string, len(s2.Values))
+							copy(d2.Values, s2.Values)
+						}
+						if s2.Unknown != nil {
+							d2.Unknown = s2.Unknown.DeepCopy()
+						}
+					}
+					d1.MatchFields = d2s
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.PreferredDuringSchedulingIgnoredDuringExecution = d0s
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -54,13 +120,56 @@ func (in *NodeAffinity) DeepCopy() *NodeAffinity {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *NodeSelector) DeepCopyInto(out *NodeSelector) {
 	*out = *in
-	if in.NodeSelectorTerms != nil {
-		out.NodeSelectorTerms = make([]NodeSelectorTerm, len(in.NodeSelectorTerms))
-		for i0 := range in.NodeSelectorTerms {
-			in.NodeSelectorTerms[i0].DeepCopyInto(&out.NodeSelectorTerms[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *NodeSelector) deepCopyRefsInto(out *NodeSelector) {
+	if s0s := in.NodeSelectorTerms; s0s != nil {
+		d0s := make([]NodeSelectorTerm, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s1s := s0.MatchExpressions; s1s != nil {
+				d1s := make([]NodeSelectorRequirement, len(s1s))
+				copy(d1s, s1s)
+				for i1 := range s1s {
+					s1, d1 := &s1s[i1], &d1s[i1]
+					if s1.Values != nil {
+						d1.Values = make([]string, len(s1.Values))
+						copy(d1.Values, s1.Values)
+					}
+					if s1.Unknown != nil {
+						d1.Unknown = s1.Unknown.DeepCopy()
+					}
+				}
+				d0.MatchExpressions = d1s
+			}
+			if s1s := s0.MatchFields; s1s != nil {
+				d1s := make([]NodeSelectorRequirement, len(s1s))
+				copy(d1s, s1s)
+				for i1 := range s1s {
+					s1, d1 := &s1s[i1], &d1s[i1]
+					if s1.Values != nil {
+						d1.Values = make([]string, len(s1.Values))
+						copy(d1.Values, s1.Values)
+					}
+					if s1.Unknown != nil {
+						d1.Unknown = s1.Unknown.DeepCopy()
+					}
+				}
+				d0.MatchFields = d1s
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.NodeSelectorTerms = d0s
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -77,19 +186,45 @@ func (in *NodeSelector) DeepCopy() *NodeSelector {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *NodeSelectorTerm) DeepCopyInto(out *NodeSelectorTerm) {
 	*out = *in
-	if in.MatchExpressions != nil {
-		out.MatchExpressions = make([]NodeSelectorRequirement, len(in.MatchExpressions))
-		for i0 := range in.MatchExpressions {
-			in.MatchExpressions[i0].DeepCopyInto(&out.MatchExpressions[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *NodeSelectorTerm) deepCopyRefsInto(out *NodeSelectorTerm) {
+	if s0s := in.MatchExpressions; s0s != nil {
+		d0s := make([]NodeSelectorRequirement, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Values != nil {
+				d0.Values = make([]string, len(s0.Values))
+				copy(d0.Values, s0.Values)
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.MatchExpressions = d0s
 	}
-	if in.MatchFields != nil {
-		out.MatchFields = make([]NodeSelectorRequirement, len(in.MatchFields))
-		for i0 := range in.MatchFields {
-			in.MatchFields[i0].DeepCopyInto(&out.MatchFields[i0])
+	if s0s := in.MatchFields; s0s != nil {
+		d0s := make([]NodeSelectorRequirement, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Values != nil {
+				d0.Values = make([]string, len(s0.Values))
+				copy(d0.Values, s0.Values)
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.MatchFields = d0s
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -106,11 +241,19 @@ func (in *NodeSelectorTerm) DeepCopy() *NodeSelectorTerm {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *NodeSelectorRequirement) DeepCopyInto(out *NodeSelectorRequirement) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *NodeSelectorRequirement) deepCopyRefsInto(out *NodeSelectorRequirement) {
 	if in.Values != nil {
 		out.Values = make([]string, len(in.Values))
 		copy(out.Values, in.Values)
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -127,8 +270,51 @@ func (in *NodeSelectorRequirement) DeepCopy() *NodeSelectorRequirement {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PreferredSchedulingTerm) DeepCopyInto(out *PreferredSchedulingTerm) {
 	*out = *in
-	in.Preference.DeepCopyInto(&out.Preference)
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PreferredSchedulingTerm) deepCopyRefsInto(out *PreferredSchedulingTerm) {
+	{
+		s0, d0 := &in.Preference, &out.Preference
+		if s1s := s0.MatchExpressions; s1s != nil {
+			d1s := make([]NodeSelectorRequirement, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Values != nil {
+					d1.Values = make([]string, len(s1.Values))
+					copy(d1.Values, s1.Values)
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.MatchExpressions = d1s
+		}
+		if s1s := s0.MatchFields; s1s != nil {
+			d1s := make([]NodeSelectorRequirement, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Values != nil {
+					d1.Values = make([]string, len(s1.Values))
+					copy(d1.Values, s1.Values)
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.MatchFields = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -145,19 +331,79 @@ func (in *PreferredSchedulingTerm) DeepCopy() *PreferredSchedulingTerm {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodAffinity) DeepCopyInto(out *PodAffinity) {
 	*out = *in
-	if in.RequiredDuringSchedulingIgnoredDuringExecution != nil {
-		out.RequiredDuringSchedulingIgnoredDuringExecution = make([]PodAffinityTerm, len(in.RequiredDuringSchedulingIgnoredDuringExecution))
-		for i0 := range in.RequiredDuringSchedulingIgnoredDuringExecution {
-			in.RequiredDuringSchedulingIgnoredDuringExecution[i0].DeepCopyInto(&out.RequiredDuringSchedulingIgnoredDuringExecution[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodAffinity) deepCopyRefsInto(out *PodAffinity) {
+	if s0s := in.RequiredDuringSchedulingIgnoredDuringExecution; s0s != nil {
+		d0s := make([]PodAffinityTerm, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.LabelSelector != nil {
+				d0.LabelSelector = s0.LabelSelector.DeepCopy()
+			}
+			if s0.Namespaces != nil {
+				d0.Namespaces = make([]string, len(s0.Namespaces))
+				copy(d0.Namespaces, s0.Namespaces)
+			}
+			if s0.NamespaceSelector != nil {
+				d0.NamespaceSelector = s0.NamespaceSelector.DeepCopy()
+			}
+			if s0.MatchLabelKeys != nil {
+				d0.MatchLabelKeys = make([]string, len(s0.MatchLabelKeys))
+				copy(d0.MatchLabelKeys, s0.MatchLabelKeys)
+			}
+			if s0.MismatchLabelKeys != nil {
+				d0.MismatchLabelKeys = make([]string, len(s0.MismatchLabelKeys))
+				copy(d0.MismatchLabelKeys, s0.MismatchLabelKeys)
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.RequiredDuringSchedulingIgnoredDuringExecution = d0s
 	}
-	if in.PreferredDuringSchedulingIgnoredDuringExecution != nil {
-		out.PreferredDuringSchedulingIgnoredDuringExecution = make([]WeightedPodAffinityTerm, len(in.PreferredDuringSchedulingIgnoredDuringExecution))
-		for i0 := range in.PreferredDuringSchedulingIgnoredDuringExecution {
-			in.PreferredDuringSchedulingIgnoredDuringExecution[i0].DeepCopyInto(&out.PreferredDuringSchedulingIgnoredDuringExecution[i0])
+	if s0s := in.PreferredDuringSchedulingIgnoredDuringExecution; s0s != nil {
+		d0s := make([]WeightedPodAffinityTerm, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			{
+				s1, d1 := &s0.PodAffinityTerm, &d0.PodAffinityTerm
+				if s1.LabelSelector != nil {
+					d1.LabelSelector = s1.LabelSelector.DeepCopy()
+				}
+				if s1.Namespaces != nil {
+					d1.Namespaces = make([]string, len(s1.Namespaces))
+					copy(d1.Namespaces, s1.Namespaces)
+				}
+				if s1.NamespaceSelector != nil {
+					d1.NamespaceSelector = s1.NamespaceSelector.DeepCopy()
+				}
+				if s1.MatchLabelKeys != nil {
+					d1.MatchLabelKeys = make([]string, len(s1.MatchLabelKeys))
+					copy(d1.MatchLabelKeys, s1.MatchLabelKeys)
+				}
+				if s1.MismatchLabelKeys != nil {
+					d1.MismatchLabelKeys = make([]string, len(s1.MismatchLabelKeys))
+					copy(d1.MismatchLabelKeys, s1.MismatchLabelKeys)
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.PreferredDuringSchedulingIgnoredDuringExecution = d0s
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -174,19 +420,79 @@ func (in *PodAffinity) DeepCopy() *PodAffinity {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodAntiAffinity) DeepCopyInto(out *PodAntiAffinity) {
 	*out = *in
-	if in.RequiredDuringSchedulingIgnoredDuringExecution != nil {
-		out.RequiredDuringSchedulingIgnoredDuringExecution = make([]PodAffinityTerm, len(in.RequiredDuringSchedulingIgnoredDuringExecution))
-		for i0 := range in.RequiredDuringSchedulingIgnoredDuringExecution {
-			in.RequiredDuringSchedulingIgnoredDuringExecution[i0].DeepCopyInto(&out.RequiredDuringSchedulingIgnoredDuringExecution[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodAntiAffinity) deepCopyRefsInto(out *PodAntiAffinity) {
+	if s0s := in.RequiredDuringSchedulingIgnoredDuringExecution; s0s != nil {
+		d0s := make([]PodAffinityTerm, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.LabelSelector != nil {
+				d0.LabelSelector = s0.LabelSelector.DeepCopy()
+			}
+			if s0.Namespaces != nil {
+				d0.Namespaces = make([]string, len(s0.Namespaces))
+				copy(d0.Namespaces, s0.Namespaces)
+			}
+			if s0.NamespaceSelector != nil {
+				d0.NamespaceSelector = s0.NamespaceSelector.DeepCopy()
+			}
+			if s0.MatchLabelKeys != nil {
+				d0.MatchLabelKeys = make([]string, len(s0.MatchLabelKeys))
+				copy(d0.MatchLabelKeys, s0.MatchLabelKeys)
+			}
+			if s0.MismatchLabelKeys != nil {
+				d0.MismatchLabelKeys = make([]string, len(s0.MismatchLabelKeys))
+				copy(d0.MismatchLabelKeys, s0.MismatchLabelKeys)
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.RequiredDuringSchedulingIgnoredDuringExecution = d0s
 	}
-	if in.PreferredDuringSchedulingIgnoredDuringExecution != nil {
-		out.PreferredDuringSchedulingIgnoredDuringExecution = make([]WeightedPodAffinityTerm, len(in.PreferredDuringSchedulingIgnoredDuringExecution))
-		for i0 := range in.PreferredDuringSchedulingIgnoredDuringExecution {
-			in.PreferredDuringSchedulingIgnoredDuringExecution[i0].DeepCopyInto(&out.PreferredDuringSchedulingIgnoredDuringExecution[i0])
+	if s0s := in.PreferredDuringSchedulingIgnoredDuringExecution; s0s != nil {
+		d0s := make([]WeightedPodAffinityTerm, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			{
+				s1, d1 := &s0.PodAffinityTerm, &d0.PodAffinityTerm
+				if s1.LabelSelector != nil {
+					d1.LabelSelector = s1.LabelSelector.DeepCopy()
+				}
+				if s1.Namespaces != nil {
+					d1.Namespaces = make([]string, len(s1.Namespaces))
+					copy(d1.Namespaces, s1.Namespaces)
+				}
+				if s1.NamespaceSelector != nil {
+					d1.NamespaceSelector = s1.NamespaceSelector.DeepCopy()
+				}
+				if s1.MatchLabelKeys != nil {
+					d1.MatchLabelKeys = make([]string, len(s1.MatchLabelKeys))
+					copy(d1.MatchLabelKeys, s1.MatchLabelKeys)
+				}
+				if s1.MismatchLabelKeys != nil {
+					d1.MismatchLabelKeys = make([]string, len(s1.MismatchLabelKeys))
+					copy(d1.MismatchLabelKeys, s1.MismatchLabelKeys)
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.PreferredDuringSchedulingIgnoredDuringExecution = d0s
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -203,12 +509,22 @@ func (in *PodAntiAffinity) DeepCopy() *PodAntiAffinity {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodAffinityTerm) DeepCopyInto(out *PodAffinityTerm) {
 	*out = *in
-	out.LabelSelector = in.LabelSelector.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodAffinityTerm) deepCopyRefsInto(out *PodAffinityTerm) {
+	if in.LabelSelector != nil {
+		out.LabelSelector = in.LabelSelector.DeepCopy()
+	}
 	if in.Namespaces != nil {
 		out.Namespaces = make([]string, len(in.Namespaces))
 		copy(out.Namespaces, in.Namespaces)
 	}
-	out.NamespaceSelector = in.NamespaceSelector.DeepCopy()
+	if in.NamespaceSelector != nil {
+		out.NamespaceSelector = in.NamespaceSelector.DeepCopy()
+	}
 	if in.MatchLabelKeys != nil {
 		out.MatchLabelKeys = make([]string, len(in.MatchLabelKeys))
 		copy(out.MatchLabelKeys, in.MatchLabelKeys)
@@ -217,7 +533,9 @@ func (in *PodAffinityTerm) DeepCopyInto(out *PodAffinityTerm) {
 		out.MismatchLabelKeys = make([]string, len(in.MismatchLabelKeys))
 		copy(out.MismatchLabelKeys, in.MismatchLabelKeys)
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -234,8 +552,39 @@ func (in *PodAffinityTerm) DeepCopy() *PodAffinityTerm {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *WeightedPodAffinityTerm) DeepCopyInto(out *WeightedPodAffinityTerm) {
 	*out = *in
-	in.PodAffinityTerm.DeepCopyInto(&out.PodAffinityTerm)
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *WeightedPodAffinityTerm) deepCopyRefsInto(out *WeightedPodAffinityTerm) {
+	{
+		s0, d0 := &in.PodAffinityTerm, &out.PodAffinityTerm
+		if s0.LabelSelector != nil {
+			d0.LabelSelector = s0.LabelSelector.DeepCopy()
+		}
+		if s0.Namespaces != nil {
+			d0.Namespaces = make([]string, len(s0.Namespaces))
+			copy(d0.Namespaces, s0.Namespaces)
+		}
+		if s0.NamespaceSelector != nil {
+			d0.NamespaceSelector = s0.NamespaceSelector.DeepCopy()
+		}
+		if s0.MatchLabelKeys != nil {
+			d0.MatchLabelKeys = make([]string, len(s0.MatchLabelKeys))
+			copy(d0.MatchLabelKeys, s0.MatchLabelKeys)
+		}
+		if s0.MismatchLabelKeys != nil {
+			d0.MismatchLabelKeys = make([]string, len(s0.MismatchLabelKeys))
+			copy(d0.MismatchLabelKeys, s0.MismatchLabelKeys)
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -252,6 +601,12 @@ func (in *WeightedPodAffinityTerm) DeepCopy() *WeightedPodAffinityTerm {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Container) DeepCopyInto(out *Container) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *Container) deepCopyRefsInto(out *Container) {
 	if in.Command != nil {
 		out.Command = make([]string, len(in.Command))
 		copy(out.Command, in.Command)
@@ -260,59 +615,228 @@ func (in *Container) DeepCopyInto(out *Container) {
 		out.Args = make([]string, len(in.Args))
 		copy(out.Args, in.Args)
 	}
-	if in.Ports != nil {
-		out.Ports = make([]ContainerPort, len(in.Ports))
-		for i0 := range in.Ports {
-			in.Ports[i0].DeepCopyInto(&out.Ports[i0])
+	if s0s := in.Ports; s0s != nil {
+		d0s := make([]ContainerPort, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.Ports = d0s
+	}
+	if s0s := in.EnvFrom; s0s != nil {
+		d0s := make([]EnvFromSource, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s1 := s0.ConfigMapRef; s1 != nil {
+				d1 := new(ConfigMapEnvSource)
+				*d1 = *s1
+				{
+					s2, d2 := &s1.LocalObjectReference, &d1.LocalObjectReference
+					if s2.Unknown != nil {
+						d2.Unknown = s2.Unknown.DeepCopy()
+					}
+				}
+				if s1.Optional != nil {
+					d1.Optional = new(bool)
+					*d1.Optional = *s1.Optional
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+				d0.ConfigMapRef = d1
+			}
+			if s1 := s0.SecretRef; s1 != nil {
+				d1 := new(SecretEnvSource)
+				*d1 = *s1
+				{
+					s2, d2 := &s1.LocalObjectReference, &d1.LocalObjectReference
+					if s2.Unknown != nil {
+						d2.Unknown = s2.Unknown.DeepCopy()
+					}
+				}
+				if s1.Optional != nil {
+					d1.Optional = new(bool)
+					*d1.Optional = *s1.Optional
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+				d0.SecretRef = d1
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.EnvFrom = d0s
+	}
+	if s0s := in.Env; s0s != nil {
+		d0s := make([]EnvVar, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.ValueFrom != nil {
+				d0.ValueFrom = s0.ValueFrom.DeepCopy()
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.Env = d0s
+	}
+	{
+		s0, d0 := &in.Resources, &out.Resources
+		d0.Limits = maps.Clone(s0.Limits)
+		d0.Requests = maps.Clone(s0.Requests)
+		if s1s := s0.Claims; s1s != nil {
+			d1s := make([]ResourceClaim, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Claims = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
 		}
 	}
-	if in.EnvFrom != nil {
-		out.EnvFrom = make([]EnvFromSource, len(in.EnvFrom))
-		for i0 := range in.EnvFrom {
-			in.EnvFrom[i0].DeepCopyInto(&out.EnvFrom[i0])
+	if s0s := in.ResizePolicy; s0s != nil {
+		d0s := make([]ContainerResizePolicy, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
-	}
-	if in.Env != nil {
-		out.Env = make([]EnvVar, len(in.Env))
-		for i0 := range in.Env {
-			in.Env[i0].DeepCopyInto(&out.Env[i0])
-		}
-	}
-	in.Resources.DeepCopyInto(&out.Resources)
-	if in.ResizePolicy != nil {
-		out.ResizePolicy = make([]ContainerResizePolicy, len(in.ResizePolicy))
-		for i0 := range in.ResizePolicy {
-			in.ResizePolicy[i0].DeepCopyInto(&out.ResizePolicy[i0])
-		}
+		out.ResizePolicy = d0s
 	}
 	if in.RestartPolicy != nil {
 		out.RestartPolicy = new(ContainerRestartPolicy)
 		*out.RestartPolicy = *in.RestartPolicy
 	}
-	if in.RestartPolicyRules != nil {
-		out.RestartPolicyRules = make([]ContainerRestartRule, len(in.RestartPolicyRules))
-		for i0 := range in.RestartPolicyRules {
-			in.RestartPolicyRules[i0].DeepCopyInto(&out.RestartPolicyRules[i0])
+	if s0s := in.RestartPolicyRules; s0s != nil {
+		d0s := make([]ContainerRestartRule, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s1 := s0.ExitCodes; s1 != nil {
+				d1 := new(ContainerRestartRuleOnExitCodes)
+				*d1 = *s1
+				if s1.Values != nil {
+					d1.Values = make([]int32, len(s1.Values))
+					copy(d1.Values, s1.Values)
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+				d0.ExitCodes = d1
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.RestartPolicyRules = d0s
 	}
-	if in.VolumeMounts != nil {
-		out.VolumeMounts = make([]VolumeMount, len(in.VolumeMounts))
-		for i0 := range in.VolumeMounts {
-			in.VolumeMounts[i0].DeepCopyInto(&out.VolumeMounts[i0])
+	if s0s := in.VolumeMounts; s0s != nil {
+		d0s := make([]VolumeMount, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.RecursiveReadOnly != nil {
+				d0.RecursiveReadOnly = new(RecursiveReadOnlyMode)
+				*d0.RecursiveReadOnly = *s0.RecursiveReadOnly
+			}
+			if s0.MountPropagation != nil {
+				d0.MountPropagation = new(MountPropagationMode)
+				*d0.MountPropagation = *s0.MountPropagation
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.VolumeMounts = d0s
 	}
-	if in.VolumeDevices != nil {
-		out.VolumeDevices = make([]VolumeDevice, len(in.VolumeDevices))
-		for i0 := range in.VolumeDevices {
-			in.VolumeDevices[i0].DeepCopyInto(&out.VolumeDevices[i0])
+	if s0s := in.VolumeDevices; s0s != nil {
+		d0s := make([]VolumeDevice, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.VolumeDevices = d0s
 	}
-	out.LivenessProbe = in.LivenessProbe.DeepCopy()
-	out.ReadinessProbe = in.ReadinessProbe.DeepCopy()
-	out.StartupProbe = in.StartupProbe.DeepCopy()
-	out.Lifecycle = in.Lifecycle.DeepCopy()
-	out.SecurityContext = in.SecurityContext.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	if s0 := in.LivenessProbe; s0 != nil {
+		d0 := new(Probe)
+		*d0 = *s0
+		s0.ProbeHandler.deepCopyRefsInto(&d0.ProbeHandler)
+		if s0.TerminationGracePeriodSeconds != nil {
+			d0.TerminationGracePeriodSeconds = new(int64)
+			*d0.TerminationGracePeriodSeconds = *s0.TerminationGracePeriodSeconds
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.LivenessProbe = d0
+	}
+	if s0 := in.ReadinessProbe; s0 != nil {
+		d0 := new(Probe)
+		*d0 = *s0
+		s0.ProbeHandler.deepCopyRefsInto(&d0.ProbeHandler)
+		if s0.TerminationGracePeriodSeconds != nil {
+			d0.TerminationGracePeriodSeconds = new(int64)
+			*d0.TerminationGracePeriodSeconds = *s0.TerminationGracePeriodSeconds
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ReadinessProbe = d0
+	}
+	if s0 := in.StartupProbe; s0 != nil {
+		d0 := new(Probe)
+		*d0 = *s0
+		s0.ProbeHandler.deepCopyRefsInto(&d0.ProbeHandler)
+		if s0.TerminationGracePeriodSeconds != nil {
+			d0.TerminationGracePeriodSeconds = new(int64)
+			*d0.TerminationGracePeriodSeconds = *s0.TerminationGracePeriodSeconds
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.StartupProbe = d0
+	}
+	if s0 := in.Lifecycle; s0 != nil {
+		d0 := new(Lifecycle)
+		*d0 = *s0
+		if s0.PostStart != nil {
+			d0.PostStart = s0.PostStart.DeepCopy()
+		}
+		if s0.PreStop != nil {
+			d0.PreStop = s0.PreStop.DeepCopy()
+		}
+		if s0.StopSignal != nil {
+			d0.StopSignal = new(Signal)
+			*d0.StopSignal = *s0.StopSignal
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Lifecycle = d0
+	}
+	if in.SecurityContext != nil {
+		out.SecurityContext = in.SecurityContext.DeepCopy()
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -329,6 +853,12 @@ func (in *Container) DeepCopy() *Container {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *EphemeralContainerCommon) DeepCopyInto(out *EphemeralContainerCommon) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *EphemeralContainerCommon) deepCopyRefsInto(out *EphemeralContainerCommon) {
 	if in.Command != nil {
 		out.Command = make([]string, len(in.Command))
 		copy(out.Command, in.Command)
@@ -337,58 +867,225 @@ func (in *EphemeralContainerCommon) DeepCopyInto(out *EphemeralContainerCommon) 
 		out.Args = make([]string, len(in.Args))
 		copy(out.Args, in.Args)
 	}
-	if in.Ports != nil {
-		out.Ports = make([]ContainerPort, len(in.Ports))
-		for i0 := range in.Ports {
-			in.Ports[i0].DeepCopyInto(&out.Ports[i0])
+	if s0s := in.Ports; s0s != nil {
+		d0s := make([]ContainerPort, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.Ports = d0s
+	}
+	if s0s := in.EnvFrom; s0s != nil {
+		d0s := make([]EnvFromSource, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s1 := s0.ConfigMapRef; s1 != nil {
+				d1 := new(ConfigMapEnvSource)
+				*d1 = *s1
+				{
+					s2, d2 := &s1.LocalObjectReference, &d1.LocalObjectReference
+					if s2.Unknown != nil {
+						d2.Unknown = s2.Unknown.DeepCopy()
+					}
+				}
+				if s1.Optional != nil {
+					d1.Optional = new(bool)
+					*d1.Optional = *s1.Optional
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+				d0.ConfigMapRef = d1
+			}
+			if s1 := s0.SecretRef; s1 != nil {
+				d1 := new(SecretEnvSource)
+				*d1 = *s1
+				{
+					s2, d2 := &s1.LocalObjectReference, &d1.LocalObjectReference
+					if s2.Unknown != nil {
+						d2.Unknown = s2.Unknown.DeepCopy()
+					}
+				}
+				if s1.Optional != nil {
+					d1.Optional = new(bool)
+					*d1.Optional = *s1.Optional
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+				d0.SecretRef = d1
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.EnvFrom = d0s
+	}
+	if s0s := in.Env; s0s != nil {
+		d0s := make([]EnvVar, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.ValueFrom != nil {
+				d0.ValueFrom = s0.ValueFrom.DeepCopy()
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.Env = d0s
+	}
+	{
+		s0, d0 := &in.Resources, &out.Resources
+		d0.Limits = maps.Clone(s0.Limits)
+		d0.Requests = maps.Clone(s0.Requests)
+		if s1s := s0.Claims; s1s != nil {
+			d1s := make([]ResourceClaim, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Claims = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
 		}
 	}
-	if in.EnvFrom != nil {
-		out.EnvFrom = make([]EnvFromSource, len(in.EnvFrom))
-		for i0 := range in.EnvFrom {
-			in.EnvFrom[i0].DeepCopyInto(&out.EnvFrom[i0])
+	if s0s := in.ResizePolicy; s0s != nil {
+		d0s := make([]ContainerResizePolicy, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
-	}
-	if in.Env != nil {
-		out.Env = make([]EnvVar, len(in.Env))
-		for i0 := range in.Env {
-			in.Env[i0].DeepCopyInto(&out.Env[i0])
-		}
-	}
-	in.Resources.DeepCopyInto(&out.Resources)
-	if in.ResizePolicy != nil {
-		out.ResizePolicy = make([]ContainerResizePolicy, len(in.ResizePolicy))
-		for i0 := range in.ResizePolicy {
-			in.ResizePolicy[i0].DeepCopyInto(&out.ResizePolicy[i0])
-		}
+		out.ResizePolicy = d0s
 	}
 	if in.RestartPolicy != nil {
 		out.RestartPolicy = new(ContainerRestartPolicy)
 		*out.RestartPolicy = *in.RestartPolicy
 	}
-	if in.RestartPolicyRules != nil {
-		out.RestartPolicyRules = make([]ContainerRestartRule, len(in.RestartPolicyRules))
-		for i0 := range in.RestartPolicyRules {
-			in.RestartPolicyRules[i0].DeepCopyInto(&out.RestartPolicyRules[i0])
+	if s0s := in.RestartPolicyRules; s0s != nil {
+		d0s := make([]ContainerRestartRule, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s1 := s0.ExitCodes; s1 != nil {
+				d1 := new(ContainerRestartRuleOnExitCodes)
+				*d1 = *s1
+				if s1.Values != nil {
+					d1.Values = make([]int32, len(s1.Values))
+					copy(d1.Values, s1.Values)
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+				d0.ExitCodes = d1
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.RestartPolicyRules = d0s
 	}
-	if in.VolumeMounts != nil {
-		out.VolumeMounts = make([]VolumeMount, len(in.VolumeMounts))
-		for i0 := range in.VolumeMounts {
-			in.VolumeMounts[i0].DeepCopyInto(&out.VolumeMounts[i0])
+	if s0s := in.VolumeMounts; s0s != nil {
+		d0s := make([]VolumeMount, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.RecursiveReadOnly != nil {
+				d0.RecursiveReadOnly = new(RecursiveReadOnlyMode)
+				*d0.RecursiveReadOnly = *s0.RecursiveReadOnly
+			}
+			if s0.MountPropagation != nil {
+				d0.MountPropagation = new(MountPropagationMode)
+				*d0.MountPropagation = *s0.MountPropagation
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.VolumeMounts = d0s
 	}
-	if in.VolumeDevices != nil {
-		out.VolumeDevices = make([]VolumeDevice, len(in.VolumeDevices))
-		for i0 := range in.VolumeDevices {
-			in.VolumeDevices[i0].DeepCopyInto(&out.VolumeDevices[i0])
+	if s0s := in.VolumeDevices; s0s != nil {
+		d0s := make([]VolumeDevice, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.VolumeDevices = d0s
 	}
-	out.LivenessProbe = in.LivenessProbe.DeepCopy()
-	out.ReadinessProbe = in.ReadinessProbe.DeepCopy()
-	out.StartupProbe = in.StartupProbe.DeepCopy()
-	out.Lifecycle = in.Lifecycle.DeepCopy()
-	out.SecurityContext = in.SecurityContext.DeepCopy()
+	if s0 := in.LivenessProbe; s0 != nil {
+		d0 := new(Probe)
+		*d0 = *s0
+		s0.ProbeHandler.deepCopyRefsInto(&d0.ProbeHandler)
+		if s0.TerminationGracePeriodSeconds != nil {
+			d0.TerminationGracePeriodSeconds = new(int64)
+			*d0.TerminationGracePeriodSeconds = *s0.TerminationGracePeriodSeconds
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.LivenessProbe = d0
+	}
+	if s0 := in.ReadinessProbe; s0 != nil {
+		d0 := new(Probe)
+		*d0 = *s0
+		s0.ProbeHandler.deepCopyRefsInto(&d0.ProbeHandler)
+		if s0.TerminationGracePeriodSeconds != nil {
+			d0.TerminationGracePeriodSeconds = new(int64)
+			*d0.TerminationGracePeriodSeconds = *s0.TerminationGracePeriodSeconds
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ReadinessProbe = d0
+	}
+	if s0 := in.StartupProbe; s0 != nil {
+		d0 := new(Probe)
+		*d0 = *s0
+		s0.ProbeHandler.deepCopyRefsInto(&d0.ProbeHandler)
+		if s0.TerminationGracePeriodSeconds != nil {
+			d0.TerminationGracePeriodSeconds = new(int64)
+			*d0.TerminationGracePeriodSeconds = *s0.TerminationGracePeriodSeconds
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.StartupProbe = d0
+	}
+	if s0 := in.Lifecycle; s0 != nil {
+		d0 := new(Lifecycle)
+		*d0 = *s0
+		if s0.PostStart != nil {
+			d0.PostStart = s0.PostStart.DeepCopy()
+		}
+		if s0.PreStop != nil {
+			d0.PreStop = s0.PreStop.DeepCopy()
+		}
+		if s0.StopSignal != nil {
+			d0.StopSignal = new(Signal)
+			*d0.StopSignal = *s0.StopSignal
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Lifecycle = d0
+	}
+	if in.SecurityContext != nil {
+		out.SecurityContext = in.SecurityContext.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -405,8 +1102,16 @@ func (in *EphemeralContainerCommon) DeepCopy() *EphemeralContainerCommon {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *EphemeralContainer) DeepCopyInto(out *EphemeralContainer) {
 	*out = *in
-	in.EphemeralContainerCommon.DeepCopyInto(&out.EphemeralContainerCommon)
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *EphemeralContainer) deepCopyRefsInto(out *EphemeralContainer) {
+	in.EphemeralContainerCommon.deepCopyRefsInto(&out.EphemeralContainerCommon)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -423,7 +1128,15 @@ func (in *EphemeralContainer) DeepCopy() *EphemeralContainer {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ContainerPort) DeepCopyInto(out *ContainerPort) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ContainerPort) deepCopyRefsInto(out *ContainerPort) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -440,8 +1153,27 @@ func (in *ContainerPort) DeepCopy() *ContainerPort {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ContainerRestartRule) DeepCopyInto(out *ContainerRestartRule) {
 	*out = *in
-	out.ExitCodes = in.ExitCodes.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ContainerRestartRule) deepCopyRefsInto(out *ContainerRestartRule) {
+	if s0 := in.ExitCodes; s0 != nil {
+		d0 := new(ContainerRestartRuleOnExitCodes)
+		*d0 = *s0
+		if s0.Values != nil {
+			d0.Values = make([]int32, len(s0.Values))
+			copy(d0.Values, s0.Values)
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ExitCodes = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -458,11 +1190,19 @@ func (in *ContainerRestartRule) DeepCopy() *ContainerRestartRule {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ContainerRestartRuleOnExitCodes) DeepCopyInto(out *ContainerRestartRuleOnExitCodes) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ContainerRestartRuleOnExitCodes) deepCopyRefsInto(out *ContainerRestartRuleOnExitCodes) {
 	if in.Values != nil {
 		out.Values = make([]int32, len(in.Values))
 		copy(out.Values, in.Values)
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -479,7 +1219,15 @@ func (in *ContainerRestartRuleOnExitCodes) DeepCopy() *ContainerRestartRuleOnExi
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ContainerResizePolicy) DeepCopyInto(out *ContainerResizePolicy) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ContainerResizePolicy) deepCopyRefsInto(out *ContainerResizePolicy) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -496,6 +1244,12 @@ func (in *ContainerResizePolicy) DeepCopy() *ContainerResizePolicy {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *VolumeMount) DeepCopyInto(out *VolumeMount) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *VolumeMount) deepCopyRefsInto(out *VolumeMount) {
 	if in.RecursiveReadOnly != nil {
 		out.RecursiveReadOnly = new(RecursiveReadOnlyMode)
 		*out.RecursiveReadOnly = *in.RecursiveReadOnly
@@ -504,7 +1258,9 @@ func (in *VolumeMount) DeepCopyInto(out *VolumeMount) {
 		out.MountPropagation = new(MountPropagationMode)
 		*out.MountPropagation = *in.MountPropagation
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -521,7 +1277,15 @@ func (in *VolumeMount) DeepCopy() *VolumeMount {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *VolumeDevice) DeepCopyInto(out *VolumeDevice) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *VolumeDevice) deepCopyRefsInto(out *VolumeDevice) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -538,7 +1302,15 @@ func (in *VolumeDevice) DeepCopy() *VolumeDevice {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *LocalObjectReference) DeepCopyInto(out *LocalObjectReference) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *LocalObjectReference) deepCopyRefsInto(out *LocalObjectReference) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -555,11 +1327,19 @@ func (in *LocalObjectReference) DeepCopy() *LocalObjectReference {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *TypedLocalObjectReference) DeepCopyInto(out *TypedLocalObjectReference) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *TypedLocalObjectReference) deepCopyRefsInto(out *TypedLocalObjectReference) {
 	if in.APIGroup != nil {
 		out.APIGroup = new(string)
 		*out.APIGroup = *in.APIGroup
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -576,6 +1356,12 @@ func (in *TypedLocalObjectReference) DeepCopy() *TypedLocalObjectReference {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *TypedObjectReference) DeepCopyInto(out *TypedObjectReference) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *TypedObjectReference) deepCopyRefsInto(out *TypedObjectReference) {
 	if in.APIGroup != nil {
 		out.APIGroup = new(string)
 		*out.APIGroup = *in.APIGroup
@@ -584,7 +1370,9 @@ func (in *TypedObjectReference) DeepCopyInto(out *TypedObjectReference) {
 		out.Namespace = new(string)
 		*out.Namespace = *in.Namespace
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -601,8 +1389,18 @@ func (in *TypedObjectReference) DeepCopy() *TypedObjectReference {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *EnvVar) DeepCopyInto(out *EnvVar) {
 	*out = *in
-	out.ValueFrom = in.ValueFrom.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *EnvVar) deepCopyRefsInto(out *EnvVar) {
+	if in.ValueFrom != nil {
+		out.ValueFrom = in.ValueFrom.DeepCopy()
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -619,12 +1417,79 @@ func (in *EnvVar) DeepCopy() *EnvVar {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *EnvVarSource) DeepCopyInto(out *EnvVarSource) {
 	*out = *in
-	out.FieldRef = in.FieldRef.DeepCopy()
-	out.ResourceFieldRef = in.ResourceFieldRef.DeepCopy()
-	out.ConfigMapKeyRef = in.ConfigMapKeyRef.DeepCopy()
-	out.SecretKeyRef = in.SecretKeyRef.DeepCopy()
-	out.FileKeyRef = in.FileKeyRef.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *EnvVarSource) deepCopyRefsInto(out *EnvVarSource) {
+	if s0 := in.FieldRef; s0 != nil {
+		d0 := new(ObjectFieldSelector)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.FieldRef = d0
+	}
+	if s0 := in.ResourceFieldRef; s0 != nil {
+		d0 := new(ResourceFieldSelector)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ResourceFieldRef = d0
+	}
+	if s0 := in.ConfigMapKeyRef; s0 != nil {
+		d0 := new(ConfigMapKeySelector)
+		*d0 = *s0
+		{
+			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+		}
+		if s0.Optional != nil {
+			d0.Optional = new(bool)
+			*d0.Optional = *s0.Optional
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ConfigMapKeyRef = d0
+	}
+	if s0 := in.SecretKeyRef; s0 != nil {
+		d0 := new(SecretKeySelector)
+		*d0 = *s0
+		{
+			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+		}
+		if s0.Optional != nil {
+			d0.Optional = new(bool)
+			*d0.Optional = *s0.Optional
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SecretKeyRef = d0
+	}
+	if s0 := in.FileKeyRef; s0 != nil {
+		d0 := new(FileKeySelector)
+		*d0 = *s0
+		if s0.Optional != nil {
+			d0.Optional = new(bool)
+			*d0.Optional = *s0.Optional
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.FileKeyRef = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -641,7 +1506,15 @@ func (in *EnvVarSource) DeepCopy() *EnvVarSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ObjectFieldSelector) DeepCopyInto(out *ObjectFieldSelector) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ObjectFieldSelector) deepCopyRefsInto(out *ObjectFieldSelector) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -658,8 +1531,15 @@ func (in *ObjectFieldSelector) DeepCopy() *ObjectFieldSelector {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ResourceFieldSelector) DeepCopyInto(out *ResourceFieldSelector) {
 	*out = *in
-	in.Divisor.DeepCopyInto(&out.Divisor)
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ResourceFieldSelector) deepCopyRefsInto(out *ResourceFieldSelector) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -676,12 +1556,25 @@ func (in *ResourceFieldSelector) DeepCopy() *ResourceFieldSelector {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ConfigMapKeySelector) DeepCopyInto(out *ConfigMapKeySelector) {
 	*out = *in
-	in.LocalObjectReference.DeepCopyInto(&out.LocalObjectReference)
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ConfigMapKeySelector) deepCopyRefsInto(out *ConfigMapKeySelector) {
+	{
+		s0, d0 := &in.LocalObjectReference, &out.LocalObjectReference
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
 	if in.Optional != nil {
 		out.Optional = new(bool)
 		*out.Optional = *in.Optional
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -698,12 +1591,25 @@ func (in *ConfigMapKeySelector) DeepCopy() *ConfigMapKeySelector {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *SecretKeySelector) DeepCopyInto(out *SecretKeySelector) {
 	*out = *in
-	in.LocalObjectReference.DeepCopyInto(&out.LocalObjectReference)
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *SecretKeySelector) deepCopyRefsInto(out *SecretKeySelector) {
+	{
+		s0, d0 := &in.LocalObjectReference, &out.LocalObjectReference
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
 	if in.Optional != nil {
 		out.Optional = new(bool)
 		*out.Optional = *in.Optional
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -720,11 +1626,19 @@ func (in *SecretKeySelector) DeepCopy() *SecretKeySelector {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *FileKeySelector) DeepCopyInto(out *FileKeySelector) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *FileKeySelector) deepCopyRefsInto(out *FileKeySelector) {
 	if in.Optional != nil {
 		out.Optional = new(bool)
 		*out.Optional = *in.Optional
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -741,9 +1655,51 @@ func (in *FileKeySelector) DeepCopy() *FileKeySelector {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *EnvFromSource) DeepCopyInto(out *EnvFromSource) {
 	*out = *in
-	out.ConfigMapRef = in.ConfigMapRef.DeepCopy()
-	out.SecretRef = in.SecretRef.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *EnvFromSource) deepCopyRefsInto(out *EnvFromSource) {
+	if s0 := in.ConfigMapRef; s0 != nil {
+		d0 := new(ConfigMapEnvSource)
+		*d0 = *s0
+		{
+			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+		}
+		if s0.Optional != nil {
+			d0.Optional = new(bool)
+			*d0.Optional = *s0.Optional
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ConfigMapRef = d0
+	}
+	if s0 := in.SecretRef; s0 != nil {
+		d0 := new(SecretEnvSource)
+		*d0 = *s0
+		{
+			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+		}
+		if s0.Optional != nil {
+			d0.Optional = new(bool)
+			*d0.Optional = *s0.Optional
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SecretRef = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -760,12 +1716,25 @@ func (in *EnvFromSource) DeepCopy() *EnvFromSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ConfigMapEnvSource) DeepCopyInto(out *ConfigMapEnvSource) {
 	*out = *in
-	in.LocalObjectReference.DeepCopyInto(&out.LocalObjectReference)
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ConfigMapEnvSource) deepCopyRefsInto(out *ConfigMapEnvSource) {
+	{
+		s0, d0 := &in.LocalObjectReference, &out.LocalObjectReference
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
 	if in.Optional != nil {
 		out.Optional = new(bool)
 		*out.Optional = *in.Optional
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -782,12 +1751,25 @@ func (in *ConfigMapEnvSource) DeepCopy() *ConfigMapEnvSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *SecretEnvSource) DeepCopyInto(out *SecretEnvSource) {
 	*out = *in
-	in.LocalObjectReference.DeepCopyInto(&out.LocalObjectReference)
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *SecretEnvSource) deepCopyRefsInto(out *SecretEnvSource) {
+	{
+		s0, d0 := &in.LocalObjectReference, &out.LocalObjectReference
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
 	if in.Optional != nil {
 		out.Optional = new(bool)
 		*out.Optional = *in.Optional
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -820,10 +1802,59 @@ func (in *IntOrString) DeepCopy() *IntOrString {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Pod) DeepCopyInto(out *Pod) {
 	*out = *in
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
-	in.Spec.DeepCopyInto(&out.Spec)
-	in.Status.DeepCopyInto(&out.Status)
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *Pod) deepCopyRefsInto(out *Pod) {
+	{
+		s0, d0 := &in.ObjectMeta, &out.ObjectMeta
+		if s0.DeletionTimestamp != nil {
+			d0.DeletionTimestamp = new(meta.Time)
+			*d0.DeletionTimestamp = *s0.DeletionTimestamp
+		}
+		if s0.DeletionGracePeriodSeconds != nil {
+			d0.DeletionGracePeriodSeconds = new(int64)
+			*d0.DeletionGracePeriodSeconds = *s0.DeletionGracePeriodSeconds
+		}
+		d0.Labels = maps.Clone(s0.Labels)
+		d0.Annotations = maps.Clone(s0.Annotations)
+		if s1s := s0.OwnerReferences; s1s != nil {
+			d1s := make([]meta.OwnerReference, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Controller != nil {
+					d1.Controller = new(bool)
+					*d1.Controller = *s1.Controller
+				}
+				if s1.BlockOwnerDeletion != nil {
+					d1.BlockOwnerDeletion = new(bool)
+					*d1.BlockOwnerDeletion = *s1.BlockOwnerDeletion
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.OwnerReferences = d1s
+		}
+		if s0.Finalizers != nil {
+			d0.Finalizers = make([]string, len(s0.Finalizers))
+			copy(d0.Finalizers, s0.Finalizers)
+		}
+		if s0.ManagedFields != nil {
+			d0.ManagedFields = s0.ManagedFields.DeepCopy()
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
+	in.Spec.deepCopyRefsInto(&out.Spec)
+	in.Status.deepCopyRefsInto(&out.Status)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -840,9 +1871,58 @@ func (in *Pod) DeepCopy() *Pod {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodTemplateSpec) DeepCopyInto(out *PodTemplateSpec) {
 	*out = *in
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
-	in.Spec.DeepCopyInto(&out.Spec)
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodTemplateSpec) deepCopyRefsInto(out *PodTemplateSpec) {
+	{
+		s0, d0 := &in.ObjectMeta, &out.ObjectMeta
+		if s0.DeletionTimestamp != nil {
+			d0.DeletionTimestamp = new(meta.Time)
+			*d0.DeletionTimestamp = *s0.DeletionTimestamp
+		}
+		if s0.DeletionGracePeriodSeconds != nil {
+			d0.DeletionGracePeriodSeconds = new(int64)
+			*d0.DeletionGracePeriodSeconds = *s0.DeletionGracePeriodSeconds
+		}
+		d0.Labels = maps.Clone(s0.Labels)
+		d0.Annotations = maps.Clone(s0.Annotations)
+		if s1s := s0.OwnerReferences; s1s != nil {
+			d1s := make([]meta.OwnerReference, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Controller != nil {
+					d1.Controller = new(bool)
+					*d1.Controller = *s1.Controller
+				}
+				if s1.BlockOwnerDeletion != nil {
+					d1.BlockOwnerDeletion = new(bool)
+					*d1.BlockOwnerDeletion = *s1.BlockOwnerDeletion
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.OwnerReferences = d1s
+		}
+		if s0.Finalizers != nil {
+			d0.Finalizers = make([]string, len(s0.Finalizers))
+			copy(d0.Finalizers, s0.Finalizers)
+		}
+		if s0.ManagedFields != nil {
+			d0.ManagedFields = s0.ManagedFields.DeepCopy()
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
+	in.Spec.deepCopyRefsInto(&out.Spec)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -859,29 +1939,51 @@ func (in *PodTemplateSpec) DeepCopy() *PodTemplateSpec {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodSpec) DeepCopyInto(out *PodSpec) {
 	*out = *in
-	if in.Volumes != nil {
-		out.Volumes = make([]Volume, len(in.Volumes))
-		for i0 := range in.Volumes {
-			in.Volumes[i0].DeepCopyInto(&out.Volumes[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
+	if s0s := in.Volumes; s0s != nil {
+		d0s := make([]Volume, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			s0.VolumeSource.deepCopyRefsInto(&d0.VolumeSource)
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.Volumes = d0s
 	}
-	if in.InitContainers != nil {
-		out.InitContainers = make([]Container, len(in.InitContainers))
-		for i0 := range in.InitContainers {
-			in.InitContainers[i0].DeepCopyInto(&out.InitContainers[i0])
+	if s0s := in.InitContainers; s0s != nil {
+		d0s := make([]Container, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
+		out.InitContainers = d0s
 	}
-	if in.Containers != nil {
-		out.Containers = make([]Container, len(in.Containers))
-		for i0 := range in.Containers {
-			in.Containers[i0].DeepCopyInto(&out.Containers[i0])
+	if s0s := in.Containers; s0s != nil {
+		d0s := make([]Container, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
+		out.Containers = d0s
 	}
-	if in.EphemeralContainers != nil {
-		out.EphemeralContainers = make([]EphemeralContainer, len(in.EphemeralContainers))
-		for i0 := range in.EphemeralContainers {
-			in.EphemeralContainers[i0].DeepCopyInto(&out.EphemeralContainers[i0])
+	if s0s := in.EphemeralContainers; s0s != nil {
+		d0s := make([]EphemeralContainer, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			s0.EphemeralContainerCommon.deepCopyRefsInto(&d0.EphemeralContainerCommon)
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.EphemeralContainers = d0s
 	}
 	if in.TerminationGracePeriodSeconds != nil {
 		out.TerminationGracePeriodSeconds = new(int64)
@@ -891,12 +1993,7 @@ func (in *PodSpec) DeepCopyInto(out *PodSpec) {
 		out.ActiveDeadlineSeconds = new(int64)
 		*out.ActiveDeadlineSeconds = *in.ActiveDeadlineSeconds
 	}
-	if in.NodeSelector != nil {
-		out.NodeSelector = make(map[string]string, len(in.NodeSelector))
-		for k0, v0 := range in.NodeSelector {
-			out.NodeSelector[k0] = v0
-		}
-	}
+	out.NodeSelector = maps.Clone(in.NodeSelector)
 	if in.AutomountServiceAccountToken != nil {
 		out.AutomountServiceAccountToken = new(bool)
 		*out.AutomountServiceAccountToken = *in.AutomountServiceAccountToken
@@ -905,36 +2002,112 @@ func (in *PodSpec) DeepCopyInto(out *PodSpec) {
 		out.ShareProcessNamespace = new(bool)
 		*out.ShareProcessNamespace = *in.ShareProcessNamespace
 	}
-	out.SecurityContext = in.SecurityContext.DeepCopy()
-	if in.ImagePullSecrets != nil {
-		out.ImagePullSecrets = make([]LocalObjectReference, len(in.ImagePullSecrets))
-		for i0 := range in.ImagePullSecrets {
-			in.ImagePullSecrets[i0].DeepCopyInto(&out.ImagePullSecrets[i0])
-		}
+	if in.SecurityContext != nil {
+		out.SecurityContext = in.SecurityContext.DeepCopy()
 	}
-	out.Affinity = in.Affinity.DeepCopy()
-	if in.Tolerations != nil {
-		out.Tolerations = make([]Toleration, len(in.Tolerations))
-		for i0 := range in.Tolerations {
-			in.Tolerations[i0].DeepCopyInto(&out.Tolerations[i0])
+	if s0s := in.ImagePullSecrets; s0s != nil {
+		d0s := make([]LocalObjectReference, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.ImagePullSecrets = d0s
 	}
-	if in.HostAliases != nil {
-		out.HostAliases = make([]HostAlias, len(in.HostAliases))
-		for i0 := range in.HostAliases {
-			in.HostAliases[i0].DeepCopyInto(&out.HostAliases[i0])
+	if s0 := in.Affinity; s0 != nil {
+		d0 := new(Affinity)
+		*d0 = *s0
+		if s0.NodeAffinity != nil {
+			d0.NodeAffinity = s0.NodeAffinity.DeepCopy()
 		}
+		if s0.PodAffinity != nil {
+			d0.PodAffinity = s0.PodAffinity.DeepCopy()
+		}
+		if s0.PodAntiAffinity != nil {
+			d0.PodAntiAffinity = s0.PodAntiAffinity.DeepCopy()
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Affinity = d0
+	}
+	if s0s := in.Tolerations; s0s != nil {
+		d0s := make([]Toleration, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.TolerationSeconds != nil {
+				d0.TolerationSeconds = new(int64)
+				*d0.TolerationSeconds = *s0.TolerationSeconds
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.Tolerations = d0s
+	}
+	if s0s := in.HostAliases; s0s != nil {
+		d0s := make([]HostAlias, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Hostnames != nil {
+				d0.Hostnames = make([]string, len(s0.Hostnames))
+				copy(d0.Hostnames, s0.Hostnames)
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.HostAliases = d0s
 	}
 	if in.Priority != nil {
 		out.Priority = new(int32)
 		*out.Priority = *in.Priority
 	}
-	out.DNSConfig = in.DNSConfig.DeepCopy()
-	if in.ReadinessGates != nil {
-		out.ReadinessGates = make([]PodReadinessGate, len(in.ReadinessGates))
-		for i0 := range in.ReadinessGates {
-			in.ReadinessGates[i0].DeepCopyInto(&out.ReadinessGates[i0])
+	if s0 := in.DNSConfig; s0 != nil {
+		d0 := new(PodDNSConfig)
+		*d0 = *s0
+		if s0.Nameservers != nil {
+			d0.Nameservers = make([]string, len(s0.Nameservers))
+			copy(d0.Nameservers, s0.Nameservers)
 		}
+		if s0.Searches != nil {
+			d0.Searches = make([]string, len(s0.Searches))
+			copy(d0.Searches, s0.Searches)
+		}
+		if s1s := s0.Options; s1s != nil {
+			d1s := make([]PodDNSConfigOption, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Value != nil {
+					d1.Value = new(string)
+					*d1.Value = *s1.Value
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Options = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.DNSConfig = d0
+	}
+	if s0s := in.ReadinessGates; s0s != nil {
+		d0s := make([]PodReadinessGate, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.ReadinessGates = d0s
 	}
 	if in.RuntimeClassName != nil {
 		out.RuntimeClassName = new(string)
@@ -948,48 +2121,123 @@ func (in *PodSpec) DeepCopyInto(out *PodSpec) {
 		out.PreemptionPolicy = new(PreemptionPolicy)
 		*out.PreemptionPolicy = *in.PreemptionPolicy
 	}
-	if in.Overhead != nil {
-		out.Overhead = make(ResourceList, len(in.Overhead))
-		for k0, v0 := range in.Overhead {
-			var c0 resource.Quantity
-			v0.DeepCopyInto(&c0)
-			out.Overhead[k0] = c0
+	out.Overhead = maps.Clone(in.Overhead)
+	if s0s := in.TopologySpreadConstraints; s0s != nil {
+		d0s := make([]TopologySpreadConstraint, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.LabelSelector != nil {
+				d0.LabelSelector = s0.LabelSelector.DeepCopy()
+			}
+			if s0.MinDomains != nil {
+				d0.MinDomains = new(int32)
+				*d0.MinDomains = *s0.MinDomains
+			}
+			if s0.NodeAffinityPolicy != nil {
+				d0.NodeAffinityPolicy = new(NodeInclusionPolicy)
+				*d0.NodeAffinityPolicy = *s0.NodeAffinityPolicy
+			}
+			if s0.NodeTaintsPolicy != nil {
+				d0.NodeTaintsPolicy = new(NodeInclusionPolicy)
+				*d0.NodeTaintsPolicy = *s0.NodeTaintsPolicy
+			}
+			if s0.MatchLabelKeys != nil {
+				d0.MatchLabelKeys = make([]string, len(s0.MatchLabelKeys))
+				copy(d0.MatchLabelKeys, s0.MatchLabelKeys)
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
-	}
-	if in.TopologySpreadConstraints != nil {
-		out.TopologySpreadConstraints = make([]TopologySpreadConstraint, len(in.TopologySpreadConstraints))
-		for i0 := range in.TopologySpreadConstraints {
-			in.TopologySpreadConstraints[i0].DeepCopyInto(&out.TopologySpreadConstraints[i0])
-		}
+		out.TopologySpreadConstraints = d0s
 	}
 	if in.SetHostnameAsFQDN != nil {
 		out.SetHostnameAsFQDN = new(bool)
 		*out.SetHostnameAsFQDN = *in.SetHostnameAsFQDN
 	}
-	out.OS = in.OS.DeepCopy()
+	if s0 := in.OS; s0 != nil {
+		d0 := new(PodOS)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.OS = d0
+	}
 	if in.HostUsers != nil {
 		out.HostUsers = new(bool)
 		*out.HostUsers = *in.HostUsers
 	}
-	if in.SchedulingGates != nil {
-		out.SchedulingGates = make([]PodSchedulingGate, len(in.SchedulingGates))
-		for i0 := range in.SchedulingGates {
-			in.SchedulingGates[i0].DeepCopyInto(&out.SchedulingGates[i0])
+	if s0s := in.SchedulingGates; s0s != nil {
+		d0s := make([]PodSchedulingGate, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.SchedulingGates = d0s
 	}
-	if in.ResourceClaims != nil {
-		out.ResourceClaims = make([]PodResourceClaim, len(in.ResourceClaims))
-		for i0 := range in.ResourceClaims {
-			in.ResourceClaims[i0].DeepCopyInto(&out.ResourceClaims[i0])
+	if s0s := in.ResourceClaims; s0s != nil {
+		d0s := make([]PodResourceClaim, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.ResourceClaimName != nil {
+				d0.ResourceClaimName = new(string)
+				*d0.ResourceClaimName = *s0.ResourceClaimName
+			}
+			if s0.ResourceClaimTemplateName != nil {
+				d0.ResourceClaimTemplateName = new(string)
+				*d0.ResourceClaimTemplateName = *s0.ResourceClaimTemplateName
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.ResourceClaims = d0s
 	}
-	out.Resources = in.Resources.DeepCopy()
+	if s0 := in.Resources; s0 != nil {
+		d0 := new(ResourceRequirements)
+		*d0 = *s0
+		d0.Limits = maps.Clone(s0.Limits)
+		d0.Requests = maps.Clone(s0.Requests)
+		if s1s := s0.Claims; s1s != nil {
+			d1s := make([]ResourceClaim, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Claims = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Resources = d0
+	}
 	if in.HostnameOverride != nil {
 		out.HostnameOverride = new(string)
 		*out.HostnameOverride = *in.HostnameOverride
 	}
-	out.SchedulingGroup = in.SchedulingGroup.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	if s0 := in.SchedulingGroup; s0 != nil {
+		d0 := new(PodSchedulingGroup)
+		*d0 = *s0
+		if s0.PodGroupName != nil {
+			d0.PodGroupName = new(string)
+			*d0.PodGroupName = *s0.PodGroupName
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SchedulingGroup = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1006,7 +2254,15 @@ func (in *PodSpec) DeepCopy() *PodSpec {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodOS) DeepCopyInto(out *PodOS) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodOS) deepCopyRefsInto(out *PodOS) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1023,11 +2279,19 @@ func (in *PodOS) DeepCopy() *PodOS {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *HostAlias) DeepCopyInto(out *HostAlias) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *HostAlias) deepCopyRefsInto(out *HostAlias) {
 	if in.Hostnames != nil {
 		out.Hostnames = make([]string, len(in.Hostnames))
 		copy(out.Hostnames, in.Hostnames)
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1044,7 +2308,15 @@ func (in *HostAlias) DeepCopy() *HostAlias {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodReadinessGate) DeepCopyInto(out *PodReadinessGate) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodReadinessGate) deepCopyRefsInto(out *PodReadinessGate) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1061,7 +2333,15 @@ func (in *PodReadinessGate) DeepCopy() *PodReadinessGate {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodSchedulingGate) DeepCopyInto(out *PodSchedulingGate) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodSchedulingGate) deepCopyRefsInto(out *PodSchedulingGate) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1078,11 +2358,19 @@ func (in *PodSchedulingGate) DeepCopy() *PodSchedulingGate {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodSchedulingGroup) DeepCopyInto(out *PodSchedulingGroup) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodSchedulingGroup) deepCopyRefsInto(out *PodSchedulingGroup) {
 	if in.PodGroupName != nil {
 		out.PodGroupName = new(string)
 		*out.PodGroupName = *in.PodGroupName
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1099,6 +2387,12 @@ func (in *PodSchedulingGroup) DeepCopy() *PodSchedulingGroup {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodResourceClaim) DeepCopyInto(out *PodResourceClaim) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodResourceClaim) deepCopyRefsInto(out *PodResourceClaim) {
 	if in.ResourceClaimName != nil {
 		out.ResourceClaimName = new(string)
 		*out.ResourceClaimName = *in.ResourceClaimName
@@ -1107,7 +2401,9 @@ func (in *PodResourceClaim) DeepCopyInto(out *PodResourceClaim) {
 		out.ResourceClaimTemplateName = new(string)
 		*out.ResourceClaimTemplateName = *in.ResourceClaimTemplateName
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1124,6 +2420,12 @@ func (in *PodResourceClaim) DeepCopy() *PodResourceClaim {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodDNSConfig) DeepCopyInto(out *PodDNSConfig) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodDNSConfig) deepCopyRefsInto(out *PodDNSConfig) {
 	if in.Nameservers != nil {
 		out.Nameservers = make([]string, len(in.Nameservers))
 		copy(out.Nameservers, in.Nameservers)
@@ -1132,13 +2434,24 @@ func (in *PodDNSConfig) DeepCopyInto(out *PodDNSConfig) {
 		out.Searches = make([]string, len(in.Searches))
 		copy(out.Searches, in.Searches)
 	}
-	if in.Options != nil {
-		out.Options = make([]PodDNSConfigOption, len(in.Options))
-		for i0 := range in.Options {
-			in.Options[i0].DeepCopyInto(&out.Options[i0])
+	if s0s := in.Options; s0s != nil {
+		d0s := make([]PodDNSConfigOption, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Value != nil {
+				d0.Value = new(string)
+				*d0.Value = *s0.Value
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.Options = d0s
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1155,11 +2468,19 @@ func (in *PodDNSConfig) DeepCopy() *PodDNSConfig {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodDNSConfigOption) DeepCopyInto(out *PodDNSConfigOption) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodDNSConfigOption) deepCopyRefsInto(out *PodDNSConfigOption) {
 	if in.Value != nil {
 		out.Value = new(string)
 		*out.Value = *in.Value
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1176,12 +2497,20 @@ func (in *PodDNSConfigOption) DeepCopy() *PodDNSConfigOption {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Probe) DeepCopyInto(out *Probe) {
 	*out = *in
-	in.ProbeHandler.DeepCopyInto(&out.ProbeHandler)
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *Probe) deepCopyRefsInto(out *Probe) {
+	in.ProbeHandler.deepCopyRefsInto(&out.ProbeHandler)
 	if in.TerminationGracePeriodSeconds != nil {
 		out.TerminationGracePeriodSeconds = new(int64)
 		*out.TerminationGracePeriodSeconds = *in.TerminationGracePeriodSeconds
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1198,10 +2527,63 @@ func (in *Probe) DeepCopy() *Probe {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ProbeHandler) DeepCopyInto(out *ProbeHandler) {
 	*out = *in
-	out.Exec = in.Exec.DeepCopy()
-	out.HTTPGet = in.HTTPGet.DeepCopy()
-	out.TCPSocket = in.TCPSocket.DeepCopy()
-	out.GRPC = in.GRPC.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ProbeHandler) deepCopyRefsInto(out *ProbeHandler) {
+	if s0 := in.Exec; s0 != nil {
+		d0 := new(ExecAction)
+		*d0 = *s0
+		if s0.Command != nil {
+			d0.Command = make([]string, len(s0.Command))
+			copy(d0.Command, s0.Command)
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Exec = d0
+	}
+	if s0 := in.HTTPGet; s0 != nil {
+		d0 := new(HTTPGetAction)
+		*d0 = *s0
+		if s1s := s0.HTTPHeaders; s1s != nil {
+			d1s := make([]HTTPHeader, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.HTTPHeaders = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.HTTPGet = d0
+	}
+	if s0 := in.TCPSocket; s0 != nil {
+		d0 := new(TCPSocketAction)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.TCPSocket = d0
+	}
+	if s0 := in.GRPC; s0 != nil {
+		d0 := new(GRPCAction)
+		*d0 = *s0
+		if s0.Service != nil {
+			d0.Service = new(string)
+			*d0.Service = *s0.Service
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.GRPC = d0
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1218,11 +2600,19 @@ func (in *ProbeHandler) DeepCopy() *ProbeHandler {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ExecAction) DeepCopyInto(out *ExecAction) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ExecAction) deepCopyRefsInto(out *ExecAction) {
 	if in.Command != nil {
 		out.Command = make([]string, len(in.Command))
 		copy(out.Command, in.Command)
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1239,13 +2629,26 @@ func (in *ExecAction) DeepCopy() *ExecAction {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *HTTPGetAction) DeepCopyInto(out *HTTPGetAction) {
 	*out = *in
-	if in.HTTPHeaders != nil {
-		out.HTTPHeaders = make([]HTTPHeader, len(in.HTTPHeaders))
-		for i0 := range in.HTTPHeaders {
-			in.HTTPHeaders[i0].DeepCopyInto(&out.HTTPHeaders[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *HTTPGetAction) deepCopyRefsInto(out *HTTPGetAction) {
+	if s0s := in.HTTPHeaders; s0s != nil {
+		d0s := make([]HTTPHeader, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.HTTPHeaders = d0s
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1262,7 +2665,15 @@ func (in *HTTPGetAction) DeepCopy() *HTTPGetAction {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *HTTPHeader) DeepCopyInto(out *HTTPHeader) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *HTTPHeader) deepCopyRefsInto(out *HTTPHeader) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1279,7 +2690,15 @@ func (in *HTTPHeader) DeepCopy() *HTTPHeader {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *TCPSocketAction) DeepCopyInto(out *TCPSocketAction) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *TCPSocketAction) deepCopyRefsInto(out *TCPSocketAction) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1296,11 +2715,19 @@ func (in *TCPSocketAction) DeepCopy() *TCPSocketAction {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *GRPCAction) DeepCopyInto(out *GRPCAction) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *GRPCAction) deepCopyRefsInto(out *GRPCAction) {
 	if in.Service != nil {
 		out.Service = new(string)
 		*out.Service = *in.Service
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1317,7 +2744,15 @@ func (in *GRPCAction) DeepCopy() *GRPCAction {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *SleepAction) DeepCopyInto(out *SleepAction) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *SleepAction) deepCopyRefsInto(out *SleepAction) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1334,11 +2769,62 @@ func (in *SleepAction) DeepCopy() *SleepAction {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *LifecycleHandler) DeepCopyInto(out *LifecycleHandler) {
 	*out = *in
-	out.Exec = in.Exec.DeepCopy()
-	out.HTTPGet = in.HTTPGet.DeepCopy()
-	out.TCPSocket = in.TCPSocket.DeepCopy()
-	out.Sleep = in.Sleep.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *LifecycleHandler) deepCopyRefsInto(out *LifecycleHandler) {
+	if s0 := in.Exec; s0 != nil {
+		d0 := new(ExecAction)
+		*d0 = *s0
+		if s0.Command != nil {
+			d0.Command = make([]string, len(s0.Command))
+			copy(d0.Command, s0.Command)
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Exec = d0
+	}
+	if s0 := in.HTTPGet; s0 != nil {
+		d0 := new(HTTPGetAction)
+		*d0 = *s0
+		if s1s := s0.HTTPHeaders; s1s != nil {
+			d1s := make([]HTTPHeader, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.HTTPHeaders = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.HTTPGet = d0
+	}
+	if s0 := in.TCPSocket; s0 != nil {
+		d0 := new(TCPSocketAction)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.TCPSocket = d0
+	}
+	if s0 := in.Sleep; s0 != nil {
+		d0 := new(SleepAction)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Sleep = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1355,13 +2841,25 @@ func (in *LifecycleHandler) DeepCopy() *LifecycleHandler {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Lifecycle) DeepCopyInto(out *Lifecycle) {
 	*out = *in
-	out.PostStart = in.PostStart.DeepCopy()
-	out.PreStop = in.PreStop.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *Lifecycle) deepCopyRefsInto(out *Lifecycle) {
+	if in.PostStart != nil {
+		out.PostStart = in.PostStart.DeepCopy()
+	}
+	if in.PreStop != nil {
+		out.PreStop = in.PreStop.DeepCopy()
+	}
 	if in.StopSignal != nil {
 		out.StopSignal = new(Signal)
 		*out.StopSignal = *in.StopSignal
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1378,17 +2876,27 @@ func (in *Lifecycle) DeepCopy() *Lifecycle {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ProjectedVolumeSource) DeepCopyInto(out *ProjectedVolumeSource) {
 	*out = *in
-	if in.Sources != nil {
-		out.Sources = make([]VolumeProjection, len(in.Sources))
-		for i0 := range in.Sources {
-			in.Sources[i0].DeepCopyInto(&out.Sources[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ProjectedVolumeSource) deepCopyRefsInto(out *ProjectedVolumeSource) {
+	if s0s := in.Sources; s0s != nil {
+		d0s := make([]VolumeProjection, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
+		out.Sources = d0s
 	}
 	if in.DefaultMode != nil {
 		out.DefaultMode = new(int32)
 		*out.DefaultMode = *in.DefaultMode
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1405,13 +2913,168 @@ func (in *ProjectedVolumeSource) DeepCopy() *ProjectedVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *VolumeProjection) DeepCopyInto(out *VolumeProjection) {
 	*out = *in
-	out.Secret = in.Secret.DeepCopy()
-	out.DownwardAPI = in.DownwardAPI.DeepCopy()
-	out.ConfigMap = in.ConfigMap.DeepCopy()
-	out.ServiceAccountToken = in.ServiceAccountToken.DeepCopy()
-	out.ClusterTrustBundle = in.ClusterTrustBundle.DeepCopy()
-	out.PodCertificate = in.PodCertificate.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *VolumeProjection) deepCopyRefsInto(out *VolumeProjection) {
+	if s0 := in.Secret; s0 != nil {
+		d0 := new(SecretProjection)
+		*d0 = *s0
+		{
+			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+		}
+		if s1s := s0.Items; s1s != nil {
+			d1s := make([]KeyToPath, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Mode != nil {
+					d1.Mode = new(int32)
+					*d1.Mode = *s1.Mode
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Items = d1s
+		}
+		if s0.Optional != nil {
+			d0.Optional = new(bool)
+			*d0.Optional = *s0.Optional
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Secret = d0
+	}
+	if s0 := in.DownwardAPI; s0 != nil {
+		d0 := new(DownwardAPIProjection)
+		*d0 = *s0
+		if s1s := s0.Items; s1s != nil {
+			d1s := make([]DownwardAPIVolumeFile, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s2 := s1.FieldRef; s2 != nil {
+					d2 := new(ObjectFieldSelector)
+					*d2 = *s2
+					if s2.Unknown != nil {
+						d2.Unknown = s2.Unknown.DeepCopy()
+					}
+					d1.FieldRef = d2
+				}
+				if s2 := s1.ResourceFieldRef; s2 != nil {
+					d2 := new(ResourceFieldSelector)
+					*d2 = *s2
+					if s2.Unknown != nil {
+						d2.Unknown = s2.Unknown.DeepCopy()
+					}
+					d1.ResourceFieldRef = d2
+				}
+				if s1.Mode != nil {
+					d1.Mode = new(int32)
+					*d1.Mode = *s1.Mode
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Items = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.DownwardAPI = d0
+	}
+	if s0 := in.ConfigMap; s0 != nil {
+		d0 := new(ConfigMapProjection)
+		*d0 = *s0
+		{
+			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+		}
+		if s1s := s0.Items; s1s != nil {
+			d1s := make([]KeyToPath, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Mode != nil {
+					d1.Mode = new(int32)
+					*d1.Mode = *s1.Mode
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Items = d1s
+		}
+		if s0.Optional != nil {
+			d0.Optional = new(bool)
+			*d0.Optional = *s0.Optional
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ConfigMap = d0
+	}
+	if s0 := in.ServiceAccountToken; s0 != nil {
+		d0 := new(ServiceAccountTokenProjection)
+		*d0 = *s0
+		if s0.ExpirationSeconds != nil {
+			d0.ExpirationSeconds = new(int64)
+			*d0.ExpirationSeconds = *s0.ExpirationSeconds
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ServiceAccountToken = d0
+	}
+	if s0 := in.ClusterTrustBundle; s0 != nil {
+		d0 := new(ClusterTrustBundleProjection)
+		*d0 = *s0
+		if s0.Name != nil {
+			d0.Name = new(string)
+			*d0.Name = *s0.Name
+		}
+		if s0.SignerName != nil {
+			d0.SignerName = new(string)
+			*d0.SignerName = *s0.SignerName
+		}
+		if s0.LabelSelector != nil {
+			d0.LabelSelector = s0.LabelSelector.DeepCopy()
+		}
+		if s0.Optional != nil {
+			d0.Optional = new(bool)
+			*d0.Optional = *s0.Optional
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ClusterTrustBundle = d0
+	}
+	if s0 := in.PodCertificate; s0 != nil {
+		d0 := new(PodCertificateProjection)
+		*d0 = *s0
+		if s0.MaxExpirationSeconds != nil {
+			d0.MaxExpirationSeconds = new(int32)
+			*d0.MaxExpirationSeconds = *s0.MaxExpirationSeconds
+		}
+		d0.UserAnnotations = maps.Clone(s0.UserAnnotations)
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.PodCertificate = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1428,18 +3091,40 @@ func (in *VolumeProjection) DeepCopy() *VolumeProjection {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *SecretProjection) DeepCopyInto(out *SecretProjection) {
 	*out = *in
-	in.LocalObjectReference.DeepCopyInto(&out.LocalObjectReference)
-	if in.Items != nil {
-		out.Items = make([]KeyToPath, len(in.Items))
-		for i0 := range in.Items {
-			in.Items[i0].DeepCopyInto(&out.Items[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *SecretProjection) deepCopyRefsInto(out *SecretProjection) {
+	{
+		s0, d0 := &in.LocalObjectReference, &out.LocalObjectReference
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
 		}
+	}
+	if s0s := in.Items; s0s != nil {
+		d0s := make([]KeyToPath, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Mode != nil {
+				d0.Mode = new(int32)
+				*d0.Mode = *s0.Mode
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.Items = d0s
 	}
 	if in.Optional != nil {
 		out.Optional = new(bool)
 		*out.Optional = *in.Optional
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1456,18 +3141,40 @@ func (in *SecretProjection) DeepCopy() *SecretProjection {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ConfigMapProjection) DeepCopyInto(out *ConfigMapProjection) {
 	*out = *in
-	in.LocalObjectReference.DeepCopyInto(&out.LocalObjectReference)
-	if in.Items != nil {
-		out.Items = make([]KeyToPath, len(in.Items))
-		for i0 := range in.Items {
-			in.Items[i0].DeepCopyInto(&out.Items[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ConfigMapProjection) deepCopyRefsInto(out *ConfigMapProjection) {
+	{
+		s0, d0 := &in.LocalObjectReference, &out.LocalObjectReference
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
 		}
+	}
+	if s0s := in.Items; s0s != nil {
+		d0s := make([]KeyToPath, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Mode != nil {
+				d0.Mode = new(int32)
+				*d0.Mode = *s0.Mode
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.Items = d0s
 	}
 	if in.Optional != nil {
 		out.Optional = new(bool)
 		*out.Optional = *in.Optional
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1484,13 +3191,46 @@ func (in *ConfigMapProjection) DeepCopy() *ConfigMapProjection {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *DownwardAPIProjection) DeepCopyInto(out *DownwardAPIProjection) {
 	*out = *in
-	if in.Items != nil {
-		out.Items = make([]DownwardAPIVolumeFile, len(in.Items))
-		for i0 := range in.Items {
-			in.Items[i0].DeepCopyInto(&out.Items[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *DownwardAPIProjection) deepCopyRefsInto(out *DownwardAPIProjection) {
+	if s0s := in.Items; s0s != nil {
+		d0s := make([]DownwardAPIVolumeFile, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s1 := s0.FieldRef; s1 != nil {
+				d1 := new(ObjectFieldSelector)
+				*d1 = *s1
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+				d0.FieldRef = d1
+			}
+			if s1 := s0.ResourceFieldRef; s1 != nil {
+				d1 := new(ResourceFieldSelector)
+				*d1 = *s1
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+				d0.ResourceFieldRef = d1
+			}
+			if s0.Mode != nil {
+				d0.Mode = new(int32)
+				*d0.Mode = *s0.Mode
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.Items = d0s
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1507,11 +3247,19 @@ func (in *DownwardAPIProjection) DeepCopy() *DownwardAPIProjection {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ServiceAccountTokenProjection) DeepCopyInto(out *ServiceAccountTokenProjection) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ServiceAccountTokenProjection) deepCopyRefsInto(out *ServiceAccountTokenProjection) {
 	if in.ExpirationSeconds != nil {
 		out.ExpirationSeconds = new(int64)
 		*out.ExpirationSeconds = *in.ExpirationSeconds
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1528,6 +3276,12 @@ func (in *ServiceAccountTokenProjection) DeepCopy() *ServiceAccountTokenProjecti
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ClusterTrustBundleProjection) DeepCopyInto(out *ClusterTrustBundleProjection) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ClusterTrustBundleProjection) deepCopyRefsInto(out *ClusterTrustBundleProjection) {
 	if in.Name != nil {
 		out.Name = new(string)
 		*out.Name = *in.Name
@@ -1536,12 +3290,16 @@ func (in *ClusterTrustBundleProjection) DeepCopyInto(out *ClusterTrustBundleProj
 		out.SignerName = new(string)
 		*out.SignerName = *in.SignerName
 	}
-	out.LabelSelector = in.LabelSelector.DeepCopy()
+	if in.LabelSelector != nil {
+		out.LabelSelector = in.LabelSelector.DeepCopy()
+	}
 	if in.Optional != nil {
 		out.Optional = new(bool)
 		*out.Optional = *in.Optional
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1558,17 +3316,20 @@ func (in *ClusterTrustBundleProjection) DeepCopy() *ClusterTrustBundleProjection
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodCertificateProjection) DeepCopyInto(out *PodCertificateProjection) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodCertificateProjection) deepCopyRefsInto(out *PodCertificateProjection) {
 	if in.MaxExpirationSeconds != nil {
 		out.MaxExpirationSeconds = new(int32)
 		*out.MaxExpirationSeconds = *in.MaxExpirationSeconds
 	}
-	if in.UserAnnotations != nil {
-		out.UserAnnotations = make(map[string]string, len(in.UserAnnotations))
-		for k0, v0 := range in.UserAnnotations {
-			out.UserAnnotations[k0] = v0
-		}
+	out.UserAnnotations = maps.Clone(in.UserAnnotations)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
 	}
-	out.Unknown = in.Unknown.DeepCopy()
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1585,29 +3346,28 @@ func (in *PodCertificateProjection) DeepCopy() *PodCertificateProjection {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ResourceRequirements) DeepCopyInto(out *ResourceRequirements) {
 	*out = *in
-	if in.Limits != nil {
-		out.Limits = make(ResourceList, len(in.Limits))
-		for k0, v0 := range in.Limits {
-			var c0 resource.Quantity
-			v0.DeepCopyInto(&c0)
-			out.Limits[k0] = c0
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ResourceRequirements) deepCopyRefsInto(out *ResourceRequirements) {
+	out.Limits = maps.Clone(in.Limits)
+	out.Requests = maps.Clone(in.Requests)
+	if s0s := in.Claims; s0s != nil {
+		d0s := make([]ResourceClaim, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.Claims = d0s
 	}
-	if in.Requests != nil {
-		out.Requests = make(ResourceList, len(in.Requests))
-		for k0, v0 := range in.Requests {
-			var c0 resource.Quantity
-			v0.DeepCopyInto(&c0)
-			out.Requests[k0] = c0
-		}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
 	}
-	if in.Claims != nil {
-		out.Claims = make([]ResourceClaim, len(in.Claims))
-		for i0 := range in.Claims {
-			in.Claims[i0].DeepCopyInto(&out.Claims[i0])
-		}
-	}
-	out.Unknown = in.Unknown.DeepCopy()
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1624,23 +3384,17 @@ func (in *ResourceRequirements) DeepCopy() *ResourceRequirements {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *VolumeResourceRequirements) DeepCopyInto(out *VolumeResourceRequirements) {
 	*out = *in
-	if in.Limits != nil {
-		out.Limits = make(ResourceList, len(in.Limits))
-		for k0, v0 := range in.Limits {
-			var c0 resource.Quantity
-			v0.DeepCopyInto(&c0)
-			out.Limits[k0] = c0
-		}
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *VolumeResourceRequirements) deepCopyRefsInto(out *VolumeResourceRequirements) {
+	out.Limits = maps.Clone(in.Limits)
+	out.Requests = maps.Clone(in.Requests)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
 	}
-	if in.Requests != nil {
-		out.Requests = make(ResourceList, len(in.Requests))
-		for k0, v0 := range in.Requests {
-			var c0 resource.Quantity
-			v0.DeepCopyInto(&c0)
-			out.Requests[k0] = c0
-		}
-	}
-	out.Unknown = in.Unknown.DeepCopy()
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1657,7 +3411,15 @@ func (in *VolumeResourceRequirements) DeepCopy() *VolumeResourceRequirements {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ResourceClaim) DeepCopyInto(out *ResourceClaim) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ResourceClaim) deepCopyRefsInto(out *ResourceClaim) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1674,11 +3436,19 @@ func (in *ResourceClaim) DeepCopy() *ResourceClaim {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Toleration) DeepCopyInto(out *Toleration) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *Toleration) deepCopyRefsInto(out *Toleration) {
 	if in.TolerationSeconds != nil {
 		out.TolerationSeconds = new(int64)
 		*out.TolerationSeconds = *in.TolerationSeconds
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1695,7 +3465,15 @@ func (in *Toleration) DeepCopy() *Toleration {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *TopologySpreadConstraint) DeepCopyInto(out *TopologySpreadConstraint) {
 	*out = *in
-	out.LabelSelector = in.LabelSelector.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *TopologySpreadConstraint) deepCopyRefsInto(out *TopologySpreadConstraint) {
+	if in.LabelSelector != nil {
+		out.LabelSelector = in.LabelSelector.DeepCopy()
+	}
 	if in.MinDomains != nil {
 		out.MinDomains = new(int32)
 		*out.MinDomains = *in.MinDomains
@@ -1712,7 +3490,9 @@ func (in *TopologySpreadConstraint) DeepCopyInto(out *TopologySpreadConstraint) 
 		out.MatchLabelKeys = make([]string, len(in.MatchLabelKeys))
 		copy(out.MatchLabelKeys, in.MatchLabelKeys)
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1729,13 +3509,64 @@ func (in *TopologySpreadConstraint) DeepCopy() *TopologySpreadConstraint {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *SecurityContext) DeepCopyInto(out *SecurityContext) {
 	*out = *in
-	out.Capabilities = in.Capabilities.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *SecurityContext) deepCopyRefsInto(out *SecurityContext) {
+	if s0 := in.Capabilities; s0 != nil {
+		d0 := new(Capabilities)
+		*d0 = *s0
+		if s0.Add != nil {
+			d0.Add = make([]Capability, len(s0.Add))
+			copy(d0.Add, s0.Add)
+		}
+		if s0.Drop != nil {
+			d0.Drop = make([]Capability, len(s0.Drop))
+			copy(d0.Drop, s0.Drop)
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Capabilities = d0
+	}
 	if in.Privileged != nil {
 		out.Privileged = new(bool)
 		*out.Privileged = *in.Privileged
 	}
-	out.SELinuxOptions = in.SELinuxOptions.DeepCopy()
-	out.WindowsOptions = in.WindowsOptions.DeepCopy()
+	if s0 := in.SELinuxOptions; s0 != nil {
+		d0 := new(SELinuxOptions)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SELinuxOptions = d0
+	}
+	if s0 := in.WindowsOptions; s0 != nil {
+		d0 := new(WindowsSecurityContextOptions)
+		*d0 = *s0
+		if s0.GMSACredentialSpecName != nil {
+			d0.GMSACredentialSpecName = new(string)
+			*d0.GMSACredentialSpecName = *s0.GMSACredentialSpecName
+		}
+		if s0.GMSACredentialSpec != nil {
+			d0.GMSACredentialSpec = new(string)
+			*d0.GMSACredentialSpec = *s0.GMSACredentialSpec
+		}
+		if s0.RunAsUserName != nil {
+			d0.RunAsUserName = new(string)
+			*d0.RunAsUserName = *s0.RunAsUserName
+		}
+		if s0.HostProcess != nil {
+			d0.HostProcess = new(bool)
+			*d0.HostProcess = *s0.HostProcess
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.WindowsOptions = d0
+	}
 	if in.RunAsUser != nil {
 		out.RunAsUser = new(int64)
 		*out.RunAsUser = *in.RunAsUser
@@ -1760,9 +3591,33 @@ func (in *SecurityContext) DeepCopyInto(out *SecurityContext) {
 		out.ProcMount = new(ProcMountType)
 		*out.ProcMount = *in.ProcMount
 	}
-	out.SeccompProfile = in.SeccompProfile.DeepCopy()
-	out.AppArmorProfile = in.AppArmorProfile.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	if s0 := in.SeccompProfile; s0 != nil {
+		d0 := new(SeccompProfile)
+		*d0 = *s0
+		if s0.LocalhostProfile != nil {
+			d0.LocalhostProfile = new(string)
+			*d0.LocalhostProfile = *s0.LocalhostProfile
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SeccompProfile = d0
+	}
+	if s0 := in.AppArmorProfile; s0 != nil {
+		d0 := new(AppArmorProfile)
+		*d0 = *s0
+		if s0.LocalhostProfile != nil {
+			d0.LocalhostProfile = new(string)
+			*d0.LocalhostProfile = *s0.LocalhostProfile
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.AppArmorProfile = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1779,8 +3634,44 @@ func (in *SecurityContext) DeepCopy() *SecurityContext {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodSecurityContext) DeepCopyInto(out *PodSecurityContext) {
 	*out = *in
-	out.SELinuxOptions = in.SELinuxOptions.DeepCopy()
-	out.WindowsOptions = in.WindowsOptions.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodSecurityContext) deepCopyRefsInto(out *PodSecurityContext) {
+	if s0 := in.SELinuxOptions; s0 != nil {
+		d0 := new(SELinuxOptions)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SELinuxOptions = d0
+	}
+	if s0 := in.WindowsOptions; s0 != nil {
+		d0 := new(WindowsSecurityContextOptions)
+		*d0 = *s0
+		if s0.GMSACredentialSpecName != nil {
+			d0.GMSACredentialSpecName = new(string)
+			*d0.GMSACredentialSpecName = *s0.GMSACredentialSpecName
+		}
+		if s0.GMSACredentialSpec != nil {
+			d0.GMSACredentialSpec = new(string)
+			*d0.GMSACredentialSpec = *s0.GMSACredentialSpec
+		}
+		if s0.RunAsUserName != nil {
+			d0.RunAsUserName = new(string)
+			*d0.RunAsUserName = *s0.RunAsUserName
+		}
+		if s0.HostProcess != nil {
+			d0.HostProcess = new(bool)
+			*d0.HostProcess = *s0.HostProcess
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.WindowsOptions = d0
+	}
 	if in.RunAsUser != nil {
 		out.RunAsUser = new(int64)
 		*out.RunAsUser = *in.RunAsUser
@@ -1805,23 +3696,52 @@ func (in *PodSecurityContext) DeepCopyInto(out *PodSecurityContext) {
 		out.FSGroup = new(int64)
 		*out.FSGroup = *in.FSGroup
 	}
-	if in.Sysctls != nil {
-		out.Sysctls = make([]Sysctl, len(in.Sysctls))
-		for i0 := range in.Sysctls {
-			in.Sysctls[i0].DeepCopyInto(&out.Sysctls[i0])
+	if s0s := in.Sysctls; s0s != nil {
+		d0s := make([]Sysctl, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.Sysctls = d0s
 	}
 	if in.FSGroupChangePolicy != nil {
 		out.FSGroupChangePolicy = new(PodFSGroupChangePolicy)
 		*out.FSGroupChangePolicy = *in.FSGroupChangePolicy
 	}
-	out.SeccompProfile = in.SeccompProfile.DeepCopy()
-	out.AppArmorProfile = in.AppArmorProfile.DeepCopy()
+	if s0 := in.SeccompProfile; s0 != nil {
+		d0 := new(SeccompProfile)
+		*d0 = *s0
+		if s0.LocalhostProfile != nil {
+			d0.LocalhostProfile = new(string)
+			*d0.LocalhostProfile = *s0.LocalhostProfile
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SeccompProfile = d0
+	}
+	if s0 := in.AppArmorProfile; s0 != nil {
+		d0 := new(AppArmorProfile)
+		*d0 = *s0
+		if s0.LocalhostProfile != nil {
+			d0.LocalhostProfile = new(string)
+			*d0.LocalhostProfile = *s0.LocalhostProfile
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.AppArmorProfile = d0
+	}
 	if in.SELinuxChangePolicy != nil {
 		out.SELinuxChangePolicy = new(PodSELinuxChangePolicy)
 		*out.SELinuxChangePolicy = *in.SELinuxChangePolicy
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1838,6 +3758,12 @@ func (in *PodSecurityContext) DeepCopy() *PodSecurityContext {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Capabilities) DeepCopyInto(out *Capabilities) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *Capabilities) deepCopyRefsInto(out *Capabilities) {
 	if in.Add != nil {
 		out.Add = make([]Capability, len(in.Add))
 		copy(out.Add, in.Add)
@@ -1846,7 +3772,9 @@ func (in *Capabilities) DeepCopyInto(out *Capabilities) {
 		out.Drop = make([]Capability, len(in.Drop))
 		copy(out.Drop, in.Drop)
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1863,7 +3791,15 @@ func (in *Capabilities) DeepCopy() *Capabilities {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *SELinuxOptions) DeepCopyInto(out *SELinuxOptions) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *SELinuxOptions) deepCopyRefsInto(out *SELinuxOptions) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1880,6 +3816,12 @@ func (in *SELinuxOptions) DeepCopy() *SELinuxOptions {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *WindowsSecurityContextOptions) DeepCopyInto(out *WindowsSecurityContextOptions) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *WindowsSecurityContextOptions) deepCopyRefsInto(out *WindowsSecurityContextOptions) {
 	if in.GMSACredentialSpecName != nil {
 		out.GMSACredentialSpecName = new(string)
 		*out.GMSACredentialSpecName = *in.GMSACredentialSpecName
@@ -1896,7 +3838,9 @@ func (in *WindowsSecurityContextOptions) DeepCopyInto(out *WindowsSecurityContex
 		out.HostProcess = new(bool)
 		*out.HostProcess = *in.HostProcess
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1913,11 +3857,19 @@ func (in *WindowsSecurityContextOptions) DeepCopy() *WindowsSecurityContextOptio
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *SeccompProfile) DeepCopyInto(out *SeccompProfile) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *SeccompProfile) deepCopyRefsInto(out *SeccompProfile) {
 	if in.LocalhostProfile != nil {
 		out.LocalhostProfile = new(string)
 		*out.LocalhostProfile = *in.LocalhostProfile
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1934,11 +3886,19 @@ func (in *SeccompProfile) DeepCopy() *SeccompProfile {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *AppArmorProfile) DeepCopyInto(out *AppArmorProfile) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *AppArmorProfile) deepCopyRefsInto(out *AppArmorProfile) {
 	if in.LocalhostProfile != nil {
 		out.LocalhostProfile = new(string)
 		*out.LocalhostProfile = *in.LocalhostProfile
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1955,7 +3915,15 @@ func (in *AppArmorProfile) DeepCopy() *AppArmorProfile {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Sysctl) DeepCopyInto(out *Sysctl) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *Sysctl) deepCopyRefsInto(out *Sysctl) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -1972,69 +3940,148 @@ func (in *Sysctl) DeepCopy() *Sysctl {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodStatus) DeepCopyInto(out *PodStatus) {
 	*out = *in
-	if in.Conditions != nil {
-		out.Conditions = make([]PodCondition, len(in.Conditions))
-		for i0 := range in.Conditions {
-			in.Conditions[i0].DeepCopyInto(&out.Conditions[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodStatus) deepCopyRefsInto(out *PodStatus) {
+	if s0s := in.Conditions; s0s != nil {
+		d0s := make([]PodCondition, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.Conditions = d0s
 	}
-	if in.HostIPs != nil {
-		out.HostIPs = make([]HostIP, len(in.HostIPs))
-		for i0 := range in.HostIPs {
-			in.HostIPs[i0].DeepCopyInto(&out.HostIPs[i0])
+	if s0s := in.HostIPs; s0s != nil {
+		d0s := make([]HostIP, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.HostIPs = d0s
 	}
-	if in.PodIPs != nil {
-		out.PodIPs = make([]PodIP, len(in.PodIPs))
-		for i0 := range in.PodIPs {
-			in.PodIPs[i0].DeepCopyInto(&out.PodIPs[i0])
+	if s0s := in.PodIPs; s0s != nil {
+		d0s := make([]PodIP, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.PodIPs = d0s
 	}
 	if in.StartTime != nil {
 		out.StartTime = new(meta.Time)
 		*out.StartTime = *in.StartTime
 	}
-	if in.InitContainerStatuses != nil {
-		out.InitContainerStatuses = make([]ContainerStatus, len(in.InitContainerStatuses))
-		for i0 := range in.InitContainerStatuses {
-			in.InitContainerStatuses[i0].DeepCopyInto(&out.InitContainerStatuses[i0])
+	if s0s := in.InitContainerStatuses; s0s != nil {
+		d0s := make([]ContainerStatus, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
+		out.InitContainerStatuses = d0s
 	}
-	if in.ContainerStatuses != nil {
-		out.ContainerStatuses = make([]ContainerStatus, len(in.ContainerStatuses))
-		for i0 := range in.ContainerStatuses {
-			in.ContainerStatuses[i0].DeepCopyInto(&out.ContainerStatuses[i0])
+	if s0s := in.ContainerStatuses; s0s != nil {
+		d0s := make([]ContainerStatus, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
+		out.ContainerStatuses = d0s
 	}
-	if in.EphemeralContainerStatuses != nil {
-		out.EphemeralContainerStatuses = make([]ContainerStatus, len(in.EphemeralContainerStatuses))
-		for i0 := range in.EphemeralContainerStatuses {
-			in.EphemeralContainerStatuses[i0].DeepCopyInto(&out.EphemeralContainerStatuses[i0])
+	if s0s := in.EphemeralContainerStatuses; s0s != nil {
+		d0s := make([]ContainerStatus, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
+		out.EphemeralContainerStatuses = d0s
 	}
-	if in.ResourceClaimStatuses != nil {
-		out.ResourceClaimStatuses = make([]PodResourceClaimStatus, len(in.ResourceClaimStatuses))
-		for i0 := range in.ResourceClaimStatuses {
-			in.ResourceClaimStatuses[i0].DeepCopyInto(&out.ResourceClaimStatuses[i0])
+	if s0s := in.ResourceClaimStatuses; s0s != nil {
+		d0s := make([]PodResourceClaimStatus, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.ResourceClaimName != nil {
+				d0.ResourceClaimName = new(string)
+				*d0.ResourceClaimName = *s0.ResourceClaimName
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.ResourceClaimStatuses = d0s
 	}
-	out.ExtendedResourceClaimStatus = in.ExtendedResourceClaimStatus.DeepCopy()
-	if in.AllocatedResources != nil {
-		out.AllocatedResources = make(ResourceList, len(in.AllocatedResources))
-		for k0, v0 := range in.AllocatedResources {
-			var c0 resource.Quantity
-			v0.DeepCopyInto(&c0)
-			out.AllocatedResources[k0] = c0
+	if s0 := in.ExtendedResourceClaimStatus; s0 != nil {
+		d0 := new(PodExtendedResourceClaimStatus)
+		*d0 = *s0
+		if s1s := s0.RequestMappings; s1s != nil {
+			d1s := make([]ContainerExtendedResourceRequest, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.RequestMappings = d1s
 		}
-	}
-	out.Resources = in.Resources.DeepCopy()
-	if in.NodeAllocatableResourceClaimStatuses != nil {
-		out.NodeAllocatableResourceClaimStatuses = make([]NodeAllocatableResourceClaimStatus, len(in.NodeAllocatableResourceClaimStatuses))
-		for i0 := range in.NodeAllocatableResourceClaimStatuses {
-			in.NodeAllocatableResourceClaimStatuses[i0].DeepCopyInto(&out.NodeAllocatableResourceClaimStatuses[i0])
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
 		}
+		out.ExtendedResourceClaimStatus = d0
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	out.AllocatedResources = maps.Clone(in.AllocatedResources)
+	if s0 := in.Resources; s0 != nil {
+		d0 := new(ResourceRequirements)
+		*d0 = *s0
+		d0.Limits = maps.Clone(s0.Limits)
+		d0.Requests = maps.Clone(s0.Requests)
+		if s1s := s0.Claims; s1s != nil {
+			d1s := make([]ResourceClaim, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Claims = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Resources = d0
+	}
+	if s0s := in.NodeAllocatableResourceClaimStatuses; s0s != nil {
+		d0s := make([]NodeAllocatableResourceClaimStatus, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Containers != nil {
+				d0.Containers = make([]string, len(s0.Containers))
+				copy(d0.Containers, s0.Containers)
+			}
+			d0.Resources = maps.Clone(s0.Resources)
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.NodeAllocatableResourceClaimStatuses = d0s
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2051,7 +4098,15 @@ func (in *PodStatus) DeepCopy() *PodStatus {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodCondition) DeepCopyInto(out *PodCondition) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodCondition) deepCopyRefsInto(out *PodCondition) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2068,7 +4123,15 @@ func (in *PodCondition) DeepCopy() *PodCondition {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *HostIP) DeepCopyInto(out *HostIP) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *HostIP) deepCopyRefsInto(out *HostIP) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2085,7 +4148,15 @@ func (in *HostIP) DeepCopy() *HostIP {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodIP) DeepCopyInto(out *PodIP) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodIP) deepCopyRefsInto(out *PodIP) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2102,39 +4173,182 @@ func (in *PodIP) DeepCopy() *PodIP {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ContainerStatus) DeepCopyInto(out *ContainerStatus) {
 	*out = *in
-	in.State.DeepCopyInto(&out.State)
-	in.LastTerminationState.DeepCopyInto(&out.LastTerminationState)
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ContainerStatus) deepCopyRefsInto(out *ContainerStatus) {
+	{
+		s0, d0 := &in.State, &out.State
+		if s1 := s0.Waiting; s1 != nil {
+			d1 := new(ContainerStateWaiting)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.Waiting = d1
+		}
+		if s1 := s0.Running; s1 != nil {
+			d1 := new(ContainerStateRunning)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.Running = d1
+		}
+		if s1 := s0.Terminated; s1 != nil {
+			d1 := new(ContainerStateTerminated)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.Terminated = d1
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
+	{
+		s0, d0 := &in.LastTerminationState, &out.LastTerminationState
+		if s1 := s0.Waiting; s1 != nil {
+			d1 := new(ContainerStateWaiting)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.Waiting = d1
+		}
+		if s1 := s0.Running; s1 != nil {
+			d1 := new(ContainerStateRunning)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.Running = d1
+		}
+		if s1 := s0.Terminated; s1 != nil {
+			d1 := new(ContainerStateTerminated)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.Terminated = d1
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
 	if in.Started != nil {
 		out.Started = new(bool)
 		*out.Started = *in.Started
 	}
-	if in.AllocatedResources != nil {
-		out.AllocatedResources = make(ResourceList, len(in.AllocatedResources))
-		for k0, v0 := range in.AllocatedResources {
-			var c0 resource.Quantity
-			v0.DeepCopyInto(&c0)
-			out.AllocatedResources[k0] = c0
+	out.AllocatedResources = maps.Clone(in.AllocatedResources)
+	if s0 := in.Resources; s0 != nil {
+		d0 := new(ResourceRequirements)
+		*d0 = *s0
+		d0.Limits = maps.Clone(s0.Limits)
+		d0.Requests = maps.Clone(s0.Requests)
+		if s1s := s0.Claims; s1s != nil {
+			d1s := make([]ResourceClaim, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Claims = d1s
 		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Resources = d0
 	}
-	out.Resources = in.Resources.DeepCopy()
-	if in.VolumeMounts != nil {
-		out.VolumeMounts = make([]VolumeMountStatus, len(in.VolumeMounts))
-		for i0 := range in.VolumeMounts {
-			in.VolumeMounts[i0].DeepCopyInto(&out.VolumeMounts[i0])
+	if s0s := in.VolumeMounts; s0s != nil {
+		d0s := make([]VolumeMountStatus, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.RecursiveReadOnly != nil {
+				d0.RecursiveReadOnly = new(RecursiveReadOnlyMode)
+				*d0.RecursiveReadOnly = *s0.RecursiveReadOnly
+			}
+			if s1 := s0.VolumeStatus; s1 != nil {
+				d1 := new(VolumeStatus)
+				*d1 = *s1
+				if s2 := s1.Image; s2 != nil {
+					d2 := new(ImageVolumeStatus)
+					*d2 = *s2
+					if s2.Unknown != nil {
+						d2.Unknown = s2.Unknown.DeepCopy()
+					}
+					d1.Image = d2
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+				d0.VolumeStatus = d1
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.VolumeMounts = d0s
 	}
-	out.User = in.User.DeepCopy()
-	if in.AllocatedResourcesStatus != nil {
-		out.AllocatedResourcesStatus = make([]ResourceStatus, len(in.AllocatedResourcesStatus))
-		for i0 := range in.AllocatedResourcesStatus {
-			in.AllocatedResourcesStatus[i0].DeepCopyInto(&out.AllocatedResourcesStatus[i0])
+	if s0 := in.User; s0 != nil {
+		d0 := new(ContainerUser)
+		*d0 = *s0
+		if s1 := s0.Linux; s1 != nil {
+			d1 := new(LinuxContainerUser)
+			*d1 = *s1
+			if s1.SupplementalGroups != nil {
+				d1.SupplementalGroups = make([]int64, len(s1.SupplementalGroups))
+				copy(d1.SupplementalGroups, s1.SupplementalGroups)
+			}
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.Linux = d1
 		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.User = d0
+	}
+	if s0s := in.AllocatedResourcesStatus; s0s != nil {
+		d0s := make([]ResourceStatus, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s1s := s0.Resources; s1s != nil {
+				d1s := make([]ResourceHealth, len(s1s))
+				copy(d1s, s1s)
+				for i1 := range s1s {
+					s1, d1 := &s1s[i1], &d1s[i1]
+					if s1.Message != nil {
+						d1.Message = new(string)
+						*d1.Message = *s1.Message
+					}
+					if s1.Unknown != nil {
+						d1.Unknown = s1.Unknown.DeepCopy()
+					}
+				}
+				d0.Resources = d1s
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.AllocatedResourcesStatus = d0s
 	}
 	if in.StopSignal != nil {
 		out.StopSignal = new(Signal)
 		*out.StopSignal = *in.StopSignal
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2151,10 +4365,39 @@ func (in *ContainerStatus) DeepCopy() *ContainerStatus {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ContainerState) DeepCopyInto(out *ContainerState) {
 	*out = *in
-	out.Waiting = in.Waiting.DeepCopy()
-	out.Running = in.Running.DeepCopy()
-	out.Terminated = in.Terminated.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ContainerState) deepCopyRefsInto(out *ContainerState) {
+	if s0 := in.Waiting; s0 != nil {
+		d0 := new(ContainerStateWaiting)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Waiting = d0
+	}
+	if s0 := in.Running; s0 != nil {
+		d0 := new(ContainerStateRunning)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Running = d0
+	}
+	if s0 := in.Terminated; s0 != nil {
+		d0 := new(ContainerStateTerminated)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Terminated = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2171,7 +4414,15 @@ func (in *ContainerState) DeepCopy() *ContainerState {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ContainerStateWaiting) DeepCopyInto(out *ContainerStateWaiting) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ContainerStateWaiting) deepCopyRefsInto(out *ContainerStateWaiting) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2188,7 +4439,15 @@ func (in *ContainerStateWaiting) DeepCopy() *ContainerStateWaiting {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ContainerStateRunning) DeepCopyInto(out *ContainerStateRunning) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ContainerStateRunning) deepCopyRefsInto(out *ContainerStateRunning) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2205,7 +4464,15 @@ func (in *ContainerStateRunning) DeepCopy() *ContainerStateRunning {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ContainerStateTerminated) DeepCopyInto(out *ContainerStateTerminated) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ContainerStateTerminated) deepCopyRefsInto(out *ContainerStateTerminated) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2222,12 +4489,35 @@ func (in *ContainerStateTerminated) DeepCopy() *ContainerStateTerminated {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *VolumeMountStatus) DeepCopyInto(out *VolumeMountStatus) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *VolumeMountStatus) deepCopyRefsInto(out *VolumeMountStatus) {
 	if in.RecursiveReadOnly != nil {
 		out.RecursiveReadOnly = new(RecursiveReadOnlyMode)
 		*out.RecursiveReadOnly = *in.RecursiveReadOnly
 	}
-	out.VolumeStatus = in.VolumeStatus.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	if s0 := in.VolumeStatus; s0 != nil {
+		d0 := new(VolumeStatus)
+		*d0 = *s0
+		if s1 := s0.Image; s1 != nil {
+			d1 := new(ImageVolumeStatus)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.Image = d1
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.VolumeStatus = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2244,8 +4534,23 @@ func (in *VolumeMountStatus) DeepCopy() *VolumeMountStatus {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *VolumeStatus) DeepCopyInto(out *VolumeStatus) {
 	*out = *in
-	out.Image = in.Image.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *VolumeStatus) deepCopyRefsInto(out *VolumeStatus) {
+	if s0 := in.Image; s0 != nil {
+		d0 := new(ImageVolumeStatus)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Image = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2262,7 +4567,15 @@ func (in *VolumeStatus) DeepCopy() *VolumeStatus {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ImageVolumeStatus) DeepCopyInto(out *ImageVolumeStatus) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ImageVolumeStatus) deepCopyRefsInto(out *ImageVolumeStatus) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2279,8 +4592,27 @@ func (in *ImageVolumeStatus) DeepCopy() *ImageVolumeStatus {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ContainerUser) DeepCopyInto(out *ContainerUser) {
 	*out = *in
-	out.Linux = in.Linux.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ContainerUser) deepCopyRefsInto(out *ContainerUser) {
+	if s0 := in.Linux; s0 != nil {
+		d0 := new(LinuxContainerUser)
+		*d0 = *s0
+		if s0.SupplementalGroups != nil {
+			d0.SupplementalGroups = make([]int64, len(s0.SupplementalGroups))
+			copy(d0.SupplementalGroups, s0.SupplementalGroups)
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Linux = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2297,11 +4629,19 @@ func (in *ContainerUser) DeepCopy() *ContainerUser {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *LinuxContainerUser) DeepCopyInto(out *LinuxContainerUser) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *LinuxContainerUser) deepCopyRefsInto(out *LinuxContainerUser) {
 	if in.SupplementalGroups != nil {
 		out.SupplementalGroups = make([]int64, len(in.SupplementalGroups))
 		copy(out.SupplementalGroups, in.SupplementalGroups)
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2318,13 +4658,30 @@ func (in *LinuxContainerUser) DeepCopy() *LinuxContainerUser {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ResourceStatus) DeepCopyInto(out *ResourceStatus) {
 	*out = *in
-	if in.Resources != nil {
-		out.Resources = make([]ResourceHealth, len(in.Resources))
-		for i0 := range in.Resources {
-			in.Resources[i0].DeepCopyInto(&out.Resources[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ResourceStatus) deepCopyRefsInto(out *ResourceStatus) {
+	if s0s := in.Resources; s0s != nil {
+		d0s := make([]ResourceHealth, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Message != nil {
+				d0.Message = new(string)
+				*d0.Message = *s0.Message
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.Resources = d0s
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2341,11 +4698,19 @@ func (in *ResourceStatus) DeepCopy() *ResourceStatus {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ResourceHealth) DeepCopyInto(out *ResourceHealth) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ResourceHealth) deepCopyRefsInto(out *ResourceHealth) {
 	if in.Message != nil {
 		out.Message = new(string)
 		*out.Message = *in.Message
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2362,11 +4727,19 @@ func (in *ResourceHealth) DeepCopy() *ResourceHealth {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodResourceClaimStatus) DeepCopyInto(out *PodResourceClaimStatus) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodResourceClaimStatus) deepCopyRefsInto(out *PodResourceClaimStatus) {
 	if in.ResourceClaimName != nil {
 		out.ResourceClaimName = new(string)
 		*out.ResourceClaimName = *in.ResourceClaimName
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2383,13 +4756,26 @@ func (in *PodResourceClaimStatus) DeepCopy() *PodResourceClaimStatus {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PodExtendedResourceClaimStatus) DeepCopyInto(out *PodExtendedResourceClaimStatus) {
 	*out = *in
-	if in.RequestMappings != nil {
-		out.RequestMappings = make([]ContainerExtendedResourceRequest, len(in.RequestMappings))
-		for i0 := range in.RequestMappings {
-			in.RequestMappings[i0].DeepCopyInto(&out.RequestMappings[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodExtendedResourceClaimStatus) deepCopyRefsInto(out *PodExtendedResourceClaimStatus) {
+	if s0s := in.RequestMappings; s0s != nil {
+		d0s := make([]ContainerExtendedResourceRequest, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.RequestMappings = d0s
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2406,7 +4792,15 @@ func (in *PodExtendedResourceClaimStatus) DeepCopy() *PodExtendedResourceClaimSt
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ContainerExtendedResourceRequest) DeepCopyInto(out *ContainerExtendedResourceRequest) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ContainerExtendedResourceRequest) deepCopyRefsInto(out *ContainerExtendedResourceRequest) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2423,19 +4817,20 @@ func (in *ContainerExtendedResourceRequest) DeepCopy() *ContainerExtendedResourc
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *NodeAllocatableResourceClaimStatus) DeepCopyInto(out *NodeAllocatableResourceClaimStatus) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *NodeAllocatableResourceClaimStatus) deepCopyRefsInto(out *NodeAllocatableResourceClaimStatus) {
 	if in.Containers != nil {
 		out.Containers = make([]string, len(in.Containers))
 		copy(out.Containers, in.Containers)
 	}
-	if in.Resources != nil {
-		out.Resources = make(map[ResourceName]resource.Quantity, len(in.Resources))
-		for k0, v0 := range in.Resources {
-			var c0 resource.Quantity
-			v0.DeepCopyInto(&c0)
-			out.Resources[k0] = c0
-		}
+	out.Resources = maps.Clone(in.Resources)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
 	}
-	out.Unknown = in.Unknown.DeepCopy()
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2452,8 +4847,16 @@ func (in *NodeAllocatableResourceClaimStatus) DeepCopy() *NodeAllocatableResourc
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Volume) DeepCopyInto(out *Volume) {
 	*out = *in
-	in.VolumeSource.DeepCopyInto(&out.VolumeSource)
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *Volume) deepCopyRefsInto(out *Volume) {
+	in.VolumeSource.deepCopyRefsInto(&out.VolumeSource)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2470,36 +4873,480 @@ func (in *Volume) DeepCopy() *Volume {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *VolumeSource) DeepCopyInto(out *VolumeSource) {
 	*out = *in
-	out.HostPath = in.HostPath.DeepCopy()
-	out.EmptyDir = in.EmptyDir.DeepCopy()
-	out.GCEPersistentDisk = in.GCEPersistentDisk.DeepCopy()
-	out.AWSElasticBlockStore = in.AWSElasticBlockStore.DeepCopy()
-	out.GitRepo = in.GitRepo.DeepCopy()
-	out.Secret = in.Secret.DeepCopy()
-	out.NFS = in.NFS.DeepCopy()
-	out.ISCSI = in.ISCSI.DeepCopy()
-	out.Glusterfs = in.Glusterfs.DeepCopy()
-	out.PersistentVolumeClaim = in.PersistentVolumeClaim.DeepCopy()
-	out.RBD = in.RBD.DeepCopy()
-	out.FlexVolume = in.FlexVolume.DeepCopy()
-	out.Cinder = in.Cinder.DeepCopy()
-	out.CephFS = in.CephFS.DeepCopy()
-	out.Flocker = in.Flocker.DeepCopy()
-	out.DownwardAPI = in.DownwardAPI.DeepCopy()
-	out.FC = in.FC.DeepCopy()
-	out.AzureFile = in.AzureFile.DeepCopy()
-	out.ConfigMap = in.ConfigMap.DeepCopy()
-	out.VsphereVolume = in.VsphereVolume.DeepCopy()
-	out.Quobyte = in.Quobyte.DeepCopy()
-	out.AzureDisk = in.AzureDisk.DeepCopy()
-	out.PhotonPersistentDisk = in.PhotonPersistentDisk.DeepCopy()
-	out.Projected = in.Projected.DeepCopy()
-	out.PortworxVolume = in.PortworxVolume.DeepCopy()
-	out.ScaleIO = in.ScaleIO.DeepCopy()
-	out.StorageOS = in.StorageOS.DeepCopy()
-	out.CSI = in.CSI.DeepCopy()
-	out.Ephemeral = in.Ephemeral.DeepCopy()
-	out.Image = in.Image.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
+	if s0 := in.HostPath; s0 != nil {
+		d0 := new(HostPathVolumeSource)
+		*d0 = *s0
+		if s0.Type != nil {
+			d0.Type = new(HostPathType)
+			*d0.Type = *s0.Type
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.HostPath = d0
+	}
+	if s0 := in.EmptyDir; s0 != nil {
+		d0 := new(EmptyDirVolumeSource)
+		*d0 = *s0
+		if s0.SizeLimit != nil {
+			d0.SizeLimit = new(resource.Quantity)
+			*d0.SizeLimit = *s0.SizeLimit
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.EmptyDir = d0
+	}
+	if s0 := in.GCEPersistentDisk; s0 != nil {
+		d0 := new(GCEPersistentDiskVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.GCEPersistentDisk = d0
+	}
+	if s0 := in.AWSElasticBlockStore; s0 != nil {
+		d0 := new(AWSElasticBlockStoreVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.AWSElasticBlockStore = d0
+	}
+	if s0 := in.GitRepo; s0 != nil {
+		d0 := new(GitRepoVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.GitRepo = d0
+	}
+	if s0 := in.Secret; s0 != nil {
+		d0 := new(SecretVolumeSource)
+		*d0 = *s0
+		if s1s := s0.Items; s1s != nil {
+			d1s := make([]KeyToPath, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Mode != nil {
+					d1.Mode = new(int32)
+					*d1.Mode = *s1.Mode
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Items = d1s
+		}
+		if s0.DefaultMode != nil {
+			d0.DefaultMode = new(int32)
+			*d0.DefaultMode = *s0.DefaultMode
+		}
+		if s0.Optional != nil {
+			d0.Optional = new(bool)
+			*d0.Optional = *s0.Optional
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Secret = d0
+	}
+	if s0 := in.NFS; s0 != nil {
+		d0 := new(NFSVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.NFS = d0
+	}
+	if s0 := in.ISCSI; s0 != nil {
+		d0 := new(ISCSIVolumeSource)
+		*d0 = *s0
+		if s0.Portals != nil {
+			d0.Portals = make([]string, len(s0.Portals))
+			copy(d0.Portals, s0.Portals)
+		}
+		if s1 := s0.SecretRef; s1 != nil {
+			d1 := new(LocalObjectReference)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.SecretRef = d1
+		}
+		if s0.InitiatorName != nil {
+			d0.InitiatorName = new(string)
+			*d0.InitiatorName = *s0.InitiatorName
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ISCSI = d0
+	}
+	if s0 := in.Glusterfs; s0 != nil {
+		d0 := new(GlusterfsVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Glusterfs = d0
+	}
+	if s0 := in.PersistentVolumeClaim; s0 != nil {
+		d0 := new(PersistentVolumeClaimVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.PersistentVolumeClaim = d0
+	}
+	if s0 := in.RBD; s0 != nil {
+		d0 := new(RBDVolumeSource)
+		*d0 = *s0
+		if s0.CephMonitors != nil {
+			d0.CephMonitors = make([]string, len(s0.CephMonitors))
+			copy(d0.CephMonitors, s0.CephMonitors)
+		}
+		if s1 := s0.SecretRef; s1 != nil {
+			d1 := new(LocalObjectReference)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.SecretRef = d1
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.RBD = d0
+	}
+	if s0 := in.FlexVolume; s0 != nil {
+		d0 := new(FlexVolumeSource)
+		*d0 = *s0
+		if s1 := s0.SecretRef; s1 != nil {
+			d1 := new(LocalObjectReference)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.SecretRef = d1
+		}
+		d0.Options = maps.Clone(s0.Options)
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.FlexVolume = d0
+	}
+	if s0 := in.Cinder; s0 != nil {
+		d0 := new(CinderVolumeSource)
+		*d0 = *s0
+		if s1 := s0.SecretRef; s1 != nil {
+			d1 := new(LocalObjectReference)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.SecretRef = d1
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Cinder = d0
+	}
+	if s0 := in.CephFS; s0 != nil {
+		d0 := new(CephFSVolumeSource)
+		*d0 = *s0
+		if s0.Monitors != nil {
+			d0.Monitors = make([]string, len(s0.Monitors))
+			copy(d0.Monitors, s0.Monitors)
+		}
+		if s1 := s0.SecretRef; s1 != nil {
+			d1 := new(LocalObjectReference)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.SecretRef = d1
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.CephFS = d0
+	}
+	if s0 := in.Flocker; s0 != nil {
+		d0 := new(FlockerVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Flocker = d0
+	}
+	if s0 := in.DownwardAPI; s0 != nil {
+		d0 := new(DownwardAPIVolumeSource)
+		*d0 = *s0
+		if s1s := s0.Items; s1s != nil {
+			d1s := make([]DownwardAPIVolumeFile, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s2 := s1.FieldRef; s2 != nil {
+					d2 := new(ObjectFieldSelector)
+					*d2 = *s2
+					if s2.Unknown != nil {
+						d2.Unknown = s2.Unknown.DeepCopy()
+					}
+					d1.FieldRef = d2
+				}
+				if s2 := s1.ResourceFieldRef; s2 != nil {
+					d2 := new(ResourceFieldSelector)
+					*d2 = *s2
+					if s2.Unknown != nil {
+						d2.Unknown = s2.Unknown.DeepCopy()
+					}
+					d1.ResourceFieldRef = d2
+				}
+				if s1.Mode != nil {
+					d1.Mode = new(int32)
+					*d1.Mode = *s1.Mode
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Items = d1s
+		}
+		if s0.DefaultMode != nil {
+			d0.DefaultMode = new(int32)
+			*d0.DefaultMode = *s0.DefaultMode
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.DownwardAPI = d0
+	}
+	if s0 := in.FC; s0 != nil {
+		d0 := new(FCVolumeSource)
+		*d0 = *s0
+		if s0.TargetWWNs != nil {
+			d0.TargetWWNs = make([]string, len(s0.TargetWWNs))
+			copy(d0.TargetWWNs, s0.TargetWWNs)
+		}
+		if s0.Lun != nil {
+			d0.Lun = new(int32)
+			*d0.Lun = *s0.Lun
+		}
+		if s0.WWIDs != nil {
+			d0.WWIDs = make([]string, len(s0.WWIDs))
+			copy(d0.WWIDs, s0.WWIDs)
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.FC = d0
+	}
+	if s0 := in.AzureFile; s0 != nil {
+		d0 := new(AzureFileVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.AzureFile = d0
+	}
+	if s0 := in.ConfigMap; s0 != nil {
+		d0 := new(ConfigMapVolumeSource)
+		*d0 = *s0
+		{
+			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+		}
+		if s1s := s0.Items; s1s != nil {
+			d1s := make([]KeyToPath, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Mode != nil {
+					d1.Mode = new(int32)
+					*d1.Mode = *s1.Mode
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Items = d1s
+		}
+		if s0.DefaultMode != nil {
+			d0.DefaultMode = new(int32)
+			*d0.DefaultMode = *s0.DefaultMode
+		}
+		if s0.Optional != nil {
+			d0.Optional = new(bool)
+			*d0.Optional = *s0.Optional
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ConfigMap = d0
+	}
+	if s0 := in.VsphereVolume; s0 != nil {
+		d0 := new(VsphereVirtualDiskVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.VsphereVolume = d0
+	}
+	if s0 := in.Quobyte; s0 != nil {
+		d0 := new(QuobyteVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Quobyte = d0
+	}
+	if s0 := in.AzureDisk; s0 != nil {
+		d0 := new(AzureDiskVolumeSource)
+		*d0 = *s0
+		if s0.CachingMode != nil {
+			d0.CachingMode = new(AzureDataDiskCachingMode)
+			*d0.CachingMode = *s0.CachingMode
+		}
+		if s0.FSType != nil {
+			d0.FSType = new(string)
+			*d0.FSType = *s0.FSType
+		}
+		if s0.ReadOnly != nil {
+			d0.ReadOnly = new(bool)
+			*d0.ReadOnly = *s0.ReadOnly
+		}
+		if s0.Kind != nil {
+			d0.Kind = new(AzureDataDiskKind)
+			*d0.Kind = *s0.Kind
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.AzureDisk = d0
+	}
+	if s0 := in.PhotonPersistentDisk; s0 != nil {
+		d0 := new(PhotonPersistentDiskVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.PhotonPersistentDisk = d0
+	}
+	if s0 := in.Projected; s0 != nil {
+		d0 := new(ProjectedVolumeSource)
+		*d0 = *s0
+		if s1s := s0.Sources; s1s != nil {
+			d1s := make([]VolumeProjection, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1s[i1].deepCopyRefsInto(&d1s[i1])
+			}
+			d0.Sources = d1s
+		}
+		if s0.DefaultMode != nil {
+			d0.DefaultMode = new(int32)
+			*d0.DefaultMode = *s0.DefaultMode
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Projected = d0
+	}
+	if s0 := in.PortworxVolume; s0 != nil {
+		d0 := new(PortworxVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.PortworxVolume = d0
+	}
+	if s0 := in.ScaleIO; s0 != nil {
+		d0 := new(ScaleIOVolumeSource)
+		*d0 = *s0
+		if s1 := s0.SecretRef; s1 != nil {
+			d1 := new(LocalObjectReference)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.SecretRef = d1
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ScaleIO = d0
+	}
+	if s0 := in.StorageOS; s0 != nil {
+		d0 := new(StorageOSVolumeSource)
+		*d0 = *s0
+		if s1 := s0.SecretRef; s1 != nil {
+			d1 := new(LocalObjectReference)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.SecretRef = d1
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.StorageOS = d0
+	}
+	if s0 := in.CSI; s0 != nil {
+		d0 := new(CSIVolumeSource)
+		*d0 = *s0
+		if s0.ReadOnly != nil {
+			d0.ReadOnly = new(bool)
+			*d0.ReadOnly = *s0.ReadOnly
+		}
+		if s0.FSType != nil {
+			d0.FSType = new(string)
+			*d0.FSType = *s0.FSType
+		}
+		d0.VolumeAttributes = maps.Clone(s0.VolumeAttributes)
+		if s1 := s0.NodePublishSecretRef; s1 != nil {
+			d1 := new(LocalObjectReference)
+			*d1 = *s1
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.NodePublishSecretRef = d1
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.CSI = d0
+	}
+	if s0 := in.Ephemeral; s0 != nil {
+		d0 := new(EphemeralVolumeSource)
+		*d0 = *s0
+		if s0.VolumeClaimTemplate != nil {
+			d0.VolumeClaimTemplate = s0.VolumeClaimTemplate.DeepCopy()
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Ephemeral = d0
+	}
+	if s0 := in.Image; s0 != nil {
+		d0 := new(ImageVolumeSource)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.Image = d0
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2516,11 +5363,19 @@ func (in *VolumeSource) DeepCopy() *VolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *HostPathVolumeSource) DeepCopyInto(out *HostPathVolumeSource) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *HostPathVolumeSource) deepCopyRefsInto(out *HostPathVolumeSource) {
 	if in.Type != nil {
 		out.Type = new(HostPathType)
 		*out.Type = *in.Type
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2537,11 +5392,19 @@ func (in *HostPathVolumeSource) DeepCopy() *HostPathVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *EmptyDirVolumeSource) DeepCopyInto(out *EmptyDirVolumeSource) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *EmptyDirVolumeSource) deepCopyRefsInto(out *EmptyDirVolumeSource) {
 	if in.SizeLimit != nil {
 		out.SizeLimit = new(resource.Quantity)
-		(*in.SizeLimit).DeepCopyInto(out.SizeLimit)
+		*out.SizeLimit = *in.SizeLimit
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2558,7 +5421,15 @@ func (in *EmptyDirVolumeSource) DeepCopy() *EmptyDirVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *GCEPersistentDiskVolumeSource) DeepCopyInto(out *GCEPersistentDiskVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *GCEPersistentDiskVolumeSource) deepCopyRefsInto(out *GCEPersistentDiskVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2575,7 +5446,15 @@ func (in *GCEPersistentDiskVolumeSource) DeepCopy() *GCEPersistentDiskVolumeSour
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *AWSElasticBlockStoreVolumeSource) DeepCopyInto(out *AWSElasticBlockStoreVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *AWSElasticBlockStoreVolumeSource) deepCopyRefsInto(out *AWSElasticBlockStoreVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2592,7 +5471,15 @@ func (in *AWSElasticBlockStoreVolumeSource) DeepCopy() *AWSElasticBlockStoreVolu
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *GitRepoVolumeSource) DeepCopyInto(out *GitRepoVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *GitRepoVolumeSource) deepCopyRefsInto(out *GitRepoVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2609,11 +5496,26 @@ func (in *GitRepoVolumeSource) DeepCopy() *GitRepoVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *SecretVolumeSource) DeepCopyInto(out *SecretVolumeSource) {
 	*out = *in
-	if in.Items != nil {
-		out.Items = make([]KeyToPath, len(in.Items))
-		for i0 := range in.Items {
-			in.Items[i0].DeepCopyInto(&out.Items[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *SecretVolumeSource) deepCopyRefsInto(out *SecretVolumeSource) {
+	if s0s := in.Items; s0s != nil {
+		d0s := make([]KeyToPath, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Mode != nil {
+				d0.Mode = new(int32)
+				*d0.Mode = *s0.Mode
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.Items = d0s
 	}
 	if in.DefaultMode != nil {
 		out.DefaultMode = new(int32)
@@ -2623,7 +5525,9 @@ func (in *SecretVolumeSource) DeepCopyInto(out *SecretVolumeSource) {
 		out.Optional = new(bool)
 		*out.Optional = *in.Optional
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2640,7 +5544,15 @@ func (in *SecretVolumeSource) DeepCopy() *SecretVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *NFSVolumeSource) DeepCopyInto(out *NFSVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *NFSVolumeSource) deepCopyRefsInto(out *NFSVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2657,16 +5569,31 @@ func (in *NFSVolumeSource) DeepCopy() *NFSVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ISCSIVolumeSource) DeepCopyInto(out *ISCSIVolumeSource) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ISCSIVolumeSource) deepCopyRefsInto(out *ISCSIVolumeSource) {
 	if in.Portals != nil {
 		out.Portals = make([]string, len(in.Portals))
 		copy(out.Portals, in.Portals)
 	}
-	out.SecretRef = in.SecretRef.DeepCopy()
+	if s0 := in.SecretRef; s0 != nil {
+		d0 := new(LocalObjectReference)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SecretRef = d0
+	}
 	if in.InitiatorName != nil {
 		out.InitiatorName = new(string)
 		*out.InitiatorName = *in.InitiatorName
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2683,7 +5610,15 @@ func (in *ISCSIVolumeSource) DeepCopy() *ISCSIVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *GlusterfsVolumeSource) DeepCopyInto(out *GlusterfsVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *GlusterfsVolumeSource) deepCopyRefsInto(out *GlusterfsVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2700,7 +5635,15 @@ func (in *GlusterfsVolumeSource) DeepCopy() *GlusterfsVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PersistentVolumeClaimVolumeSource) DeepCopyInto(out *PersistentVolumeClaimVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PersistentVolumeClaimVolumeSource) deepCopyRefsInto(out *PersistentVolumeClaimVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2717,12 +5660,27 @@ func (in *PersistentVolumeClaimVolumeSource) DeepCopy() *PersistentVolumeClaimVo
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *RBDVolumeSource) DeepCopyInto(out *RBDVolumeSource) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *RBDVolumeSource) deepCopyRefsInto(out *RBDVolumeSource) {
 	if in.CephMonitors != nil {
 		out.CephMonitors = make([]string, len(in.CephMonitors))
 		copy(out.CephMonitors, in.CephMonitors)
 	}
-	out.SecretRef = in.SecretRef.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	if s0 := in.SecretRef; s0 != nil {
+		d0 := new(LocalObjectReference)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SecretRef = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2739,14 +5697,24 @@ func (in *RBDVolumeSource) DeepCopy() *RBDVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *FlexVolumeSource) DeepCopyInto(out *FlexVolumeSource) {
 	*out = *in
-	out.SecretRef = in.SecretRef.DeepCopy()
-	if in.Options != nil {
-		out.Options = make(map[string]string, len(in.Options))
-		for k0, v0 := range in.Options {
-			out.Options[k0] = v0
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *FlexVolumeSource) deepCopyRefsInto(out *FlexVolumeSource) {
+	if s0 := in.SecretRef; s0 != nil {
+		d0 := new(LocalObjectReference)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
 		}
+		out.SecretRef = d0
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	out.Options = maps.Clone(in.Options)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2763,8 +5731,23 @@ func (in *FlexVolumeSource) DeepCopy() *FlexVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *CinderVolumeSource) DeepCopyInto(out *CinderVolumeSource) {
 	*out = *in
-	out.SecretRef = in.SecretRef.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *CinderVolumeSource) deepCopyRefsInto(out *CinderVolumeSource) {
+	if s0 := in.SecretRef; s0 != nil {
+		d0 := new(LocalObjectReference)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SecretRef = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2781,12 +5764,27 @@ func (in *CinderVolumeSource) DeepCopy() *CinderVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *CephFSVolumeSource) DeepCopyInto(out *CephFSVolumeSource) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *CephFSVolumeSource) deepCopyRefsInto(out *CephFSVolumeSource) {
 	if in.Monitors != nil {
 		out.Monitors = make([]string, len(in.Monitors))
 		copy(out.Monitors, in.Monitors)
 	}
-	out.SecretRef = in.SecretRef.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	if s0 := in.SecretRef; s0 != nil {
+		d0 := new(LocalObjectReference)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SecretRef = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2803,7 +5801,15 @@ func (in *CephFSVolumeSource) DeepCopy() *CephFSVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *FlockerVolumeSource) DeepCopyInto(out *FlockerVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *FlockerVolumeSource) deepCopyRefsInto(out *FlockerVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2820,6 +5826,12 @@ func (in *FlockerVolumeSource) DeepCopy() *FlockerVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *FCVolumeSource) DeepCopyInto(out *FCVolumeSource) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *FCVolumeSource) deepCopyRefsInto(out *FCVolumeSource) {
 	if in.TargetWWNs != nil {
 		out.TargetWWNs = make([]string, len(in.TargetWWNs))
 		copy(out.TargetWWNs, in.TargetWWNs)
@@ -2832,7 +5844,9 @@ func (in *FCVolumeSource) DeepCopyInto(out *FCVolumeSource) {
 		out.WWIDs = make([]string, len(in.WWIDs))
 		copy(out.WWIDs, in.WWIDs)
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2849,7 +5863,15 @@ func (in *FCVolumeSource) DeepCopy() *FCVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *AzureFileVolumeSource) DeepCopyInto(out *AzureFileVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *AzureFileVolumeSource) deepCopyRefsInto(out *AzureFileVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2866,7 +5888,15 @@ func (in *AzureFileVolumeSource) DeepCopy() *AzureFileVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *VsphereVirtualDiskVolumeSource) DeepCopyInto(out *VsphereVirtualDiskVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *VsphereVirtualDiskVolumeSource) deepCopyRefsInto(out *VsphereVirtualDiskVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2883,7 +5913,15 @@ func (in *VsphereVirtualDiskVolumeSource) DeepCopy() *VsphereVirtualDiskVolumeSo
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *QuobyteVolumeSource) DeepCopyInto(out *QuobyteVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *QuobyteVolumeSource) deepCopyRefsInto(out *QuobyteVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2900,6 +5938,12 @@ func (in *QuobyteVolumeSource) DeepCopy() *QuobyteVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *AzureDiskVolumeSource) DeepCopyInto(out *AzureDiskVolumeSource) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *AzureDiskVolumeSource) deepCopyRefsInto(out *AzureDiskVolumeSource) {
 	if in.CachingMode != nil {
 		out.CachingMode = new(AzureDataDiskCachingMode)
 		*out.CachingMode = *in.CachingMode
@@ -2916,7 +5960,9 @@ func (in *AzureDiskVolumeSource) DeepCopyInto(out *AzureDiskVolumeSource) {
 		out.Kind = new(AzureDataDiskKind)
 		*out.Kind = *in.Kind
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2933,7 +5979,15 @@ func (in *AzureDiskVolumeSource) DeepCopy() *AzureDiskVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PhotonPersistentDiskVolumeSource) DeepCopyInto(out *PhotonPersistentDiskVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PhotonPersistentDiskVolumeSource) deepCopyRefsInto(out *PhotonPersistentDiskVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2950,7 +6004,15 @@ func (in *PhotonPersistentDiskVolumeSource) DeepCopy() *PhotonPersistentDiskVolu
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PortworxVolumeSource) DeepCopyInto(out *PortworxVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PortworxVolumeSource) deepCopyRefsInto(out *PortworxVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2967,8 +6029,23 @@ func (in *PortworxVolumeSource) DeepCopy() *PortworxVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ScaleIOVolumeSource) DeepCopyInto(out *ScaleIOVolumeSource) {
 	*out = *in
-	out.SecretRef = in.SecretRef.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ScaleIOVolumeSource) deepCopyRefsInto(out *ScaleIOVolumeSource) {
+	if s0 := in.SecretRef; s0 != nil {
+		d0 := new(LocalObjectReference)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SecretRef = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -2985,8 +6062,23 @@ func (in *ScaleIOVolumeSource) DeepCopy() *ScaleIOVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *StorageOSVolumeSource) DeepCopyInto(out *StorageOSVolumeSource) {
 	*out = *in
-	out.SecretRef = in.SecretRef.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *StorageOSVolumeSource) deepCopyRefsInto(out *StorageOSVolumeSource) {
+	if s0 := in.SecretRef; s0 != nil {
+		d0 := new(LocalObjectReference)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SecretRef = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -3003,12 +6095,32 @@ func (in *StorageOSVolumeSource) DeepCopy() *StorageOSVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ConfigMapVolumeSource) DeepCopyInto(out *ConfigMapVolumeSource) {
 	*out = *in
-	in.LocalObjectReference.DeepCopyInto(&out.LocalObjectReference)
-	if in.Items != nil {
-		out.Items = make([]KeyToPath, len(in.Items))
-		for i0 := range in.Items {
-			in.Items[i0].DeepCopyInto(&out.Items[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ConfigMapVolumeSource) deepCopyRefsInto(out *ConfigMapVolumeSource) {
+	{
+		s0, d0 := &in.LocalObjectReference, &out.LocalObjectReference
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
 		}
+	}
+	if s0s := in.Items; s0s != nil {
+		d0s := make([]KeyToPath, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Mode != nil {
+				d0.Mode = new(int32)
+				*d0.Mode = *s0.Mode
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.Items = d0s
 	}
 	if in.DefaultMode != nil {
 		out.DefaultMode = new(int32)
@@ -3018,7 +6130,9 @@ func (in *ConfigMapVolumeSource) DeepCopyInto(out *ConfigMapVolumeSource) {
 		out.Optional = new(bool)
 		*out.Optional = *in.Optional
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -3035,17 +6149,50 @@ func (in *ConfigMapVolumeSource) DeepCopy() *ConfigMapVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *DownwardAPIVolumeSource) DeepCopyInto(out *DownwardAPIVolumeSource) {
 	*out = *in
-	if in.Items != nil {
-		out.Items = make([]DownwardAPIVolumeFile, len(in.Items))
-		for i0 := range in.Items {
-			in.Items[i0].DeepCopyInto(&out.Items[i0])
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *DownwardAPIVolumeSource) deepCopyRefsInto(out *DownwardAPIVolumeSource) {
+	if s0s := in.Items; s0s != nil {
+		d0s := make([]DownwardAPIVolumeFile, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s1 := s0.FieldRef; s1 != nil {
+				d1 := new(ObjectFieldSelector)
+				*d1 = *s1
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+				d0.FieldRef = d1
+			}
+			if s1 := s0.ResourceFieldRef; s1 != nil {
+				d1 := new(ResourceFieldSelector)
+				*d1 = *s1
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+				d0.ResourceFieldRef = d1
+			}
+			if s0.Mode != nil {
+				d0.Mode = new(int32)
+				*d0.Mode = *s0.Mode
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
+		out.Items = d0s
 	}
 	if in.DefaultMode != nil {
 		out.DefaultMode = new(int32)
 		*out.DefaultMode = *in.DefaultMode
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -3062,13 +6209,35 @@ func (in *DownwardAPIVolumeSource) DeepCopy() *DownwardAPIVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *DownwardAPIVolumeFile) DeepCopyInto(out *DownwardAPIVolumeFile) {
 	*out = *in
-	out.FieldRef = in.FieldRef.DeepCopy()
-	out.ResourceFieldRef = in.ResourceFieldRef.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *DownwardAPIVolumeFile) deepCopyRefsInto(out *DownwardAPIVolumeFile) {
+	if s0 := in.FieldRef; s0 != nil {
+		d0 := new(ObjectFieldSelector)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.FieldRef = d0
+	}
+	if s0 := in.ResourceFieldRef; s0 != nil {
+		d0 := new(ResourceFieldSelector)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.ResourceFieldRef = d0
+	}
 	if in.Mode != nil {
 		out.Mode = new(int32)
 		*out.Mode = *in.Mode
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -3085,11 +6254,19 @@ func (in *DownwardAPIVolumeFile) DeepCopy() *DownwardAPIVolumeFile {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *KeyToPath) DeepCopyInto(out *KeyToPath) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *KeyToPath) deepCopyRefsInto(out *KeyToPath) {
 	if in.Mode != nil {
 		out.Mode = new(int32)
 		*out.Mode = *in.Mode
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -3106,6 +6283,12 @@ func (in *KeyToPath) DeepCopy() *KeyToPath {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *CSIVolumeSource) DeepCopyInto(out *CSIVolumeSource) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *CSIVolumeSource) deepCopyRefsInto(out *CSIVolumeSource) {
 	if in.ReadOnly != nil {
 		out.ReadOnly = new(bool)
 		*out.ReadOnly = *in.ReadOnly
@@ -3114,14 +6297,18 @@ func (in *CSIVolumeSource) DeepCopyInto(out *CSIVolumeSource) {
 		out.FSType = new(string)
 		*out.FSType = *in.FSType
 	}
-	if in.VolumeAttributes != nil {
-		out.VolumeAttributes = make(map[string]string, len(in.VolumeAttributes))
-		for k0, v0 := range in.VolumeAttributes {
-			out.VolumeAttributes[k0] = v0
+	out.VolumeAttributes = maps.Clone(in.VolumeAttributes)
+	if s0 := in.NodePublishSecretRef; s0 != nil {
+		d0 := new(LocalObjectReference)
+		*d0 = *s0
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
 		}
+		out.NodePublishSecretRef = d0
 	}
-	out.NodePublishSecretRef = in.NodePublishSecretRef.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -3138,8 +6325,18 @@ func (in *CSIVolumeSource) DeepCopy() *CSIVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *EphemeralVolumeSource) DeepCopyInto(out *EphemeralVolumeSource) {
 	*out = *in
-	out.VolumeClaimTemplate = in.VolumeClaimTemplate.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *EphemeralVolumeSource) deepCopyRefsInto(out *EphemeralVolumeSource) {
+	if in.VolumeClaimTemplate != nil {
+		out.VolumeClaimTemplate = in.VolumeClaimTemplate.DeepCopy()
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -3156,9 +6353,58 @@ func (in *EphemeralVolumeSource) DeepCopy() *EphemeralVolumeSource {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PersistentVolumeClaimTemplate) DeepCopyInto(out *PersistentVolumeClaimTemplate) {
 	*out = *in
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
-	in.Spec.DeepCopyInto(&out.Spec)
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PersistentVolumeClaimTemplate) deepCopyRefsInto(out *PersistentVolumeClaimTemplate) {
+	{
+		s0, d0 := &in.ObjectMeta, &out.ObjectMeta
+		if s0.DeletionTimestamp != nil {
+			d0.DeletionTimestamp = new(meta.Time)
+			*d0.DeletionTimestamp = *s0.DeletionTimestamp
+		}
+		if s0.DeletionGracePeriodSeconds != nil {
+			d0.DeletionGracePeriodSeconds = new(int64)
+			*d0.DeletionGracePeriodSeconds = *s0.DeletionGracePeriodSeconds
+		}
+		d0.Labels = maps.Clone(s0.Labels)
+		d0.Annotations = maps.Clone(s0.Annotations)
+		if s1s := s0.OwnerReferences; s1s != nil {
+			d1s := make([]meta.OwnerReference, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Controller != nil {
+					d1.Controller = new(bool)
+					*d1.Controller = *s1.Controller
+				}
+				if s1.BlockOwnerDeletion != nil {
+					d1.BlockOwnerDeletion = new(bool)
+					*d1.BlockOwnerDeletion = *s1.BlockOwnerDeletion
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.OwnerReferences = d1s
+		}
+		if s0.Finalizers != nil {
+			d0.Finalizers = make([]string, len(s0.Finalizers))
+			copy(d0.Finalizers, s0.Finalizers)
+		}
+		if s0.ManagedFields != nil {
+			d0.ManagedFields = s0.ManagedFields.DeepCopy()
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
+	in.Spec.deepCopyRefsInto(&out.Spec)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -3175,12 +6421,27 @@ func (in *PersistentVolumeClaimTemplate) DeepCopy() *PersistentVolumeClaimTempla
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *PersistentVolumeClaimSpec) DeepCopyInto(out *PersistentVolumeClaimSpec) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PersistentVolumeClaimSpec) deepCopyRefsInto(out *PersistentVolumeClaimSpec) {
 	if in.AccessModes != nil {
 		out.AccessModes = make([]PersistentVolumeAccessMode, len(in.AccessModes))
 		copy(out.AccessModes, in.AccessModes)
 	}
-	out.Selector = in.Selector.DeepCopy()
-	in.Resources.DeepCopyInto(&out.Resources)
+	if in.Selector != nil {
+		out.Selector = in.Selector.DeepCopy()
+	}
+	{
+		s0, d0 := &in.Resources, &out.Resources
+		d0.Limits = maps.Clone(s0.Limits)
+		d0.Requests = maps.Clone(s0.Requests)
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
 	if in.StorageClassName != nil {
 		out.StorageClassName = new(string)
 		*out.StorageClassName = *in.StorageClassName
@@ -3189,13 +6450,41 @@ func (in *PersistentVolumeClaimSpec) DeepCopyInto(out *PersistentVolumeClaimSpec
 		out.VolumeMode = new(PersistentVolumeMode)
 		*out.VolumeMode = *in.VolumeMode
 	}
-	out.DataSource = in.DataSource.DeepCopy()
-	out.DataSourceRef = in.DataSourceRef.DeepCopy()
+	if s0 := in.DataSource; s0 != nil {
+		d0 := new(TypedLocalObjectReference)
+		*d0 = *s0
+		if s0.APIGroup != nil {
+			d0.APIGroup = new(string)
+			*d0.APIGroup = *s0.APIGroup
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.DataSource = d0
+	}
+	if s0 := in.DataSourceRef; s0 != nil {
+		d0 := new(TypedObjectReference)
+		*d0 = *s0
+		if s0.APIGroup != nil {
+			d0.APIGroup = new(string)
+			*d0.APIGroup = *s0.APIGroup
+		}
+		if s0.Namespace != nil {
+			d0.Namespace = new(string)
+			*d0.Namespace = *s0.Namespace
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.DataSourceRef = d0
+	}
 	if in.VolumeAttributesClassName != nil {
 		out.VolumeAttributesClassName = new(string)
 		*out.VolumeAttributesClassName = *in.VolumeAttributesClassName
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -3212,7 +6501,15 @@ func (in *PersistentVolumeClaimSpec) DeepCopy() *PersistentVolumeClaimSpec {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ImageVolumeSource) DeepCopyInto(out *ImageVolumeSource) {
 	*out = *in
-	out.Unknown = in.Unknown.DeepCopy()
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ImageVolumeSource) deepCopyRefsInto(out *ImageVolumeSource) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays

@@ -2,6 +2,10 @@
 
 package meta
 
+import (
+	"maps"
+)
+
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Warning) DeepCopyInto(out *Warning) {
 	*out = *in
@@ -37,6 +41,12 @@ func (in *TypeMeta) DeepCopy() *TypeMeta {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ObjectMeta) DeepCopyInto(out *ObjectMeta) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ObjectMeta) deepCopyRefsInto(out *ObjectMeta) {
 	if in.DeletionTimestamp != nil {
 		out.DeletionTimestamp = new(Time)
 		*out.DeletionTimestamp = *in.DeletionTimestamp
@@ -45,30 +55,37 @@ func (in *ObjectMeta) DeepCopyInto(out *ObjectMeta) {
 		out.DeletionGracePeriodSeconds = new(int64)
 		*out.DeletionGracePeriodSeconds = *in.DeletionGracePeriodSeconds
 	}
-	if in.Labels != nil {
-		out.Labels = make(map[string]string, len(in.Labels))
-		for k0, v0 := range in.Labels {
-			out.Labels[k0] = v0
+	out.Labels = maps.Clone(in.Labels)
+	out.Annotations = maps.Clone(in.Annotations)
+	if s0s := in.OwnerReferences; s0s != nil {
+		d0s := make([]OwnerReference, len(s0s))
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Controller != nil {
+				d0.Controller = new(bool)
+				*d0.Controller = *s0.Controller
+			}
+			if s0.BlockOwnerDeletion != nil {
+				d0.BlockOwnerDeletion = new(bool)
+				*d0.BlockOwnerDeletion = *s0.BlockOwnerDeletion
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
 		}
-	}
-	if in.Annotations != nil {
-		out.Annotations = make(map[string]string, len(in.Annotations))
-		for k0, v0 := range in.Annotations {
-			out.Annotations[k0] = v0
-		}
-	}
-	if in.OwnerReferences != nil {
-		out.OwnerReferences = make([]OwnerReference, len(in.OwnerReferences))
-		for i0 := range in.OwnerReferences {
-			in.OwnerReferences[i0].DeepCopyInto(&out.OwnerReferences[i0])
-		}
+		out.OwnerReferences = d0s
 	}
 	if in.Finalizers != nil {
 		out.Finalizers = make([]string, len(in.Finalizers))
 		copy(out.Finalizers, in.Finalizers)
 	}
-	out.ManagedFields = in.ManagedFields.DeepCopy()
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.ManagedFields != nil {
+		out.ManagedFields = in.ManagedFields.DeepCopy()
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -85,6 +102,12 @@ func (in *ObjectMeta) DeepCopy() *ObjectMeta {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *OwnerReference) DeepCopyInto(out *OwnerReference) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *OwnerReference) deepCopyRefsInto(out *OwnerReference) {
 	if in.Controller != nil {
 		out.Controller = new(bool)
 		*out.Controller = *in.Controller
@@ -93,7 +116,9 @@ func (in *OwnerReference) DeepCopyInto(out *OwnerReference) {
 		out.BlockOwnerDeletion = new(bool)
 		*out.BlockOwnerDeletion = *in.BlockOwnerDeletion
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays

@@ -4,15 +4,66 @@ package v1
 
 import (
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/meta"
+	"maps"
 )
 
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Job) DeepCopyInto(out *Job) {
 	*out = *in
-	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
-	in.Spec.DeepCopyInto(&out.Spec)
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *Job) deepCopyRefsInto(out *Job) {
+	{
+		s0, d0 := &in.ObjectMeta, &out.ObjectMeta
+		if s0.DeletionTimestamp != nil {
+			d0.DeletionTimestamp = new(meta.Time)
+			*d0.DeletionTimestamp = *s0.DeletionTimestamp
+		}
+		if s0.DeletionGracePeriodSeconds != nil {
+			d0.DeletionGracePeriodSeconds = new(int64)
+			*d0.DeletionGracePeriodSeconds = *s0.DeletionGracePeriodSeconds
+		}
+		d0.Labels = maps.Clone(s0.Labels)
+		d0.Annotations = maps.Clone(s0.Annotations)
+		if s1s := s0.OwnerReferences; s1s != nil {
+			d1s := make([]meta.OwnerReference, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.Controller != nil {
+					d1.Controller = new(bool)
+					*d1.Controller = *s1.Controller
+				}
+				if s1.BlockOwnerDeletion != nil {
+					d1.BlockOwnerDeletion = new(bool)
+					*d1.BlockOwnerDeletion = *s1.BlockOwnerDeletion
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.OwnerReferences = d1s
+		}
+		if s0.Finalizers != nil {
+			d0.Finalizers = make([]string, len(s0.Finalizers))
+			copy(d0.Finalizers, s0.Finalizers)
+		}
+		if s0.ManagedFields != nil {
+			d0.ManagedFields = s0.ManagedFields.DeepCopy()
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
+	in.Spec.deepCopyRefsInto(&out.Spec)
 	in.Status.DeepCopyInto(&out.Status)
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays
@@ -29,6 +80,12 @@ func (in *Job) DeepCopy() *Job {
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *JobSpec) DeepCopyInto(out *JobSpec) {
 	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *JobSpec) deepCopyRefsInto(out *JobSpec) {
 	if in.Parallelism != nil {
 		out.Parallelism = new(int32)
 		*out.Parallelism = *in.Parallelism
@@ -41,8 +98,36 @@ func (in *JobSpec) DeepCopyInto(out *JobSpec) {
 		out.ActiveDeadlineSeconds = new(int64)
 		*out.ActiveDeadlineSeconds = *in.ActiveDeadlineSeconds
 	}
-	out.PodFailurePolicy = in.PodFailurePolicy.DeepCopy()
-	out.SuccessPolicy = in.SuccessPolicy.DeepCopy()
+	if in.PodFailurePolicy != nil {
+		out.PodFailurePolicy = in.PodFailurePolicy.DeepCopy()
+	}
+	if s0 := in.SuccessPolicy; s0 != nil {
+		d0 := new(jobapi.SuccessPolicy)
+		*d0 = *s0
+		if s1s := s0.Rules; s1s != nil {
+			d1s := make([]jobapi.SuccessPolicyRule, len(s1s))
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				if s1.SucceededIndexes != nil {
+					d1.SucceededIndexes = new(string)
+					*d1.SucceededIndexes = *s1.SucceededIndexes
+				}
+				if s1.SucceededCount != nil {
+					d1.SucceededCount = new(int32)
+					*d1.SucceededCount = *s1.SucceededCount
+				}
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.Rules = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.SuccessPolicy = d0
+	}
 	if in.BackoffLimit != nil {
 		out.BackoffLimit = new(int32)
 		*out.BackoffLimit = *in.BackoffLimit
@@ -55,7 +140,9 @@ func (in *JobSpec) DeepCopyInto(out *JobSpec) {
 		out.MaxFailedIndexes = new(int32)
 		*out.MaxFailedIndexes = *in.MaxFailedIndexes
 	}
-	out.Selector = in.Selector.DeepCopy()
+	if in.Selector != nil {
+		out.Selector = in.Selector.DeepCopy()
+	}
 	if in.ManualSelector != nil {
 		out.ManualSelector = new(bool)
 		*out.ManualSelector = *in.ManualSelector
@@ -81,7 +168,9 @@ func (in *JobSpec) DeepCopyInto(out *JobSpec) {
 		out.ManagedBy = new(string)
 		*out.ManagedBy = *in.ManagedBy
 	}
-	out.Unknown = in.Unknown.DeepCopy()
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
 }
 
 // DeepCopy returns a copy of in that shares no memory with it; nil stays

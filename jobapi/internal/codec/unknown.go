@@ -39,14 +39,33 @@ func (u Unknown) Equal(v Unknown) bool {
 }
 
 // DeepCopy returns a copy of u that shares no memory with it; nil stays
-// nil.
+// nil. The copied values share one new array, each value a slice of it
+// whose capacity is its length, so that appending to one never writes
+// into another.
 func (u Unknown) DeepCopy() Unknown {
 	if u == nil {
 		return nil
 	}
 	out := make(Unknown, len(u))
+	if len(u) == 1 {
+		for k, v := range u {
+			out[k] = v.DeepCopy()
+		}
+		return out
+	}
+	n := 0
+	for _, v := range u {
+		n += len(v)
+	}
+	buf := make([]byte, 0, n)
 	for k, v := range u {
-		out[k] = v.DeepCopy()
+		if v == nil {
+			out[k] = nil
+			continue
+		}
+		start := len(buf)
+		buf = append(buf, v...)
+		out[k] = RawJSON(buf[start:len(buf):len(buf)])
 	}
 	return out
 }

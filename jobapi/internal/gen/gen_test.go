@@ -77,6 +77,14 @@ func TestGenerateFixtureSkips(t *testing.T) {
 		{"omitzero calls IsZero", jsonFile, "if !x.Since.IsZero() {", true},
 		{"+jobkit:json=false", jsonFile, "Quiet) MarshalJSON", false},
 		{"+jobkit:json=false still gets a deep copy", deepCopyFile, "func (in *Quiet) DeepCopy() *Quiet", true},
+		{"a map of strings is copied with maps.Clone", deepCopyFile, "d0.Labels = maps.Clone(s0.Labels)", true},
+		{"a DeepCopy returning its receiver makes a type copied by assignment", deepCopyFile, "out.ByName = maps.Clone(in.ByName)", true},
+		{"a nil reference is not written", deepCopyFile, "if in.Unknown != nil {\n\t\tout.Unknown = in.Unknown.DeepCopy()\n\t}", true},
+		{"a small struct behind a pointer is copied in place", deepCopyFile, "if s0 := in.Part; s0 != nil {\n\t\td0 := new(Part)\n\t\t*d0 = *s0", true},
+		{"a slice of small structs is copied with copy, then completed", deepCopyFile, "copy(d0s, s0s)\n\t\tfor i0 := range s0s {\n\t\t\ts0, d0 := &s0s[i0], &d0s[i0]", true},
+		{"a value DeepCopy is called", deepCopyFile, "out.Amount = in.Amount.DeepCopy()", true},
+		{"a big struct of the package held by value is completed, not copied again", deepCopyFile, "in.Main.deepCopyRefsInto(&out.Main)", true},
+		{"a slice of big structs of the package is copied with copy, then completed", deepCopyFile, "copy(d0s, s0s)\n\t\tfor i0 := range s0s {\n\t\t\ts0s[i0].deepCopyRefsInto(&d0s[i0])", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

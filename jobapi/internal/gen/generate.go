@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -155,6 +156,10 @@ func (g *gen) shallowType(t *typeInfo) (bool, error) {
 	case 3:
 		return false, nil
 	}
+	if identityCopy(t) {
+		g.shallowMemo[t] = 2
+		return true, nil
+	}
 	g.shallowMemo[t] = 1
 	if t.spec.TypeParams != nil {
 		return false, fmt.Errorf("%s: generic type %s is not supported", t.file.name, t.name)
@@ -168,6 +173,31 @@ func (g *gen) shallowType(t *typeInfo) (bool, error) {
 		g.shallowMemo[t] = 2
 	}
 	return ok, nil
+}
+
+// identityCopy reports whether t has a hand-written DeepCopy with a value
+// receiver that returns the receiver itself, as
+// `func (q Quantity) DeepCopy() Quantity { return q }` does: the type
+// declares that assignment deep-copies it, whatever pointers it holds (a
+// quantity's are never changed once built), so its values are copied by
+// assignment, and maps of them with maps.Clone.
+func identityCopy(t *typeInfo) bool {
+	d := t.pkg.methods[t.name]["DeepCopy"]
+	if d == nil || d.Body == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
+		return false
+	}
+	if _, ptr := d.Recv.List[0].Type.(*ast.StarExpr); ptr {
+		return false
+	}
+	if len(d.Body.List) != 1 {
+		return false
+	}
+	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	id, ok := ret.Results[0].(*ast.Ident)
+	return ok && id.Name == d.Recv.List[0].Names[0].Name
 }
 
 // strategyOf says how to deep-copy a value of type e used in file; for a
@@ -279,23 +309,147 @@ func addr(x string) string {
 	return "&" + x
 }
 
-// emitCopy writes statements that set dst to a deep copy of src, a value
-// of type e used in file. dst holds either a shallow copy of src or the
-// zero value. depth names loop variables apart.
-func (g *gen) emitCopy(w *bytes.Buffer, dst, src string, e ast.Expr, file *fileInfo, depth int) error {
+// maxInlineLines bounds the code written in place of a call of a struct's
+// DeepCopyInto (in a slice loop, behind a pointer, as a field or a map
+// value of its holder): a struct whose copy takes more lines is copied by
+// the call. maxDepth bounds nesting, for types that hold themselves.
+const (
+	maxInlineLines = 40
+	maxDepth       = 6
+)
+
+// deepFields returns the fields of struct type t that assignment does not
+// deep-copy, one entry per name.
+func (g *gen) deepFields(t *typeInfo) ([]deepField, error) {
+	st := t.spec.Type.(*ast.StructType)
+	var out []deepField
+	for _, f := range st.Fields.List {
+		ok, err := g.shallow(f.Type, t.file)
+		if err != nil {
+			return nil, fmt.Errorf("%s.%s: %w", t.name, strings.Join(fieldNames(f), ","), err)
+		}
+		if ok {
+			continue
+		}
+		for _, name := range fieldNames(f) {
+			out = append(out, deepField{name: name, typ: f.Type})
+		}
+	}
+	return out, nil
+}
+
+// deepField is one field of a struct that assignment does not deep-copy.
+type deepField struct {
+	name string
+	typ  ast.Expr
+}
+
+// completion is how the copy of a struct value is completed once it holds
+// a shallow copy of its source.
+type completion int
+
+const (
+	callInto   completion = iota // call DeepCopyInto, which copies the whole struct again
+	inlineCode                   // the statements inlined returns
+	callRefs                     // call the unexported deepCopyRefsInto of the target package
+)
+
+// inlined says how to complete a value of struct type t copied from src to
+// dst by assignment, dst and src being pointer-typed expressions. For a
+// struct whose copy takes at most maxInlineLines lines (and whose fields
+// are visible from the target package), it returns the statements that
+// replace what the two share; for another struct of the target package,
+// callRefs (its deepCopyRefsInto); otherwise callInto.
+func (g *gen) inlined(dst, src string, t *typeInfo, depth int) (code []byte, how completion, err error) {
+	if t == nil || !(t.pkg.target || t.pkg.managed) || !generates(t) || t.spec.TypeParams != nil {
+		return nil, callInto, nil
+	}
+	how = callInto
+	if t.pkg == g.target {
+		how = callRefs
+	}
+	if depth >= maxDepth {
+		return nil, how, nil
+	}
+	fields, err := g.deepFields(t)
+	if err != nil {
+		return nil, callInto, err
+	}
+	if t.pkg != g.target {
+		for _, f := range fields {
+			if !ast.IsExported(f.name) {
+				return nil, how, nil
+			}
+		}
+	}
+	// A discarded attempt must not leave imports behind.
+	saved := maps.Clone(g.imports)
+	var w bytes.Buffer
+	if err := g.emitFields(&w, dst, src, fields, t.file, depth); err != nil {
+		return nil, callInto, err
+	}
+	if bytes.Count(w.Bytes(), []byte("\n")) > maxInlineLines {
+		g.imports = saved
+		return nil, how, nil
+	}
+	return w.Bytes(), inlineCode, nil
+}
+
+// nilable reports whether the declared type t is a pointer, slice or map,
+// whose nil value its DeepCopy keeps.
+func nilable(t *typeInfo) bool {
+	switch u := t.spec.Type.(type) {
+	case *ast.StarExpr, *ast.MapType:
+		return true
+	case *ast.ArrayType:
+		return u.Len == nil
+	}
+	return false
+}
+
+// emitCopy writes statements that make dst a deep copy of src, a value of
+// type e used in file. When zero is true dst holds the zero value;
+// otherwise it holds a shallow copy of src (assignment done), and only
+// what assignment shares is replaced, so that nothing is written where
+// src holds nil. depth names local variables apart and bounds inlining.
+func (g *gen) emitCopy(w *bytes.Buffer, dst, src string, e ast.Expr, file *fileInfo, depth int, zero bool) error {
 	st, ti, err := g.strategyOf(e, file)
 	if err != nil {
 		return err
 	}
+	// Local names of this depth: the source and the copy of a nested
+	// value, loop variables.
+	s, d := fmt.Sprintf("s%d", depth), fmt.Sprintf("d%d", depth)
 	switch st {
 	case stShallow:
-		fmt.Fprintf(w, "%s = %s\n", dst, src)
+		if zero {
+			fmt.Fprintf(w, "%s = %s\n", dst, src)
+		}
 		return nil
 	case stInto:
-		fmt.Fprintf(w, "%s.DeepCopyInto(%s)\n", paren(src), addr(dst))
+		code, how, err := g.inlined(d, s, ti, depth+1)
+		if err != nil {
+			return err
+		}
+		if how == callInto {
+			fmt.Fprintf(w, "%s.DeepCopyInto(%s)\n", paren(src), addr(dst))
+			return nil
+		}
+		if zero {
+			fmt.Fprintf(w, "%s = %s\n", dst, src)
+		}
+		if how == callRefs {
+			fmt.Fprintf(w, "%s.deepCopyRefsInto(%s)\n", paren(src), addr(dst))
+		} else if len(code) > 0 {
+			fmt.Fprintf(w, "{\n%s, %s := %s, %s\n%s}\n", s, d, addr(src), addr(dst), code)
+		}
 		return nil
 	case stValueCopy:
-		fmt.Fprintf(w, "%s = %s.DeepCopy()\n", dst, paren(src))
+		if nilable(ti) {
+			fmt.Fprintf(w, "if %s != nil {\n%s = %s.DeepCopy()\n}\n", src, dst, paren(src))
+		} else {
+			fmt.Fprintf(w, "%s = %s.DeepCopy()\n", dst, paren(src))
+		}
 		return nil
 	case stPtrCopy:
 		fmt.Fprintf(w, "%s = *%s.DeepCopy()\n", dst, paren(src))
@@ -320,16 +474,33 @@ func (g *gen) emitCopy(w *bytes.Buffer, dst, src string, e ast.Expr, file *fileI
 			}
 		}
 		if est == stPtrCopy {
-			// DeepCopy has a pointer receiver and keeps nil.
-			fmt.Fprintf(w, "%s = %s.DeepCopy()\n", dst, paren(src))
+			code, how, err := g.inlined(d, s, eti, depth+1)
+			if err != nil {
+				return err
+			}
+			if how != inlineCode {
+				// DeepCopy has a pointer receiver and keeps nil.
+				fmt.Fprintf(w, "if %s != nil {\n%s = %s.DeepCopy()\n}\n", src, dst, paren(src))
+				return nil
+			}
+			// The pointed-to struct is small: copy it here.
+			elem, err := g.typeString(u.X, ufile)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "if %s := %s; %s != nil {\n%s := new(%s)\n*%s = *%s\n%s%s = %s\n}\n", s, src, s, d, elem, d, s, code, dst, d)
 			return nil
 		}
 		elem, err := g.typeString(u.X, ufile)
 		if err != nil {
 			return err
 		}
+		if est == stShallow {
+			fmt.Fprintf(w, "if %s != nil {\n%s = new(%s)\n*%s = *%s\n}\n", src, dst, elem, dst, src)
+			return nil
+		}
 		fmt.Fprintf(w, "if %s != nil {\n%s = new(%s)\n", src, dst, elem)
-		if err := g.emitCopy(w, "*"+dst, "*"+src, u.X, ufile, depth); err != nil {
+		if err := g.emitCopy(w, "*"+dst, "*"+src, u.X, ufile, depth+1, true); err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "}\n")
@@ -339,29 +510,72 @@ func (g *gen) emitCopy(w *bytes.Buffer, dst, src string, e ast.Expr, file *fileI
 			return err
 		}
 		i := fmt.Sprintf("i%d", depth)
-		if u.Len == nil {
-			name, err := name()
+		if u.Len != nil {
+			// An array: dst holds a shallow copy, or zero, which the
+			// elements' copies complete.
+			fmt.Fprintf(w, "for %s := range %s {\n", i, src)
+			if err := g.emitCopy(w, paren(dst)+"["+i+"]", paren(src)+"["+i+"]", u.Elt, ufile, depth+1, zero); err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "}\n")
+			return nil
+		}
+		name, err := name()
+		if err != nil {
+			return err
+		}
+		if shallowElem {
+			fmt.Fprintf(w, "if %s != nil {\n%s = make(%s, len(%s))\ncopy(%s, %s)\n}\n", src, dst, name, src, dst, src)
+			return nil
+		}
+		// Elements that are small structs are copied with copy and then
+		// have only their shared fields replaced; other elements are
+		// copied one by one into the zeroed slice.
+		est, eti, err := g.strategyOf(u.Elt, ufile)
+		if err != nil {
+			return err
+		}
+		var code []byte
+		how := callInto
+		if est == stInto {
+			code, how, err = g.inlined(d, s, eti, depth+1)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "if %s != nil {\n%s = make(%s, len(%s))\n", src, dst, name, src)
-			if shallowElem {
-				fmt.Fprintf(w, "copy(%s, %s)\n}\n", dst, src)
-				return nil
+		}
+		ss, ds := s+"s", d+"s"
+		fmt.Fprintf(w, "if %s := %s; %s != nil {\n%s := make(%s, len(%s))\n", ss, src, ss, ds, name, ss)
+		switch how {
+		case inlineCode:
+			fmt.Fprintf(w, "copy(%s, %s)\nfor %s := range %s {\n%s, %s := &%s[%s], &%s[%s]\n%s}\n", ds, ss, i, ss, s, d, ss, i, ds, i, code)
+		case callRefs:
+			fmt.Fprintf(w, "copy(%s, %s)\nfor %s := range %s {\n%s[%s].deepCopyRefsInto(&%s[%s])\n}\n", ds, ss, i, ss, ss, i, ds, i)
+		default:
+			fmt.Fprintf(w, "for %s := range %s {\n", i, ss)
+			if err := g.emitCopy(w, ds+"["+i+"]", ss+"["+i+"]", u.Elt, ufile, depth+1, true); err != nil {
+				return err
 			}
-		}
-		fmt.Fprintf(w, "for %s := range %s {\n", i, src)
-		if err := g.emitCopy(w, paren(dst)+"["+i+"]", paren(src)+"["+i+"]", u.Elt, ufile, depth+1); err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "}\n")
-		if u.Len == nil {
 			fmt.Fprintf(w, "}\n")
 		}
+		fmt.Fprintf(w, "%s = %s\n}\n", dst, ds)
 	case *ast.MapType:
+		shallowKey, err := g.shallow(u.Key, ufile)
+		if err != nil {
+			return err
+		}
 		shallowValue, err := g.shallow(u.Value, ufile)
 		if err != nil {
 			return err
+		}
+		if shallowKey && shallowValue {
+			// maps.Clone copies the table without hashing each key
+			// again; it keeps nil and the map's type.
+			q, err := g.qualifier("maps", "maps")
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "%s = %s.Clone(%s)\n", dst, q, src)
+			return nil
 		}
 		name, err := name()
 		if err != nil {
@@ -371,19 +585,12 @@ func (g *gen) emitCopy(w *bytes.Buffer, dst, src string, e ast.Expr, file *fileI
 		fmt.Fprintf(w, "if %s != nil {\n%s = make(%s, len(%s))\nfor %s, %s := range %s {\n", src, dst, name, src, k, v, src)
 		if x, ok, err := g.directCopy(v, u.Value, ufile); err != nil {
 			return err
-		} else if shallowValue || ok {
-			if shallowValue {
-				x = v
-			}
+		} else if ok {
 			fmt.Fprintf(w, "%s[%s] = %s\n", paren(dst), k, x)
 		} else {
 			c := fmt.Sprintf("c%d", depth)
-			vt, err := g.typeString(u.Value, ufile)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(w, "var %s %s\n", c, vt)
-			if err := g.emitCopy(w, c, v, u.Value, ufile, depth+1); err != nil {
+			fmt.Fprintf(w, "%s := %s\n", c, v)
+			if err := g.emitCopy(w, c, v, u.Value, ufile, depth+1, false); err != nil {
 				return err
 			}
 			fmt.Fprintf(w, "%s[%s] = %s\n", paren(dst), k, c)
@@ -391,6 +598,17 @@ func (g *gen) emitCopy(w *bytes.Buffer, dst, src string, e ast.Expr, file *fileI
 		fmt.Fprintf(w, "}\n}\n")
 	default:
 		return fmt.Errorf("%s: cannot deep-copy a value of this type", g.l.fset.Position(e.Pos()))
+	}
+	return nil
+}
+
+// emitFields writes the copies of fields of a struct from src to dst,
+// where dst already holds a shallow copy of src.
+func (g *gen) emitFields(w *bytes.Buffer, dst, src string, fields []deepField, file *fileInfo, depth int) error {
+	for _, f := range fields {
+		if err := g.emitCopy(w, dst+"."+f.name, src+"."+f.name, f.typ, file, depth, false); err != nil {
+			return fmt.Errorf("%s: %w", f.name, err)
+		}
 	}
 	return nil
 }
@@ -462,21 +680,17 @@ func (g *gen) deepCopyFile() ([]byte, error) {
 			return nil, fmt.Errorf("%s: generic type %s is not supported; mark it +jobkit:deepcopy=false", t.file.name, t.name)
 		}
 		n++
-		st := t.spec.Type.(*ast.StructType)
+		fields, err := g.deepFields(t)
+		if err != nil {
+			return nil, err
+		}
 		fmt.Fprintf(&body, "\n// DeepCopyInto copies in into out, sharing no memory with in.\nfunc (in *%s) DeepCopyInto(out *%s) {\n*out = *in\n", t.name, t.name)
-		for _, f := range st.Fields.List {
-			ok, err := g.shallow(f.Type, t.file)
-			if err != nil {
-				return nil, fmt.Errorf("%s.%s: %w", t.name, strings.Join(fieldNames(f), ","), err)
-			}
-			if ok {
-				continue
-			}
-			for _, name := range fieldNames(f) {
-				if err := g.emitCopy(&body, "out."+name, "in."+name, f.Type, t.file, 0); err != nil {
-					return nil, fmt.Errorf("%s.%s: %w", t.name, name, err)
-				}
-			}
+		if len(fields) > 0 {
+			fmt.Fprintf(&body, "in.deepCopyRefsInto(out)\n}\n")
+			fmt.Fprintf(&body, "\n// deepCopyRefsInto replaces the pointers, slices and maps that out, a\n// shallow copy of in, shares with in by deep copies.\nfunc (in *%s) deepCopyRefsInto(out *%s) {\n", t.name, t.name)
+		}
+		if err := g.emitFields(&body, "out", "in", fields, t.file, 0); err != nil {
+			return nil, fmt.Errorf("%s.%w", t.name, err)
 		}
 		fmt.Fprintf(&body, "}\n")
 		fmt.Fprintf(&body, "\n// DeepCopy returns a copy of in that shares no memory with it; nil stays\n// nil.\nfunc (in *%s) DeepCopy() *%s {\nif in == nil {\nreturn nil\n}\nout := new(%s)\nin.DeepCopyInto(out)\nreturn out\n}\n", t.name, t.name, t.name)

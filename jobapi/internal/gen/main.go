@@ -9,8 +9,15 @@
 //   - zz_generated.deepcopy.go: DeepCopyInto and DeepCopy for every exported
 //     struct type, correct for pointers, slices, maps, arrays and nested structs.
 //     A field whose type has its own DeepCopyInto or DeepCopy (Unknown,
-//     RawJSON, selector.LabelSelector, a quantity) is copied with it; a
-//     type with no pointer, slice or map inside is copied by assignment.
+//     RawJSON, selector.LabelSelector) is copied with it; a type with no
+//     pointer, slice or map inside, or whose hand-written value DeepCopy
+//     returns its receiver (a quantity), is copied by assignment, and a map
+//     of such keys and values with maps.Clone. DeepCopyInto assigns the
+//     whole struct, then replaces only the references it shares, and only
+//     where they are not nil. The copy of a small generated struct (behind
+//     a pointer, in a slice, as a field or a map value) is written out in
+//     place of a call of its DeepCopyInto; a slice of them is copied with
+//     copy and then completed.
 //   - zz_generated.json.go: for every exported struct type with a field
 //     `Unknown Unknown` tagged `json:"-"`, a typed decoder and a typed
 //     encoder. DecodeJSON reads the type's JSON with jobapi/internal/codec's
