@@ -68,9 +68,23 @@ func (t Time) AppendJSON(b []byte) ([]byte, error) {
 	if t.IsZero() {
 		return append(b, "null"...), nil
 	}
-	b = append(b, '"')
-	b = t.UTC().AppendFormat(b, time.RFC3339)
-	return append(b, '"'), nil
+	u := t.UTC()
+	if !fourDigitYear(u) {
+		b = append(b, '"')
+		b = u.AppendFormat(b, time.RFC3339)
+		return append(b, '"'), nil
+	}
+	// What AppendFormat writes for RFC 3339 in UTC, without parsing
+	// the layout: "2006-01-02T15:04:05Z".
+	year, month, day := u.Date()
+	hour, minute, second := u.Clock()
+	return append(b, '"',
+		byte('0'+year/1000), byte('0'+year/100%10), byte('0'+year/10%10), byte('0'+year%10), '-',
+		byte('0'+int(month)/10), byte('0'+int(month)%10), '-',
+		byte('0'+day/10), byte('0'+day%10), 'T',
+		byte('0'+hour/10), byte('0'+hour%10), ':',
+		byte('0'+minute/10), byte('0'+minute%10), ':',
+		byte('0'+second/10), byte('0'+second%10), 'Z', '"'), nil
 }
 
 // SizeJSON returns the length of what MarshalJSON writes.
@@ -78,9 +92,17 @@ func (t Time) SizeJSON() int {
 	if t.IsZero() {
 		return 4
 	}
-	if y := t.UTC().Year(); y >= 0 && y <= 9999 {
+	if fourDigitYear(t.Time) {
 		return len(`"2006-01-02T15:04:05Z"`)
 	}
 	var buf [64]byte
 	return len(t.UTC().AppendFormat(buf[:0], time.RFC3339)) + 2
+}
+
+// fourDigitYear reports whether t falls in the years 0 to 9999 in UTC,
+// the times RFC 3339 writes in twenty bytes.
+func fourDigitYear(t time.Time) bool {
+	const first, last = -62167219200, 253402300799 // 0000-01-01T00:00:00Z, 9999-12-31T23:59:59Z
+	u := t.Unix()
+	return u >= first && u <= last
 }

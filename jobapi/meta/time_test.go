@@ -69,3 +69,52 @@ func TestNewTimeIsUTCToTheSecond(t *testing.T) {
 		t.Errorf("NewTime of the zero time must be zero")
 	}
 }
+
+// checkTimeAppendJSON fails unless AppendJSON writes what AppendFormat
+// writes for RFC 3339 in UTC, and SizeJSON counts it.
+func checkTimeAppendJSON(t *testing.T, tm time.Time) {
+	t.Helper()
+	mt := meta.Time{Time: tm}
+	want := `"` + tm.UTC().Format(time.RFC3339) + `"`
+	got, err := mt.AppendJSON([]byte("x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff("x"+want, string(got)); diff != "" {
+		t.Fatalf("AppendJSON(%v) (-want +got):\n%s", tm, diff)
+	}
+	if diff := cmp.Diff(len(want), mt.SizeJSON()); diff != "" {
+		t.Fatalf("SizeJSON(%v) (-want +got):\n%s", tm, diff)
+	}
+}
+
+// The digits AppendJSON writes itself agree with AppendFormat at the edges
+// of the four-digit years, in other zones and with fractions of a second.
+func TestTimeAppendJSONMatchesAppendFormat(t *testing.T) {
+	for _, tm := range []time.Time{
+		time.Date(2025, 3, 14, 9, 26, 53, 0, time.UTC),
+		time.Date(2025, 12, 31, 23, 59, 59, 999999999, time.UTC),
+		time.Date(2024, 2, 29, 0, 0, 0, 0, time.FixedZone("east", 5*3600+1800)),
+		time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(-1, 12, 31, 23, 59, 59, 0, time.UTC),
+		time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC),
+		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(1, 1, 1, 0, 0, 1, 0, time.UTC),
+		time.Date(1970, 1, 1, 0, 0, 0, 0, time.FixedZone("west", -8*3600)),
+	} {
+		checkTimeAppendJSON(t, tm)
+	}
+}
+
+func FuzzTimeAppendJSON(f *testing.F) {
+	f.Add(int64(1741944413), int64(0))
+	f.Add(int64(-62167219200), int64(0))
+	f.Add(int64(253402300799), int64(999999999))
+	f.Fuzz(func(t *testing.T, sec, nsec int64) {
+		tm := time.Unix(sec, nsec)
+		if tm.IsZero() {
+			return
+		}
+		checkTimeAppendJSON(t, tm)
+	})
+}
