@@ -6357,7 +6357,9 @@ func (x *PodSpec) AppendJSON(b []byte) ([]byte, error) {
 			for k71 := range x.Overhead {
 				keys71 = append(keys71, k71)
 			}
-			slices.Sort(keys71)
+			if len(keys71) > 1 {
+				slices.Sort(keys71)
+			}
 			b = append(b, '{')
 			for j71, k71 := range keys71 {
 				if j71 > 0 {
@@ -11216,7 +11218,9 @@ func (x *ResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 			for k107 := range x.Limits {
 				keys107 = append(keys107, k107)
 			}
-			slices.Sort(keys107)
+			if len(keys107) > 1 {
+				slices.Sort(keys107)
+			}
 			b = append(b, '{')
 			for j107, k107 := range keys107 {
 				if j107 > 0 {
@@ -11242,7 +11246,9 @@ func (x *ResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 			for k108 := range x.Requests {
 				keys108 = append(keys108, k108)
 			}
-			slices.Sort(keys108)
+			if len(keys108) > 1 {
+				slices.Sort(keys108)
+			}
 			b = append(b, '{')
 			for j108, k108 := range keys108 {
 				if j108 > 0 {
@@ -11479,7 +11485,9 @@ func (x *VolumeResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 			for k113 := range x.Limits {
 				keys113 = append(keys113, k113)
 			}
-			slices.Sort(keys113)
+			if len(keys113) > 1 {
+				slices.Sort(keys113)
+			}
 			b = append(b, '{')
 			for j113, k113 := range keys113 {
 				if j113 > 0 {
@@ -11505,7 +11513,9 @@ func (x *VolumeResourceRequirements) AppendJSON(b []byte) ([]byte, error) {
 			for k114 := range x.Requests {
 				keys114 = append(keys114, k114)
 			}
-			slices.Sort(keys114)
+			if len(keys114) > 1 {
+				slices.Sort(keys114)
+			}
 			b = append(b, '{')
 			for j114, k114 := range keys114 {
 				if j114 > 0 {
@@ -14208,7 +14218,9 @@ func (x *PodStatus) AppendJSON(b []byte) ([]byte, error) {
 			for k134 := range x.AllocatedResources {
 				keys134 = append(keys134, k134)
 			}
-			slices.Sort(keys134)
+			if len(keys134) > 1 {
+				slices.Sort(keys134)
+			}
 			b = append(b, '{')
 			for j134, k134 := range keys134 {
 				if j134 > 0 {
@@ -15152,7 +15164,9 @@ func (x *ContainerStatus) AppendJSON(b []byte) ([]byte, error) {
 			for k145 := range x.AllocatedResources {
 				keys145 = append(keys145, k145)
 			}
-			slices.Sort(keys145)
+			if len(keys145) > 1 {
+				slices.Sort(keys145)
+			}
 			b = append(b, '{')
 			for j145, k145 := range keys145 {
 				if j145 > 0 {
@@ -17406,7 +17420,9 @@ func (x *NodeAllocatableResourceClaimStatus) AppendJSON(b []byte) ([]byte, error
 		for k158 := range x.Resources {
 			keys158 = append(keys158, k158)
 		}
-		slices.Sort(keys158)
+		if len(keys158) > 1 {
+			slices.Sort(keys158)
+		}
 		b = append(b, '{')
 		for j158, k158 := range keys158 {
 			if j158 > 0 {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/jobkit/jobkit/jobapi/field"
@@ -199,23 +200,37 @@ func AppendStringMap(b []byte, m map[string]string) []byte {
 	if m == nil {
 		return append(b, "null"...)
 	}
-	var arr [16]string
-	keys := arr[:0]
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
 	b = append(b, '{')
-	for i, k := range keys {
+	if len(m) == 1 {
+		// A selector's matchLabels, a Job's labels: one pass, no sort.
+		for k, v := range m {
+			b = AppendString(b, k)
+			b = append(b, ':')
+			b = AppendString(b, v)
+		}
+		return append(b, '}')
+	}
+	// The entries, read in one pass (no lookup per key), sorted by key;
+	// a small map's stay on the stack.
+	var arr [16]stringEntry
+	entries := arr[:0]
+	for k, v := range m {
+		entries = append(entries, stringEntry{k, v})
+	}
+	slices.SortFunc(entries, func(x, y stringEntry) int { return strings.Compare(x.key, y.key) })
+	for i, e := range entries {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = AppendString(b, k)
+		b = AppendString(b, e.key)
 		b = append(b, ':')
-		b = AppendString(b, m[k])
+		b = AppendString(b, e.value)
 	}
 	return append(b, '}')
 }
+
+// stringEntry is one entry of a map[string]string.
+type stringEntry struct{ key, value string }
 
 // Buffer returns an empty buffer for an object whose SizeJSON is size:
 // what a generated MarshalJSON encodes into, so that encoding allocates

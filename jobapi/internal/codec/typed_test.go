@@ -3,6 +3,7 @@ package codec_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -374,4 +375,40 @@ func BenchmarkAppendString(b *testing.B) {
 			}
 		})
 	}
+}
+
+// String maps are written as encoding/json writes a map[string]string:
+// keys sorted, HTML-safe escapes, null for nil; one entry, a few, and
+// more than fit on the stack.
+func TestAppendStringMapMatchesEncodingJSON(t *testing.T) {
+	big := map[string]string{}
+	for i := range 40 {
+		big[fmt.Sprintf("key-%02d<%d>", 40-i, i)] = fmt.Sprintf("v&%d", i)
+	}
+	for _, m := range []map[string]string{
+		nil, {}, {"app": "web"}, {"b": "2", "a": "1", "c": "\u2028"}, {"": "", "x\"y": "<z>"}, big,
+	} {
+		want, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(string(want), string(codec.AppendStringMap(nil, m))); diff != "" {
+			t.Errorf("AppendStringMap(%v) (-encoding/json +got):\n%s", m, diff)
+		}
+		if diff := cmp.Diff(len(want), codec.SizeStringMap(m)+escapes(m)); diff != "" {
+			t.Errorf("SizeStringMap(%v) plus escapes (-len +got):\n%s", m, diff)
+		}
+	}
+}
+
+// escapes returns the bytes the escapes of m's keys and values add.
+func escapes(m map[string]string) int {
+	n := 0
+	for k, v := range m {
+		for _, s := range []string{k, v} {
+			q, _ := json.Marshal(s)
+			n += len(q) - len(s) - 2
+		}
+	}
+	return n
 }

@@ -586,7 +586,7 @@ func (e *encoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInfo
 		keys, j, k, v := fmt.Sprintf("keys%d", n), fmt.Sprintf("j%d", n), fmt.Sprintf("k%d", n), fmt.Sprintf("v%d", n)
 		fmt.Fprintf(w, "if %s == nil {\nb = append(b, \"null\"...)\n} else {\n", expr)
 		// A small map's keys stay on the stack.
-		fmt.Fprintf(w, "var %sArr [16]%s\n%s := %sArr[:0]\nfor %s := range %s {\n%s = append(%s, %s)\n}\nslices.Sort(%s)\n", keys, keyType, keys, keys, k, expr, keys, keys, k, keys)
+		fmt.Fprintf(w, "var %sArr [16]%s\n%s := %sArr[:0]\nfor %s := range %s {\n%s = append(%s, %s)\n}\nif len(%s) > 1 {\nslices.Sort(%s)\n}\n", keys, keyType, keys, keys, k, expr, keys, keys, k, keys, keys)
 		fmt.Fprintf(w, "b = append(b, '{')\nfor %s, %s := range %s {\nif %s > 0 {\nb = append(b, ',')\n}\nb = codec.AppendString(b, string(%s))\nb = append(b, ':')\n%s := %s[%s]\n", j, k, keys, j, k, v, expr, k)
 		inner := func(err string) string { return wrap(fmt.Sprintf("codec.InKey(%s, string(%s))", err, k)) }
 		if err := e.value(w, v, et.elem, et.elemFile, inner); err != nil {
