@@ -150,10 +150,7 @@ func Decode(data []byte) (*jobapi.Job, error) {
 // (field.AsErrorList returns them); every error's text starts with
 // "conversion: ".
 func DecodeWith(data []byte, opts ...Option) (*jobapi.Job, error) {
-	o := options{maxBytes: DefaultMaxBytes, defaults: true}
-	for _, opt := range opts {
-		opt(&o)
-	}
+	o := decodeOptions(opts)
 	j, err := toJSON(data, o.maxBytes)
 	if err != nil {
 		return nil, err
@@ -178,6 +175,20 @@ func DecodeWith(data []byte, opts ...Option) (*jobapi.Job, error) {
 		return nil, fmt.Errorf("conversion: %w", err)
 	}
 	return job, checkFields(job, o.validation)
+}
+
+// decodeOptions returns DecodeWith's options. Without options it builds
+// them on the stack (an Option may keep its argument, so applying one
+// moves the options to the heap).
+func decodeOptions(opts []Option) options {
+	if len(opts) == 0 {
+		return options{maxBytes: DefaultMaxBytes, defaults: true}
+	}
+	o := &options{maxBytes: DefaultMaxBytes, defaults: true}
+	for _, opt := range opts {
+		opt(o)
+	}
+	return *o
 }
 
 // syntaxError describes what is wrong with text that is not JSON.

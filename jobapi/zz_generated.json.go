@@ -116,33 +116,53 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "kind":
-			if d.Enter(&seen[0], 1<<0, "kind") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("kind")
 				if v, ok := d.String(); ok {
 					x.TypeMeta.Kind = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("kind")
 			}
 		case "apiVersion":
-			if d.Enter(&seen[0], 1<<1, "apiVersion") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("apiVersion")
 				if v, ok := d.String(); ok {
 					x.TypeMeta.APIVersion = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("apiVersion")
 			}
 		case "metadata":
-			if d.Enter(&seen[0], 1<<2, "metadata") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("metadata")
 				x.ObjectMeta.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("metadata")
 			}
 		case "spec":
-			if d.Enter(&seen[0], 1<<3, "spec") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("spec")
 				x.Spec.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("spec")
 			}
 		case "status":
-			if d.Enter(&seen[0], 1<<4, "status") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("status")
 				x.Status.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("status")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfJob)
@@ -476,7 +496,9 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "parallelism":
-			if d.Enter(&seen[0], 1<<0, "parallelism") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("parallelism")
 				if d.Null() {
 					x.Parallelism = nil
 				} else {
@@ -488,9 +510,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("parallelism")
 			}
 		case "completions":
-			if d.Enter(&seen[0], 1<<1, "completions") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("completions")
 				if d.Null() {
 					x.Completions = nil
 				} else {
@@ -502,9 +528,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("completions")
 			}
 		case "activeDeadlineSeconds":
-			if d.Enter(&seen[0], 1<<2, "activeDeadlineSeconds") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("activeDeadlineSeconds")
 				if d.Null() {
 					x.ActiveDeadlineSeconds = nil
 				} else {
@@ -516,9 +546,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("activeDeadlineSeconds")
 			}
 		case "podFailurePolicy":
-			if d.Enter(&seen[0], 1<<3, "podFailurePolicy") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("podFailurePolicy")
 				if d.Null() {
 					x.PodFailurePolicy = nil
 				} else {
@@ -528,9 +562,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					x.PodFailurePolicy.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("podFailurePolicy")
 			}
 		case "successPolicy":
-			if d.Enter(&seen[0], 1<<4, "successPolicy") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("successPolicy")
 				if d.Null() {
 					x.SuccessPolicy = nil
 				} else {
@@ -540,9 +578,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					x.SuccessPolicy.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("successPolicy")
 			}
 		case "backoffLimit":
-			if d.Enter(&seen[0], 1<<5, "backoffLimit") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("backoffLimit")
 				if d.Null() {
 					x.BackoffLimit = nil
 				} else {
@@ -554,9 +596,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("backoffLimit")
 			}
 		case "backoffLimitPerIndex":
-			if d.Enter(&seen[0], 1<<6, "backoffLimitPerIndex") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("backoffLimitPerIndex")
 				if d.Null() {
 					x.BackoffLimitPerIndex = nil
 				} else {
@@ -568,9 +614,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("backoffLimitPerIndex")
 			}
 		case "maxFailedIndexes":
-			if d.Enter(&seen[0], 1<<7, "maxFailedIndexes") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("maxFailedIndexes")
 				if d.Null() {
 					x.MaxFailedIndexes = nil
 				} else {
@@ -582,9 +632,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("maxFailedIndexes")
 			}
 		case "selector":
-			if d.Enter(&seen[0], 1<<8, "selector") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("selector")
 				if d.Null() {
 					x.Selector = nil
 				} else {
@@ -594,9 +648,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					decodeJSONSelectorLabelSelector(d, x.Selector)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("selector")
 			}
 		case "manualSelector":
-			if d.Enter(&seen[0], 1<<9, "manualSelector") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("manualSelector")
 				if d.Null() {
 					x.ManualSelector = nil
 				} else {
@@ -608,14 +666,22 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("manualSelector")
 			}
 		case "template":
-			if d.Enter(&seen[0], 1<<10, "template") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("template")
 				x.Template.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("template")
 			}
 		case "ttlSecondsAfterFinished":
-			if d.Enter(&seen[0], 1<<11, "ttlSecondsAfterFinished") {
+			if seen[0]&(1<<11) == 0 {
+				seen[0] |= 1 << 11
+				d.Push("ttlSecondsAfterFinished")
 				if d.Null() {
 					x.TTLSecondsAfterFinished = nil
 				} else {
@@ -627,9 +693,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ttlSecondsAfterFinished")
 			}
 		case "completionMode":
-			if d.Enter(&seen[0], 1<<12, "completionMode") {
+			if seen[0]&(1<<12) == 0 {
+				seen[0] |= 1 << 12
+				d.Push("completionMode")
 				if d.Null() {
 					x.CompletionMode = nil
 				} else {
@@ -641,9 +711,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("completionMode")
 			}
 		case "suspend":
-			if d.Enter(&seen[0], 1<<13, "suspend") {
+			if seen[0]&(1<<13) == 0 {
+				seen[0] |= 1 << 13
+				d.Push("suspend")
 				if d.Null() {
 					x.Suspend = nil
 				} else {
@@ -655,9 +729,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("suspend")
 			}
 		case "podReplacementPolicy":
-			if d.Enter(&seen[0], 1<<14, "podReplacementPolicy") {
+			if seen[0]&(1<<14) == 0 {
+				seen[0] |= 1 << 14
+				d.Push("podReplacementPolicy")
 				if d.Null() {
 					x.PodReplacementPolicy = nil
 				} else {
@@ -669,9 +747,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("podReplacementPolicy")
 			}
 		case "managedBy":
-			if d.Enter(&seen[0], 1<<15, "managedBy") {
+			if seen[0]&(1<<15) == 0 {
+				seen[0] |= 1 << 15
+				d.Push("managedBy")
 				if d.Null() {
 					x.ManagedBy = nil
 				} else {
@@ -683,6 +765,8 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("managedBy")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobSpec)
@@ -788,7 +872,9 @@ func (x *PodFailurePolicy) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "rules":
-			if d.Enter(&seen[0], 1<<0, "rules") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("rules")
 				if d.Null() {
 					x.Rules = nil
 				} else if n1, ok := d.BeginArray(); ok {
@@ -802,6 +888,8 @@ func (x *PodFailurePolicy) DecodeJSON(d *codec.Decoder) {
 					x.Rules = out1
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("rules")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodFailurePolicy)
@@ -933,14 +1021,20 @@ func (x *PodFailurePolicyRule) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "action":
-			if d.Enter(&seen[0], 1<<0, "action") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("action")
 				if v, ok := d.String(); ok {
 					x.Action = PodFailurePolicyAction(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("action")
 			}
 		case "onExitCodes":
-			if d.Enter(&seen[0], 1<<1, "onExitCodes") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("onExitCodes")
 				if d.Null() {
 					x.OnExitCodes = nil
 				} else {
@@ -950,9 +1044,13 @@ func (x *PodFailurePolicyRule) DecodeJSON(d *codec.Decoder) {
 					x.OnExitCodes.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("onExitCodes")
 			}
 		case "onPodConditions":
-			if d.Enter(&seen[0], 1<<2, "onPodConditions") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("onPodConditions")
 				if d.Null() {
 					x.OnPodConditions = nil
 				} else if n2, ok := d.BeginArray(); ok {
@@ -966,6 +1064,8 @@ func (x *PodFailurePolicyRule) DecodeJSON(d *codec.Decoder) {
 					x.OnPodConditions = out2
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("onPodConditions")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodFailurePolicyRule)
@@ -1089,7 +1189,9 @@ func (x *PodFailurePolicyOnExitCodesRequirement) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "containerName":
-			if d.Enter(&seen[0], 1<<0, "containerName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("containerName")
 				if d.Null() {
 					x.ContainerName = nil
 				} else {
@@ -1101,16 +1203,24 @@ func (x *PodFailurePolicyOnExitCodesRequirement) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("containerName")
 			}
 		case "operator":
-			if d.Enter(&seen[0], 1<<1, "operator") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("operator")
 				if v, ok := d.String(); ok {
 					x.Operator = PodFailurePolicyOnExitCodesOperator(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("operator")
 			}
 		case "values":
-			if d.Enter(&seen[0], 1<<2, "values") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("values")
 				if d.Null() {
 					x.Values = nil
 				} else if n3, ok := d.BeginArray(); ok {
@@ -1126,6 +1236,8 @@ func (x *PodFailurePolicyOnExitCodesRequirement) DecodeJSON(d *codec.Decoder) {
 					x.Values = out3
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("values")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodFailurePolicyOnExitCodesRequirement)
@@ -1215,18 +1327,26 @@ func (x *PodFailurePolicyOnPodConditionsPattern) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "type":
-			if d.Enter(&seen[0], 1<<0, "type") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("type")
 				if v, ok := d.String(); ok {
 					x.Type = PodConditionType(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("type")
 			}
 		case "status":
-			if d.Enter(&seen[0], 1<<1, "status") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("status")
 				if v, ok := d.String(); ok {
 					x.Status = ConditionStatus(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("status")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodFailurePolicyOnPodConditionsPattern)
@@ -1332,7 +1452,9 @@ func (x *SuccessPolicy) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "rules":
-			if d.Enter(&seen[0], 1<<0, "rules") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("rules")
 				if d.Null() {
 					x.Rules = nil
 				} else if n4, ok := d.BeginArray(); ok {
@@ -1346,6 +1468,8 @@ func (x *SuccessPolicy) DecodeJSON(d *codec.Decoder) {
 					x.Rules = out4
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("rules")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfSuccessPolicy)
@@ -1459,7 +1583,9 @@ func (x *SuccessPolicyRule) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "succeededIndexes":
-			if d.Enter(&seen[0], 1<<0, "succeededIndexes") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("succeededIndexes")
 				if d.Null() {
 					x.SucceededIndexes = nil
 				} else {
@@ -1471,9 +1597,13 @@ func (x *SuccessPolicyRule) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("succeededIndexes")
 			}
 		case "succeededCount":
-			if d.Enter(&seen[0], 1<<1, "succeededCount") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("succeededCount")
 				if d.Null() {
 					x.SucceededCount = nil
 				} else {
@@ -1485,6 +1615,8 @@ func (x *SuccessPolicyRule) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("succeededCount")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfSuccessPolicyRule)
@@ -1728,7 +1860,9 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "conditions":
-			if d.Enter(&seen[0], 1<<0, "conditions") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("conditions")
 				if d.Null() {
 					x.Conditions = nil
 				} else if n5, ok := d.BeginArray(); ok {
@@ -1742,9 +1876,13 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 					x.Conditions = out5
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("conditions")
 			}
 		case "startTime":
-			if d.Enter(&seen[0], 1<<1, "startTime") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("startTime")
 				if d.Null() {
 					x.StartTime = nil
 				} else {
@@ -1759,9 +1897,13 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("startTime")
 			}
 		case "completionTime":
-			if d.Enter(&seen[0], 1<<2, "completionTime") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("completionTime")
 				if d.Null() {
 					x.CompletionTime = nil
 				} else {
@@ -1776,30 +1918,46 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("completionTime")
 			}
 		case "active":
-			if d.Enter(&seen[0], 1<<3, "active") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("active")
 				if v, ok := d.Int(32); ok {
 					x.Active = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("active")
 			}
 		case "succeeded":
-			if d.Enter(&seen[0], 1<<4, "succeeded") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("succeeded")
 				if v, ok := d.Int(32); ok {
 					x.Succeeded = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("succeeded")
 			}
 		case "failed":
-			if d.Enter(&seen[0], 1<<5, "failed") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("failed")
 				if v, ok := d.Int(32); ok {
 					x.Failed = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("failed")
 			}
 		case "terminating":
-			if d.Enter(&seen[0], 1<<6, "terminating") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("terminating")
 				if d.Null() {
 					x.Terminating = nil
 				} else {
@@ -1811,16 +1969,24 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("terminating")
 			}
 		case "completedIndexes":
-			if d.Enter(&seen[0], 1<<7, "completedIndexes") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("completedIndexes")
 				if v, ok := d.String(); ok {
 					x.CompletedIndexes = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("completedIndexes")
 			}
 		case "failedIndexes":
-			if d.Enter(&seen[0], 1<<8, "failedIndexes") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("failedIndexes")
 				if d.Null() {
 					x.FailedIndexes = nil
 				} else {
@@ -1832,9 +1998,13 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("failedIndexes")
 			}
 		case "uncountedTerminatedPods":
-			if d.Enter(&seen[0], 1<<9, "uncountedTerminatedPods") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("uncountedTerminatedPods")
 				if d.Null() {
 					x.UncountedTerminatedPods = nil
 				} else {
@@ -1844,9 +2014,13 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 					x.UncountedTerminatedPods.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("uncountedTerminatedPods")
 			}
 		case "ready":
-			if d.Enter(&seen[0], 1<<10, "ready") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("ready")
 				if d.Null() {
 					x.Ready = nil
 				} else {
@@ -1858,6 +2032,8 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ready")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobStatus)
@@ -1993,7 +2169,9 @@ func (x *UncountedTerminatedPods) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "succeeded":
-			if d.Enter(&seen[0], 1<<0, "succeeded") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("succeeded")
 				if d.Null() {
 					x.Succeeded = nil
 				} else if n6, ok := d.BeginArray(); ok {
@@ -2009,9 +2187,13 @@ func (x *UncountedTerminatedPods) DecodeJSON(d *codec.Decoder) {
 					x.Succeeded = out6
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("succeeded")
 			}
 		case "failed":
-			if d.Enter(&seen[0], 1<<1, "failed") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("failed")
 				if d.Null() {
 					x.Failed = nil
 				} else if n7, ok := d.BeginArray(); ok {
@@ -2027,6 +2209,8 @@ func (x *UncountedTerminatedPods) DecodeJSON(d *codec.Decoder) {
 					x.Failed = out7
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("failed")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfUncountedTerminatedPods)
@@ -2152,21 +2336,31 @@ func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "type":
-			if d.Enter(&seen[0], 1<<0, "type") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("type")
 				if v, ok := d.String(); ok {
 					x.Type = JobConditionType(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("type")
 			}
 		case "status":
-			if d.Enter(&seen[0], 1<<1, "status") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("status")
 				if v, ok := d.String(); ok {
 					x.Status = ConditionStatus(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("status")
 			}
 		case "lastProbeTime":
-			if d.Enter(&seen[0], 1<<2, "lastProbeTime") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("lastProbeTime")
 				{
 					raw := d.Raw()
 					if err := x.LastProbeTime.UnmarshalJSON(raw); err != nil {
@@ -2174,9 +2368,13 @@ func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("lastProbeTime")
 			}
 		case "lastTransitionTime":
-			if d.Enter(&seen[0], 1<<3, "lastTransitionTime") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("lastTransitionTime")
 				{
 					raw := d.Raw()
 					if err := x.LastTransitionTime.UnmarshalJSON(raw); err != nil {
@@ -2184,20 +2382,30 @@ func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("lastTransitionTime")
 			}
 		case "reason":
-			if d.Enter(&seen[0], 1<<4, "reason") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("reason")
 				if v, ok := d.String(); ok {
 					x.Reason = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("reason")
 			}
 		case "message":
-			if d.Enter(&seen[0], 1<<5, "message") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("message")
 				if v, ok := d.String(); ok {
 					x.Message = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("message")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobCondition)
@@ -2330,12 +2538,18 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 		}
 		switch string(name) {
 		case "matchLabels":
-			if d.Enter(&seen[0], 1<<0, "matchLabels") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("matchLabels")
 				d.StringMap(&x.MatchLabels)
 				d.Pop()
+			} else {
+				d.Duplicate("matchLabels")
 			}
 		case "matchExpressions":
-			if d.Enter(&seen[0], 1<<1, "matchExpressions") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("matchExpressions")
 				if d.Null() {
 					x.MatchExpressions = nil
 				} else if n8, ok := d.BeginArray(); ok {
@@ -2349,6 +2563,8 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 					x.MatchExpressions = out8
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("matchExpressions")
 			}
 		default:
 			d.Refuse(jsonNamesOfSelectorLabelSelector)
@@ -2369,21 +2585,31 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 		}
 		switch string(name) {
 		case "key":
-			if d.Enter(&seen[0], 1<<0, "key") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("key")
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("key")
 			}
 		case "operator":
-			if d.Enter(&seen[0], 1<<1, "operator") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("operator")
 				if v, ok := d.String(); ok {
 					x.Operator = selector.LabelSelectorOperator(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("operator")
 			}
 		case "values":
-			if d.Enter(&seen[0], 1<<2, "values") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("values")
 				if d.Null() {
 					x.Values = nil
 				} else if n9, ok := d.BeginArray(); ok {
@@ -2399,6 +2625,8 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 					x.Values = out9
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("values")
 			}
 		default:
 			d.Refuse(jsonNamesOfSelectorLabelSelectorRequirement)

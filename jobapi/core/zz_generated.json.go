@@ -139,7 +139,9 @@ func (x *Affinity) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "nodeAffinity":
-			if d.Enter(&seen[0], 1<<0, "nodeAffinity") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("nodeAffinity")
 				if d.Null() {
 					x.NodeAffinity = nil
 				} else {
@@ -149,9 +151,13 @@ func (x *Affinity) DecodeJSON(d *codec.Decoder) {
 					x.NodeAffinity.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("nodeAffinity")
 			}
 		case "podAffinity":
-			if d.Enter(&seen[0], 1<<1, "podAffinity") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("podAffinity")
 				if d.Null() {
 					x.PodAffinity = nil
 				} else {
@@ -161,9 +167,13 @@ func (x *Affinity) DecodeJSON(d *codec.Decoder) {
 					x.PodAffinity.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("podAffinity")
 			}
 		case "podAntiAffinity":
-			if d.Enter(&seen[0], 1<<2, "podAntiAffinity") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("podAntiAffinity")
 				if d.Null() {
 					x.PodAntiAffinity = nil
 				} else {
@@ -173,6 +183,8 @@ func (x *Affinity) DecodeJSON(d *codec.Decoder) {
 					x.PodAntiAffinity.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("podAntiAffinity")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfAffinity)
@@ -300,7 +312,9 @@ func (x *NodeAffinity) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "requiredDuringSchedulingIgnoredDuringExecution":
-			if d.Enter(&seen[0], 1<<0, "requiredDuringSchedulingIgnoredDuringExecution") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("requiredDuringSchedulingIgnoredDuringExecution")
 				if d.Null() {
 					x.RequiredDuringSchedulingIgnoredDuringExecution = nil
 				} else {
@@ -310,9 +324,13 @@ func (x *NodeAffinity) DecodeJSON(d *codec.Decoder) {
 					x.RequiredDuringSchedulingIgnoredDuringExecution.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("requiredDuringSchedulingIgnoredDuringExecution")
 			}
 		case "preferredDuringSchedulingIgnoredDuringExecution":
-			if d.Enter(&seen[0], 1<<1, "preferredDuringSchedulingIgnoredDuringExecution") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("preferredDuringSchedulingIgnoredDuringExecution")
 				if d.Null() {
 					x.PreferredDuringSchedulingIgnoredDuringExecution = nil
 				} else if n1, ok := d.BeginArray(); ok {
@@ -326,6 +344,8 @@ func (x *NodeAffinity) DecodeJSON(d *codec.Decoder) {
 					x.PreferredDuringSchedulingIgnoredDuringExecution = out1
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("preferredDuringSchedulingIgnoredDuringExecution")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeAffinity)
@@ -431,7 +451,9 @@ func (x *NodeSelector) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "nodeSelectorTerms":
-			if d.Enter(&seen[0], 1<<0, "nodeSelectorTerms") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("nodeSelectorTerms")
 				if d.Null() {
 					x.NodeSelectorTerms = nil
 				} else if n2, ok := d.BeginArray(); ok {
@@ -445,6 +467,8 @@ func (x *NodeSelector) DecodeJSON(d *codec.Decoder) {
 					x.NodeSelectorTerms = out2
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("nodeSelectorTerms")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeSelector)
@@ -582,7 +606,9 @@ func (x *NodeSelectorTerm) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "matchExpressions":
-			if d.Enter(&seen[0], 1<<0, "matchExpressions") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("matchExpressions")
 				if d.Null() {
 					x.MatchExpressions = nil
 				} else if n3, ok := d.BeginArray(); ok {
@@ -596,9 +622,13 @@ func (x *NodeSelectorTerm) DecodeJSON(d *codec.Decoder) {
 					x.MatchExpressions = out3
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("matchExpressions")
 			}
 		case "matchFields":
-			if d.Enter(&seen[0], 1<<1, "matchFields") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("matchFields")
 				if d.Null() {
 					x.MatchFields = nil
 				} else if n4, ok := d.BeginArray(); ok {
@@ -612,6 +642,8 @@ func (x *NodeSelectorTerm) DecodeJSON(d *codec.Decoder) {
 					x.MatchFields = out4
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("matchFields")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeSelectorTerm)
@@ -728,21 +760,31 @@ func (x *NodeSelectorRequirement) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "key":
-			if d.Enter(&seen[0], 1<<0, "key") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("key")
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("key")
 			}
 		case "operator":
-			if d.Enter(&seen[0], 1<<1, "operator") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("operator")
 				if v, ok := d.String(); ok {
 					x.Operator = NodeSelectorOperator(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("operator")
 			}
 		case "values":
-			if d.Enter(&seen[0], 1<<2, "values") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("values")
 				if d.Null() {
 					x.Values = nil
 				} else if n5, ok := d.BeginArray(); ok {
@@ -758,6 +800,8 @@ func (x *NodeSelectorRequirement) DecodeJSON(d *codec.Decoder) {
 					x.Values = out5
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("values")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeSelectorRequirement)
@@ -849,16 +893,24 @@ func (x *PreferredSchedulingTerm) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "weight":
-			if d.Enter(&seen[0], 1<<0, "weight") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("weight")
 				if v, ok := d.Int(32); ok {
 					x.Weight = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("weight")
 			}
 		case "preference":
-			if d.Enter(&seen[0], 1<<1, "preference") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("preference")
 				x.Preference.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("preference")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPreferredSchedulingTerm)
@@ -996,7 +1048,9 @@ func (x *PodAffinity) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "requiredDuringSchedulingIgnoredDuringExecution":
-			if d.Enter(&seen[0], 1<<0, "requiredDuringSchedulingIgnoredDuringExecution") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("requiredDuringSchedulingIgnoredDuringExecution")
 				if d.Null() {
 					x.RequiredDuringSchedulingIgnoredDuringExecution = nil
 				} else if n6, ok := d.BeginArray(); ok {
@@ -1010,9 +1064,13 @@ func (x *PodAffinity) DecodeJSON(d *codec.Decoder) {
 					x.RequiredDuringSchedulingIgnoredDuringExecution = out6
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("requiredDuringSchedulingIgnoredDuringExecution")
 			}
 		case "preferredDuringSchedulingIgnoredDuringExecution":
-			if d.Enter(&seen[0], 1<<1, "preferredDuringSchedulingIgnoredDuringExecution") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("preferredDuringSchedulingIgnoredDuringExecution")
 				if d.Null() {
 					x.PreferredDuringSchedulingIgnoredDuringExecution = nil
 				} else if n7, ok := d.BeginArray(); ok {
@@ -1026,6 +1084,8 @@ func (x *PodAffinity) DecodeJSON(d *codec.Decoder) {
 					x.PreferredDuringSchedulingIgnoredDuringExecution = out7
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("preferredDuringSchedulingIgnoredDuringExecution")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodAffinity)
@@ -1163,7 +1223,9 @@ func (x *PodAntiAffinity) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "requiredDuringSchedulingIgnoredDuringExecution":
-			if d.Enter(&seen[0], 1<<0, "requiredDuringSchedulingIgnoredDuringExecution") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("requiredDuringSchedulingIgnoredDuringExecution")
 				if d.Null() {
 					x.RequiredDuringSchedulingIgnoredDuringExecution = nil
 				} else if n8, ok := d.BeginArray(); ok {
@@ -1177,9 +1239,13 @@ func (x *PodAntiAffinity) DecodeJSON(d *codec.Decoder) {
 					x.RequiredDuringSchedulingIgnoredDuringExecution = out8
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("requiredDuringSchedulingIgnoredDuringExecution")
 			}
 		case "preferredDuringSchedulingIgnoredDuringExecution":
-			if d.Enter(&seen[0], 1<<1, "preferredDuringSchedulingIgnoredDuringExecution") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("preferredDuringSchedulingIgnoredDuringExecution")
 				if d.Null() {
 					x.PreferredDuringSchedulingIgnoredDuringExecution = nil
 				} else if n9, ok := d.BeginArray(); ok {
@@ -1193,6 +1259,8 @@ func (x *PodAntiAffinity) DecodeJSON(d *codec.Decoder) {
 					x.PreferredDuringSchedulingIgnoredDuringExecution = out9
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("preferredDuringSchedulingIgnoredDuringExecution")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodAntiAffinity)
@@ -1395,7 +1463,9 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "labelSelector":
-			if d.Enter(&seen[0], 1<<0, "labelSelector") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("labelSelector")
 				if d.Null() {
 					x.LabelSelector = nil
 				} else {
@@ -1405,9 +1475,13 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 					decodeJSONSelectorLabelSelector(d, x.LabelSelector)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("labelSelector")
 			}
 		case "namespaces":
-			if d.Enter(&seen[0], 1<<1, "namespaces") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("namespaces")
 				if d.Null() {
 					x.Namespaces = nil
 				} else if n10, ok := d.BeginArray(); ok {
@@ -1423,16 +1497,24 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 					x.Namespaces = out10
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("namespaces")
 			}
 		case "topologyKey":
-			if d.Enter(&seen[0], 1<<2, "topologyKey") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("topologyKey")
 				if v, ok := d.String(); ok {
 					x.TopologyKey = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("topologyKey")
 			}
 		case "namespaceSelector":
-			if d.Enter(&seen[0], 1<<3, "namespaceSelector") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("namespaceSelector")
 				if d.Null() {
 					x.NamespaceSelector = nil
 				} else {
@@ -1442,9 +1524,13 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 					decodeJSONSelectorLabelSelector(d, x.NamespaceSelector)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("namespaceSelector")
 			}
 		case "matchLabelKeys":
-			if d.Enter(&seen[0], 1<<4, "matchLabelKeys") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("matchLabelKeys")
 				if d.Null() {
 					x.MatchLabelKeys = nil
 				} else if n11, ok := d.BeginArray(); ok {
@@ -1460,9 +1546,13 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 					x.MatchLabelKeys = out11
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("matchLabelKeys")
 			}
 		case "mismatchLabelKeys":
-			if d.Enter(&seen[0], 1<<5, "mismatchLabelKeys") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("mismatchLabelKeys")
 				if d.Null() {
 					x.MismatchLabelKeys = nil
 				} else if n12, ok := d.BeginArray(); ok {
@@ -1478,6 +1568,8 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 					x.MismatchLabelKeys = out12
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("mismatchLabelKeys")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodAffinityTerm)
@@ -1569,16 +1661,24 @@ func (x *WeightedPodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "weight":
-			if d.Enter(&seen[0], 1<<0, "weight") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("weight")
 				if v, ok := d.Int(32); ok {
 					x.Weight = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("weight")
 			}
 		case "podAffinityTerm":
-			if d.Enter(&seen[0], 1<<1, "podAffinityTerm") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("podAffinityTerm")
 				x.PodAffinityTerm.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("podAffinityTerm")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfWeightedPodAffinityTerm)
@@ -2090,21 +2190,31 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "image":
-			if d.Enter(&seen[0], 1<<1, "image") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("image")
 				if v, ok := d.String(); ok {
 					x.Image = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("image")
 			}
 		case "command":
-			if d.Enter(&seen[0], 1<<2, "command") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("command")
 				if d.Null() {
 					x.Command = nil
 				} else if n13, ok := d.BeginArray(); ok {
@@ -2120,9 +2230,13 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.Command = out13
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("command")
 			}
 		case "args":
-			if d.Enter(&seen[0], 1<<3, "args") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("args")
 				if d.Null() {
 					x.Args = nil
 				} else if n14, ok := d.BeginArray(); ok {
@@ -2138,16 +2252,24 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.Args = out14
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("args")
 			}
 		case "workingDir":
-			if d.Enter(&seen[0], 1<<4, "workingDir") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("workingDir")
 				if v, ok := d.String(); ok {
 					x.WorkingDir = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("workingDir")
 			}
 		case "ports":
-			if d.Enter(&seen[0], 1<<5, "ports") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("ports")
 				if d.Null() {
 					x.Ports = nil
 				} else if n15, ok := d.BeginArray(); ok {
@@ -2161,9 +2283,13 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.Ports = out15
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ports")
 			}
 		case "envFrom":
-			if d.Enter(&seen[0], 1<<6, "envFrom") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("envFrom")
 				if d.Null() {
 					x.EnvFrom = nil
 				} else if n16, ok := d.BeginArray(); ok {
@@ -2177,9 +2303,13 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.EnvFrom = out16
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("envFrom")
 			}
 		case "env":
-			if d.Enter(&seen[0], 1<<7, "env") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("env")
 				if d.Null() {
 					x.Env = nil
 				} else if n17, ok := d.BeginArray(); ok {
@@ -2193,14 +2323,22 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.Env = out17
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("env")
 			}
 		case "resources":
-			if d.Enter(&seen[0], 1<<8, "resources") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("resources")
 				x.Resources.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("resources")
 			}
 		case "resizePolicy":
-			if d.Enter(&seen[0], 1<<9, "resizePolicy") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("resizePolicy")
 				if d.Null() {
 					x.ResizePolicy = nil
 				} else if n18, ok := d.BeginArray(); ok {
@@ -2214,9 +2352,13 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.ResizePolicy = out18
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resizePolicy")
 			}
 		case "restartPolicy":
-			if d.Enter(&seen[0], 1<<10, "restartPolicy") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("restartPolicy")
 				if d.Null() {
 					x.RestartPolicy = nil
 				} else {
@@ -2228,9 +2370,13 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("restartPolicy")
 			}
 		case "restartPolicyRules":
-			if d.Enter(&seen[0], 1<<11, "restartPolicyRules") {
+			if seen[0]&(1<<11) == 0 {
+				seen[0] |= 1 << 11
+				d.Push("restartPolicyRules")
 				if d.Null() {
 					x.RestartPolicyRules = nil
 				} else if n19, ok := d.BeginArray(); ok {
@@ -2244,9 +2390,13 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.RestartPolicyRules = out19
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("restartPolicyRules")
 			}
 		case "volumeMounts":
-			if d.Enter(&seen[0], 1<<12, "volumeMounts") {
+			if seen[0]&(1<<12) == 0 {
+				seen[0] |= 1 << 12
+				d.Push("volumeMounts")
 				if d.Null() {
 					x.VolumeMounts = nil
 				} else if n20, ok := d.BeginArray(); ok {
@@ -2260,9 +2410,13 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.VolumeMounts = out20
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeMounts")
 			}
 		case "volumeDevices":
-			if d.Enter(&seen[0], 1<<13, "volumeDevices") {
+			if seen[0]&(1<<13) == 0 {
+				seen[0] |= 1 << 13
+				d.Push("volumeDevices")
 				if d.Null() {
 					x.VolumeDevices = nil
 				} else if n21, ok := d.BeginArray(); ok {
@@ -2276,9 +2430,13 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.VolumeDevices = out21
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeDevices")
 			}
 		case "livenessProbe":
-			if d.Enter(&seen[0], 1<<14, "livenessProbe") {
+			if seen[0]&(1<<14) == 0 {
+				seen[0] |= 1 << 14
+				d.Push("livenessProbe")
 				if d.Null() {
 					x.LivenessProbe = nil
 				} else {
@@ -2288,9 +2446,13 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.LivenessProbe.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("livenessProbe")
 			}
 		case "readinessProbe":
-			if d.Enter(&seen[0], 1<<15, "readinessProbe") {
+			if seen[0]&(1<<15) == 0 {
+				seen[0] |= 1 << 15
+				d.Push("readinessProbe")
 				if d.Null() {
 					x.ReadinessProbe = nil
 				} else {
@@ -2300,9 +2462,13 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.ReadinessProbe.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readinessProbe")
 			}
 		case "startupProbe":
-			if d.Enter(&seen[0], 1<<16, "startupProbe") {
+			if seen[0]&(1<<16) == 0 {
+				seen[0] |= 1 << 16
+				d.Push("startupProbe")
 				if d.Null() {
 					x.StartupProbe = nil
 				} else {
@@ -2312,9 +2478,13 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.StartupProbe.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("startupProbe")
 			}
 		case "lifecycle":
-			if d.Enter(&seen[0], 1<<17, "lifecycle") {
+			if seen[0]&(1<<17) == 0 {
+				seen[0] |= 1 << 17
+				d.Push("lifecycle")
 				if d.Null() {
 					x.Lifecycle = nil
 				} else {
@@ -2324,30 +2494,46 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.Lifecycle.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("lifecycle")
 			}
 		case "terminationMessagePath":
-			if d.Enter(&seen[0], 1<<18, "terminationMessagePath") {
+			if seen[0]&(1<<18) == 0 {
+				seen[0] |= 1 << 18
+				d.Push("terminationMessagePath")
 				if v, ok := d.String(); ok {
 					x.TerminationMessagePath = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("terminationMessagePath")
 			}
 		case "terminationMessagePolicy":
-			if d.Enter(&seen[0], 1<<19, "terminationMessagePolicy") {
+			if seen[0]&(1<<19) == 0 {
+				seen[0] |= 1 << 19
+				d.Push("terminationMessagePolicy")
 				if v, ok := d.String(); ok {
 					x.TerminationMessagePolicy = TerminationMessagePolicy(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("terminationMessagePolicy")
 			}
 		case "imagePullPolicy":
-			if d.Enter(&seen[0], 1<<20, "imagePullPolicy") {
+			if seen[0]&(1<<20) == 0 {
+				seen[0] |= 1 << 20
+				d.Push("imagePullPolicy")
 				if v, ok := d.String(); ok {
 					x.ImagePullPolicy = PullPolicy(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("imagePullPolicy")
 			}
 		case "securityContext":
-			if d.Enter(&seen[0], 1<<21, "securityContext") {
+			if seen[0]&(1<<21) == 0 {
+				seen[0] |= 1 << 21
+				d.Push("securityContext")
 				if d.Null() {
 					x.SecurityContext = nil
 				} else {
@@ -2357,27 +2543,41 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					x.SecurityContext.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("securityContext")
 			}
 		case "stdin":
-			if d.Enter(&seen[0], 1<<22, "stdin") {
+			if seen[0]&(1<<22) == 0 {
+				seen[0] |= 1 << 22
+				d.Push("stdin")
 				if v, ok := d.Bool(); ok {
 					x.Stdin = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("stdin")
 			}
 		case "stdinOnce":
-			if d.Enter(&seen[0], 1<<23, "stdinOnce") {
+			if seen[0]&(1<<23) == 0 {
+				seen[0] |= 1 << 23
+				d.Push("stdinOnce")
 				if v, ok := d.Bool(); ok {
 					x.StdinOnce = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("stdinOnce")
 			}
 		case "tty":
-			if d.Enter(&seen[0], 1<<24, "tty") {
+			if seen[0]&(1<<24) == 0 {
+				seen[0] |= 1 << 24
+				d.Push("tty")
 				if v, ok := d.Bool(); ok {
 					x.TTY = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("tty")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainer)
@@ -2897,21 +3097,31 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.EphemeralContainerCommon.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "image":
-			if d.Enter(&seen[0], 1<<1, "image") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("image")
 				if v, ok := d.String(); ok {
 					x.EphemeralContainerCommon.Image = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("image")
 			}
 		case "command":
-			if d.Enter(&seen[0], 1<<2, "command") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("command")
 				if d.Null() {
 					x.EphemeralContainerCommon.Command = nil
 				} else if n22, ok := d.BeginArray(); ok {
@@ -2927,9 +3137,13 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.Command = out22
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("command")
 			}
 		case "args":
-			if d.Enter(&seen[0], 1<<3, "args") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("args")
 				if d.Null() {
 					x.EphemeralContainerCommon.Args = nil
 				} else if n23, ok := d.BeginArray(); ok {
@@ -2945,16 +3159,24 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.Args = out23
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("args")
 			}
 		case "workingDir":
-			if d.Enter(&seen[0], 1<<4, "workingDir") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("workingDir")
 				if v, ok := d.String(); ok {
 					x.EphemeralContainerCommon.WorkingDir = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("workingDir")
 			}
 		case "ports":
-			if d.Enter(&seen[0], 1<<5, "ports") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("ports")
 				if d.Null() {
 					x.EphemeralContainerCommon.Ports = nil
 				} else if n24, ok := d.BeginArray(); ok {
@@ -2968,9 +3190,13 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.Ports = out24
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ports")
 			}
 		case "envFrom":
-			if d.Enter(&seen[0], 1<<6, "envFrom") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("envFrom")
 				if d.Null() {
 					x.EphemeralContainerCommon.EnvFrom = nil
 				} else if n25, ok := d.BeginArray(); ok {
@@ -2984,9 +3210,13 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.EnvFrom = out25
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("envFrom")
 			}
 		case "env":
-			if d.Enter(&seen[0], 1<<7, "env") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("env")
 				if d.Null() {
 					x.EphemeralContainerCommon.Env = nil
 				} else if n26, ok := d.BeginArray(); ok {
@@ -3000,14 +3230,22 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.Env = out26
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("env")
 			}
 		case "resources":
-			if d.Enter(&seen[0], 1<<8, "resources") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("resources")
 				x.EphemeralContainerCommon.Resources.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("resources")
 			}
 		case "resizePolicy":
-			if d.Enter(&seen[0], 1<<9, "resizePolicy") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("resizePolicy")
 				if d.Null() {
 					x.EphemeralContainerCommon.ResizePolicy = nil
 				} else if n27, ok := d.BeginArray(); ok {
@@ -3021,9 +3259,13 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.ResizePolicy = out27
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resizePolicy")
 			}
 		case "restartPolicy":
-			if d.Enter(&seen[0], 1<<10, "restartPolicy") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("restartPolicy")
 				if d.Null() {
 					x.EphemeralContainerCommon.RestartPolicy = nil
 				} else {
@@ -3035,9 +3277,13 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("restartPolicy")
 			}
 		case "restartPolicyRules":
-			if d.Enter(&seen[0], 1<<11, "restartPolicyRules") {
+			if seen[0]&(1<<11) == 0 {
+				seen[0] |= 1 << 11
+				d.Push("restartPolicyRules")
 				if d.Null() {
 					x.EphemeralContainerCommon.RestartPolicyRules = nil
 				} else if n28, ok := d.BeginArray(); ok {
@@ -3051,9 +3297,13 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.RestartPolicyRules = out28
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("restartPolicyRules")
 			}
 		case "volumeMounts":
-			if d.Enter(&seen[0], 1<<12, "volumeMounts") {
+			if seen[0]&(1<<12) == 0 {
+				seen[0] |= 1 << 12
+				d.Push("volumeMounts")
 				if d.Null() {
 					x.EphemeralContainerCommon.VolumeMounts = nil
 				} else if n29, ok := d.BeginArray(); ok {
@@ -3067,9 +3317,13 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.VolumeMounts = out29
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeMounts")
 			}
 		case "volumeDevices":
-			if d.Enter(&seen[0], 1<<13, "volumeDevices") {
+			if seen[0]&(1<<13) == 0 {
+				seen[0] |= 1 << 13
+				d.Push("volumeDevices")
 				if d.Null() {
 					x.EphemeralContainerCommon.VolumeDevices = nil
 				} else if n30, ok := d.BeginArray(); ok {
@@ -3083,9 +3337,13 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.VolumeDevices = out30
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeDevices")
 			}
 		case "livenessProbe":
-			if d.Enter(&seen[0], 1<<14, "livenessProbe") {
+			if seen[0]&(1<<14) == 0 {
+				seen[0] |= 1 << 14
+				d.Push("livenessProbe")
 				if d.Null() {
 					x.EphemeralContainerCommon.LivenessProbe = nil
 				} else {
@@ -3095,9 +3353,13 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.LivenessProbe.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("livenessProbe")
 			}
 		case "readinessProbe":
-			if d.Enter(&seen[0], 1<<15, "readinessProbe") {
+			if seen[0]&(1<<15) == 0 {
+				seen[0] |= 1 << 15
+				d.Push("readinessProbe")
 				if d.Null() {
 					x.EphemeralContainerCommon.ReadinessProbe = nil
 				} else {
@@ -3107,9 +3369,13 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.ReadinessProbe.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readinessProbe")
 			}
 		case "startupProbe":
-			if d.Enter(&seen[0], 1<<16, "startupProbe") {
+			if seen[0]&(1<<16) == 0 {
+				seen[0] |= 1 << 16
+				d.Push("startupProbe")
 				if d.Null() {
 					x.EphemeralContainerCommon.StartupProbe = nil
 				} else {
@@ -3119,9 +3385,13 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.StartupProbe.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("startupProbe")
 			}
 		case "lifecycle":
-			if d.Enter(&seen[0], 1<<17, "lifecycle") {
+			if seen[0]&(1<<17) == 0 {
+				seen[0] |= 1 << 17
+				d.Push("lifecycle")
 				if d.Null() {
 					x.EphemeralContainerCommon.Lifecycle = nil
 				} else {
@@ -3131,30 +3401,46 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.Lifecycle.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("lifecycle")
 			}
 		case "terminationMessagePath":
-			if d.Enter(&seen[0], 1<<18, "terminationMessagePath") {
+			if seen[0]&(1<<18) == 0 {
+				seen[0] |= 1 << 18
+				d.Push("terminationMessagePath")
 				if v, ok := d.String(); ok {
 					x.EphemeralContainerCommon.TerminationMessagePath = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("terminationMessagePath")
 			}
 		case "terminationMessagePolicy":
-			if d.Enter(&seen[0], 1<<19, "terminationMessagePolicy") {
+			if seen[0]&(1<<19) == 0 {
+				seen[0] |= 1 << 19
+				d.Push("terminationMessagePolicy")
 				if v, ok := d.String(); ok {
 					x.EphemeralContainerCommon.TerminationMessagePolicy = TerminationMessagePolicy(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("terminationMessagePolicy")
 			}
 		case "imagePullPolicy":
-			if d.Enter(&seen[0], 1<<20, "imagePullPolicy") {
+			if seen[0]&(1<<20) == 0 {
+				seen[0] |= 1 << 20
+				d.Push("imagePullPolicy")
 				if v, ok := d.String(); ok {
 					x.EphemeralContainerCommon.ImagePullPolicy = PullPolicy(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("imagePullPolicy")
 			}
 		case "securityContext":
-			if d.Enter(&seen[0], 1<<21, "securityContext") {
+			if seen[0]&(1<<21) == 0 {
+				seen[0] |= 1 << 21
+				d.Push("securityContext")
 				if d.Null() {
 					x.EphemeralContainerCommon.SecurityContext = nil
 				} else {
@@ -3164,34 +3450,52 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerCommon.SecurityContext.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("securityContext")
 			}
 		case "stdin":
-			if d.Enter(&seen[0], 1<<22, "stdin") {
+			if seen[0]&(1<<22) == 0 {
+				seen[0] |= 1 << 22
+				d.Push("stdin")
 				if v, ok := d.Bool(); ok {
 					x.EphemeralContainerCommon.Stdin = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("stdin")
 			}
 		case "stdinOnce":
-			if d.Enter(&seen[0], 1<<23, "stdinOnce") {
+			if seen[0]&(1<<23) == 0 {
+				seen[0] |= 1 << 23
+				d.Push("stdinOnce")
 				if v, ok := d.Bool(); ok {
 					x.EphemeralContainerCommon.StdinOnce = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("stdinOnce")
 			}
 		case "tty":
-			if d.Enter(&seen[0], 1<<24, "tty") {
+			if seen[0]&(1<<24) == 0 {
+				seen[0] |= 1 << 24
+				d.Push("tty")
 				if v, ok := d.Bool(); ok {
 					x.EphemeralContainerCommon.TTY = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("tty")
 			}
 		case "targetContainerName":
-			if d.Enter(&seen[0], 1<<25, "targetContainerName") {
+			if seen[0]&(1<<25) == 0 {
+				seen[0] |= 1 << 25
+				d.Push("targetContainerName")
 				if v, ok := d.String(); ok {
 					x.TargetContainerName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("targetContainerName")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfEphemeralContainer)
@@ -3309,39 +3613,59 @@ func (x *ContainerPort) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "hostPort":
-			if d.Enter(&seen[0], 1<<1, "hostPort") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("hostPort")
 				if v, ok := d.Int(32); ok {
 					x.HostPort = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostPort")
 			}
 		case "containerPort":
-			if d.Enter(&seen[0], 1<<2, "containerPort") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("containerPort")
 				if v, ok := d.Int(32); ok {
 					x.ContainerPort = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("containerPort")
 			}
 		case "protocol":
-			if d.Enter(&seen[0], 1<<3, "protocol") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("protocol")
 				if v, ok := d.String(); ok {
 					x.Protocol = Protocol(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("protocol")
 			}
 		case "hostIP":
-			if d.Enter(&seen[0], 1<<4, "hostIP") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("hostIP")
 				if v, ok := d.String(); ok {
 					x.HostIP = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostIP")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerPort)
@@ -3449,14 +3773,20 @@ func (x *ContainerRestartRule) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "action":
-			if d.Enter(&seen[0], 1<<0, "action") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("action")
 				if v, ok := d.String(); ok {
 					x.Action = ContainerRestartRuleAction(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("action")
 			}
 		case "exitCodes":
-			if d.Enter(&seen[0], 1<<1, "exitCodes") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("exitCodes")
 				if d.Null() {
 					x.ExitCodes = nil
 				} else {
@@ -3466,6 +3796,8 @@ func (x *ContainerRestartRule) DecodeJSON(d *codec.Decoder) {
 					x.ExitCodes.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("exitCodes")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerRestartRule)
@@ -3581,14 +3913,20 @@ func (x *ContainerRestartRuleOnExitCodes) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "operator":
-			if d.Enter(&seen[0], 1<<0, "operator") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("operator")
 				if v, ok := d.String(); ok {
 					x.Operator = ContainerRestartRuleOnExitCodesOperator(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("operator")
 			}
 		case "values":
-			if d.Enter(&seen[0], 1<<1, "values") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("values")
 				if d.Null() {
 					x.Values = nil
 				} else if n31, ok := d.BeginArray(); ok {
@@ -3604,6 +3942,8 @@ func (x *ContainerRestartRuleOnExitCodes) DecodeJSON(d *codec.Decoder) {
 					x.Values = out31
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("values")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerRestartRuleOnExitCodes)
@@ -3693,18 +4033,26 @@ func (x *ContainerResizePolicy) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "resourceName":
-			if d.Enter(&seen[0], 1<<0, "resourceName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("resourceName")
 				if v, ok := d.String(); ok {
 					x.ResourceName = ResourceName(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceName")
 			}
 		case "restartPolicy":
-			if d.Enter(&seen[0], 1<<1, "restartPolicy") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("restartPolicy")
 				if v, ok := d.String(); ok {
 					x.RestartPolicy = ResourceResizeRestartPolicy(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("restartPolicy")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerResizePolicy)
@@ -3850,21 +4198,31 @@ func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<1, "readOnly") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		case "recursiveReadOnly":
-			if d.Enter(&seen[0], 1<<2, "recursiveReadOnly") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("recursiveReadOnly")
 				if d.Null() {
 					x.RecursiveReadOnly = nil
 				} else {
@@ -3876,23 +4234,35 @@ func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("recursiveReadOnly")
 			}
 		case "mountPath":
-			if d.Enter(&seen[0], 1<<3, "mountPath") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("mountPath")
 				if v, ok := d.String(); ok {
 					x.MountPath = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("mountPath")
 			}
 		case "subPath":
-			if d.Enter(&seen[0], 1<<4, "subPath") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("subPath")
 				if v, ok := d.String(); ok {
 					x.SubPath = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("subPath")
 			}
 		case "mountPropagation":
-			if d.Enter(&seen[0], 1<<5, "mountPropagation") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("mountPropagation")
 				if d.Null() {
 					x.MountPropagation = nil
 				} else {
@@ -3904,13 +4274,19 @@ func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("mountPropagation")
 			}
 		case "subPathExpr":
-			if d.Enter(&seen[0], 1<<6, "subPathExpr") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("subPathExpr")
 				if v, ok := d.String(); ok {
 					x.SubPathExpr = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("subPathExpr")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeMount)
@@ -4000,18 +4376,26 @@ func (x *VolumeDevice) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "devicePath":
-			if d.Enter(&seen[0], 1<<1, "devicePath") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("devicePath")
 				if v, ok := d.String(); ok {
 					x.DevicePath = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("devicePath")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeDevice)
@@ -4101,11 +4485,15 @@ func (x *LocalObjectReference) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfLocalObjectReference)
@@ -4207,7 +4595,9 @@ func (x *TypedLocalObjectReference) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "apiGroup":
-			if d.Enter(&seen[0], 1<<0, "apiGroup") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("apiGroup")
 				if d.Null() {
 					x.APIGroup = nil
 				} else {
@@ -4219,20 +4609,30 @@ func (x *TypedLocalObjectReference) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("apiGroup")
 			}
 		case "kind":
-			if d.Enter(&seen[0], 1<<1, "kind") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("kind")
 				if v, ok := d.String(); ok {
 					x.Kind = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("kind")
 			}
 		case "name":
-			if d.Enter(&seen[0], 1<<2, "name") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfTypedLocalObjectReference)
@@ -4350,7 +4750,9 @@ func (x *TypedObjectReference) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "apiGroup":
-			if d.Enter(&seen[0], 1<<0, "apiGroup") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("apiGroup")
 				if d.Null() {
 					x.APIGroup = nil
 				} else {
@@ -4362,23 +4764,35 @@ func (x *TypedObjectReference) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("apiGroup")
 			}
 		case "kind":
-			if d.Enter(&seen[0], 1<<1, "kind") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("kind")
 				if v, ok := d.String(); ok {
 					x.Kind = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("kind")
 			}
 		case "name":
-			if d.Enter(&seen[0], 1<<2, "name") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "namespace":
-			if d.Enter(&seen[0], 1<<3, "namespace") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("namespace")
 				if d.Null() {
 					x.Namespace = nil
 				} else {
@@ -4390,6 +4804,8 @@ func (x *TypedObjectReference) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("namespace")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfTypedObjectReference)
@@ -4501,21 +4917,31 @@ func (x *EnvVar) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "value":
-			if d.Enter(&seen[0], 1<<1, "value") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("value")
 				if v, ok := d.String(); ok {
 					x.Value = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("value")
 			}
 		case "valueFrom":
-			if d.Enter(&seen[0], 1<<2, "valueFrom") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("valueFrom")
 				if d.Null() {
 					x.ValueFrom = nil
 				} else {
@@ -4525,6 +4951,8 @@ func (x *EnvVar) DecodeJSON(d *codec.Decoder) {
 					x.ValueFrom.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("valueFrom")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfEnvVar)
@@ -4696,7 +5124,9 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "fieldRef":
-			if d.Enter(&seen[0], 1<<0, "fieldRef") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("fieldRef")
 				if d.Null() {
 					x.FieldRef = nil
 				} else {
@@ -4706,9 +5136,13 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 					x.FieldRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fieldRef")
 			}
 		case "resourceFieldRef":
-			if d.Enter(&seen[0], 1<<1, "resourceFieldRef") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("resourceFieldRef")
 				if d.Null() {
 					x.ResourceFieldRef = nil
 				} else {
@@ -4718,9 +5152,13 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 					x.ResourceFieldRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceFieldRef")
 			}
 		case "configMapKeyRef":
-			if d.Enter(&seen[0], 1<<2, "configMapKeyRef") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("configMapKeyRef")
 				if d.Null() {
 					x.ConfigMapKeyRef = nil
 				} else {
@@ -4730,9 +5168,13 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 					x.ConfigMapKeyRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("configMapKeyRef")
 			}
 		case "secretKeyRef":
-			if d.Enter(&seen[0], 1<<3, "secretKeyRef") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("secretKeyRef")
 				if d.Null() {
 					x.SecretKeyRef = nil
 				} else {
@@ -4742,9 +5184,13 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 					x.SecretKeyRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secretKeyRef")
 			}
 		case "fileKeyRef":
-			if d.Enter(&seen[0], 1<<4, "fileKeyRef") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("fileKeyRef")
 				if d.Null() {
 					x.FileKeyRef = nil
 				} else {
@@ -4754,6 +5200,8 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 					x.FileKeyRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fileKeyRef")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfEnvVarSource)
@@ -4847,18 +5295,26 @@ func (x *ObjectFieldSelector) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "apiVersion":
-			if d.Enter(&seen[0], 1<<0, "apiVersion") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("apiVersion")
 				if v, ok := d.String(); ok {
 					x.APIVersion = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("apiVersion")
 			}
 		case "fieldPath":
-			if d.Enter(&seen[0], 1<<1, "fieldPath") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("fieldPath")
 				if v, ok := d.String(); ok {
 					x.FieldPath = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fieldPath")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfObjectFieldSelector)
@@ -4958,21 +5414,31 @@ func (x *ResourceFieldSelector) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "containerName":
-			if d.Enter(&seen[0], 1<<0, "containerName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("containerName")
 				if v, ok := d.String(); ok {
 					x.ContainerName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("containerName")
 			}
 		case "resource":
-			if d.Enter(&seen[0], 1<<1, "resource") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("resource")
 				if v, ok := d.String(); ok {
 					x.Resource = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resource")
 			}
 		case "divisor":
-			if d.Enter(&seen[0], 1<<2, "divisor") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("divisor")
 				{
 					raw := d.Raw()
 					if err := x.Divisor.UnmarshalJSON(raw); err != nil {
@@ -4980,6 +5446,8 @@ func (x *ResourceFieldSelector) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("divisor")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceFieldSelector)
@@ -5089,21 +5557,31 @@ func (x *ConfigMapKeySelector) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "key":
-			if d.Enter(&seen[0], 1<<1, "key") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("key")
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("key")
 			}
 		case "optional":
-			if d.Enter(&seen[0], 1<<2, "optional") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("optional")
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -5115,6 +5593,8 @@ func (x *ConfigMapKeySelector) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("optional")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfConfigMapKeySelector)
@@ -5224,21 +5704,31 @@ func (x *SecretKeySelector) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "key":
-			if d.Enter(&seen[0], 1<<1, "key") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("key")
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("key")
 			}
 		case "optional":
-			if d.Enter(&seen[0], 1<<2, "optional") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("optional")
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -5250,6 +5740,8 @@ func (x *SecretKeySelector) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("optional")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecretKeySelector)
@@ -5359,28 +5851,42 @@ func (x *FileKeySelector) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "volumeName":
-			if d.Enter(&seen[0], 1<<0, "volumeName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("volumeName")
 				if v, ok := d.String(); ok {
 					x.VolumeName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeName")
 			}
 		case "path":
-			if d.Enter(&seen[0], 1<<1, "path") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("path")
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("path")
 			}
 		case "key":
-			if d.Enter(&seen[0], 1<<2, "key") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("key")
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("key")
 			}
 		case "optional":
-			if d.Enter(&seen[0], 1<<3, "optional") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("optional")
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -5392,6 +5898,8 @@ func (x *FileKeySelector) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("optional")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfFileKeySelector)
@@ -5517,14 +6025,20 @@ func (x *EnvFromSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "prefix":
-			if d.Enter(&seen[0], 1<<0, "prefix") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("prefix")
 				if v, ok := d.String(); ok {
 					x.Prefix = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("prefix")
 			}
 		case "configMapRef":
-			if d.Enter(&seen[0], 1<<1, "configMapRef") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("configMapRef")
 				if d.Null() {
 					x.ConfigMapRef = nil
 				} else {
@@ -5534,9 +6048,13 @@ func (x *EnvFromSource) DecodeJSON(d *codec.Decoder) {
 					x.ConfigMapRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("configMapRef")
 			}
 		case "secretRef":
-			if d.Enter(&seen[0], 1<<2, "secretRef") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("secretRef")
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -5546,6 +6064,8 @@ func (x *EnvFromSource) DecodeJSON(d *codec.Decoder) {
 					x.SecretRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secretRef")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfEnvFromSource)
@@ -5651,14 +6171,20 @@ func (x *ConfigMapEnvSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "optional":
-			if d.Enter(&seen[0], 1<<1, "optional") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("optional")
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -5670,6 +6196,8 @@ func (x *ConfigMapEnvSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("optional")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfConfigMapEnvSource)
@@ -5775,14 +6303,20 @@ func (x *SecretEnvSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "optional":
-			if d.Enter(&seen[0], 1<<1, "optional") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("optional")
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -5794,6 +6328,8 @@ func (x *SecretEnvSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("optional")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecretEnvSource)
@@ -5909,33 +6445,53 @@ func (x *Pod) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "kind":
-			if d.Enter(&seen[0], 1<<0, "kind") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("kind")
 				if v, ok := d.String(); ok {
 					x.TypeMeta.Kind = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("kind")
 			}
 		case "apiVersion":
-			if d.Enter(&seen[0], 1<<1, "apiVersion") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("apiVersion")
 				if v, ok := d.String(); ok {
 					x.TypeMeta.APIVersion = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("apiVersion")
 			}
 		case "metadata":
-			if d.Enter(&seen[0], 1<<2, "metadata") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("metadata")
 				x.ObjectMeta.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("metadata")
 			}
 		case "spec":
-			if d.Enter(&seen[0], 1<<3, "spec") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("spec")
 				x.Spec.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("spec")
 			}
 		case "status":
-			if d.Enter(&seen[0], 1<<4, "status") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("status")
 				x.Status.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("status")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPod)
@@ -6029,14 +6585,22 @@ func (x *PodTemplateSpec) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "metadata":
-			if d.Enter(&seen[0], 1<<0, "metadata") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("metadata")
 				x.ObjectMeta.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("metadata")
 			}
 		case "spec":
-			if d.Enter(&seen[0], 1<<1, "spec") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("spec")
 				x.Spec.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("spec")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodTemplateSpec)
@@ -6850,7 +7414,9 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "volumes":
-			if d.Enter(&seen[0], 1<<0, "volumes") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("volumes")
 				if d.Null() {
 					x.Volumes = nil
 				} else if n32, ok := d.BeginArray(); ok {
@@ -6864,9 +7430,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.Volumes = out32
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumes")
 			}
 		case "initContainers":
-			if d.Enter(&seen[0], 1<<1, "initContainers") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("initContainers")
 				if d.Null() {
 					x.InitContainers = nil
 				} else if n33, ok := d.BeginArray(); ok {
@@ -6880,9 +7450,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.InitContainers = out33
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("initContainers")
 			}
 		case "containers":
-			if d.Enter(&seen[0], 1<<2, "containers") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("containers")
 				if d.Null() {
 					x.Containers = nil
 				} else if n34, ok := d.BeginArray(); ok {
@@ -6896,9 +7470,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.Containers = out34
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("containers")
 			}
 		case "ephemeralContainers":
-			if d.Enter(&seen[0], 1<<3, "ephemeralContainers") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("ephemeralContainers")
 				if d.Null() {
 					x.EphemeralContainers = nil
 				} else if n35, ok := d.BeginArray(); ok {
@@ -6912,16 +7490,24 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainers = out35
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ephemeralContainers")
 			}
 		case "restartPolicy":
-			if d.Enter(&seen[0], 1<<4, "restartPolicy") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("restartPolicy")
 				if v, ok := d.String(); ok {
 					x.RestartPolicy = RestartPolicy(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("restartPolicy")
 			}
 		case "terminationGracePeriodSeconds":
-			if d.Enter(&seen[0], 1<<5, "terminationGracePeriodSeconds") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("terminationGracePeriodSeconds")
 				if d.Null() {
 					x.TerminationGracePeriodSeconds = nil
 				} else {
@@ -6933,9 +7519,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("terminationGracePeriodSeconds")
 			}
 		case "activeDeadlineSeconds":
-			if d.Enter(&seen[0], 1<<6, "activeDeadlineSeconds") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("activeDeadlineSeconds")
 				if d.Null() {
 					x.ActiveDeadlineSeconds = nil
 				} else {
@@ -6947,35 +7537,55 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("activeDeadlineSeconds")
 			}
 		case "dnsPolicy":
-			if d.Enter(&seen[0], 1<<7, "dnsPolicy") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("dnsPolicy")
 				if v, ok := d.String(); ok {
 					x.DNSPolicy = DNSPolicy(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("dnsPolicy")
 			}
 		case "nodeSelector":
-			if d.Enter(&seen[0], 1<<8, "nodeSelector") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("nodeSelector")
 				d.StringMap(&x.NodeSelector)
 				d.Pop()
+			} else {
+				d.Duplicate("nodeSelector")
 			}
 		case "serviceAccountName":
-			if d.Enter(&seen[0], 1<<9, "serviceAccountName") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("serviceAccountName")
 				if v, ok := d.String(); ok {
 					x.ServiceAccountName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("serviceAccountName")
 			}
 		case "serviceAccount":
-			if d.Enter(&seen[0], 1<<10, "serviceAccount") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("serviceAccount")
 				if v, ok := d.String(); ok {
 					x.DeprecatedServiceAccount = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("serviceAccount")
 			}
 		case "automountServiceAccountToken":
-			if d.Enter(&seen[0], 1<<11, "automountServiceAccountToken") {
+			if seen[0]&(1<<11) == 0 {
+				seen[0] |= 1 << 11
+				d.Push("automountServiceAccountToken")
 				if d.Null() {
 					x.AutomountServiceAccountToken = nil
 				} else {
@@ -6987,37 +7597,57 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("automountServiceAccountToken")
 			}
 		case "nodeName":
-			if d.Enter(&seen[0], 1<<12, "nodeName") {
+			if seen[0]&(1<<12) == 0 {
+				seen[0] |= 1 << 12
+				d.Push("nodeName")
 				if v, ok := d.String(); ok {
 					x.NodeName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("nodeName")
 			}
 		case "hostNetwork":
-			if d.Enter(&seen[0], 1<<13, "hostNetwork") {
+			if seen[0]&(1<<13) == 0 {
+				seen[0] |= 1 << 13
+				d.Push("hostNetwork")
 				if v, ok := d.Bool(); ok {
 					x.HostNetwork = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostNetwork")
 			}
 		case "hostPID":
-			if d.Enter(&seen[0], 1<<14, "hostPID") {
+			if seen[0]&(1<<14) == 0 {
+				seen[0] |= 1 << 14
+				d.Push("hostPID")
 				if v, ok := d.Bool(); ok {
 					x.HostPID = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostPID")
 			}
 		case "hostIPC":
-			if d.Enter(&seen[0], 1<<15, "hostIPC") {
+			if seen[0]&(1<<15) == 0 {
+				seen[0] |= 1 << 15
+				d.Push("hostIPC")
 				if v, ok := d.Bool(); ok {
 					x.HostIPC = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostIPC")
 			}
 		case "shareProcessNamespace":
-			if d.Enter(&seen[0], 1<<16, "shareProcessNamespace") {
+			if seen[0]&(1<<16) == 0 {
+				seen[0] |= 1 << 16
+				d.Push("shareProcessNamespace")
 				if d.Null() {
 					x.ShareProcessNamespace = nil
 				} else {
@@ -7029,9 +7659,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("shareProcessNamespace")
 			}
 		case "securityContext":
-			if d.Enter(&seen[0], 1<<17, "securityContext") {
+			if seen[0]&(1<<17) == 0 {
+				seen[0] |= 1 << 17
+				d.Push("securityContext")
 				if d.Null() {
 					x.SecurityContext = nil
 				} else {
@@ -7041,9 +7675,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.SecurityContext.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("securityContext")
 			}
 		case "imagePullSecrets":
-			if d.Enter(&seen[0], 1<<18, "imagePullSecrets") {
+			if seen[0]&(1<<18) == 0 {
+				seen[0] |= 1 << 18
+				d.Push("imagePullSecrets")
 				if d.Null() {
 					x.ImagePullSecrets = nil
 				} else if n36, ok := d.BeginArray(); ok {
@@ -7057,23 +7695,35 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.ImagePullSecrets = out36
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("imagePullSecrets")
 			}
 		case "hostname":
-			if d.Enter(&seen[0], 1<<19, "hostname") {
+			if seen[0]&(1<<19) == 0 {
+				seen[0] |= 1 << 19
+				d.Push("hostname")
 				if v, ok := d.String(); ok {
 					x.Hostname = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostname")
 			}
 		case "subdomain":
-			if d.Enter(&seen[0], 1<<20, "subdomain") {
+			if seen[0]&(1<<20) == 0 {
+				seen[0] |= 1 << 20
+				d.Push("subdomain")
 				if v, ok := d.String(); ok {
 					x.Subdomain = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("subdomain")
 			}
 		case "affinity":
-			if d.Enter(&seen[0], 1<<21, "affinity") {
+			if seen[0]&(1<<21) == 0 {
+				seen[0] |= 1 << 21
+				d.Push("affinity")
 				if d.Null() {
 					x.Affinity = nil
 				} else {
@@ -7083,16 +7733,24 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.Affinity.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("affinity")
 			}
 		case "schedulerName":
-			if d.Enter(&seen[0], 1<<22, "schedulerName") {
+			if seen[0]&(1<<22) == 0 {
+				seen[0] |= 1 << 22
+				d.Push("schedulerName")
 				if v, ok := d.String(); ok {
 					x.SchedulerName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("schedulerName")
 			}
 		case "tolerations":
-			if d.Enter(&seen[0], 1<<23, "tolerations") {
+			if seen[0]&(1<<23) == 0 {
+				seen[0] |= 1 << 23
+				d.Push("tolerations")
 				if d.Null() {
 					x.Tolerations = nil
 				} else if n37, ok := d.BeginArray(); ok {
@@ -7106,9 +7764,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.Tolerations = out37
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("tolerations")
 			}
 		case "hostAliases":
-			if d.Enter(&seen[0], 1<<24, "hostAliases") {
+			if seen[0]&(1<<24) == 0 {
+				seen[0] |= 1 << 24
+				d.Push("hostAliases")
 				if d.Null() {
 					x.HostAliases = nil
 				} else if n38, ok := d.BeginArray(); ok {
@@ -7122,16 +7784,24 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.HostAliases = out38
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostAliases")
 			}
 		case "priorityClassName":
-			if d.Enter(&seen[0], 1<<25, "priorityClassName") {
+			if seen[0]&(1<<25) == 0 {
+				seen[0] |= 1 << 25
+				d.Push("priorityClassName")
 				if v, ok := d.String(); ok {
 					x.PriorityClassName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("priorityClassName")
 			}
 		case "priority":
-			if d.Enter(&seen[0], 1<<26, "priority") {
+			if seen[0]&(1<<26) == 0 {
+				seen[0] |= 1 << 26
+				d.Push("priority")
 				if d.Null() {
 					x.Priority = nil
 				} else {
@@ -7143,9 +7813,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("priority")
 			}
 		case "dnsConfig":
-			if d.Enter(&seen[0], 1<<27, "dnsConfig") {
+			if seen[0]&(1<<27) == 0 {
+				seen[0] |= 1 << 27
+				d.Push("dnsConfig")
 				if d.Null() {
 					x.DNSConfig = nil
 				} else {
@@ -7155,9 +7829,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.DNSConfig.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("dnsConfig")
 			}
 		case "readinessGates":
-			if d.Enter(&seen[0], 1<<28, "readinessGates") {
+			if seen[0]&(1<<28) == 0 {
+				seen[0] |= 1 << 28
+				d.Push("readinessGates")
 				if d.Null() {
 					x.ReadinessGates = nil
 				} else if n39, ok := d.BeginArray(); ok {
@@ -7171,9 +7849,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.ReadinessGates = out39
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readinessGates")
 			}
 		case "runtimeClassName":
-			if d.Enter(&seen[0], 1<<29, "runtimeClassName") {
+			if seen[0]&(1<<29) == 0 {
+				seen[0] |= 1 << 29
+				d.Push("runtimeClassName")
 				if d.Null() {
 					x.RuntimeClassName = nil
 				} else {
@@ -7185,9 +7867,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("runtimeClassName")
 			}
 		case "enableServiceLinks":
-			if d.Enter(&seen[0], 1<<30, "enableServiceLinks") {
+			if seen[0]&(1<<30) == 0 {
+				seen[0] |= 1 << 30
+				d.Push("enableServiceLinks")
 				if d.Null() {
 					x.EnableServiceLinks = nil
 				} else {
@@ -7199,9 +7885,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("enableServiceLinks")
 			}
 		case "preemptionPolicy":
-			if d.Enter(&seen[0], 1<<31, "preemptionPolicy") {
+			if seen[0]&(1<<31) == 0 {
+				seen[0] |= 1 << 31
+				d.Push("preemptionPolicy")
 				if d.Null() {
 					x.PreemptionPolicy = nil
 				} else {
@@ -7213,9 +7903,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("preemptionPolicy")
 			}
 		case "overhead":
-			if d.Enter(&seen[0], 1<<32, "overhead") {
+			if seen[0]&(1<<32) == 0 {
+				seen[0] |= 1 << 32
+				d.Push("overhead")
 				if d.Null() {
 					x.Overhead = nil
 				} else if d.BeginObject() {
@@ -7245,9 +7939,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("overhead")
 			}
 		case "topologySpreadConstraints":
-			if d.Enter(&seen[0], 1<<33, "topologySpreadConstraints") {
+			if seen[0]&(1<<33) == 0 {
+				seen[0] |= 1 << 33
+				d.Push("topologySpreadConstraints")
 				if d.Null() {
 					x.TopologySpreadConstraints = nil
 				} else if n41, ok := d.BeginArray(); ok {
@@ -7261,9 +7959,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.TopologySpreadConstraints = out41
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("topologySpreadConstraints")
 			}
 		case "setHostnameAsFQDN":
-			if d.Enter(&seen[0], 1<<34, "setHostnameAsFQDN") {
+			if seen[0]&(1<<34) == 0 {
+				seen[0] |= 1 << 34
+				d.Push("setHostnameAsFQDN")
 				if d.Null() {
 					x.SetHostnameAsFQDN = nil
 				} else {
@@ -7275,9 +7977,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("setHostnameAsFQDN")
 			}
 		case "os":
-			if d.Enter(&seen[0], 1<<35, "os") {
+			if seen[0]&(1<<35) == 0 {
+				seen[0] |= 1 << 35
+				d.Push("os")
 				if d.Null() {
 					x.OS = nil
 				} else {
@@ -7287,9 +7993,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.OS.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("os")
 			}
 		case "hostUsers":
-			if d.Enter(&seen[0], 1<<36, "hostUsers") {
+			if seen[0]&(1<<36) == 0 {
+				seen[0] |= 1 << 36
+				d.Push("hostUsers")
 				if d.Null() {
 					x.HostUsers = nil
 				} else {
@@ -7301,9 +8011,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostUsers")
 			}
 		case "schedulingGates":
-			if d.Enter(&seen[0], 1<<37, "schedulingGates") {
+			if seen[0]&(1<<37) == 0 {
+				seen[0] |= 1 << 37
+				d.Push("schedulingGates")
 				if d.Null() {
 					x.SchedulingGates = nil
 				} else if n42, ok := d.BeginArray(); ok {
@@ -7317,9 +8031,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.SchedulingGates = out42
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("schedulingGates")
 			}
 		case "resourceClaims":
-			if d.Enter(&seen[0], 1<<38, "resourceClaims") {
+			if seen[0]&(1<<38) == 0 {
+				seen[0] |= 1 << 38
+				d.Push("resourceClaims")
 				if d.Null() {
 					x.ResourceClaims = nil
 				} else if n43, ok := d.BeginArray(); ok {
@@ -7333,9 +8051,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.ResourceClaims = out43
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceClaims")
 			}
 		case "resources":
-			if d.Enter(&seen[0], 1<<39, "resources") {
+			if seen[0]&(1<<39) == 0 {
+				seen[0] |= 1 << 39
+				d.Push("resources")
 				if d.Null() {
 					x.Resources = nil
 				} else {
@@ -7345,9 +8067,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.Resources.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resources")
 			}
 		case "hostnameOverride":
-			if d.Enter(&seen[0], 1<<40, "hostnameOverride") {
+			if seen[0]&(1<<40) == 0 {
+				seen[0] |= 1 << 40
+				d.Push("hostnameOverride")
 				if d.Null() {
 					x.HostnameOverride = nil
 				} else {
@@ -7359,9 +8085,13 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostnameOverride")
 			}
 		case "schedulingGroup":
-			if d.Enter(&seen[0], 1<<41, "schedulingGroup") {
+			if seen[0]&(1<<41) == 0 {
+				seen[0] |= 1 << 41
+				d.Push("schedulingGroup")
 				if d.Null() {
 					x.SchedulingGroup = nil
 				} else {
@@ -7371,6 +8101,8 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					x.SchedulingGroup.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("schedulingGroup")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodSpec)
@@ -7456,11 +8188,15 @@ func (x *PodOS) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = OSName(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodOS)
@@ -7573,14 +8309,20 @@ func (x *HostAlias) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "ip":
-			if d.Enter(&seen[0], 1<<0, "ip") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("ip")
 				if v, ok := d.String(); ok {
 					x.IP = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ip")
 			}
 		case "hostnames":
-			if d.Enter(&seen[0], 1<<1, "hostnames") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("hostnames")
 				if d.Null() {
 					x.Hostnames = nil
 				} else if n44, ok := d.BeginArray(); ok {
@@ -7596,6 +8338,8 @@ func (x *HostAlias) DecodeJSON(d *codec.Decoder) {
 					x.Hostnames = out44
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostnames")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfHostAlias)
@@ -7681,11 +8425,15 @@ func (x *PodReadinessGate) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "conditionType":
-			if d.Enter(&seen[0], 1<<0, "conditionType") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("conditionType")
 				if v, ok := d.String(); ok {
 					x.ConditionType = PodConditionType(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("conditionType")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodReadinessGate)
@@ -7771,11 +8519,15 @@ func (x *PodSchedulingGate) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodSchedulingGate)
@@ -7873,7 +8625,9 @@ func (x *PodSchedulingGroup) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "podGroupName":
-			if d.Enter(&seen[0], 1<<0, "podGroupName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("podGroupName")
 				if d.Null() {
 					x.PodGroupName = nil
 				} else {
@@ -7885,6 +8639,8 @@ func (x *PodSchedulingGroup) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("podGroupName")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodSchedulingGroup)
@@ -8002,14 +8758,20 @@ func (x *PodResourceClaim) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "resourceClaimName":
-			if d.Enter(&seen[0], 1<<1, "resourceClaimName") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("resourceClaimName")
 				if d.Null() {
 					x.ResourceClaimName = nil
 				} else {
@@ -8021,9 +8783,13 @@ func (x *PodResourceClaim) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceClaimName")
 			}
 		case "resourceClaimTemplateName":
-			if d.Enter(&seen[0], 1<<2, "resourceClaimTemplateName") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("resourceClaimTemplateName")
 				if d.Null() {
 					x.ResourceClaimTemplateName = nil
 				} else {
@@ -8035,6 +8801,8 @@ func (x *PodResourceClaim) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceClaimTemplateName")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodResourceClaim)
@@ -8198,7 +8966,9 @@ func (x *PodDNSConfig) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "nameservers":
-			if d.Enter(&seen[0], 1<<0, "nameservers") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("nameservers")
 				if d.Null() {
 					x.Nameservers = nil
 				} else if n45, ok := d.BeginArray(); ok {
@@ -8214,9 +8984,13 @@ func (x *PodDNSConfig) DecodeJSON(d *codec.Decoder) {
 					x.Nameservers = out45
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("nameservers")
 			}
 		case "searches":
-			if d.Enter(&seen[0], 1<<1, "searches") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("searches")
 				if d.Null() {
 					x.Searches = nil
 				} else if n46, ok := d.BeginArray(); ok {
@@ -8232,9 +9006,13 @@ func (x *PodDNSConfig) DecodeJSON(d *codec.Decoder) {
 					x.Searches = out46
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("searches")
 			}
 		case "options":
-			if d.Enter(&seen[0], 1<<2, "options") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("options")
 				if d.Null() {
 					x.Options = nil
 				} else if n47, ok := d.BeginArray(); ok {
@@ -8248,6 +9026,8 @@ func (x *PodDNSConfig) DecodeJSON(d *codec.Decoder) {
 					x.Options = out47
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("options")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodDNSConfig)
@@ -8353,14 +9133,20 @@ func (x *PodDNSConfigOption) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "value":
-			if d.Enter(&seen[0], 1<<1, "value") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("value")
 				if d.Null() {
 					x.Value = nil
 				} else {
@@ -8372,6 +9158,8 @@ func (x *PodDNSConfigOption) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("value")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodDNSConfigOption)
@@ -8581,7 +9369,9 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "exec":
-			if d.Enter(&seen[0], 1<<0, "exec") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("exec")
 				if d.Null() {
 					x.ProbeHandler.Exec = nil
 				} else {
@@ -8591,9 +9381,13 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 					x.ProbeHandler.Exec.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("exec")
 			}
 		case "httpGet":
-			if d.Enter(&seen[0], 1<<1, "httpGet") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("httpGet")
 				if d.Null() {
 					x.ProbeHandler.HTTPGet = nil
 				} else {
@@ -8603,9 +9397,13 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 					x.ProbeHandler.HTTPGet.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("httpGet")
 			}
 		case "tcpSocket":
-			if d.Enter(&seen[0], 1<<2, "tcpSocket") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("tcpSocket")
 				if d.Null() {
 					x.ProbeHandler.TCPSocket = nil
 				} else {
@@ -8615,9 +9413,13 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 					x.ProbeHandler.TCPSocket.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("tcpSocket")
 			}
 		case "grpc":
-			if d.Enter(&seen[0], 1<<3, "grpc") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("grpc")
 				if d.Null() {
 					x.ProbeHandler.GRPC = nil
 				} else {
@@ -8627,44 +9429,68 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 					x.ProbeHandler.GRPC.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("grpc")
 			}
 		case "initialDelaySeconds":
-			if d.Enter(&seen[0], 1<<4, "initialDelaySeconds") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("initialDelaySeconds")
 				if v, ok := d.Int(32); ok {
 					x.InitialDelaySeconds = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("initialDelaySeconds")
 			}
 		case "timeoutSeconds":
-			if d.Enter(&seen[0], 1<<5, "timeoutSeconds") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("timeoutSeconds")
 				if v, ok := d.Int(32); ok {
 					x.TimeoutSeconds = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("timeoutSeconds")
 			}
 		case "periodSeconds":
-			if d.Enter(&seen[0], 1<<6, "periodSeconds") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("periodSeconds")
 				if v, ok := d.Int(32); ok {
 					x.PeriodSeconds = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("periodSeconds")
 			}
 		case "successThreshold":
-			if d.Enter(&seen[0], 1<<7, "successThreshold") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("successThreshold")
 				if v, ok := d.Int(32); ok {
 					x.SuccessThreshold = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("successThreshold")
 			}
 		case "failureThreshold":
-			if d.Enter(&seen[0], 1<<8, "failureThreshold") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("failureThreshold")
 				if v, ok := d.Int(32); ok {
 					x.FailureThreshold = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("failureThreshold")
 			}
 		case "terminationGracePeriodSeconds":
-			if d.Enter(&seen[0], 1<<9, "terminationGracePeriodSeconds") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("terminationGracePeriodSeconds")
 				if d.Null() {
 					x.TerminationGracePeriodSeconds = nil
 				} else {
@@ -8676,6 +9502,8 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("terminationGracePeriodSeconds")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfProbe)
@@ -8784,7 +9612,9 @@ func (x *ExecAction) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "command":
-			if d.Enter(&seen[0], 1<<0, "command") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("command")
 				if d.Null() {
 					x.Command = nil
 				} else if n48, ok := d.BeginArray(); ok {
@@ -8800,6 +9630,8 @@ func (x *ExecAction) DecodeJSON(d *codec.Decoder) {
 					x.Command = out48
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("command")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfExecAction)
@@ -8939,14 +9771,20 @@ func (x *HTTPGetAction) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "path":
-			if d.Enter(&seen[0], 1<<0, "path") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("path")
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("path")
 			}
 		case "port":
-			if d.Enter(&seen[0], 1<<1, "port") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("port")
 				{
 					raw := d.Raw()
 					if err := x.Port.UnmarshalJSON(raw); err != nil {
@@ -8954,23 +9792,35 @@ func (x *HTTPGetAction) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("port")
 			}
 		case "host":
-			if d.Enter(&seen[0], 1<<2, "host") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("host")
 				if v, ok := d.String(); ok {
 					x.Host = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("host")
 			}
 		case "scheme":
-			if d.Enter(&seen[0], 1<<3, "scheme") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("scheme")
 				if v, ok := d.String(); ok {
 					x.Scheme = URIScheme(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("scheme")
 			}
 		case "httpHeaders":
-			if d.Enter(&seen[0], 1<<4, "httpHeaders") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("httpHeaders")
 				if d.Null() {
 					x.HTTPHeaders = nil
 				} else if n49, ok := d.BeginArray(); ok {
@@ -8984,6 +9834,8 @@ func (x *HTTPGetAction) DecodeJSON(d *codec.Decoder) {
 					x.HTTPHeaders = out49
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("httpHeaders")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfHTTPGetAction)
@@ -9073,18 +9925,26 @@ func (x *HTTPHeader) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "value":
-			if d.Enter(&seen[0], 1<<1, "value") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("value")
 				if v, ok := d.String(); ok {
 					x.Value = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("value")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfHTTPHeader)
@@ -9180,7 +10040,9 @@ func (x *TCPSocketAction) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "port":
-			if d.Enter(&seen[0], 1<<0, "port") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("port")
 				{
 					raw := d.Raw()
 					if err := x.Port.UnmarshalJSON(raw); err != nil {
@@ -9188,13 +10050,19 @@ func (x *TCPSocketAction) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("port")
 			}
 		case "host":
-			if d.Enter(&seen[0], 1<<1, "host") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("host")
 				if v, ok := d.String(); ok {
 					x.Host = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("host")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfTCPSocketAction)
@@ -9292,14 +10160,20 @@ func (x *GRPCAction) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "port":
-			if d.Enter(&seen[0], 1<<0, "port") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("port")
 				if v, ok := d.Int(32); ok {
 					x.Port = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("port")
 			}
 		case "service":
-			if d.Enter(&seen[0], 1<<1, "service") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("service")
 				if d.Null() {
 					x.Service = nil
 				} else {
@@ -9311,6 +10185,8 @@ func (x *GRPCAction) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("service")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfGRPCAction)
@@ -9396,11 +10272,15 @@ func (x *SleepAction) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "seconds":
-			if d.Enter(&seen[0], 1<<0, "seconds") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("seconds")
 				if v, ok := d.Int(64); ok {
 					x.Seconds = int64(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("seconds")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfSleepAction)
@@ -9554,7 +10434,9 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "exec":
-			if d.Enter(&seen[0], 1<<0, "exec") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("exec")
 				if d.Null() {
 					x.Exec = nil
 				} else {
@@ -9564,9 +10446,13 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 					x.Exec.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("exec")
 			}
 		case "httpGet":
-			if d.Enter(&seen[0], 1<<1, "httpGet") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("httpGet")
 				if d.Null() {
 					x.HTTPGet = nil
 				} else {
@@ -9576,9 +10462,13 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 					x.HTTPGet.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("httpGet")
 			}
 		case "tcpSocket":
-			if d.Enter(&seen[0], 1<<2, "tcpSocket") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("tcpSocket")
 				if d.Null() {
 					x.TCPSocket = nil
 				} else {
@@ -9588,9 +10478,13 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 					x.TCPSocket.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("tcpSocket")
 			}
 		case "sleep":
-			if d.Enter(&seen[0], 1<<3, "sleep") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("sleep")
 				if d.Null() {
 					x.Sleep = nil
 				} else {
@@ -9600,6 +10494,8 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 					x.Sleep.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("sleep")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfLifecycleHandler)
@@ -9733,7 +10629,9 @@ func (x *Lifecycle) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "postStart":
-			if d.Enter(&seen[0], 1<<0, "postStart") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("postStart")
 				if d.Null() {
 					x.PostStart = nil
 				} else {
@@ -9743,9 +10641,13 @@ func (x *Lifecycle) DecodeJSON(d *codec.Decoder) {
 					x.PostStart.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("postStart")
 			}
 		case "preStop":
-			if d.Enter(&seen[0], 1<<1, "preStop") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("preStop")
 				if d.Null() {
 					x.PreStop = nil
 				} else {
@@ -9755,9 +10657,13 @@ func (x *Lifecycle) DecodeJSON(d *codec.Decoder) {
 					x.PreStop.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("preStop")
 			}
 		case "stopSignal":
-			if d.Enter(&seen[0], 1<<2, "stopSignal") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("stopSignal")
 				if d.Null() {
 					x.StopSignal = nil
 				} else {
@@ -9769,6 +10675,8 @@ func (x *Lifecycle) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("stopSignal")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfLifecycle)
@@ -9890,7 +10798,9 @@ func (x *ProjectedVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "sources":
-			if d.Enter(&seen[0], 1<<0, "sources") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("sources")
 				if d.Null() {
 					x.Sources = nil
 				} else if n50, ok := d.BeginArray(); ok {
@@ -9904,9 +10814,13 @@ func (x *ProjectedVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.Sources = out50
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("sources")
 			}
 		case "defaultMode":
-			if d.Enter(&seen[0], 1<<1, "defaultMode") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("defaultMode")
 				if d.Null() {
 					x.DefaultMode = nil
 				} else {
@@ -9918,6 +10832,8 @@ func (x *ProjectedVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("defaultMode")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfProjectedVolumeSource)
@@ -10107,7 +11023,9 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "secret":
-			if d.Enter(&seen[0], 1<<0, "secret") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("secret")
 				if d.Null() {
 					x.Secret = nil
 				} else {
@@ -10117,9 +11035,13 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 					x.Secret.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secret")
 			}
 		case "downwardAPI":
-			if d.Enter(&seen[0], 1<<1, "downwardAPI") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("downwardAPI")
 				if d.Null() {
 					x.DownwardAPI = nil
 				} else {
@@ -10129,9 +11051,13 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 					x.DownwardAPI.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("downwardAPI")
 			}
 		case "configMap":
-			if d.Enter(&seen[0], 1<<2, "configMap") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("configMap")
 				if d.Null() {
 					x.ConfigMap = nil
 				} else {
@@ -10141,9 +11067,13 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 					x.ConfigMap.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("configMap")
 			}
 		case "serviceAccountToken":
-			if d.Enter(&seen[0], 1<<3, "serviceAccountToken") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("serviceAccountToken")
 				if d.Null() {
 					x.ServiceAccountToken = nil
 				} else {
@@ -10153,9 +11083,13 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 					x.ServiceAccountToken.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("serviceAccountToken")
 			}
 		case "clusterTrustBundle":
-			if d.Enter(&seen[0], 1<<4, "clusterTrustBundle") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("clusterTrustBundle")
 				if d.Null() {
 					x.ClusterTrustBundle = nil
 				} else {
@@ -10165,9 +11099,13 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 					x.ClusterTrustBundle.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("clusterTrustBundle")
 			}
 		case "podCertificate":
-			if d.Enter(&seen[0], 1<<5, "podCertificate") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("podCertificate")
 				if d.Null() {
 					x.PodCertificate = nil
 				} else {
@@ -10177,6 +11115,8 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 					x.PodCertificate.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("podCertificate")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeProjection)
@@ -10310,14 +11250,20 @@ func (x *SecretProjection) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "items":
-			if d.Enter(&seen[0], 1<<1, "items") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("items")
 				if d.Null() {
 					x.Items = nil
 				} else if n51, ok := d.BeginArray(); ok {
@@ -10331,9 +11277,13 @@ func (x *SecretProjection) DecodeJSON(d *codec.Decoder) {
 					x.Items = out51
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("items")
 			}
 		case "optional":
-			if d.Enter(&seen[0], 1<<2, "optional") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("optional")
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -10345,6 +11295,8 @@ func (x *SecretProjection) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("optional")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecretProjection)
@@ -10478,14 +11430,20 @@ func (x *ConfigMapProjection) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "items":
-			if d.Enter(&seen[0], 1<<1, "items") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("items")
 				if d.Null() {
 					x.Items = nil
 				} else if n52, ok := d.BeginArray(); ok {
@@ -10499,9 +11457,13 @@ func (x *ConfigMapProjection) DecodeJSON(d *codec.Decoder) {
 					x.Items = out52
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("items")
 			}
 		case "optional":
-			if d.Enter(&seen[0], 1<<2, "optional") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("optional")
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -10513,6 +11475,8 @@ func (x *ConfigMapProjection) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("optional")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfConfigMapProjection)
@@ -10622,7 +11586,9 @@ func (x *DownwardAPIProjection) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "items":
-			if d.Enter(&seen[0], 1<<0, "items") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("items")
 				if d.Null() {
 					x.Items = nil
 				} else if n53, ok := d.BeginArray(); ok {
@@ -10636,6 +11602,8 @@ func (x *DownwardAPIProjection) DecodeJSON(d *codec.Decoder) {
 					x.Items = out53
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("items")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfDownwardAPIProjection)
@@ -10745,14 +11713,20 @@ func (x *ServiceAccountTokenProjection) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "audience":
-			if d.Enter(&seen[0], 1<<0, "audience") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("audience")
 				if v, ok := d.String(); ok {
 					x.Audience = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("audience")
 			}
 		case "expirationSeconds":
-			if d.Enter(&seen[0], 1<<1, "expirationSeconds") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("expirationSeconds")
 				if d.Null() {
 					x.ExpirationSeconds = nil
 				} else {
@@ -10764,13 +11738,19 @@ func (x *ServiceAccountTokenProjection) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("expirationSeconds")
 			}
 		case "path":
-			if d.Enter(&seen[0], 1<<2, "path") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("path")
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("path")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfServiceAccountTokenProjection)
@@ -10922,7 +11902,9 @@ func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if d.Null() {
 					x.Name = nil
 				} else {
@@ -10934,9 +11916,13 @@ func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "signerName":
-			if d.Enter(&seen[0], 1<<1, "signerName") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("signerName")
 				if d.Null() {
 					x.SignerName = nil
 				} else {
@@ -10948,9 +11934,13 @@ func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("signerName")
 			}
 		case "labelSelector":
-			if d.Enter(&seen[0], 1<<2, "labelSelector") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("labelSelector")
 				if d.Null() {
 					x.LabelSelector = nil
 				} else {
@@ -10960,9 +11950,13 @@ func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
 					decodeJSONSelectorLabelSelector(d, x.LabelSelector)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("labelSelector")
 			}
 		case "optional":
-			if d.Enter(&seen[0], 1<<3, "optional") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("optional")
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -10974,13 +11968,19 @@ func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("optional")
 			}
 		case "path":
-			if d.Enter(&seen[0], 1<<4, "path") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("path")
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("path")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfClusterTrustBundleProjection)
@@ -11126,21 +12126,31 @@ func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "signerName":
-			if d.Enter(&seen[0], 1<<0, "signerName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("signerName")
 				if v, ok := d.String(); ok {
 					x.SignerName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("signerName")
 			}
 		case "keyType":
-			if d.Enter(&seen[0], 1<<1, "keyType") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("keyType")
 				if v, ok := d.String(); ok {
 					x.KeyType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("keyType")
 			}
 		case "maxExpirationSeconds":
-			if d.Enter(&seen[0], 1<<2, "maxExpirationSeconds") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("maxExpirationSeconds")
 				if d.Null() {
 					x.MaxExpirationSeconds = nil
 				} else {
@@ -11152,32 +12162,50 @@ func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("maxExpirationSeconds")
 			}
 		case "credentialBundlePath":
-			if d.Enter(&seen[0], 1<<3, "credentialBundlePath") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("credentialBundlePath")
 				if v, ok := d.String(); ok {
 					x.CredentialBundlePath = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("credentialBundlePath")
 			}
 		case "keyPath":
-			if d.Enter(&seen[0], 1<<4, "keyPath") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("keyPath")
 				if v, ok := d.String(); ok {
 					x.KeyPath = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("keyPath")
 			}
 		case "certificateChainPath":
-			if d.Enter(&seen[0], 1<<5, "certificateChainPath") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("certificateChainPath")
 				if v, ok := d.String(); ok {
 					x.CertificateChainPath = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("certificateChainPath")
 			}
 		case "userAnnotations":
-			if d.Enter(&seen[0], 1<<6, "userAnnotations") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("userAnnotations")
 				d.StringMap(&x.UserAnnotations)
 				d.Pop()
+			} else {
+				d.Duplicate("userAnnotations")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodCertificateProjection)
@@ -11367,7 +12395,9 @@ func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "limits":
-			if d.Enter(&seen[0], 1<<0, "limits") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("limits")
 				if d.Null() {
 					x.Limits = nil
 				} else if d.BeginObject() {
@@ -11397,9 +12427,13 @@ func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("limits")
 			}
 		case "requests":
-			if d.Enter(&seen[0], 1<<1, "requests") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("requests")
 				if d.Null() {
 					x.Requests = nil
 				} else if d.BeginObject() {
@@ -11429,9 +12463,13 @@ func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("requests")
 			}
 		case "claims":
-			if d.Enter(&seen[0], 1<<2, "claims") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("claims")
 				if d.Null() {
 					x.Claims = nil
 				} else if n56, ok := d.BeginArray(); ok {
@@ -11445,6 +12483,8 @@ func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
 					x.Claims = out56
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("claims")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceRequirements)
@@ -11606,7 +12646,9 @@ func (x *VolumeResourceRequirements) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "limits":
-			if d.Enter(&seen[0], 1<<0, "limits") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("limits")
 				if d.Null() {
 					x.Limits = nil
 				} else if d.BeginObject() {
@@ -11636,9 +12678,13 @@ func (x *VolumeResourceRequirements) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("limits")
 			}
 		case "requests":
-			if d.Enter(&seen[0], 1<<1, "requests") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("requests")
 				if d.Null() {
 					x.Requests = nil
 				} else if d.BeginObject() {
@@ -11668,6 +12714,8 @@ func (x *VolumeResourceRequirements) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("requests")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeResourceRequirements)
@@ -11761,18 +12809,26 @@ func (x *ResourceClaim) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "request":
-			if d.Enter(&seen[0], 1<<1, "request") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("request")
 				if v, ok := d.String(); ok {
 					x.Request = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("request")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceClaim)
@@ -11902,35 +12958,53 @@ func (x *Toleration) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "key":
-			if d.Enter(&seen[0], 1<<0, "key") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("key")
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("key")
 			}
 		case "operator":
-			if d.Enter(&seen[0], 1<<1, "operator") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("operator")
 				if v, ok := d.String(); ok {
 					x.Operator = TolerationOperator(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("operator")
 			}
 		case "value":
-			if d.Enter(&seen[0], 1<<2, "value") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("value")
 				if v, ok := d.String(); ok {
 					x.Value = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("value")
 			}
 		case "effect":
-			if d.Enter(&seen[0], 1<<3, "effect") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("effect")
 				if v, ok := d.String(); ok {
 					x.Effect = TaintEffect(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("effect")
 			}
 		case "tolerationSeconds":
-			if d.Enter(&seen[0], 1<<4, "tolerationSeconds") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("tolerationSeconds")
 				if d.Null() {
 					x.TolerationSeconds = nil
 				} else {
@@ -11942,6 +13016,8 @@ func (x *Toleration) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("tolerationSeconds")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfToleration)
@@ -12128,28 +13204,42 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "maxSkew":
-			if d.Enter(&seen[0], 1<<0, "maxSkew") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("maxSkew")
 				if v, ok := d.Int(32); ok {
 					x.MaxSkew = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("maxSkew")
 			}
 		case "topologyKey":
-			if d.Enter(&seen[0], 1<<1, "topologyKey") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("topologyKey")
 				if v, ok := d.String(); ok {
 					x.TopologyKey = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("topologyKey")
 			}
 		case "whenUnsatisfiable":
-			if d.Enter(&seen[0], 1<<2, "whenUnsatisfiable") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("whenUnsatisfiable")
 				if v, ok := d.String(); ok {
 					x.WhenUnsatisfiable = UnsatisfiableConstraintAction(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("whenUnsatisfiable")
 			}
 		case "labelSelector":
-			if d.Enter(&seen[0], 1<<3, "labelSelector") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("labelSelector")
 				if d.Null() {
 					x.LabelSelector = nil
 				} else {
@@ -12159,9 +13249,13 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 					decodeJSONSelectorLabelSelector(d, x.LabelSelector)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("labelSelector")
 			}
 		case "minDomains":
-			if d.Enter(&seen[0], 1<<4, "minDomains") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("minDomains")
 				if d.Null() {
 					x.MinDomains = nil
 				} else {
@@ -12173,9 +13267,13 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("minDomains")
 			}
 		case "nodeAffinityPolicy":
-			if d.Enter(&seen[0], 1<<5, "nodeAffinityPolicy") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("nodeAffinityPolicy")
 				if d.Null() {
 					x.NodeAffinityPolicy = nil
 				} else {
@@ -12187,9 +13285,13 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("nodeAffinityPolicy")
 			}
 		case "nodeTaintsPolicy":
-			if d.Enter(&seen[0], 1<<6, "nodeTaintsPolicy") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("nodeTaintsPolicy")
 				if d.Null() {
 					x.NodeTaintsPolicy = nil
 				} else {
@@ -12201,9 +13303,13 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("nodeTaintsPolicy")
 			}
 		case "matchLabelKeys":
-			if d.Enter(&seen[0], 1<<7, "matchLabelKeys") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("matchLabelKeys")
 				if d.Null() {
 					x.MatchLabelKeys = nil
 				} else if n59, ok := d.BeginArray(); ok {
@@ -12219,6 +13325,8 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 					x.MatchLabelKeys = out59
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("matchLabelKeys")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfTopologySpreadConstraint)
@@ -12502,7 +13610,9 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "capabilities":
-			if d.Enter(&seen[0], 1<<0, "capabilities") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("capabilities")
 				if d.Null() {
 					x.Capabilities = nil
 				} else {
@@ -12512,9 +13622,13 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					x.Capabilities.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("capabilities")
 			}
 		case "privileged":
-			if d.Enter(&seen[0], 1<<1, "privileged") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("privileged")
 				if d.Null() {
 					x.Privileged = nil
 				} else {
@@ -12526,9 +13640,13 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("privileged")
 			}
 		case "seLinuxOptions":
-			if d.Enter(&seen[0], 1<<2, "seLinuxOptions") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("seLinuxOptions")
 				if d.Null() {
 					x.SELinuxOptions = nil
 				} else {
@@ -12538,9 +13656,13 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					x.SELinuxOptions.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("seLinuxOptions")
 			}
 		case "windowsOptions":
-			if d.Enter(&seen[0], 1<<3, "windowsOptions") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("windowsOptions")
 				if d.Null() {
 					x.WindowsOptions = nil
 				} else {
@@ -12550,9 +13672,13 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					x.WindowsOptions.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("windowsOptions")
 			}
 		case "runAsUser":
-			if d.Enter(&seen[0], 1<<4, "runAsUser") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("runAsUser")
 				if d.Null() {
 					x.RunAsUser = nil
 				} else {
@@ -12564,9 +13690,13 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("runAsUser")
 			}
 		case "runAsGroup":
-			if d.Enter(&seen[0], 1<<5, "runAsGroup") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("runAsGroup")
 				if d.Null() {
 					x.RunAsGroup = nil
 				} else {
@@ -12578,9 +13708,13 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("runAsGroup")
 			}
 		case "runAsNonRoot":
-			if d.Enter(&seen[0], 1<<6, "runAsNonRoot") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("runAsNonRoot")
 				if d.Null() {
 					x.RunAsNonRoot = nil
 				} else {
@@ -12592,9 +13726,13 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("runAsNonRoot")
 			}
 		case "readOnlyRootFilesystem":
-			if d.Enter(&seen[0], 1<<7, "readOnlyRootFilesystem") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("readOnlyRootFilesystem")
 				if d.Null() {
 					x.ReadOnlyRootFilesystem = nil
 				} else {
@@ -12606,9 +13744,13 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnlyRootFilesystem")
 			}
 		case "allowPrivilegeEscalation":
-			if d.Enter(&seen[0], 1<<8, "allowPrivilegeEscalation") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("allowPrivilegeEscalation")
 				if d.Null() {
 					x.AllowPrivilegeEscalation = nil
 				} else {
@@ -12620,9 +13762,13 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("allowPrivilegeEscalation")
 			}
 		case "procMount":
-			if d.Enter(&seen[0], 1<<9, "procMount") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("procMount")
 				if d.Null() {
 					x.ProcMount = nil
 				} else {
@@ -12634,9 +13780,13 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("procMount")
 			}
 		case "seccompProfile":
-			if d.Enter(&seen[0], 1<<10, "seccompProfile") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("seccompProfile")
 				if d.Null() {
 					x.SeccompProfile = nil
 				} else {
@@ -12646,9 +13796,13 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					x.SeccompProfile.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("seccompProfile")
 			}
 		case "appArmorProfile":
-			if d.Enter(&seen[0], 1<<11, "appArmorProfile") {
+			if seen[0]&(1<<11) == 0 {
+				seen[0] |= 1 << 11
+				d.Push("appArmorProfile")
 				if d.Null() {
 					x.AppArmorProfile = nil
 				} else {
@@ -12658,6 +13812,8 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					x.AppArmorProfile.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("appArmorProfile")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecurityContext)
@@ -12977,7 +14133,9 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "seLinuxOptions":
-			if d.Enter(&seen[0], 1<<0, "seLinuxOptions") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("seLinuxOptions")
 				if d.Null() {
 					x.SELinuxOptions = nil
 				} else {
@@ -12987,9 +14145,13 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					x.SELinuxOptions.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("seLinuxOptions")
 			}
 		case "windowsOptions":
-			if d.Enter(&seen[0], 1<<1, "windowsOptions") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("windowsOptions")
 				if d.Null() {
 					x.WindowsOptions = nil
 				} else {
@@ -12999,9 +14161,13 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					x.WindowsOptions.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("windowsOptions")
 			}
 		case "runAsUser":
-			if d.Enter(&seen[0], 1<<2, "runAsUser") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("runAsUser")
 				if d.Null() {
 					x.RunAsUser = nil
 				} else {
@@ -13013,9 +14179,13 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("runAsUser")
 			}
 		case "runAsGroup":
-			if d.Enter(&seen[0], 1<<3, "runAsGroup") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("runAsGroup")
 				if d.Null() {
 					x.RunAsGroup = nil
 				} else {
@@ -13027,9 +14197,13 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("runAsGroup")
 			}
 		case "runAsNonRoot":
-			if d.Enter(&seen[0], 1<<4, "runAsNonRoot") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("runAsNonRoot")
 				if d.Null() {
 					x.RunAsNonRoot = nil
 				} else {
@@ -13041,9 +14215,13 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("runAsNonRoot")
 			}
 		case "supplementalGroups":
-			if d.Enter(&seen[0], 1<<5, "supplementalGroups") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("supplementalGroups")
 				if d.Null() {
 					x.SupplementalGroups = nil
 				} else if n60, ok := d.BeginArray(); ok {
@@ -13059,9 +14237,13 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					x.SupplementalGroups = out60
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("supplementalGroups")
 			}
 		case "supplementalGroupsPolicy":
-			if d.Enter(&seen[0], 1<<6, "supplementalGroupsPolicy") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("supplementalGroupsPolicy")
 				if d.Null() {
 					x.SupplementalGroupsPolicy = nil
 				} else {
@@ -13073,9 +14255,13 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("supplementalGroupsPolicy")
 			}
 		case "fsGroup":
-			if d.Enter(&seen[0], 1<<7, "fsGroup") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("fsGroup")
 				if d.Null() {
 					x.FSGroup = nil
 				} else {
@@ -13087,9 +14273,13 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsGroup")
 			}
 		case "sysctls":
-			if d.Enter(&seen[0], 1<<8, "sysctls") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("sysctls")
 				if d.Null() {
 					x.Sysctls = nil
 				} else if n61, ok := d.BeginArray(); ok {
@@ -13103,9 +14293,13 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					x.Sysctls = out61
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("sysctls")
 			}
 		case "fsGroupChangePolicy":
-			if d.Enter(&seen[0], 1<<9, "fsGroupChangePolicy") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("fsGroupChangePolicy")
 				if d.Null() {
 					x.FSGroupChangePolicy = nil
 				} else {
@@ -13117,9 +14311,13 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsGroupChangePolicy")
 			}
 		case "seccompProfile":
-			if d.Enter(&seen[0], 1<<10, "seccompProfile") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("seccompProfile")
 				if d.Null() {
 					x.SeccompProfile = nil
 				} else {
@@ -13129,9 +14327,13 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					x.SeccompProfile.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("seccompProfile")
 			}
 		case "appArmorProfile":
-			if d.Enter(&seen[0], 1<<11, "appArmorProfile") {
+			if seen[0]&(1<<11) == 0 {
+				seen[0] |= 1 << 11
+				d.Push("appArmorProfile")
 				if d.Null() {
 					x.AppArmorProfile = nil
 				} else {
@@ -13141,9 +14343,13 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					x.AppArmorProfile.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("appArmorProfile")
 			}
 		case "seLinuxChangePolicy":
-			if d.Enter(&seen[0], 1<<12, "seLinuxChangePolicy") {
+			if seen[0]&(1<<12) == 0 {
+				seen[0] |= 1 << 12
+				d.Push("seLinuxChangePolicy")
 				if d.Null() {
 					x.SELinuxChangePolicy = nil
 				} else {
@@ -13155,6 +14361,8 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("seLinuxChangePolicy")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodSecurityContext)
@@ -13290,7 +14498,9 @@ func (x *Capabilities) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "add":
-			if d.Enter(&seen[0], 1<<0, "add") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("add")
 				if d.Null() {
 					x.Add = nil
 				} else if n62, ok := d.BeginArray(); ok {
@@ -13306,9 +14516,13 @@ func (x *Capabilities) DecodeJSON(d *codec.Decoder) {
 					x.Add = out62
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("add")
 			}
 		case "drop":
-			if d.Enter(&seen[0], 1<<1, "drop") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("drop")
 				if d.Null() {
 					x.Drop = nil
 				} else if n63, ok := d.BeginArray(); ok {
@@ -13324,6 +14538,8 @@ func (x *Capabilities) DecodeJSON(d *codec.Decoder) {
 					x.Drop = out63
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("drop")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfCapabilities)
@@ -13437,32 +14653,48 @@ func (x *SELinuxOptions) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "user":
-			if d.Enter(&seen[0], 1<<0, "user") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("user")
 				if v, ok := d.String(); ok {
 					x.User = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("user")
 			}
 		case "role":
-			if d.Enter(&seen[0], 1<<1, "role") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("role")
 				if v, ok := d.String(); ok {
 					x.Role = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("role")
 			}
 		case "type":
-			if d.Enter(&seen[0], 1<<2, "type") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("type")
 				if v, ok := d.String(); ok {
 					x.Type = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("type")
 			}
 		case "level":
-			if d.Enter(&seen[0], 1<<3, "level") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("level")
 				if v, ok := d.String(); ok {
 					x.Level = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("level")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfSELinuxOptions)
@@ -13608,7 +14840,9 @@ func (x *WindowsSecurityContextOptions) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "gmsaCredentialSpecName":
-			if d.Enter(&seen[0], 1<<0, "gmsaCredentialSpecName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("gmsaCredentialSpecName")
 				if d.Null() {
 					x.GMSACredentialSpecName = nil
 				} else {
@@ -13620,9 +14854,13 @@ func (x *WindowsSecurityContextOptions) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("gmsaCredentialSpecName")
 			}
 		case "gmsaCredentialSpec":
-			if d.Enter(&seen[0], 1<<1, "gmsaCredentialSpec") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("gmsaCredentialSpec")
 				if d.Null() {
 					x.GMSACredentialSpec = nil
 				} else {
@@ -13634,9 +14872,13 @@ func (x *WindowsSecurityContextOptions) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("gmsaCredentialSpec")
 			}
 		case "runAsUserName":
-			if d.Enter(&seen[0], 1<<2, "runAsUserName") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("runAsUserName")
 				if d.Null() {
 					x.RunAsUserName = nil
 				} else {
@@ -13648,9 +14890,13 @@ func (x *WindowsSecurityContextOptions) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("runAsUserName")
 			}
 		case "hostProcess":
-			if d.Enter(&seen[0], 1<<3, "hostProcess") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("hostProcess")
 				if d.Null() {
 					x.HostProcess = nil
 				} else {
@@ -13662,6 +14908,8 @@ func (x *WindowsSecurityContextOptions) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostProcess")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfWindowsSecurityContextOptions)
@@ -13763,14 +15011,20 @@ func (x *SeccompProfile) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "type":
-			if d.Enter(&seen[0], 1<<0, "type") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("type")
 				if v, ok := d.String(); ok {
 					x.Type = SeccompProfileType(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("type")
 			}
 		case "localhostProfile":
-			if d.Enter(&seen[0], 1<<1, "localhostProfile") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("localhostProfile")
 				if d.Null() {
 					x.LocalhostProfile = nil
 				} else {
@@ -13782,6 +15036,8 @@ func (x *SeccompProfile) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("localhostProfile")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfSeccompProfile)
@@ -13883,14 +15139,20 @@ func (x *AppArmorProfile) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "type":
-			if d.Enter(&seen[0], 1<<0, "type") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("type")
 				if v, ok := d.String(); ok {
 					x.Type = AppArmorProfileType(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("type")
 			}
 		case "localhostProfile":
-			if d.Enter(&seen[0], 1<<1, "localhostProfile") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("localhostProfile")
 				if d.Null() {
 					x.LocalhostProfile = nil
 				} else {
@@ -13902,6 +15164,8 @@ func (x *AppArmorProfile) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("localhostProfile")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfAppArmorProfile)
@@ -13991,18 +15255,26 @@ func (x *Sysctl) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "value":
-			if d.Enter(&seen[0], 1<<1, "value") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("value")
 				if v, ok := d.String(); ok {
 					x.Value = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("value")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfSysctl)
@@ -14474,21 +15746,31 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "observedGeneration":
-			if d.Enter(&seen[0], 1<<0, "observedGeneration") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("observedGeneration")
 				if v, ok := d.Int(64); ok {
 					x.ObservedGeneration = int64(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("observedGeneration")
 			}
 		case "phase":
-			if d.Enter(&seen[0], 1<<1, "phase") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("phase")
 				if v, ok := d.String(); ok {
 					x.Phase = PodPhase(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("phase")
 			}
 		case "conditions":
-			if d.Enter(&seen[0], 1<<2, "conditions") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("conditions")
 				if d.Null() {
 					x.Conditions = nil
 				} else if n64, ok := d.BeginArray(); ok {
@@ -14502,37 +15784,57 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					x.Conditions = out64
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("conditions")
 			}
 		case "message":
-			if d.Enter(&seen[0], 1<<3, "message") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("message")
 				if v, ok := d.String(); ok {
 					x.Message = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("message")
 			}
 		case "reason":
-			if d.Enter(&seen[0], 1<<4, "reason") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("reason")
 				if v, ok := d.String(); ok {
 					x.Reason = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("reason")
 			}
 		case "nominatedNodeName":
-			if d.Enter(&seen[0], 1<<5, "nominatedNodeName") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("nominatedNodeName")
 				if v, ok := d.String(); ok {
 					x.NominatedNodeName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("nominatedNodeName")
 			}
 		case "hostIP":
-			if d.Enter(&seen[0], 1<<6, "hostIP") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("hostIP")
 				if v, ok := d.String(); ok {
 					x.HostIP = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostIP")
 			}
 		case "hostIPs":
-			if d.Enter(&seen[0], 1<<7, "hostIPs") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("hostIPs")
 				if d.Null() {
 					x.HostIPs = nil
 				} else if n65, ok := d.BeginArray(); ok {
@@ -14546,16 +15848,24 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					x.HostIPs = out65
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostIPs")
 			}
 		case "podIP":
-			if d.Enter(&seen[0], 1<<8, "podIP") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("podIP")
 				if v, ok := d.String(); ok {
 					x.PodIP = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("podIP")
 			}
 		case "podIPs":
-			if d.Enter(&seen[0], 1<<9, "podIPs") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("podIPs")
 				if d.Null() {
 					x.PodIPs = nil
 				} else if n66, ok := d.BeginArray(); ok {
@@ -14569,9 +15879,13 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					x.PodIPs = out66
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("podIPs")
 			}
 		case "startTime":
-			if d.Enter(&seen[0], 1<<10, "startTime") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("startTime")
 				if d.Null() {
 					x.StartTime = nil
 				} else {
@@ -14586,9 +15900,13 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("startTime")
 			}
 		case "initContainerStatuses":
-			if d.Enter(&seen[0], 1<<11, "initContainerStatuses") {
+			if seen[0]&(1<<11) == 0 {
+				seen[0] |= 1 << 11
+				d.Push("initContainerStatuses")
 				if d.Null() {
 					x.InitContainerStatuses = nil
 				} else if n67, ok := d.BeginArray(); ok {
@@ -14602,9 +15920,13 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					x.InitContainerStatuses = out67
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("initContainerStatuses")
 			}
 		case "containerStatuses":
-			if d.Enter(&seen[0], 1<<12, "containerStatuses") {
+			if seen[0]&(1<<12) == 0 {
+				seen[0] |= 1 << 12
+				d.Push("containerStatuses")
 				if d.Null() {
 					x.ContainerStatuses = nil
 				} else if n68, ok := d.BeginArray(); ok {
@@ -14618,16 +15940,24 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					x.ContainerStatuses = out68
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("containerStatuses")
 			}
 		case "qosClass":
-			if d.Enter(&seen[0], 1<<13, "qosClass") {
+			if seen[0]&(1<<13) == 0 {
+				seen[0] |= 1 << 13
+				d.Push("qosClass")
 				if v, ok := d.String(); ok {
 					x.QOSClass = PodQOSClass(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("qosClass")
 			}
 		case "ephemeralContainerStatuses":
-			if d.Enter(&seen[0], 1<<14, "ephemeralContainerStatuses") {
+			if seen[0]&(1<<14) == 0 {
+				seen[0] |= 1 << 14
+				d.Push("ephemeralContainerStatuses")
 				if d.Null() {
 					x.EphemeralContainerStatuses = nil
 				} else if n69, ok := d.BeginArray(); ok {
@@ -14641,16 +15971,24 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					x.EphemeralContainerStatuses = out69
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ephemeralContainerStatuses")
 			}
 		case "resize":
-			if d.Enter(&seen[0], 1<<15, "resize") {
+			if seen[0]&(1<<15) == 0 {
+				seen[0] |= 1 << 15
+				d.Push("resize")
 				if v, ok := d.String(); ok {
 					x.Resize = PodResizeStatus(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resize")
 			}
 		case "resourceClaimStatuses":
-			if d.Enter(&seen[0], 1<<16, "resourceClaimStatuses") {
+			if seen[0]&(1<<16) == 0 {
+				seen[0] |= 1 << 16
+				d.Push("resourceClaimStatuses")
 				if d.Null() {
 					x.ResourceClaimStatuses = nil
 				} else if n70, ok := d.BeginArray(); ok {
@@ -14664,9 +16002,13 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					x.ResourceClaimStatuses = out70
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceClaimStatuses")
 			}
 		case "extendedResourceClaimStatus":
-			if d.Enter(&seen[0], 1<<17, "extendedResourceClaimStatus") {
+			if seen[0]&(1<<17) == 0 {
+				seen[0] |= 1 << 17
+				d.Push("extendedResourceClaimStatus")
 				if d.Null() {
 					x.ExtendedResourceClaimStatus = nil
 				} else {
@@ -14676,9 +16018,13 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					x.ExtendedResourceClaimStatus.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("extendedResourceClaimStatus")
 			}
 		case "allocatedResources":
-			if d.Enter(&seen[0], 1<<18, "allocatedResources") {
+			if seen[0]&(1<<18) == 0 {
+				seen[0] |= 1 << 18
+				d.Push("allocatedResources")
 				if d.Null() {
 					x.AllocatedResources = nil
 				} else if d.BeginObject() {
@@ -14708,9 +16054,13 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("allocatedResources")
 			}
 		case "resources":
-			if d.Enter(&seen[0], 1<<19, "resources") {
+			if seen[0]&(1<<19) == 0 {
+				seen[0] |= 1 << 19
+				d.Push("resources")
 				if d.Null() {
 					x.Resources = nil
 				} else {
@@ -14720,9 +16070,13 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					x.Resources.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resources")
 			}
 		case "nodeAllocatableResourceClaimStatuses":
-			if d.Enter(&seen[0], 1<<20, "nodeAllocatableResourceClaimStatuses") {
+			if seen[0]&(1<<20) == 0 {
+				seen[0] |= 1 << 20
+				d.Push("nodeAllocatableResourceClaimStatuses")
 				if d.Null() {
 					x.NodeAllocatableResourceClaimStatuses = nil
 				} else if n72, ok := d.BeginArray(); ok {
@@ -14736,6 +16090,8 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					x.NodeAllocatableResourceClaimStatuses = out72
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("nodeAllocatableResourceClaimStatuses")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodStatus)
@@ -14861,28 +16217,42 @@ func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "type":
-			if d.Enter(&seen[0], 1<<0, "type") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("type")
 				if v, ok := d.String(); ok {
 					x.Type = PodConditionType(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("type")
 			}
 		case "observedGeneration":
-			if d.Enter(&seen[0], 1<<1, "observedGeneration") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("observedGeneration")
 				if v, ok := d.Int(64); ok {
 					x.ObservedGeneration = int64(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("observedGeneration")
 			}
 		case "status":
-			if d.Enter(&seen[0], 1<<2, "status") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("status")
 				if v, ok := d.String(); ok {
 					x.Status = ConditionStatus(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("status")
 			}
 		case "lastProbeTime":
-			if d.Enter(&seen[0], 1<<3, "lastProbeTime") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("lastProbeTime")
 				{
 					raw := d.Raw()
 					if err := x.LastProbeTime.UnmarshalJSON(raw); err != nil {
@@ -14890,9 +16260,13 @@ func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("lastProbeTime")
 			}
 		case "lastTransitionTime":
-			if d.Enter(&seen[0], 1<<4, "lastTransitionTime") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("lastTransitionTime")
 				{
 					raw := d.Raw()
 					if err := x.LastTransitionTime.UnmarshalJSON(raw); err != nil {
@@ -14900,20 +16274,30 @@ func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("lastTransitionTime")
 			}
 		case "reason":
-			if d.Enter(&seen[0], 1<<5, "reason") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("reason")
 				if v, ok := d.String(); ok {
 					x.Reason = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("reason")
 			}
 		case "message":
-			if d.Enter(&seen[0], 1<<6, "message") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("message")
 				if v, ok := d.String(); ok {
 					x.Message = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("message")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodCondition)
@@ -14999,11 +16383,15 @@ func (x *HostIP) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "ip":
-			if d.Enter(&seen[0], 1<<0, "ip") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("ip")
 				if v, ok := d.String(); ok {
 					x.IP = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ip")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfHostIP)
@@ -15089,11 +16477,15 @@ func (x *PodIP) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "ip":
-			if d.Enter(&seen[0], 1<<0, "ip") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("ip")
 				if v, ok := d.String(); ok {
 					x.IP = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ip")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodIP)
@@ -15379,59 +16771,93 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "state":
-			if d.Enter(&seen[0], 1<<1, "state") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("state")
 				x.State.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("state")
 			}
 		case "lastState":
-			if d.Enter(&seen[0], 1<<2, "lastState") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("lastState")
 				x.LastTerminationState.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("lastState")
 			}
 		case "ready":
-			if d.Enter(&seen[0], 1<<3, "ready") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("ready")
 				if v, ok := d.Bool(); ok {
 					x.Ready = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ready")
 			}
 		case "restartCount":
-			if d.Enter(&seen[0], 1<<4, "restartCount") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("restartCount")
 				if v, ok := d.Int(32); ok {
 					x.RestartCount = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("restartCount")
 			}
 		case "image":
-			if d.Enter(&seen[0], 1<<5, "image") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("image")
 				if v, ok := d.String(); ok {
 					x.Image = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("image")
 			}
 		case "imageID":
-			if d.Enter(&seen[0], 1<<6, "imageID") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("imageID")
 				if v, ok := d.String(); ok {
 					x.ImageID = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("imageID")
 			}
 		case "containerID":
-			if d.Enter(&seen[0], 1<<7, "containerID") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("containerID")
 				if v, ok := d.String(); ok {
 					x.ContainerID = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("containerID")
 			}
 		case "started":
-			if d.Enter(&seen[0], 1<<8, "started") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("started")
 				if d.Null() {
 					x.Started = nil
 				} else {
@@ -15443,9 +16869,13 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("started")
 			}
 		case "allocatedResources":
-			if d.Enter(&seen[0], 1<<9, "allocatedResources") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("allocatedResources")
 				if d.Null() {
 					x.AllocatedResources = nil
 				} else if d.BeginObject() {
@@ -15475,9 +16905,13 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("allocatedResources")
 			}
 		case "resources":
-			if d.Enter(&seen[0], 1<<10, "resources") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("resources")
 				if d.Null() {
 					x.Resources = nil
 				} else {
@@ -15487,9 +16921,13 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 					x.Resources.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resources")
 			}
 		case "volumeMounts":
-			if d.Enter(&seen[0], 1<<11, "volumeMounts") {
+			if seen[0]&(1<<11) == 0 {
+				seen[0] |= 1 << 11
+				d.Push("volumeMounts")
 				if d.Null() {
 					x.VolumeMounts = nil
 				} else if n74, ok := d.BeginArray(); ok {
@@ -15503,9 +16941,13 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 					x.VolumeMounts = out74
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeMounts")
 			}
 		case "user":
-			if d.Enter(&seen[0], 1<<12, "user") {
+			if seen[0]&(1<<12) == 0 {
+				seen[0] |= 1 << 12
+				d.Push("user")
 				if d.Null() {
 					x.User = nil
 				} else {
@@ -15515,9 +16957,13 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 					x.User.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("user")
 			}
 		case "allocatedResourcesStatus":
-			if d.Enter(&seen[0], 1<<13, "allocatedResourcesStatus") {
+			if seen[0]&(1<<13) == 0 {
+				seen[0] |= 1 << 13
+				d.Push("allocatedResourcesStatus")
 				if d.Null() {
 					x.AllocatedResourcesStatus = nil
 				} else if n75, ok := d.BeginArray(); ok {
@@ -15531,9 +16977,13 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 					x.AllocatedResourcesStatus = out75
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("allocatedResourcesStatus")
 			}
 		case "stopSignal":
-			if d.Enter(&seen[0], 1<<14, "stopSignal") {
+			if seen[0]&(1<<14) == 0 {
+				seen[0] |= 1 << 14
+				d.Push("stopSignal")
 				if d.Null() {
 					x.StopSignal = nil
 				} else {
@@ -15545,6 +16995,8 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("stopSignal")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerStatus)
@@ -15680,7 +17132,9 @@ func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "waiting":
-			if d.Enter(&seen[0], 1<<0, "waiting") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("waiting")
 				if d.Null() {
 					x.Waiting = nil
 				} else {
@@ -15690,9 +17144,13 @@ func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
 					x.Waiting.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("waiting")
 			}
 		case "running":
-			if d.Enter(&seen[0], 1<<1, "running") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("running")
 				if d.Null() {
 					x.Running = nil
 				} else {
@@ -15702,9 +17160,13 @@ func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
 					x.Running.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("running")
 			}
 		case "terminated":
-			if d.Enter(&seen[0], 1<<2, "terminated") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("terminated")
 				if d.Null() {
 					x.Terminated = nil
 				} else {
@@ -15714,6 +17176,8 @@ func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
 					x.Terminated.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("terminated")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerState)
@@ -15811,18 +17275,26 @@ func (x *ContainerStateWaiting) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "reason":
-			if d.Enter(&seen[0], 1<<0, "reason") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("reason")
 				if v, ok := d.String(); ok {
 					x.Reason = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("reason")
 			}
 		case "message":
-			if d.Enter(&seen[0], 1<<1, "message") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("message")
 				if v, ok := d.String(); ok {
 					x.Message = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("message")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerStateWaiting)
@@ -15910,7 +17382,9 @@ func (x *ContainerStateRunning) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "startedAt":
-			if d.Enter(&seen[0], 1<<0, "startedAt") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("startedAt")
 				{
 					raw := d.Raw()
 					if err := x.StartedAt.UnmarshalJSON(raw); err != nil {
@@ -15918,6 +17392,8 @@ func (x *ContainerStateRunning) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("startedAt")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerStateRunning)
@@ -16047,35 +17523,53 @@ func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "exitCode":
-			if d.Enter(&seen[0], 1<<0, "exitCode") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("exitCode")
 				if v, ok := d.Int(32); ok {
 					x.ExitCode = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("exitCode")
 			}
 		case "signal":
-			if d.Enter(&seen[0], 1<<1, "signal") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("signal")
 				if v, ok := d.Int(32); ok {
 					x.Signal = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("signal")
 			}
 		case "reason":
-			if d.Enter(&seen[0], 1<<2, "reason") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("reason")
 				if v, ok := d.String(); ok {
 					x.Reason = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("reason")
 			}
 		case "message":
-			if d.Enter(&seen[0], 1<<3, "message") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("message")
 				if v, ok := d.String(); ok {
 					x.Message = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("message")
 			}
 		case "startedAt":
-			if d.Enter(&seen[0], 1<<4, "startedAt") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("startedAt")
 				{
 					raw := d.Raw()
 					if err := x.StartedAt.UnmarshalJSON(raw); err != nil {
@@ -16083,9 +17577,13 @@ func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("startedAt")
 			}
 		case "finishedAt":
-			if d.Enter(&seen[0], 1<<5, "finishedAt") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("finishedAt")
 				{
 					raw := d.Raw()
 					if err := x.FinishedAt.UnmarshalJSON(raw); err != nil {
@@ -16093,13 +17591,19 @@ func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("finishedAt")
 			}
 		case "containerID":
-			if d.Enter(&seen[0], 1<<6, "containerID") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("containerID")
 				if v, ok := d.String(); ok {
 					x.ContainerID = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("containerID")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerStateTerminated)
@@ -16231,28 +17735,42 @@ func (x *VolumeMountStatus) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "mountPath":
-			if d.Enter(&seen[0], 1<<1, "mountPath") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("mountPath")
 				if v, ok := d.String(); ok {
 					x.MountPath = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("mountPath")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<2, "readOnly") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		case "recursiveReadOnly":
-			if d.Enter(&seen[0], 1<<3, "recursiveReadOnly") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("recursiveReadOnly")
 				if d.Null() {
 					x.RecursiveReadOnly = nil
 				} else {
@@ -16264,9 +17782,13 @@ func (x *VolumeMountStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("recursiveReadOnly")
 			}
 		case "volumeStatus":
-			if d.Enter(&seen[0], 1<<4, "volumeStatus") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("volumeStatus")
 				if d.Null() {
 					x.VolumeStatus = nil
 				} else {
@@ -16276,6 +17798,8 @@ func (x *VolumeMountStatus) DecodeJSON(d *codec.Decoder) {
 					x.VolumeStatus.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeStatus")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeMountStatus)
@@ -16375,7 +17899,9 @@ func (x *VolumeStatus) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "image":
-			if d.Enter(&seen[0], 1<<0, "image") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("image")
 				if d.Null() {
 					x.Image = nil
 				} else {
@@ -16385,6 +17911,8 @@ func (x *VolumeStatus) DecodeJSON(d *codec.Decoder) {
 					x.Image.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("image")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeStatus)
@@ -16474,11 +18002,15 @@ func (x *ImageVolumeStatus) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "imageRef":
-			if d.Enter(&seen[0], 1<<0, "imageRef") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("imageRef")
 				if v, ok := d.String(); ok {
 					x.ImageRef = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("imageRef")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfImageVolumeStatus)
@@ -16578,7 +18110,9 @@ func (x *ContainerUser) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "linux":
-			if d.Enter(&seen[0], 1<<0, "linux") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("linux")
 				if d.Null() {
 					x.Linux = nil
 				} else {
@@ -16588,6 +18122,8 @@ func (x *ContainerUser) DecodeJSON(d *codec.Decoder) {
 					x.Linux.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("linux")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerUser)
@@ -16703,21 +18239,31 @@ func (x *LinuxContainerUser) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "uid":
-			if d.Enter(&seen[0], 1<<0, "uid") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("uid")
 				if v, ok := d.Int(64); ok {
 					x.UID = int64(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("uid")
 			}
 		case "gid":
-			if d.Enter(&seen[0], 1<<1, "gid") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("gid")
 				if v, ok := d.Int(64); ok {
 					x.GID = int64(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("gid")
 			}
 		case "supplementalGroups":
-			if d.Enter(&seen[0], 1<<2, "supplementalGroups") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("supplementalGroups")
 				if d.Null() {
 					x.SupplementalGroups = nil
 				} else if n76, ok := d.BeginArray(); ok {
@@ -16733,6 +18279,8 @@ func (x *LinuxContainerUser) DecodeJSON(d *codec.Decoder) {
 					x.SupplementalGroups = out76
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("supplementalGroups")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfLinuxContainerUser)
@@ -16846,14 +18394,20 @@ func (x *ResourceStatus) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = ResourceName(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "resources":
-			if d.Enter(&seen[0], 1<<1, "resources") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("resources")
 				if d.Null() {
 					x.Resources = nil
 				} else if n77, ok := d.BeginArray(); ok {
@@ -16867,6 +18421,8 @@ func (x *ResourceStatus) DecodeJSON(d *codec.Decoder) {
 					x.Resources = out77
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resources")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceStatus)
@@ -16976,21 +18532,31 @@ func (x *ResourceHealth) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "resourceID":
-			if d.Enter(&seen[0], 1<<0, "resourceID") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("resourceID")
 				if v, ok := d.String(); ok {
 					x.ResourceID = ResourceID(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceID")
 			}
 		case "health":
-			if d.Enter(&seen[0], 1<<1, "health") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("health")
 				if v, ok := d.String(); ok {
 					x.Health = ResourceHealthStatus(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("health")
 			}
 		case "message":
-			if d.Enter(&seen[0], 1<<2, "message") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("message")
 				if d.Null() {
 					x.Message = nil
 				} else {
@@ -17002,6 +18568,8 @@ func (x *ResourceHealth) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("message")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceHealth)
@@ -17103,14 +18671,20 @@ func (x *PodResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "resourceClaimName":
-			if d.Enter(&seen[0], 1<<1, "resourceClaimName") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("resourceClaimName")
 				if d.Null() {
 					x.ResourceClaimName = nil
 				} else {
@@ -17122,6 +18696,8 @@ func (x *PodResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceClaimName")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodResourceClaimStatus)
@@ -17231,7 +18807,9 @@ func (x *PodExtendedResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "requestMappings":
-			if d.Enter(&seen[0], 1<<0, "requestMappings") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("requestMappings")
 				if d.Null() {
 					x.RequestMappings = nil
 				} else if n78, ok := d.BeginArray(); ok {
@@ -17245,13 +18823,19 @@ func (x *PodExtendedResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 					x.RequestMappings = out78
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("requestMappings")
 			}
 		case "resourceClaimName":
-			if d.Enter(&seen[0], 1<<1, "resourceClaimName") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("resourceClaimName")
 				if v, ok := d.String(); ok {
 					x.ResourceClaimName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceClaimName")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodExtendedResourceClaimStatus)
@@ -17345,25 +18929,37 @@ func (x *ContainerExtendedResourceRequest) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "containerName":
-			if d.Enter(&seen[0], 1<<0, "containerName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("containerName")
 				if v, ok := d.String(); ok {
 					x.ContainerName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("containerName")
 			}
 		case "resourceName":
-			if d.Enter(&seen[0], 1<<1, "resourceName") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("resourceName")
 				if v, ok := d.String(); ok {
 					x.ResourceName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceName")
 			}
 		case "requestName":
-			if d.Enter(&seen[0], 1<<2, "requestName") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("requestName")
 				if v, ok := d.String(); ok {
 					x.RequestName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("requestName")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerExtendedResourceRequest)
@@ -17512,14 +19108,20 @@ func (x *NodeAllocatableResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "resourceClaimName":
-			if d.Enter(&seen[0], 1<<0, "resourceClaimName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("resourceClaimName")
 				if v, ok := d.String(); ok {
 					x.ResourceClaimName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceClaimName")
 			}
 		case "containers":
-			if d.Enter(&seen[0], 1<<1, "containers") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("containers")
 				if d.Null() {
 					x.Containers = nil
 				} else if n79, ok := d.BeginArray(); ok {
@@ -17535,9 +19137,13 @@ func (x *NodeAllocatableResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 					x.Containers = out79
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("containers")
 			}
 		case "resources":
-			if d.Enter(&seen[0], 1<<2, "resources") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("resources")
 				if d.Null() {
 					x.Resources = nil
 				} else if d.BeginObject() {
@@ -17567,6 +19173,8 @@ func (x *NodeAllocatableResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resources")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeAllocatableResourceClaimStatus)
@@ -18192,14 +19800,20 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "hostPath":
-			if d.Enter(&seen[0], 1<<1, "hostPath") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("hostPath")
 				if d.Null() {
 					x.VolumeSource.HostPath = nil
 				} else {
@@ -18209,9 +19823,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.HostPath.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("hostPath")
 			}
 		case "emptyDir":
-			if d.Enter(&seen[0], 1<<2, "emptyDir") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("emptyDir")
 				if d.Null() {
 					x.VolumeSource.EmptyDir = nil
 				} else {
@@ -18221,9 +19839,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.EmptyDir.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("emptyDir")
 			}
 		case "gcePersistentDisk":
-			if d.Enter(&seen[0], 1<<3, "gcePersistentDisk") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("gcePersistentDisk")
 				if d.Null() {
 					x.VolumeSource.GCEPersistentDisk = nil
 				} else {
@@ -18233,9 +19855,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.GCEPersistentDisk.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("gcePersistentDisk")
 			}
 		case "awsElasticBlockStore":
-			if d.Enter(&seen[0], 1<<4, "awsElasticBlockStore") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("awsElasticBlockStore")
 				if d.Null() {
 					x.VolumeSource.AWSElasticBlockStore = nil
 				} else {
@@ -18245,9 +19871,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.AWSElasticBlockStore.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("awsElasticBlockStore")
 			}
 		case "gitRepo":
-			if d.Enter(&seen[0], 1<<5, "gitRepo") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("gitRepo")
 				if d.Null() {
 					x.VolumeSource.GitRepo = nil
 				} else {
@@ -18257,9 +19887,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.GitRepo.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("gitRepo")
 			}
 		case "secret":
-			if d.Enter(&seen[0], 1<<6, "secret") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("secret")
 				if d.Null() {
 					x.VolumeSource.Secret = nil
 				} else {
@@ -18269,9 +19903,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.Secret.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secret")
 			}
 		case "nfs":
-			if d.Enter(&seen[0], 1<<7, "nfs") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("nfs")
 				if d.Null() {
 					x.VolumeSource.NFS = nil
 				} else {
@@ -18281,9 +19919,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.NFS.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("nfs")
 			}
 		case "iscsi":
-			if d.Enter(&seen[0], 1<<8, "iscsi") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("iscsi")
 				if d.Null() {
 					x.VolumeSource.ISCSI = nil
 				} else {
@@ -18293,9 +19935,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.ISCSI.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("iscsi")
 			}
 		case "glusterfs":
-			if d.Enter(&seen[0], 1<<9, "glusterfs") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("glusterfs")
 				if d.Null() {
 					x.VolumeSource.Glusterfs = nil
 				} else {
@@ -18305,9 +19951,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.Glusterfs.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("glusterfs")
 			}
 		case "persistentVolumeClaim":
-			if d.Enter(&seen[0], 1<<10, "persistentVolumeClaim") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("persistentVolumeClaim")
 				if d.Null() {
 					x.VolumeSource.PersistentVolumeClaim = nil
 				} else {
@@ -18317,9 +19967,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.PersistentVolumeClaim.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("persistentVolumeClaim")
 			}
 		case "rbd":
-			if d.Enter(&seen[0], 1<<11, "rbd") {
+			if seen[0]&(1<<11) == 0 {
+				seen[0] |= 1 << 11
+				d.Push("rbd")
 				if d.Null() {
 					x.VolumeSource.RBD = nil
 				} else {
@@ -18329,9 +19983,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.RBD.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("rbd")
 			}
 		case "flexVolume":
-			if d.Enter(&seen[0], 1<<12, "flexVolume") {
+			if seen[0]&(1<<12) == 0 {
+				seen[0] |= 1 << 12
+				d.Push("flexVolume")
 				if d.Null() {
 					x.VolumeSource.FlexVolume = nil
 				} else {
@@ -18341,9 +19999,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.FlexVolume.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("flexVolume")
 			}
 		case "cinder":
-			if d.Enter(&seen[0], 1<<13, "cinder") {
+			if seen[0]&(1<<13) == 0 {
+				seen[0] |= 1 << 13
+				d.Push("cinder")
 				if d.Null() {
 					x.VolumeSource.Cinder = nil
 				} else {
@@ -18353,9 +20015,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.Cinder.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("cinder")
 			}
 		case "cephfs":
-			if d.Enter(&seen[0], 1<<14, "cephfs") {
+			if seen[0]&(1<<14) == 0 {
+				seen[0] |= 1 << 14
+				d.Push("cephfs")
 				if d.Null() {
 					x.VolumeSource.CephFS = nil
 				} else {
@@ -18365,9 +20031,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.CephFS.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("cephfs")
 			}
 		case "flocker":
-			if d.Enter(&seen[0], 1<<15, "flocker") {
+			if seen[0]&(1<<15) == 0 {
+				seen[0] |= 1 << 15
+				d.Push("flocker")
 				if d.Null() {
 					x.VolumeSource.Flocker = nil
 				} else {
@@ -18377,9 +20047,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.Flocker.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("flocker")
 			}
 		case "downwardAPI":
-			if d.Enter(&seen[0], 1<<16, "downwardAPI") {
+			if seen[0]&(1<<16) == 0 {
+				seen[0] |= 1 << 16
+				d.Push("downwardAPI")
 				if d.Null() {
 					x.VolumeSource.DownwardAPI = nil
 				} else {
@@ -18389,9 +20063,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.DownwardAPI.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("downwardAPI")
 			}
 		case "fc":
-			if d.Enter(&seen[0], 1<<17, "fc") {
+			if seen[0]&(1<<17) == 0 {
+				seen[0] |= 1 << 17
+				d.Push("fc")
 				if d.Null() {
 					x.VolumeSource.FC = nil
 				} else {
@@ -18401,9 +20079,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.FC.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fc")
 			}
 		case "azureFile":
-			if d.Enter(&seen[0], 1<<18, "azureFile") {
+			if seen[0]&(1<<18) == 0 {
+				seen[0] |= 1 << 18
+				d.Push("azureFile")
 				if d.Null() {
 					x.VolumeSource.AzureFile = nil
 				} else {
@@ -18413,9 +20095,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.AzureFile.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("azureFile")
 			}
 		case "configMap":
-			if d.Enter(&seen[0], 1<<19, "configMap") {
+			if seen[0]&(1<<19) == 0 {
+				seen[0] |= 1 << 19
+				d.Push("configMap")
 				if d.Null() {
 					x.VolumeSource.ConfigMap = nil
 				} else {
@@ -18425,9 +20111,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.ConfigMap.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("configMap")
 			}
 		case "vsphereVolume":
-			if d.Enter(&seen[0], 1<<20, "vsphereVolume") {
+			if seen[0]&(1<<20) == 0 {
+				seen[0] |= 1 << 20
+				d.Push("vsphereVolume")
 				if d.Null() {
 					x.VolumeSource.VsphereVolume = nil
 				} else {
@@ -18437,9 +20127,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.VsphereVolume.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("vsphereVolume")
 			}
 		case "quobyte":
-			if d.Enter(&seen[0], 1<<21, "quobyte") {
+			if seen[0]&(1<<21) == 0 {
+				seen[0] |= 1 << 21
+				d.Push("quobyte")
 				if d.Null() {
 					x.VolumeSource.Quobyte = nil
 				} else {
@@ -18449,9 +20143,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.Quobyte.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("quobyte")
 			}
 		case "azureDisk":
-			if d.Enter(&seen[0], 1<<22, "azureDisk") {
+			if seen[0]&(1<<22) == 0 {
+				seen[0] |= 1 << 22
+				d.Push("azureDisk")
 				if d.Null() {
 					x.VolumeSource.AzureDisk = nil
 				} else {
@@ -18461,9 +20159,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.AzureDisk.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("azureDisk")
 			}
 		case "photonPersistentDisk":
-			if d.Enter(&seen[0], 1<<23, "photonPersistentDisk") {
+			if seen[0]&(1<<23) == 0 {
+				seen[0] |= 1 << 23
+				d.Push("photonPersistentDisk")
 				if d.Null() {
 					x.VolumeSource.PhotonPersistentDisk = nil
 				} else {
@@ -18473,9 +20175,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.PhotonPersistentDisk.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("photonPersistentDisk")
 			}
 		case "projected":
-			if d.Enter(&seen[0], 1<<24, "projected") {
+			if seen[0]&(1<<24) == 0 {
+				seen[0] |= 1 << 24
+				d.Push("projected")
 				if d.Null() {
 					x.VolumeSource.Projected = nil
 				} else {
@@ -18485,9 +20191,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.Projected.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("projected")
 			}
 		case "portworxVolume":
-			if d.Enter(&seen[0], 1<<25, "portworxVolume") {
+			if seen[0]&(1<<25) == 0 {
+				seen[0] |= 1 << 25
+				d.Push("portworxVolume")
 				if d.Null() {
 					x.VolumeSource.PortworxVolume = nil
 				} else {
@@ -18497,9 +20207,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.PortworxVolume.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("portworxVolume")
 			}
 		case "scaleIO":
-			if d.Enter(&seen[0], 1<<26, "scaleIO") {
+			if seen[0]&(1<<26) == 0 {
+				seen[0] |= 1 << 26
+				d.Push("scaleIO")
 				if d.Null() {
 					x.VolumeSource.ScaleIO = nil
 				} else {
@@ -18509,9 +20223,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.ScaleIO.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("scaleIO")
 			}
 		case "storageos":
-			if d.Enter(&seen[0], 1<<27, "storageos") {
+			if seen[0]&(1<<27) == 0 {
+				seen[0] |= 1 << 27
+				d.Push("storageos")
 				if d.Null() {
 					x.VolumeSource.StorageOS = nil
 				} else {
@@ -18521,9 +20239,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.StorageOS.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("storageos")
 			}
 		case "csi":
-			if d.Enter(&seen[0], 1<<28, "csi") {
+			if seen[0]&(1<<28) == 0 {
+				seen[0] |= 1 << 28
+				d.Push("csi")
 				if d.Null() {
 					x.VolumeSource.CSI = nil
 				} else {
@@ -18533,9 +20255,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.CSI.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("csi")
 			}
 		case "ephemeral":
-			if d.Enter(&seen[0], 1<<29, "ephemeral") {
+			if seen[0]&(1<<29) == 0 {
+				seen[0] |= 1 << 29
+				d.Push("ephemeral")
 				if d.Null() {
 					x.VolumeSource.Ephemeral = nil
 				} else {
@@ -18545,9 +20271,13 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.Ephemeral.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ephemeral")
 			}
 		case "image":
-			if d.Enter(&seen[0], 1<<30, "image") {
+			if seen[0]&(1<<30) == 0 {
+				seen[0] |= 1 << 30
+				d.Push("image")
 				if d.Null() {
 					x.VolumeSource.Image = nil
 				} else {
@@ -18557,6 +20287,8 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					x.VolumeSource.Image.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("image")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolume)
@@ -18658,14 +20390,20 @@ func (x *HostPathVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "path":
-			if d.Enter(&seen[0], 1<<0, "path") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("path")
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("path")
 			}
 		case "type":
-			if d.Enter(&seen[0], 1<<1, "type") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("type")
 				if d.Null() {
 					x.Type = nil
 				} else {
@@ -18677,6 +20415,8 @@ func (x *HostPathVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("type")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfHostPathVolumeSource)
@@ -18784,14 +20524,20 @@ func (x *EmptyDirVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "medium":
-			if d.Enter(&seen[0], 1<<0, "medium") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("medium")
 				if v, ok := d.String(); ok {
 					x.Medium = StorageMedium(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("medium")
 			}
 		case "sizeLimit":
-			if d.Enter(&seen[0], 1<<1, "sizeLimit") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("sizeLimit")
 				if d.Null() {
 					x.SizeLimit = nil
 				} else {
@@ -18806,6 +20552,8 @@ func (x *EmptyDirVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("sizeLimit")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfEmptyDirVolumeSource)
@@ -18915,32 +20663,48 @@ func (x *GCEPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "pdName":
-			if d.Enter(&seen[0], 1<<0, "pdName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("pdName")
 				if v, ok := d.String(); ok {
 					x.PDName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("pdName")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<1, "fsType") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("fsType")
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "partition":
-			if d.Enter(&seen[0], 1<<2, "partition") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("partition")
 				if v, ok := d.Int(32); ok {
 					x.Partition = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("partition")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<3, "readOnly") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfGCEPersistentDiskVolumeSource)
@@ -19050,32 +20814,48 @@ func (x *AWSElasticBlockStoreVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "volumeID":
-			if d.Enter(&seen[0], 1<<0, "volumeID") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("volumeID")
 				if v, ok := d.String(); ok {
 					x.VolumeID = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeID")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<1, "fsType") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("fsType")
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "partition":
-			if d.Enter(&seen[0], 1<<2, "partition") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("partition")
 				if v, ok := d.Int(32); ok {
 					x.Partition = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("partition")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<3, "readOnly") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfAWSElasticBlockStoreVolumeSource)
@@ -19177,25 +20957,37 @@ func (x *GitRepoVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "repository":
-			if d.Enter(&seen[0], 1<<0, "repository") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("repository")
 				if v, ok := d.String(); ok {
 					x.Repository = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("repository")
 			}
 		case "revision":
-			if d.Enter(&seen[0], 1<<1, "revision") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("revision")
 				if v, ok := d.String(); ok {
 					x.Revision = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("revision")
 			}
 		case "directory":
-			if d.Enter(&seen[0], 1<<2, "directory") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("directory")
 				if v, ok := d.String(); ok {
 					x.Directory = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("directory")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfGitRepoVolumeSource)
@@ -19345,14 +21137,20 @@ func (x *SecretVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "secretName":
-			if d.Enter(&seen[0], 1<<0, "secretName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("secretName")
 				if v, ok := d.String(); ok {
 					x.SecretName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secretName")
 			}
 		case "items":
-			if d.Enter(&seen[0], 1<<1, "items") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("items")
 				if d.Null() {
 					x.Items = nil
 				} else if n81, ok := d.BeginArray(); ok {
@@ -19366,9 +21164,13 @@ func (x *SecretVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.Items = out81
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("items")
 			}
 		case "defaultMode":
-			if d.Enter(&seen[0], 1<<2, "defaultMode") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("defaultMode")
 				if d.Null() {
 					x.DefaultMode = nil
 				} else {
@@ -19380,9 +21182,13 @@ func (x *SecretVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("defaultMode")
 			}
 		case "optional":
-			if d.Enter(&seen[0], 1<<3, "optional") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("optional")
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -19394,6 +21200,8 @@ func (x *SecretVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("optional")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecretVolumeSource)
@@ -19491,25 +21299,37 @@ func (x *NFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "server":
-			if d.Enter(&seen[0], 1<<0, "server") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("server")
 				if v, ok := d.String(); ok {
 					x.Server = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("server")
 			}
 		case "path":
-			if d.Enter(&seen[0], 1<<1, "path") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("path")
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("path")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<2, "readOnly") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfNFSVolumeSource)
@@ -19704,49 +21524,75 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "targetPortal":
-			if d.Enter(&seen[0], 1<<0, "targetPortal") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("targetPortal")
 				if v, ok := d.String(); ok {
 					x.TargetPortal = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("targetPortal")
 			}
 		case "iqn":
-			if d.Enter(&seen[0], 1<<1, "iqn") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("iqn")
 				if v, ok := d.String(); ok {
 					x.IQN = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("iqn")
 			}
 		case "lun":
-			if d.Enter(&seen[0], 1<<2, "lun") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("lun")
 				if v, ok := d.Int(32); ok {
 					x.Lun = int32(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("lun")
 			}
 		case "iscsiInterface":
-			if d.Enter(&seen[0], 1<<3, "iscsiInterface") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("iscsiInterface")
 				if v, ok := d.String(); ok {
 					x.ISCSIInterface = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("iscsiInterface")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<4, "fsType") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("fsType")
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<5, "readOnly") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		case "portals":
-			if d.Enter(&seen[0], 1<<6, "portals") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("portals")
 				if d.Null() {
 					x.Portals = nil
 				} else if n82, ok := d.BeginArray(); ok {
@@ -19762,23 +21608,35 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.Portals = out82
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("portals")
 			}
 		case "chapAuthDiscovery":
-			if d.Enter(&seen[0], 1<<7, "chapAuthDiscovery") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("chapAuthDiscovery")
 				if v, ok := d.Bool(); ok {
 					x.DiscoveryCHAPAuth = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("chapAuthDiscovery")
 			}
 		case "chapAuthSession":
-			if d.Enter(&seen[0], 1<<8, "chapAuthSession") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("chapAuthSession")
 				if v, ok := d.Bool(); ok {
 					x.SessionCHAPAuth = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("chapAuthSession")
 			}
 		case "secretRef":
-			if d.Enter(&seen[0], 1<<9, "secretRef") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("secretRef")
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -19788,9 +21646,13 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.SecretRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secretRef")
 			}
 		case "initiatorName":
-			if d.Enter(&seen[0], 1<<10, "initiatorName") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("initiatorName")
 				if d.Null() {
 					x.InitiatorName = nil
 				} else {
@@ -19802,6 +21664,8 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("initiatorName")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfISCSIVolumeSource)
@@ -19899,25 +21763,37 @@ func (x *GlusterfsVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "endpoints":
-			if d.Enter(&seen[0], 1<<0, "endpoints") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("endpoints")
 				if v, ok := d.String(); ok {
 					x.EndpointsName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("endpoints")
 			}
 		case "path":
-			if d.Enter(&seen[0], 1<<1, "path") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("path")
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("path")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<2, "readOnly") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfGlusterfsVolumeSource)
@@ -20011,18 +21887,26 @@ func (x *PersistentVolumeClaimVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "claimName":
-			if d.Enter(&seen[0], 1<<0, "claimName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("claimName")
 				if v, ok := d.String(); ok {
 					x.ClaimName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("claimName")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<1, "readOnly") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPersistentVolumeClaimVolumeSource)
@@ -20189,7 +22073,9 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "monitors":
-			if d.Enter(&seen[0], 1<<0, "monitors") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("monitors")
 				if d.Null() {
 					x.CephMonitors = nil
 				} else if n83, ok := d.BeginArray(); ok {
@@ -20205,44 +22091,68 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.CephMonitors = out83
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("monitors")
 			}
 		case "image":
-			if d.Enter(&seen[0], 1<<1, "image") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("image")
 				if v, ok := d.String(); ok {
 					x.RBDImage = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("image")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<2, "fsType") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("fsType")
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "pool":
-			if d.Enter(&seen[0], 1<<3, "pool") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("pool")
 				if v, ok := d.String(); ok {
 					x.RBDPool = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("pool")
 			}
 		case "user":
-			if d.Enter(&seen[0], 1<<4, "user") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("user")
 				if v, ok := d.String(); ok {
 					x.RadosUser = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("user")
 			}
 		case "keyring":
-			if d.Enter(&seen[0], 1<<5, "keyring") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("keyring")
 				if v, ok := d.String(); ok {
 					x.Keyring = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("keyring")
 			}
 		case "secretRef":
-			if d.Enter(&seen[0], 1<<6, "secretRef") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("secretRef")
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -20252,13 +22162,19 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.SecretRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secretRef")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<7, "readOnly") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfRBDVolumeSource)
@@ -20386,21 +22302,31 @@ func (x *FlexVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "driver":
-			if d.Enter(&seen[0], 1<<0, "driver") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("driver")
 				if v, ok := d.String(); ok {
 					x.Driver = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("driver")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<1, "fsType") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("fsType")
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "secretRef":
-			if d.Enter(&seen[0], 1<<2, "secretRef") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("secretRef")
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -20410,18 +22336,28 @@ func (x *FlexVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.SecretRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secretRef")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<3, "readOnly") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		case "options":
-			if d.Enter(&seen[0], 1<<4, "options") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("options")
 				d.StringMap(&x.Options)
 				d.Pop()
+			} else {
+				d.Duplicate("options")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfFlexVolumeSource)
@@ -20541,28 +22477,42 @@ func (x *CinderVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "volumeID":
-			if d.Enter(&seen[0], 1<<0, "volumeID") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("volumeID")
 				if v, ok := d.String(); ok {
 					x.VolumeID = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeID")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<1, "fsType") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("fsType")
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<2, "readOnly") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		case "secretRef":
-			if d.Enter(&seen[0], 1<<3, "secretRef") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("secretRef")
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -20572,6 +22522,8 @@ func (x *CinderVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.SecretRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secretRef")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfCinderVolumeSource)
@@ -20726,7 +22678,9 @@ func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "monitors":
-			if d.Enter(&seen[0], 1<<0, "monitors") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("monitors")
 				if d.Null() {
 					x.Monitors = nil
 				} else if n84, ok := d.BeginArray(); ok {
@@ -20742,30 +22696,46 @@ func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.Monitors = out84
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("monitors")
 			}
 		case "path":
-			if d.Enter(&seen[0], 1<<1, "path") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("path")
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("path")
 			}
 		case "user":
-			if d.Enter(&seen[0], 1<<2, "user") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("user")
 				if v, ok := d.String(); ok {
 					x.User = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("user")
 			}
 		case "secretFile":
-			if d.Enter(&seen[0], 1<<3, "secretFile") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("secretFile")
 				if v, ok := d.String(); ok {
 					x.SecretFile = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secretFile")
 			}
 		case "secretRef":
-			if d.Enter(&seen[0], 1<<4, "secretRef") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("secretRef")
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -20775,13 +22745,19 @@ func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.SecretRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secretRef")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<5, "readOnly") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfCephFSVolumeSource)
@@ -20879,18 +22855,26 @@ func (x *FlockerVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "datasetName":
-			if d.Enter(&seen[0], 1<<0, "datasetName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("datasetName")
 				if v, ok := d.String(); ok {
 					x.DatasetName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("datasetName")
 			}
 		case "datasetUUID":
-			if d.Enter(&seen[0], 1<<1, "datasetUUID") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("datasetUUID")
 				if v, ok := d.String(); ok {
 					x.DatasetUUID = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("datasetUUID")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfFlockerVolumeSource)
@@ -21058,7 +23042,9 @@ func (x *FCVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "targetWWNs":
-			if d.Enter(&seen[0], 1<<0, "targetWWNs") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("targetWWNs")
 				if d.Null() {
 					x.TargetWWNs = nil
 				} else if n85, ok := d.BeginArray(); ok {
@@ -21074,9 +23060,13 @@ func (x *FCVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.TargetWWNs = out85
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("targetWWNs")
 			}
 		case "lun":
-			if d.Enter(&seen[0], 1<<1, "lun") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("lun")
 				if d.Null() {
 					x.Lun = nil
 				} else {
@@ -21088,23 +23078,35 @@ func (x *FCVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("lun")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<2, "fsType") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("fsType")
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<3, "readOnly") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		case "wwids":
-			if d.Enter(&seen[0], 1<<4, "wwids") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("wwids")
 				if d.Null() {
 					x.WWIDs = nil
 				} else if n86, ok := d.BeginArray(); ok {
@@ -21120,6 +23122,8 @@ func (x *FCVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.WWIDs = out86
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("wwids")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfFCVolumeSource)
@@ -21217,25 +23221,37 @@ func (x *AzureFileVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "secretName":
-			if d.Enter(&seen[0], 1<<0, "secretName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("secretName")
 				if v, ok := d.String(); ok {
 					x.SecretName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secretName")
 			}
 		case "shareName":
-			if d.Enter(&seen[0], 1<<1, "shareName") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("shareName")
 				if v, ok := d.String(); ok {
 					x.ShareName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("shareName")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<2, "readOnly") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfAzureFileVolumeSource)
@@ -21345,32 +23361,48 @@ func (x *VsphereVirtualDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "volumePath":
-			if d.Enter(&seen[0], 1<<0, "volumePath") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("volumePath")
 				if v, ok := d.String(); ok {
 					x.VolumePath = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumePath")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<1, "fsType") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("fsType")
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "storagePolicyName":
-			if d.Enter(&seen[0], 1<<2, "storagePolicyName") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("storagePolicyName")
 				if v, ok := d.String(); ok {
 					x.StoragePolicyName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("storagePolicyName")
 			}
 		case "storagePolicyID":
-			if d.Enter(&seen[0], 1<<3, "storagePolicyID") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("storagePolicyID")
 				if v, ok := d.String(); ok {
 					x.StoragePolicyID = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("storagePolicyID")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfVsphereVirtualDiskVolumeSource)
@@ -21492,46 +23524,70 @@ func (x *QuobyteVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "registry":
-			if d.Enter(&seen[0], 1<<0, "registry") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("registry")
 				if v, ok := d.String(); ok {
 					x.Registry = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("registry")
 			}
 		case "volume":
-			if d.Enter(&seen[0], 1<<1, "volume") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("volume")
 				if v, ok := d.String(); ok {
 					x.Volume = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volume")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<2, "readOnly") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		case "user":
-			if d.Enter(&seen[0], 1<<3, "user") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("user")
 				if v, ok := d.String(); ok {
 					x.User = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("user")
 			}
 		case "group":
-			if d.Enter(&seen[0], 1<<4, "group") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("group")
 				if v, ok := d.String(); ok {
 					x.Group = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("group")
 			}
 		case "tenant":
-			if d.Enter(&seen[0], 1<<5, "tenant") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("tenant")
 				if v, ok := d.String(); ok {
 					x.Tenant = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("tenant")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfQuobyteVolumeSource)
@@ -21685,21 +23741,31 @@ func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "diskName":
-			if d.Enter(&seen[0], 1<<0, "diskName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("diskName")
 				if v, ok := d.String(); ok {
 					x.DiskName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("diskName")
 			}
 		case "diskURI":
-			if d.Enter(&seen[0], 1<<1, "diskURI") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("diskURI")
 				if v, ok := d.String(); ok {
 					x.DataDiskURI = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("diskURI")
 			}
 		case "cachingMode":
-			if d.Enter(&seen[0], 1<<2, "cachingMode") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("cachingMode")
 				if d.Null() {
 					x.CachingMode = nil
 				} else {
@@ -21711,9 +23777,13 @@ func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("cachingMode")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<3, "fsType") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("fsType")
 				if d.Null() {
 					x.FSType = nil
 				} else {
@@ -21725,9 +23795,13 @@ func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<4, "readOnly") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("readOnly")
 				if d.Null() {
 					x.ReadOnly = nil
 				} else {
@@ -21739,9 +23813,13 @@ func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		case "kind":
-			if d.Enter(&seen[0], 1<<5, "kind") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("kind")
 				if d.Null() {
 					x.Kind = nil
 				} else {
@@ -21753,6 +23831,8 @@ func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("kind")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfAzureDiskVolumeSource)
@@ -21846,18 +23926,26 @@ func (x *PhotonPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "pdID":
-			if d.Enter(&seen[0], 1<<0, "pdID") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("pdID")
 				if v, ok := d.String(); ok {
 					x.PdID = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("pdID")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<1, "fsType") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("fsType")
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPhotonPersistentDiskVolumeSource)
@@ -21959,25 +24047,37 @@ func (x *PortworxVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "volumeID":
-			if d.Enter(&seen[0], 1<<0, "volumeID") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("volumeID")
 				if v, ok := d.String(); ok {
 					x.VolumeID = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeID")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<1, "fsType") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("fsType")
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<2, "readOnly") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPortworxVolumeSource)
@@ -22137,21 +24237,31 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "gateway":
-			if d.Enter(&seen[0], 1<<0, "gateway") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("gateway")
 				if v, ok := d.String(); ok {
 					x.Gateway = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("gateway")
 			}
 		case "system":
-			if d.Enter(&seen[0], 1<<1, "system") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("system")
 				if v, ok := d.String(); ok {
 					x.System = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("system")
 			}
 		case "secretRef":
-			if d.Enter(&seen[0], 1<<2, "secretRef") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("secretRef")
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -22161,55 +24271,85 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.SecretRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secretRef")
 			}
 		case "sslEnabled":
-			if d.Enter(&seen[0], 1<<3, "sslEnabled") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("sslEnabled")
 				if v, ok := d.Bool(); ok {
 					x.SSLEnabled = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("sslEnabled")
 			}
 		case "protectionDomain":
-			if d.Enter(&seen[0], 1<<4, "protectionDomain") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("protectionDomain")
 				if v, ok := d.String(); ok {
 					x.ProtectionDomain = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("protectionDomain")
 			}
 		case "storagePool":
-			if d.Enter(&seen[0], 1<<5, "storagePool") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("storagePool")
 				if v, ok := d.String(); ok {
 					x.StoragePool = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("storagePool")
 			}
 		case "storageMode":
-			if d.Enter(&seen[0], 1<<6, "storageMode") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("storageMode")
 				if v, ok := d.String(); ok {
 					x.StorageMode = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("storageMode")
 			}
 		case "volumeName":
-			if d.Enter(&seen[0], 1<<7, "volumeName") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("volumeName")
 				if v, ok := d.String(); ok {
 					x.VolumeName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeName")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<8, "fsType") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("fsType")
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<9, "readOnly") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfScaleIOVolumeSource)
@@ -22341,35 +24481,53 @@ func (x *StorageOSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "volumeName":
-			if d.Enter(&seen[0], 1<<0, "volumeName") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("volumeName")
 				if v, ok := d.String(); ok {
 					x.VolumeName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeName")
 			}
 		case "volumeNamespace":
-			if d.Enter(&seen[0], 1<<1, "volumeNamespace") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("volumeNamespace")
 				if v, ok := d.String(); ok {
 					x.VolumeNamespace = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeNamespace")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<2, "fsType") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("fsType")
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<3, "readOnly") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("readOnly")
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		case "secretRef":
-			if d.Enter(&seen[0], 1<<4, "secretRef") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("secretRef")
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -22379,6 +24537,8 @@ func (x *StorageOSVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.SecretRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("secretRef")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfStorageOSVolumeSource)
@@ -22528,14 +24688,20 @@ func (x *ConfigMapVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "items":
-			if d.Enter(&seen[0], 1<<1, "items") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("items")
 				if d.Null() {
 					x.Items = nil
 				} else if n87, ok := d.BeginArray(); ok {
@@ -22549,9 +24715,13 @@ func (x *ConfigMapVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.Items = out87
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("items")
 			}
 		case "defaultMode":
-			if d.Enter(&seen[0], 1<<2, "defaultMode") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("defaultMode")
 				if d.Null() {
 					x.DefaultMode = nil
 				} else {
@@ -22563,9 +24733,13 @@ func (x *ConfigMapVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("defaultMode")
 			}
 		case "optional":
-			if d.Enter(&seen[0], 1<<3, "optional") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("optional")
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -22577,6 +24751,8 @@ func (x *ConfigMapVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("optional")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfConfigMapVolumeSource)
@@ -22702,7 +24878,9 @@ func (x *DownwardAPIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "items":
-			if d.Enter(&seen[0], 1<<0, "items") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("items")
 				if d.Null() {
 					x.Items = nil
 				} else if n88, ok := d.BeginArray(); ok {
@@ -22716,9 +24894,13 @@ func (x *DownwardAPIVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.Items = out88
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("items")
 			}
 		case "defaultMode":
-			if d.Enter(&seen[0], 1<<1, "defaultMode") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("defaultMode")
 				if d.Null() {
 					x.DefaultMode = nil
 				} else {
@@ -22730,6 +24912,8 @@ func (x *DownwardAPIVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("defaultMode")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfDownwardAPIVolumeSource)
@@ -22867,14 +25051,20 @@ func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "path":
-			if d.Enter(&seen[0], 1<<0, "path") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("path")
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("path")
 			}
 		case "fieldRef":
-			if d.Enter(&seen[0], 1<<1, "fieldRef") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("fieldRef")
 				if d.Null() {
 					x.FieldRef = nil
 				} else {
@@ -22884,9 +25074,13 @@ func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
 					x.FieldRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fieldRef")
 			}
 		case "resourceFieldRef":
-			if d.Enter(&seen[0], 1<<2, "resourceFieldRef") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("resourceFieldRef")
 				if d.Null() {
 					x.ResourceFieldRef = nil
 				} else {
@@ -22896,9 +25090,13 @@ func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
 					x.ResourceFieldRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceFieldRef")
 			}
 		case "mode":
-			if d.Enter(&seen[0], 1<<3, "mode") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("mode")
 				if d.Null() {
 					x.Mode = nil
 				} else {
@@ -22910,6 +25108,8 @@ func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("mode")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfDownwardAPIVolumeFile)
@@ -23015,21 +25215,31 @@ func (x *KeyToPath) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "key":
-			if d.Enter(&seen[0], 1<<0, "key") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("key")
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("key")
 			}
 		case "path":
-			if d.Enter(&seen[0], 1<<1, "path") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("path")
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("path")
 			}
 		case "mode":
-			if d.Enter(&seen[0], 1<<2, "mode") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("mode")
 				if d.Null() {
 					x.Mode = nil
 				} else {
@@ -23041,6 +25251,8 @@ func (x *KeyToPath) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("mode")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfKeyToPath)
@@ -23184,14 +25396,20 @@ func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "driver":
-			if d.Enter(&seen[0], 1<<0, "driver") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("driver")
 				if v, ok := d.String(); ok {
 					x.Driver = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("driver")
 			}
 		case "readOnly":
-			if d.Enter(&seen[0], 1<<1, "readOnly") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("readOnly")
 				if d.Null() {
 					x.ReadOnly = nil
 				} else {
@@ -23203,9 +25421,13 @@ func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("readOnly")
 			}
 		case "fsType":
-			if d.Enter(&seen[0], 1<<2, "fsType") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("fsType")
 				if d.Null() {
 					x.FSType = nil
 				} else {
@@ -23217,14 +25439,22 @@ func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("fsType")
 			}
 		case "volumeAttributes":
-			if d.Enter(&seen[0], 1<<3, "volumeAttributes") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("volumeAttributes")
 				d.StringMap(&x.VolumeAttributes)
 				d.Pop()
+			} else {
+				d.Duplicate("volumeAttributes")
 			}
 		case "nodePublishSecretRef":
-			if d.Enter(&seen[0], 1<<4, "nodePublishSecretRef") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("nodePublishSecretRef")
 				if d.Null() {
 					x.NodePublishSecretRef = nil
 				} else {
@@ -23234,6 +25464,8 @@ func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.NodePublishSecretRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("nodePublishSecretRef")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfCSIVolumeSource)
@@ -23333,7 +25565,9 @@ func (x *EphemeralVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "volumeClaimTemplate":
-			if d.Enter(&seen[0], 1<<0, "volumeClaimTemplate") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("volumeClaimTemplate")
 				if d.Null() {
 					x.VolumeClaimTemplate = nil
 				} else {
@@ -23343,6 +25577,8 @@ func (x *EphemeralVolumeSource) DecodeJSON(d *codec.Decoder) {
 					x.VolumeClaimTemplate.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeClaimTemplate")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfEphemeralVolumeSource)
@@ -23436,14 +25672,22 @@ func (x *PersistentVolumeClaimTemplate) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "metadata":
-			if d.Enter(&seen[0], 1<<0, "metadata") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("metadata")
 				x.ObjectMeta.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("metadata")
 			}
 		case "spec":
-			if d.Enter(&seen[0], 1<<1, "spec") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("spec")
 				x.Spec.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("spec")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPersistentVolumeClaimTemplate)
@@ -23668,7 +25912,9 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "accessModes":
-			if d.Enter(&seen[0], 1<<0, "accessModes") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("accessModes")
 				if d.Null() {
 					x.AccessModes = nil
 				} else if n89, ok := d.BeginArray(); ok {
@@ -23684,9 +25930,13 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 					x.AccessModes = out89
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("accessModes")
 			}
 		case "selector":
-			if d.Enter(&seen[0], 1<<1, "selector") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("selector")
 				if d.Null() {
 					x.Selector = nil
 				} else {
@@ -23696,21 +25946,33 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 					decodeJSONSelectorLabelSelector(d, x.Selector)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("selector")
 			}
 		case "resources":
-			if d.Enter(&seen[0], 1<<2, "resources") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("resources")
 				x.Resources.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("resources")
 			}
 		case "volumeName":
-			if d.Enter(&seen[0], 1<<3, "volumeName") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("volumeName")
 				if v, ok := d.String(); ok {
 					x.VolumeName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeName")
 			}
 		case "storageClassName":
-			if d.Enter(&seen[0], 1<<4, "storageClassName") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("storageClassName")
 				if d.Null() {
 					x.StorageClassName = nil
 				} else {
@@ -23722,9 +25984,13 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("storageClassName")
 			}
 		case "volumeMode":
-			if d.Enter(&seen[0], 1<<5, "volumeMode") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("volumeMode")
 				if d.Null() {
 					x.VolumeMode = nil
 				} else {
@@ -23736,9 +26002,13 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeMode")
 			}
 		case "dataSource":
-			if d.Enter(&seen[0], 1<<6, "dataSource") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("dataSource")
 				if d.Null() {
 					x.DataSource = nil
 				} else {
@@ -23748,9 +26018,13 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 					x.DataSource.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("dataSource")
 			}
 		case "dataSourceRef":
-			if d.Enter(&seen[0], 1<<7, "dataSourceRef") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("dataSourceRef")
 				if d.Null() {
 					x.DataSourceRef = nil
 				} else {
@@ -23760,9 +26034,13 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 					x.DataSourceRef.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("dataSourceRef")
 			}
 		case "volumeAttributesClassName":
-			if d.Enter(&seen[0], 1<<8, "volumeAttributesClassName") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("volumeAttributesClassName")
 				if d.Null() {
 					x.VolumeAttributesClassName = nil
 				} else {
@@ -23774,6 +26052,8 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("volumeAttributesClassName")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfPersistentVolumeClaimSpec)
@@ -23871,18 +26151,26 @@ func (x *ImageVolumeSource) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "reference":
-			if d.Enter(&seen[0], 1<<0, "reference") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("reference")
 				if v, ok := d.String(); ok {
 					x.Reference = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("reference")
 			}
 		case "pullPolicy":
-			if d.Enter(&seen[0], 1<<1, "pullPolicy") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("pullPolicy")
 				if v, ok := d.String(); ok {
 					x.PullPolicy = PullPolicy(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("pullPolicy")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfImageVolumeSource)
@@ -24015,12 +26303,18 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 		}
 		switch string(name) {
 		case "matchLabels":
-			if d.Enter(&seen[0], 1<<0, "matchLabels") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("matchLabels")
 				d.StringMap(&x.MatchLabels)
 				d.Pop()
+			} else {
+				d.Duplicate("matchLabels")
 			}
 		case "matchExpressions":
-			if d.Enter(&seen[0], 1<<1, "matchExpressions") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("matchExpressions")
 				if d.Null() {
 					x.MatchExpressions = nil
 				} else if n90, ok := d.BeginArray(); ok {
@@ -24034,6 +26328,8 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 					x.MatchExpressions = out90
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("matchExpressions")
 			}
 		default:
 			d.Refuse(jsonNamesOfSelectorLabelSelector)
@@ -24054,21 +26350,31 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 		}
 		switch string(name) {
 		case "key":
-			if d.Enter(&seen[0], 1<<0, "key") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("key")
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("key")
 			}
 		case "operator":
-			if d.Enter(&seen[0], 1<<1, "operator") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("operator")
 				if v, ok := d.String(); ok {
 					x.Operator = selector.LabelSelectorOperator(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("operator")
 			}
 		case "values":
-			if d.Enter(&seen[0], 1<<2, "values") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("values")
 				if d.Null() {
 					x.Values = nil
 				} else if n91, ok := d.BeginArray(); ok {
@@ -24084,6 +26390,8 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 					x.Values = out91
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("values")
 			}
 		default:
 			d.Refuse(jsonNamesOfSelectorLabelSelectorRequirement)

@@ -262,56 +262,86 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "name":
-			if d.Enter(&seen[0], 1<<0, "name") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "generateName":
-			if d.Enter(&seen[0], 1<<1, "generateName") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("generateName")
 				if v, ok := d.String(); ok {
 					x.GenerateName = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("generateName")
 			}
 		case "namespace":
-			if d.Enter(&seen[0], 1<<2, "namespace") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("namespace")
 				if v, ok := d.String(); ok {
 					x.Namespace = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("namespace")
 			}
 		case "selfLink":
-			if d.Enter(&seen[0], 1<<3, "selfLink") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("selfLink")
 				if v, ok := d.String(); ok {
 					x.SelfLink = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("selfLink")
 			}
 		case "uid":
-			if d.Enter(&seen[0], 1<<4, "uid") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("uid")
 				if v, ok := d.String(); ok {
 					x.UID = UID(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("uid")
 			}
 		case "resourceVersion":
-			if d.Enter(&seen[0], 1<<5, "resourceVersion") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("resourceVersion")
 				if v, ok := d.String(); ok {
 					x.ResourceVersion = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("resourceVersion")
 			}
 		case "generation":
-			if d.Enter(&seen[0], 1<<6, "generation") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("generation")
 				if v, ok := d.Int(64); ok {
 					x.Generation = int64(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("generation")
 			}
 		case "creationTimestamp":
-			if d.Enter(&seen[0], 1<<7, "creationTimestamp") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("creationTimestamp")
 				{
 					raw := d.Raw()
 					if err := x.CreationTimestamp.UnmarshalJSON(raw); err != nil {
@@ -319,9 +349,13 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("creationTimestamp")
 			}
 		case "deletionTimestamp":
-			if d.Enter(&seen[0], 1<<8, "deletionTimestamp") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("deletionTimestamp")
 				if d.Null() {
 					x.DeletionTimestamp = nil
 				} else {
@@ -336,9 +370,13 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("deletionTimestamp")
 			}
 		case "deletionGracePeriodSeconds":
-			if d.Enter(&seen[0], 1<<9, "deletionGracePeriodSeconds") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("deletionGracePeriodSeconds")
 				if d.Null() {
 					x.DeletionGracePeriodSeconds = nil
 				} else {
@@ -350,19 +388,31 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("deletionGracePeriodSeconds")
 			}
 		case "labels":
-			if d.Enter(&seen[0], 1<<10, "labels") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("labels")
 				d.StringMap(&x.Labels)
 				d.Pop()
+			} else {
+				d.Duplicate("labels")
 			}
 		case "annotations":
-			if d.Enter(&seen[0], 1<<11, "annotations") {
+			if seen[0]&(1<<11) == 0 {
+				seen[0] |= 1 << 11
+				d.Push("annotations")
 				d.StringMap(&x.Annotations)
 				d.Pop()
+			} else {
+				d.Duplicate("annotations")
 			}
 		case "ownerReferences":
-			if d.Enter(&seen[0], 1<<12, "ownerReferences") {
+			if seen[0]&(1<<12) == 0 {
+				seen[0] |= 1 << 12
+				d.Push("ownerReferences")
 				if d.Null() {
 					x.OwnerReferences = nil
 				} else if n1, ok := d.BeginArray(); ok {
@@ -376,9 +426,13 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 					x.OwnerReferences = out1
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ownerReferences")
 			}
 		case "finalizers":
-			if d.Enter(&seen[0], 1<<13, "finalizers") {
+			if seen[0]&(1<<13) == 0 {
+				seen[0] |= 1 << 13
+				d.Push("finalizers")
 				if d.Null() {
 					x.Finalizers = nil
 				} else if n2, ok := d.BeginArray(); ok {
@@ -394,11 +448,17 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 					x.Finalizers = out2
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("finalizers")
 			}
 		case "managedFields":
-			if d.Enter(&seen[0], 1<<14, "managedFields") {
+			if seen[0]&(1<<14) == 0 {
+				seen[0] |= 1 << 14
+				d.Push("managedFields")
 				x.ManagedFields = d.RawJSON()
 				d.Pop()
+			} else {
+				d.Duplicate("managedFields")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfObjectMeta)
@@ -528,35 +588,53 @@ func (x *OwnerReference) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "apiVersion":
-			if d.Enter(&seen[0], 1<<0, "apiVersion") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("apiVersion")
 				if v, ok := d.String(); ok {
 					x.APIVersion = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("apiVersion")
 			}
 		case "kind":
-			if d.Enter(&seen[0], 1<<1, "kind") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("kind")
 				if v, ok := d.String(); ok {
 					x.Kind = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("kind")
 			}
 		case "name":
-			if d.Enter(&seen[0], 1<<2, "name") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("name")
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("name")
 			}
 		case "uid":
-			if d.Enter(&seen[0], 1<<3, "uid") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("uid")
 				if v, ok := d.String(); ok {
 					x.UID = UID(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("uid")
 			}
 		case "controller":
-			if d.Enter(&seen[0], 1<<4, "controller") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("controller")
 				if d.Null() {
 					x.Controller = nil
 				} else {
@@ -568,9 +646,13 @@ func (x *OwnerReference) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("controller")
 			}
 		case "blockOwnerDeletion":
-			if d.Enter(&seen[0], 1<<5, "blockOwnerDeletion") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("blockOwnerDeletion")
 				if d.Null() {
 					x.BlockOwnerDeletion = nil
 				} else {
@@ -582,6 +664,8 @@ func (x *OwnerReference) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("blockOwnerDeletion")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfOwnerReference)

@@ -117,33 +117,53 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "kind":
-			if d.Enter(&seen[0], 1<<0, "kind") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("kind")
 				if v, ok := d.String(); ok {
 					x.TypeMeta.Kind = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("kind")
 			}
 		case "apiVersion":
-			if d.Enter(&seen[0], 1<<1, "apiVersion") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("apiVersion")
 				if v, ok := d.String(); ok {
 					x.TypeMeta.APIVersion = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("apiVersion")
 			}
 		case "metadata":
-			if d.Enter(&seen[0], 1<<2, "metadata") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("metadata")
 				x.ObjectMeta.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("metadata")
 			}
 		case "spec":
-			if d.Enter(&seen[0], 1<<3, "spec") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("spec")
 				x.Spec.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("spec")
 			}
 		case "status":
-			if d.Enter(&seen[0], 1<<4, "status") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("status")
 				x.Status.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("status")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfJob)
@@ -477,7 +497,9 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		}
 		switch string(name) {
 		case "parallelism":
-			if d.Enter(&seen[0], 1<<0, "parallelism") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("parallelism")
 				if d.Null() {
 					x.Parallelism = nil
 				} else {
@@ -489,9 +511,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("parallelism")
 			}
 		case "completions":
-			if d.Enter(&seen[0], 1<<1, "completions") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("completions")
 				if d.Null() {
 					x.Completions = nil
 				} else {
@@ -503,9 +529,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("completions")
 			}
 		case "activeDeadlineSeconds":
-			if d.Enter(&seen[0], 1<<2, "activeDeadlineSeconds") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("activeDeadlineSeconds")
 				if d.Null() {
 					x.ActiveDeadlineSeconds = nil
 				} else {
@@ -517,9 +547,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("activeDeadlineSeconds")
 			}
 		case "podFailurePolicy":
-			if d.Enter(&seen[0], 1<<3, "podFailurePolicy") {
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Push("podFailurePolicy")
 				if d.Null() {
 					x.PodFailurePolicy = nil
 				} else {
@@ -529,9 +563,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					x.PodFailurePolicy.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("podFailurePolicy")
 			}
 		case "successPolicy":
-			if d.Enter(&seen[0], 1<<4, "successPolicy") {
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Push("successPolicy")
 				if d.Null() {
 					x.SuccessPolicy = nil
 				} else {
@@ -541,9 +579,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					x.SuccessPolicy.DecodeJSON(d)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("successPolicy")
 			}
 		case "backoffLimit":
-			if d.Enter(&seen[0], 1<<5, "backoffLimit") {
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Push("backoffLimit")
 				if d.Null() {
 					x.BackoffLimit = nil
 				} else {
@@ -555,9 +597,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("backoffLimit")
 			}
 		case "backoffLimitPerIndex":
-			if d.Enter(&seen[0], 1<<6, "backoffLimitPerIndex") {
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Push("backoffLimitPerIndex")
 				if d.Null() {
 					x.BackoffLimitPerIndex = nil
 				} else {
@@ -569,9 +615,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("backoffLimitPerIndex")
 			}
 		case "maxFailedIndexes":
-			if d.Enter(&seen[0], 1<<7, "maxFailedIndexes") {
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Push("maxFailedIndexes")
 				if d.Null() {
 					x.MaxFailedIndexes = nil
 				} else {
@@ -583,9 +633,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("maxFailedIndexes")
 			}
 		case "selector":
-			if d.Enter(&seen[0], 1<<8, "selector") {
+			if seen[0]&(1<<8) == 0 {
+				seen[0] |= 1 << 8
+				d.Push("selector")
 				if d.Null() {
 					x.Selector = nil
 				} else {
@@ -595,9 +649,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					decodeJSONSelectorLabelSelector(d, x.Selector)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("selector")
 			}
 		case "autoSelector":
-			if d.Enter(&seen[0], 1<<9, "autoSelector") {
+			if seen[0]&(1<<9) == 0 {
+				seen[0] |= 1 << 9
+				d.Push("autoSelector")
 				if d.Null() {
 					x.AutoSelector = nil
 				} else {
@@ -609,14 +667,22 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("autoSelector")
 			}
 		case "template":
-			if d.Enter(&seen[0], 1<<10, "template") {
+			if seen[0]&(1<<10) == 0 {
+				seen[0] |= 1 << 10
+				d.Push("template")
 				x.Template.DecodeJSON(d)
 				d.Pop()
+			} else {
+				d.Duplicate("template")
 			}
 		case "ttlSecondsAfterFinished":
-			if d.Enter(&seen[0], 1<<11, "ttlSecondsAfterFinished") {
+			if seen[0]&(1<<11) == 0 {
+				seen[0] |= 1 << 11
+				d.Push("ttlSecondsAfterFinished")
 				if d.Null() {
 					x.TTLSecondsAfterFinished = nil
 				} else {
@@ -628,9 +694,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("ttlSecondsAfterFinished")
 			}
 		case "completionMode":
-			if d.Enter(&seen[0], 1<<12, "completionMode") {
+			if seen[0]&(1<<12) == 0 {
+				seen[0] |= 1 << 12
+				d.Push("completionMode")
 				if d.Null() {
 					x.CompletionMode = nil
 				} else {
@@ -642,9 +712,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("completionMode")
 			}
 		case "suspend":
-			if d.Enter(&seen[0], 1<<13, "suspend") {
+			if seen[0]&(1<<13) == 0 {
+				seen[0] |= 1 << 13
+				d.Push("suspend")
 				if d.Null() {
 					x.Suspend = nil
 				} else {
@@ -656,9 +730,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("suspend")
 			}
 		case "podReplacementPolicy":
-			if d.Enter(&seen[0], 1<<14, "podReplacementPolicy") {
+			if seen[0]&(1<<14) == 0 {
+				seen[0] |= 1 << 14
+				d.Push("podReplacementPolicy")
 				if d.Null() {
 					x.PodReplacementPolicy = nil
 				} else {
@@ -670,9 +748,13 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("podReplacementPolicy")
 			}
 		case "managedBy":
-			if d.Enter(&seen[0], 1<<15, "managedBy") {
+			if seen[0]&(1<<15) == 0 {
+				seen[0] |= 1 << 15
+				d.Push("managedBy")
 				if d.Null() {
 					x.ManagedBy = nil
 				} else {
@@ -684,6 +766,8 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					}
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("managedBy")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobSpec)
@@ -816,12 +900,18 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 		}
 		switch string(name) {
 		case "matchLabels":
-			if d.Enter(&seen[0], 1<<0, "matchLabels") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("matchLabels")
 				d.StringMap(&x.MatchLabels)
 				d.Pop()
+			} else {
+				d.Duplicate("matchLabels")
 			}
 		case "matchExpressions":
-			if d.Enter(&seen[0], 1<<1, "matchExpressions") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("matchExpressions")
 				if d.Null() {
 					x.MatchExpressions = nil
 				} else if n1, ok := d.BeginArray(); ok {
@@ -835,6 +925,8 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 					x.MatchExpressions = out1
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("matchExpressions")
 			}
 		default:
 			d.Refuse(jsonNamesOfSelectorLabelSelector)
@@ -855,21 +947,31 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 		}
 		switch string(name) {
 		case "key":
-			if d.Enter(&seen[0], 1<<0, "key") {
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Push("key")
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("key")
 			}
 		case "operator":
-			if d.Enter(&seen[0], 1<<1, "operator") {
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Push("operator")
 				if v, ok := d.String(); ok {
 					x.Operator = selector.LabelSelectorOperator(v)
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("operator")
 			}
 		case "values":
-			if d.Enter(&seen[0], 1<<2, "values") {
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Push("values")
 				if d.Null() {
 					x.Values = nil
 				} else if n2, ok := d.BeginArray(); ok {
@@ -885,6 +987,8 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 					x.Values = out2
 				}
 				d.Pop()
+			} else {
+				d.Duplicate("values")
 			}
 		default:
 			d.Refuse(jsonNamesOfSelectorLabelSelectorRequirement)

@@ -1,10 +1,12 @@
 package codec
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strconv"
@@ -60,6 +62,16 @@ type Decoder struct {
 	li       int
 	longBuf  [16]arrayCount
 	longMore []arrayCount
+	// The strings the decoder returns are parts of strs, written one
+	// after the other, so that a document's strings take a few
+	// allocations instead of one each (a string then keeps its chunk,
+	// at most the size of the document's strings, alive). strBytes is
+	// the bytes of the document's string values as the validation
+	// counted them, the size of the first chunk; chunk is the size of
+	// the last of the chunks that followed it.
+	strs     strings.Builder
+	strBytes int
+	chunk    int
 }
 
 // longString is the length from which the validation records where a
@@ -111,6 +123,7 @@ func (d *Decoder) Start(data []byte) error {
 	d.depth, d.more = 0, nil
 	d.counted, d.noCount, d.nCounts, d.ci, d.countMore = false, false, 0, 0, nil
 	d.nLongs, d.li, d.longMore = 0, 0, nil
+	d.strs, d.strBytes, d.chunk = strings.Builder{}, 0, 0
 	if !d.valid() {
 		var x any
 		if err := json.Unmarshal(data, &x); err != nil {
@@ -197,13 +210,19 @@ func (d *Decoder) validValue(s []byte, i, depth int) (int, bool) {
 			if i >= len(s) || s[i] != '"' {
 				return i, false
 			}
-			if i, ok = compactString(s, i); !ok {
+			if i, ok = validString(s, i); !ok {
 				return i, false
 			}
 			if i = skipSpace(s, i); i >= len(s) || s[i] != ':' {
 				return i, false
 			}
-			if i, ok = d.validValue(s, skipSpace(s, i+1), depth+1); !ok {
+			// Most values are strings: no call to validValue for them.
+			if i = skipSpace(s, i+1); i < len(s) && s[i] == '"' {
+				i, ok = d.validStringValue(s, i)
+			} else {
+				i, ok = d.validValue(s, i, depth+1)
+			}
+			if !ok {
 				return i, false
 			}
 			if i = skipSpace(s, i); i >= len(s) {
@@ -247,16 +266,7 @@ func (d *Decoder) validValue(s []byte, i, depth int) (int, bool) {
 			}
 		}
 	case '"':
-		end, ok := compactString(s, i)
-		if ok && end-i >= longString && !d.noCount {
-			if d.nLongs < len(d.longBuf) {
-				d.longBuf[d.nLongs] = arrayCount{pos: int32(i), n: int32(end)}
-			} else {
-				d.longMore = append(d.longMore, arrayCount{pos: int32(i), n: int32(end)})
-			}
-			d.nLongs++
-		}
-		return end, ok
+		return d.validStringValue(s, i)
 	case 't':
 		return literal(s, i, "true")
 	case 'f':
@@ -265,6 +275,22 @@ func (d *Decoder) validValue(s []byte, i, depth int) (int, bool) {
 		return literal(s, i, "null")
 	}
 	return compactNumber(s, i)
+}
+
+// validStringValue is validValue for the string value at s[i] == '"': it
+// adds its bytes to strBytes and records where a long one ends.
+func (d *Decoder) validStringValue(s []byte, i int) (int, bool) {
+	end, ok := validString(s, i)
+	d.strBytes += end - i - 2
+	if ok && end-i >= longString && !d.noCount {
+		if d.nLongs < len(d.longBuf) {
+			d.longBuf[d.nLongs] = arrayCount{pos: int32(i), n: int32(end)}
+		} else {
+			d.longMore = append(d.longMore, arrayCount{pos: int32(i), n: int32(end)})
+		}
+		d.nLongs++
+	}
+	return end, ok
 }
 
 // segment is one step of the path to the value being decoded.
@@ -337,20 +363,6 @@ func (d *Decoder) Index(i int) {
 		j++
 	}
 	d.i = j
-}
-
-// Enter enters the member name of the object being decoded, whose bit in
-// the set *seen of members read so far is bit, and reports true. A member
-// given a second time is an error instead: its value is skipped and Enter
-// reports false.
-func (d *Decoder) Enter(seen *uint64, bit uint64, name string) bool {
-	if *seen&bit != 0 {
-		d.Duplicate(name)
-		return false
-	}
-	*seen |= bit
-	d.push(segment{name: name})
-	return true
 }
 
 // Pop leaves the member, key or element entered last.
@@ -479,7 +491,7 @@ func (d *Decoder) Member() ([]byte, bool) {
 
 // keyName is the name of the member Member returned last, unescaped.
 func (d *Decoder) keyName() string {
-	if s, ok := unquote(d.key); ok {
+	if s, ok := d.unquoteStr(d.key); ok {
 		return s
 	}
 	return string(d.key)
@@ -578,15 +590,14 @@ func (d *Decoder) String() (string, bool) {
 	case '"':
 		if j := specialRun(data, i+1, true); j < len(data) && data[j] == '"' {
 			d.i = j + 1
-			return string(data[i+1 : j]), true
+			return d.str(data[i+1 : j]), true
 		}
 		end := d.longEnd(i)
 		if end < 0 {
 			end = stringEnd(data, i)
 		}
 		d.i = end
-		s, ok := unquote(data[i:end])
-		return s, ok
+		return d.unquoteStr(data[i:end])
 	case 'n':
 		if isNull(data, i) {
 			d.i = i + 4
@@ -606,71 +617,157 @@ func unquote(q []byte) (string, bool) {
 		return "", false
 	}
 	inner := q[1 : len(q)-1]
+	if specialRun(inner, 0, true) == len(inner) {
+		return string(inner), true
+	}
 	var b strings.Builder
+	b.Grow(len(inner) + 8)
+	if !appendUnquoted(&b, inner) {
+		return "", false
+	}
+	return b.String(), true
+}
+
+// minChunk is the size of the first chunk of strings when the validation
+// did not count them, and of the first chunk after the one it counted.
+const minChunk = 256
+
+// maxFirstChunk bounds the size of the chunk the validation counted: a
+// document whose strings are mostly kept as text (in Unknown members) does
+// not reserve their size a second time.
+const maxFirstChunk = 32 << 10
+
+// reserve starts a chunk of strings with room for n bytes, the chunk in
+// use having less (the callers check, saving a call per string). The first
+// chunk holds the bytes of the document's string values, as the
+// validation counted them; the next ones (for map keys, or when the
+// validation did not count) double in size.
+func (d *Decoder) reserve(n int) {
+	var size int
+	if d.strs.Cap() == 0 && d.counted {
+		size = min(d.strBytes, maxFirstChunk)
+	} else {
+		d.chunk = max(2*d.chunk, minChunk)
+		size = d.chunk
+	}
+	d.strs = strings.Builder{}
+	d.strs.Grow(max(size, n))
+}
+
+// str returns a string holding the bytes b, a part of the chunk.
+func (d *Decoder) str(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if d.strs.Cap()-d.strs.Len() < len(b) {
+		d.reserve(len(b))
+	}
+	start := d.strs.Len()
+	d.strs.Write(b)
+	return d.strs.String()[start:]
+}
+
+// unquoteStr is unquote returning a part of the chunk.
+func (d *Decoder) unquoteStr(q []byte) (string, bool) {
+	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
+		return "", false
+	}
+	inner := q[1 : len(q)-1]
+	if specialRun(inner, 0, true) == len(inner) {
+		// Plain ASCII (most member names): a copy.
+		return d.str(inner), true
+	}
+	if d.strs.Cap()-d.strs.Len() < len(inner) {
+		d.reserve(len(inner))
+	}
+	start := d.strs.Len()
+	if !appendUnquoted(&d.strs, inner) {
+		return "", false
+	}
+	return d.strs.String()[start:], true
+}
+
+// appendUnquoted writes the text of the JSON string whose bytes between
+// the quotes are inner to b, as unquote decodes it, and reports false
+// for text that is not the inside of a JSON string. It decodes into a
+// buffer on its stack, copying eight plain bytes at a time, and writes
+// the buffer to b when it fills.
+func appendUnquoted(b *strings.Builder, inner []byte) bool {
+	var buf [256]byte
+	k := 0
 	for i := 0; i < len(inner); {
-		// A run of plain ASCII bytes is copied at once.
-		j := specialRun(inner, i, true)
-		if i == 0 && j == len(inner) {
-			return string(inner), true
+		if k > len(buf)-16 {
+			b.Write(buf[:k])
+			k = 0
 		}
-		if b.Cap() == 0 {
-			b.Grow(len(inner) + 8)
+		if i+8 <= len(inner) {
+			// Copy eight bytes, keep those before the first special one.
+			x := binary.LittleEndian.Uint64(inner[i:])
+			binary.LittleEndian.PutUint64(buf[k:], x)
+			m := specialMask(x, true)
+			if m == 0 {
+				i, k = i+8, k+8
+				continue
+			}
+			n := bits.TrailingZeros64(m) >> 3
+			i, k = i+n, k+n
+		} else if c := inner[i]; c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+			buf[k] = c
+			i, k = i+1, k+1
+			continue
 		}
-		b.Write(inner[i:j])
-		i = j
-		if i >= len(inner) {
-			break
-		}
-		if c := inner[i]; c >= utf8.RuneSelf {
+		c := inner[i]
+		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRune(inner[i:])
 			if r == utf8.RuneError && size == 1 {
-				b.WriteRune(utf8.RuneError)
+				k += utf8.EncodeRune(buf[k:], utf8.RuneError)
 			} else {
-				b.Write(inner[i : i+size])
+				k += copy(buf[k:], inner[i:i+size])
 			}
 			i += size
 			continue
 		}
-		if inner[i] != '\\' || i+1 >= len(inner) {
-			return "", false // a quote or a control byte inside
+		if c != '\\' || i+1 >= len(inner) {
+			return false // a quote or a control byte inside
 		}
 		switch e := inner[i+1]; e {
 		case '"', '\\', '/':
-			b.WriteByte(e)
+			buf[k] = e
 		case 'b':
-			b.WriteByte('\b')
+			buf[k] = '\b'
 		case 'f':
-			b.WriteByte('\f')
+			buf[k] = '\f'
 		case 'n':
-			b.WriteByte('\n')
+			buf[k] = '\n'
 		case 'r':
-			b.WriteByte('\r')
+			buf[k] = '\r'
 		case 't':
-			b.WriteByte('\t')
+			buf[k] = '\t'
 		case 'u':
 			r, ok := hex4(inner[i:])
 			if !ok {
-				return "", false
+				return false
 			}
 			i += 6
 			if utf16.IsSurrogate(r) {
 				if r2, ok := hex4(inner[i:]); ok {
 					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-						b.WriteRune(dec)
+						k += utf8.EncodeRune(buf[k:], dec)
 						i += 6
 						continue
 					}
 				}
 				r = utf8.RuneError
 			}
-			b.WriteRune(r)
+			k += utf8.EncodeRune(buf[k:], r)
 			continue
 		default:
-			return "", false
+			return false
 		}
-		i += 2
+		i, k = i+2, k+1
 	}
-	return b.String(), true
+	b.Write(buf[:k])
+	return true
 }
 
 // longEnd returns the end of the long string at data[i] that the
@@ -989,34 +1086,32 @@ func skipValue(data []byte, i int) int {
 // stringEnd returns the index just past the string at data[i] == '"', or
 // len(data) when it does not end.
 func stringEnd(data []byte, i int) int {
-	for j := i + 1; j < len(data); j++ {
-		// Member names and most values are short, and escapes come in
-		// runs: a few bytes one by one before eight at a time.
-		n := 0
-		for ; n < 16 && j < len(data); n++ {
-			switch data[j] {
-			case '"':
-				return j + 1
-			case '\\':
-				j += 2
-				continue
+	j := i + 1
+	for {
+		// specialRun, inlined: most strings end in their first word.
+		for j+8 <= len(data) {
+			if m := specialMask(binary.LittleEndian.Uint64(data[j:]), false); m != 0 {
+				j += bits.TrailingZeros64(m) >> 3
+				goto special
 			}
+			j += 8
+		}
+		for j < len(data) && data[j] >= 0x20 && data[j] != '"' && data[j] != '\\' {
 			j++
 		}
-		if n == 16 {
-			j = specialRun(data, j, false)
-		}
 		if j >= len(data) {
-			break
+			return len(data)
 		}
+	special:
 		switch data[j] {
 		case '"':
 			return j + 1
 		case '\\':
+			j += 2
+		default: // a control byte, in text that is not JSON
 			j++
 		}
 	}
-	return len(data)
 }
 
 // skipPlain is skipValue that also reports whether the value is plain: no

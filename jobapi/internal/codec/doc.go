@@ -12,7 +12,10 @@
 // after the other with the Decoder's readers (String, Int, Bool,
 // BeginArray, ...) and dispatches their names with a generated switch: no
 // reflection, no intermediate maps, no field path built unless an error
-// needs one. MarshalJSON sizes its buffer with the type's generated
+// needs one. The strings it decodes are copies of the input written one
+// after another into a few shared buffers, so that a document's strings
+// cost a few allocations, not one each (a string kept after decoding keeps
+// its buffer alive: at most the document's string bytes). MarshalJSON sizes its buffer with the type's generated
 // SizeJSON (the exact length when no string needs escaping, plus room for
 // escapes; see [Buffer]) and calls the generated AppendJSON, which appends
 // to that one buffer without reflection: encoding allocates once, the

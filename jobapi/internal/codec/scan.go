@@ -184,17 +184,8 @@ const (
 // looks at eight bytes at a time.
 func specialRun(s []byte, j int, ascii bool) int {
 	for j+8 <= len(s) {
-		x := binary.LittleEndian.Uint64(s[j:])
-		q := x ^ (swarOnes * '"')
-		b := x ^ (swarOnes * '\\')
-		m := (q-swarOnes)&^q | (b-swarOnes)&^b | (x - swarOnes*0x20)
-		if ascii {
-			m |= x
-		} else {
-			m &^= x
-		}
-		if m&swarHighs != 0 {
-			break
+		if m := specialMask(binary.LittleEndian.Uint64(s[j:]), ascii); m != 0 {
+			return j + bits.TrailingZeros64(m)>>3
 		}
 		j += 8
 	}
@@ -206,4 +197,149 @@ func specialRun(s []byte, j int, ascii bool) int {
 		j++
 	}
 	return j
+}
+
+// specialMask flags, with its high bit, each of the eight bytes of x (in
+// little-endian order) that ends a plain run as specialRun says, except
+// that a byte above a flagged one may be flagged too (a borrow): the
+// lowest flag is exact.
+func specialMask(x uint64, ascii bool) uint64 {
+	// A byte's high bit in q-1 is set where q's byte is 0 (x's is '"'),
+	// or where x's byte is 0x80 and above (q's high bit is x's); in
+	// x-0x20 where x's byte is below 0x20, or 0xA0 and above. Those of
+	// 0x80 and above are then cleared, or all flagged with ascii.
+	q := x ^ (swarOnes * '"')
+	b := x ^ (swarOnes * '\\')
+	m := (q - swarOnes) | (b - swarOnes) | (x - swarOnes*0x20)
+	if ascii {
+		m |= x
+	} else {
+		m &^= x
+	}
+	return m & swarHighs
+}
+
+// validString returns the index just past the JSON string at s[i] == '"'
+// and whether it is one: no control byte inside, every escape one that
+// JSON has. Bytes of 0x80 and above are taken as they are (JSON's
+// validity does not depend on UTF-8). It finds the same end as
+// compactString, eight bytes at a time.
+func validString(s []byte, i int) (int, bool) {
+	j := i + 1
+	for j+8 <= len(s) {
+		if m := specialMask(binary.LittleEndian.Uint64(s[j:]), false); m != 0 {
+			if j += bits.TrailingZeros64(m) >> 3; s[j] == '"' {
+				return j + 1, true
+			}
+			return validEscaped(s, j)
+		}
+		j += 8
+	}
+	return validStringTail(s, j)
+}
+
+// validEscaped is validString from s[j], a '\\' or a control byte inside
+// the string: escapes come in runs (JSON text inside a string), so the
+// special bytes of a word are flagged exactly and read one after the
+// other without loading the word again after each escape.
+func validEscaped(s []byte, j int) (int, bool) {
+words:
+	for j+8 <= len(s) {
+		m := exactSpecials(binary.LittleEndian.Uint64(s[j:]))
+		for m != 0 {
+			p := bits.TrailingZeros64(m) >> 3
+			switch s[j+p] {
+			case '"':
+				return j + p + 1, true
+			case '\\':
+				e := j + p + 1
+				if e >= len(s) {
+					return e, false
+				}
+				switch s[e] {
+				case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+					if p == 7 {
+						j = e + 1
+						continue words
+					}
+					// The escaped byte is not special.
+					m &^= 0x80 << (8 * (p + 1))
+				case 'u':
+					if !fourHex(s, e+1) {
+						return e, false
+					}
+					j = e + 5
+					continue words
+				default:
+					return e, false
+				}
+			default: // a control byte
+				return j + p, false
+			}
+			m &= m - 1
+		}
+		j += 8
+	}
+	return validStringTail(s, j)
+}
+
+// exactSpecials flags, with its high bit, each of the eight bytes of x
+// that is '"', '\\' or below 0x20: exactly, unlike specialMask (no borrow
+// from one byte to the next).
+func exactSpecials(x uint64) uint64 {
+	const lo7 = swarOnes * 0x7F
+	q := x ^ (swarOnes * '"')
+	b := x ^ (swarOnes * '\\')
+	// A byte's high bit in (y&0x7F)+0x7F is set unless y's low seven
+	// bits are 0; with y's own high bit, unless y is 0.
+	zq := ((q & lo7) + lo7) | q
+	zb := ((b & lo7) + lo7) | b
+	// Set unless x's byte is below 0x20.
+	ge := ((x & lo7) + swarOnes*0x60) | x
+	return ^(zq & zb & ge) & swarHighs
+}
+
+// fourHex reports whether s holds four hex digits from index i.
+func fourHex(s []byte, i int) bool {
+	if len(s)-i < 4 {
+		return false
+	}
+	for _, h := range s[i : i+4] {
+		if !(h >= '0' && h <= '9' || h >= 'a' && h <= 'f' || h >= 'A' && h <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// validStringTail is validString for the last bytes of s, from j (inside
+// the string, not after a backslash), one at a time.
+func validStringTail(s []byte, j int) (int, bool) {
+	for j < len(s) {
+		switch c := s[j]; {
+		case c == '"':
+			return j + 1, true
+		case c < 0x20:
+			return j, false
+		case c == '\\':
+			e := j + 1
+			if e >= len(s) {
+				return e, false
+			}
+			switch s[e] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				j = e + 1
+			case 'u':
+				if !fourHex(s, e+1) {
+					return e, false
+				}
+				j = e + 5
+			default:
+				return e, false
+			}
+		default:
+			j++
+		}
+	}
+	return j, false
 }

@@ -96,11 +96,14 @@ func (dc *decoder) structBody(w *bytes.Buffer, t *typeInfo) error {
 	w.WriteString("switch string(name) {\n")
 	for i, f := range fields {
 		word, bit := i/64, i%64
-		fmt.Fprintf(w, "case %s:\nif d.Enter(&seen[%d], 1<<%d, %s) {\n", strconv.Quote(f.name), word, bit, strconv.Quote(f.name))
+		// The duplicate check and the path segment, inline: a member
+		// costs no call before its value's reader.
+		q := strconv.Quote(f.name)
+		fmt.Fprintf(w, "case %s:\nif seen[%d]&(1<<%d) == 0 {\nseen[%d] |= 1 << %d\nd.Push(%s)\n", q, word, bit, word, bit, q)
 		if err := dc.value(w, f.expr, f.typ, f.file); err != nil {
 			return fmt.Errorf("%s.%s: %w", t.name, f.name, err)
 		}
-		w.WriteString("d.Pop()\n}\n")
+		fmt.Fprintf(w, "d.Pop()\n} else {\nd.Duplicate(%s)\n}\n", q)
 	}
 	w.WriteString("default:\n" + other + "}\n}\n")
 	return nil
