@@ -72,28 +72,17 @@ func TestDeepCopyOfOpaqueValues(t *testing.T) {
 // generated deep copy, filled at random, writes through the copy
 // everywhere and checks the original is unchanged.
 func TestDeepCopyWritesNeverReachTheOriginal(t *testing.T) {
-	tests := []struct {
-		name string
-		run  func(t *testing.T)
-	}{
-		{"Job", deepcopytest.Check((*jobapi.Job).DeepCopy)},
-		{"JobCondition", deepcopytest.Check((*jobapi.JobCondition).DeepCopy)},
-		{"JobSpec", deepcopytest.Check((*jobapi.JobSpec).DeepCopy)},
-		{"JobStatus", deepcopytest.Check((*jobapi.JobStatus).DeepCopy)},
-		{"PodFailurePolicy", deepcopytest.Check((*jobapi.PodFailurePolicy).DeepCopy)},
-		{"PodFailurePolicyOnExitCodesRequirement", deepcopytest.Check((*jobapi.PodFailurePolicyOnExitCodesRequirement).DeepCopy)},
-		{"PodFailurePolicyOnPodConditionsPattern", deepcopytest.Check((*jobapi.PodFailurePolicyOnPodConditionsPattern).DeepCopy)},
-		{"PodFailurePolicyRule", deepcopytest.Check((*jobapi.PodFailurePolicyRule).DeepCopy)},
-		{"SuccessPolicy", deepcopytest.Check((*jobapi.SuccessPolicy).DeepCopy)},
-		{"SuccessPolicyRule", deepcopytest.Check((*jobapi.SuccessPolicyRule).DeepCopy)},
-		{"UncountedTerminatedPods", deepcopytest.Check((*jobapi.UncountedTerminatedPods).DeepCopy)},
-	}
-	var names []string
-	for _, tt := range tests {
-		names = append(names, tt.name)
-		t.Run(tt.name, tt.run)
-	}
-	if diff := cmp.Diff(deepcopytest.GeneratedTypes(t, "zz_generated.deepcopy.go"), names); diff != "" {
-		t.Errorf("the table must name every type of zz_generated.deepcopy.go, in order (-generated +table):\n%s", diff)
-	}
+	deepcopytest.RunAll(t, []deepcopytest.Case{
+		deepcopytest.Type("Job", (*jobapi.Job).DeepCopy),
+		deepcopytest.Type("JobCondition", (*jobapi.JobCondition).DeepCopy),
+		deepcopytest.Type("JobSpec", (*jobapi.JobSpec).DeepCopy),
+		deepcopytest.Type("JobStatus", (*jobapi.JobStatus).DeepCopy),
+		deepcopytest.Type("PodFailurePolicy", (*jobapi.PodFailurePolicy).DeepCopy),
+		deepcopytest.Type("PodFailurePolicyOnExitCodesRequirement", (*jobapi.PodFailurePolicyOnExitCodesRequirement).DeepCopy),
+		deepcopytest.Type("PodFailurePolicyOnPodConditionsPattern", (*jobapi.PodFailurePolicyOnPodConditionsPattern).DeepCopy),
+		deepcopytest.Type("PodFailurePolicyRule", (*jobapi.PodFailurePolicyRule).DeepCopy),
+		deepcopytest.Type("SuccessPolicy", (*jobapi.SuccessPolicy).DeepCopy),
+		deepcopytest.Type("SuccessPolicyRule", (*jobapi.SuccessPolicyRule).DeepCopy),
+		deepcopytest.Type("UncountedTerminatedPods", (*jobapi.UncountedTerminatedPods).DeepCopy),
+	})
 }

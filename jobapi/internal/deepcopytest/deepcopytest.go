@@ -197,6 +197,35 @@ func Mutate(v reflect.Value) {
 	}
 }
 
+// Case is one row of a package's deep-copy table: a type's name and the
+// test of its deep copy (usually [Check]).
+type Case struct {
+	Name string
+	Run  func(t *testing.T)
+}
+
+// Type returns the case of type name, whose generated deep copy is
+// deepCopy: [Check] on it.
+func Type[T any](name string, deepCopy func(*T) *T) Case {
+	return Case{Name: name, Run: Check(deepCopy)}
+}
+
+// RunAll runs every case as a subtest named after its type, and fails
+// unless the cases name, in order, every type of the package's
+// zz_generated.deepcopy.go (in the test's working directory), so that a
+// newly generated type cannot be left out.
+func RunAll(t *testing.T, cases []Case) {
+	t.Helper()
+	var names []string
+	for _, c := range cases {
+		names = append(names, c.Name)
+		t.Run(c.Name, c.Run)
+	}
+	if diff := cmp.Diff(GeneratedTypes(t, "zz_generated.deepcopy.go"), names); diff != "" {
+		t.Errorf("the table must name every type of zz_generated.deepcopy.go, in order (-generated +table):\n%s", diff)
+	}
+}
+
 // GeneratedTypes returns, sorted, the receiver types of the DeepCopy
 // methods in the Go file at path (a package's zz_generated.deepcopy.go),
 // so that a test can check its table of types is complete.

@@ -562,15 +562,11 @@ func (e *encoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInfo
 			w.WriteString("}\n")
 		}
 	case ekMap:
-		vt, err := e.g.classify(et.elem, et.elemFile)
+		plain, err := e.g.stringMap(et)
 		if err != nil {
 			return err
 		}
-		kt, err := e.g.classify(et.key, et.elemFile)
-		if err != nil {
-			return err
-		}
-		if kt.plainString && vt.plainString {
+		if plain {
 			fmt.Fprintf(w, "b = codec.AppendStringMap(b, %s)\n", expr)
 			return nil
 		}
@@ -610,6 +606,20 @@ func (e *encoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInfo
 		}
 	}
 	return nil
+}
+
+// stringMap reports whether the map type et is exactly map[string]string,
+// which codec.AppendStringMap writes.
+func (g *gen) stringMap(et encType) (bool, error) {
+	vt, err := g.classify(et.elem, et.elemFile)
+	if err != nil {
+		return false, err
+	}
+	kt, err := g.classify(et.key, et.elemFile)
+	if err != nil {
+		return false, err
+	}
+	return kt.plainString && vt.plainString, nil
 }
 
 // leafMethods checks that t, a leaf with its own JSON methods, has the
@@ -684,15 +694,11 @@ func (e *encoder) size(w *bytes.Buffer, expr string, t ast.Expr, file *fileInfo)
 			w.WriteString("}\n")
 		}
 	case ekMap:
-		vt, err := e.g.classify(et.elem, et.elemFile)
+		plain, err := e.g.stringMap(et)
 		if err != nil {
 			return err
 		}
-		kt, err := e.g.classify(et.key, et.elemFile)
-		if err != nil {
-			return err
-		}
-		if kt.plainString && vt.plainString {
+		if plain {
 			fmt.Fprintf(w, "n += codec.SizeStringMap(%s)\n", expr)
 			return nil
 		}
