@@ -412,3 +412,32 @@ func escapes(m map[string]string) int {
 	}
 	return n
 }
+
+// Buffer leaves room for the reserve always, for escapes where it can,
+// and keeps out of the allocator's one-object-per-span size classes (8,
+// 16, 24 and 32 KiB) unless the object itself needs one.
+func TestBufferCapacity(t *testing.T) {
+	tests := []struct {
+		name    string
+		size    int
+		wantCap int
+	}{
+		{"small: a sixteenth for escapes", 160, 160 + codec.ReserveSize + 10},
+		{"the kubectl manifest: below 8 KiB already", 6054, 6054 + codec.ReserveSize + 378},
+		{"escape room would reach 8 KiB: the class below", 6600, 6912},
+		{"the object needs the 8 KiB class itself", 7000, 7000 + codec.ReserveSize},
+		{"the every-field Job: the 28 KiB class, not 32", 27686, 28672},
+		{"above 32 KiB: a sixteenth", 40000, 40000 + codec.ReserveSize + 2500},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := codec.Buffer(tt.size)
+			if diff := cmp.Diff(tt.wantCap, cap(b)); diff != "" {
+				t.Errorf("cap(Buffer(%d)) (-want +got):\n%s", tt.size, diff)
+			}
+			if len(b) != 0 || cap(b) < tt.size+codec.ReserveSize {
+				t.Errorf("Buffer(%d): len %d, cap %d; want empty with room for the reserve", tt.size, len(b), cap(b))
+			}
+		})
+	}
+}
