@@ -59,11 +59,7 @@ func (v IntOrString) IntValue() int {
 
 // MarshalJSON writes a JSON number or a JSON string according to Type.
 func (v IntOrString) MarshalJSON() ([]byte, error) {
-	b, err := v.AppendJSON(make([]byte, 0, v.SizeJSON()))
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	return codec.Finish(v.AppendJSON(make([]byte, 0, v.SizeJSON())))
 }
 
 // AppendJSON appends what MarshalJSON writes to b.

@@ -16,8 +16,12 @@ import (
 // reflection encoder (kept in jobapi/internal/codec's tests) writes; for the struct types without
 // hooks that such a type reaches (selector.LabelSelector, a struct with a
 // hand-written deep copy but no Unknown), an unexported function of the
-// target package doing the same. The typed decoders are in jsondec.go;
-// jsonBody writes both.
+// target package doing the same; and beside each, SizeJSON (or an
+// unexported size function), the length of that JSON when no string needs
+// escaping, with which MarshalJSON sizes its one buffer. A leaf with its
+// own MarshalJSON (meta.Time, a quantity) must have AppendJSON and
+// SizeJSON methods too. The typed decoders are in jsondec.go; jsonBody
+// writes both.
 
 // encKind is how a value of some type is encoded.
 type encKind int
@@ -317,19 +321,15 @@ func (e *encoder) modeledName(t *typeInfo) string {
 	return "jsonMembersOf" + strings.ToUpper(t.pkg.name[:1]) + t.pkg.name[1:] + t.name
 }
 
-// quoteMember returns the JSON text of a member name between a comma and
-// a colon, as a Go string literal.
-func quoteMember(name string) string {
+// memberText returns what the encoder writes before a member's value: a
+// comma, the member name as JSON text and a colon.
+func memberText(name string) string {
 	b, _ := json.Marshal(name)
-	return strconv.Quote("," + string(b) + ":")
+	return "," + string(b) + ":"
 }
 
-// memberLen returns the length of the JSON text of a member name followed
-// by a colon.
-func memberLen(name string) int {
-	b, _ := json.Marshal(name)
-	return len(b) + 1
-}
+// quoteMember returns memberText as a Go string literal.
+func quoteMember(name string) string { return strconv.Quote(memberText(name)) }
 
 // structBody writes the statements that append the struct *x of type t and
 // return.
@@ -746,7 +746,7 @@ func (e *encoder) sizeBody(w *bytes.Buffer, t *typeInfo) error {
 		if cond != "" {
 			fmt.Fprintf(w, "if %s {\n", cond)
 		}
-		fmt.Fprintf(w, "n += %d\n", 1+memberLen(f.name))
+		fmt.Fprintf(w, "n += %d\n", len(memberText(f.name)))
 		if err := e.size(w, f.expr, f.typ, f.file); err != nil {
 			return fmt.Errorf("%s.%s: %w", t.name, f.name, err)
 		}

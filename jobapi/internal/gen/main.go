@@ -26,7 +26,9 @@
 //     (strings, integers with their size, booleans, pointers, slices
 //     allocated once, maps, nested structs, a leaf's own UnmarshalJSON);
 //     UnmarshalJSON checks the text and calls it. AppendJSON appends the
-//     type's JSON to a buffer without reflection; MarshalJSON calls it.
+//     type's JSON to a buffer without reflection, and SizeJSON returns its
+//     length when no string needs escaping; MarshalJSON sizes one buffer
+//     with SizeJSON and fills it with AppendJSON.
 //     DecodeJSON and AppendJSON are exported only because the code of a
 //     type in another package (jobapi.Job holding a core.PodSpec) must call
 //     them; users call UnmarshalJSON and MarshalJSON. A struct type such a
