@@ -71,7 +71,10 @@
 //
 //   - goyaml.v3 drops the non-specific tag "!" from the node, so `! 12`
 //     would be the integer 12; goyaml.v2 makes it the string "12". The
-//     reader looks at the text for the tag.
+//     reader looks at the text for the tag. An empty value has no text of
+//     its own: a "!" on a later line than its anchor is the value's only
+//     when indented more than the value's key or sequence (`b: &y` then
+//     `  !` is ""; `b: &y` then `! c: 1` is null and a tagged key c).
 //   - goyaml.v3 reads a token or two beyond the end of a document (for
 //     comments): `a: 1` then `--- "` is an error for it, not for
 //     goyaml.v2. Parse reparses the text up to the next document marker.
@@ -101,11 +104,9 @@
 //     context ("found character that cannot start any token"), goyaml.v3
 //     skips the line. Parse reads such documents; the API server refuses
 //     them.
-//   - The non-specific tag "!" is found in the text (goyaml.v3 drops it
-//     from the node): an empty anchored value followed by a "!"-tagged
-//     key on the next line (`b: &y` then `! c: 1`) takes the tag, so b
-//     reads as "" where goyaml.v2 reads null. Not yet fixed; found by the
-//     fuzz campaign.
+//   - An alias of an empty anchored value that a "!"-tagged key follows
+//     (see above) is judged by the alias's key: it differs from goyaml.v2
+//     only when the alias sits at another indentation than the value.
 //   - Text that is not UTF-8: refused by Parse wherever it is; goyaml.v2
 //     refuses it only where its reader reaches it (`0` then `--- \x80`
 //     is 0 for it).

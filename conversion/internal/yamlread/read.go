@@ -309,6 +309,13 @@ type reader struct {
 	decodes, aliased, aliasDepth int
 	active                       []*yaml.Node // aliases being expanded
 	lines                        []int        // start of each line, built on demand
+
+	// owner is the column of the key or the block sequence whose value
+	// is being read (0 at the root): a non-specific tag on a later line
+	// than an empty value's anchor is that value's only when indented
+	// more, else it starts the next key or entry. An alias's target is
+	// judged by the alias's owner.
+	owner int
 }
 
 func (r *reader) fail(n *yaml.Node, format string, args ...any) {
@@ -415,6 +422,8 @@ func (r *reader) value(n *yaml.Node) int32 {
 		return r.add(val{kind: kObject, start: int32(start), n: int32(len(members)), size: size})
 	case yaml.SequenceNode:
 		mark := len(r.istk)
+		owner := r.owner
+		r.owner = n.Column
 		for i, c := range n.Content {
 			r.path = append(r.path, seg{index: i})
 			v := r.value(c)
@@ -424,6 +433,7 @@ func (r *reader) value(n *yaml.Node) int32 {
 			}
 			r.istk = append(r.istk, v)
 		}
+		r.owner = owner
 		start := len(r.items)
 		r.items = append(r.items, r.istk[mark:]...)
 		cnt := len(r.istk) - mark
@@ -479,7 +489,10 @@ func (r *reader) pairs(n *yaml.Node, mark int) {
 			return
 		}
 		r.path = append(r.path, seg{key: key.key, index: -1})
+		owner := r.owner
+		r.owner = k.Column
 		key.v = r.value(v)
+		r.owner = owner
 		r.path = r.path[:len(r.path)-1]
 		if r.err != nil {
 			return
@@ -750,13 +763,20 @@ func (r *reader) nonSpecific(n *yaml.Node) bool {
 	}
 	// Properties come in either order: an anchor, then the tag, or the
 	// reverse.
+	line := n.Line - 1
 	for range 2 {
 		if i >= len(text) {
 			return false
 		}
 		switch text[i] {
 		case '!':
-			return i+1 == len(text) || isBlank(text[i+1]) || isWideBreak(text[i+1:])
+			if !(i+1 == len(text) || isBlank(text[i+1]) || isWideBreak(text[i+1:])) {
+				return false
+			}
+			// An empty value has no text of its own: a tag on a later
+			// line at its owner's indentation or less is the next key's
+			// or entry's (`b: &y` then `! c: 1`).
+			return line == n.Line-1 || n.Value != "" || r.column(line, i) > r.owner
 		case '&':
 			for i < len(text) && !isBlank(text[i]) {
 				i++
@@ -764,11 +784,25 @@ func (r *reader) nonSpecific(n *yaml.Node) bool {
 			for i < len(text) && isBlank(text[i]) {
 				i++
 			}
+			for line+1 < len(r.lines) && r.lines[line+1] <= i {
+				line++
+			}
 		default:
 			return false
 		}
 	}
 	return false
+}
+
+// column returns the column, counted in characters from 1 as libyaml
+// counts, of the byte at offset i of line (0-based).
+func (r *reader) column(line, i int) int {
+	col := 1
+	for j := r.lines[line]; j < i; col++ {
+		_, size := decodeRune(r.doc.text[j:])
+		j += size
+	}
+	return col
 }
 
 // lineStarts returns the offset of the start of each line of text, with

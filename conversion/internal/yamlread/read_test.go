@@ -83,6 +83,17 @@ var corpus = []string{
 	"a: &a [*a]\n",
 	"a: *nothing\n",
 	"a: &x\n  b: &y\n    c: 1\nd: *y\ne: *x\n",
+	// The non-specific tag "!" after an empty anchored value: the
+	// value's own on a more indented line, the next key's or entry's
+	// otherwise.
+	"a: 1\nb: &y\n! c: 1\n",
+	"b: &y\n\n! c: 1\nd: *y\n",
+	"b:\n  x: &y\n  ! c: 1\n",
+	"b: &y\n  !\nc: 1\n",
+	"b: &y\n  ! 12\nc: 1\n",
+	"- b: &y\n  ! c: 1\n",
+	"- &y\n- ! 1\n",
+	"- - &y\n  - ! 1\n",
 	// Duplicates.
 	"a: 1\na: 2\n",
 	"a: {b: 1, b: 2, c: 3, c: 4}\nd: [{e: 1, e: 2}]\n",
