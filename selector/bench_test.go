@@ -110,6 +110,36 @@ func BenchmarkFromLabelSelector(b *testing.B) {
 	}
 }
 
+// lsSink keeps BenchmarkLabelSelectorDeepCopy's copies alive.
+var lsSink *LabelSelector
+
+func BenchmarkLabelSelectorDeepCopy(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		ls   *LabelSelector
+	}{
+		{"job", &LabelSelector{MatchLabels: map[string]string{"batch.kubernetes.io/controller-uid": "5f3c9a2e-8b1d-4c7e-9f60-2a4b8c1d3e5f"}}},
+		{"one-term", &LabelSelector{
+			MatchLabels:      map[string]string{"app": "web"},
+			MatchExpressions: []LabelSelectorRequirement{{Key: "tier", Operator: LabelSelectorOpIn, Values: []string{"frontend"}}},
+		}},
+		{"three-terms", &LabelSelector{
+			MatchExpressions: []LabelSelectorRequirement{
+				{Key: "env", Operator: LabelSelectorOpIn, Values: []string{"production", "staging"}},
+				{Key: "tier", Operator: LabelSelectorOpNotIn, Values: []string{"frontend"}},
+				{Key: "legacy", Operator: LabelSelectorOpDoesNotExist},
+			},
+		}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				lsSink = c.ls.DeepCopy()
+			}
+		})
+	}
+}
+
 func BenchmarkString(b *testing.B) {
 	for _, n := range benchSizes {
 		in, _ := benchSelector(n)

@@ -1,6 +1,9 @@
 package selector
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // LabelSelectorOperator is the operator of a [LabelSelectorRequirement]:
 // one of In, NotIn, Exists, DoesNotExist (case-sensitive).
@@ -33,27 +36,41 @@ type LabelSelectorRequirement struct {
 }
 
 // DeepCopy returns a copy of ls that shares no memory with it; nil stays
-// nil.
+// nil, and empty slices stay empty, not nil. The usual selector (at most
+// one set term of at most one value) is copied into one allocation
+// besides its map's; each Values has no room beyond its length.
 func (ls *LabelSelector) DeepCopy() *LabelSelector {
 	if ls == nil {
 		return nil
 	}
-	out := &LabelSelector{}
-	if ls.MatchLabels != nil {
-		out.MatchLabels = make(map[string]string, len(ls.MatchLabels))
-		for k, v := range ls.MatchLabels {
-			out.MatchLabels[k] = v
+	var out *LabelSelector
+	reqs := ls.MatchExpressions
+	if len(reqs) == 1 && len(reqs[0].Values) <= 1 {
+		b := new(struct {
+			ls  LabelSelector
+			req [1]LabelSelectorRequirement
+			val [1]string
+		})
+		out = &b.ls
+		out.MatchExpressions = b.req[:]
+		out.MatchExpressions[0] = reqs[0]
+		if v := reqs[0].Values; v != nil {
+			out.MatchExpressions[0].Values = b.val[:len(v):len(v)]
+			copy(out.MatchExpressions[0].Values, v)
 		}
-	}
-	if ls.MatchExpressions != nil {
-		out.MatchExpressions = make([]LabelSelectorRequirement, len(ls.MatchExpressions))
-		for i, r := range ls.MatchExpressions {
-			out.MatchExpressions[i] = r
-			if r.Values != nil {
-				out.MatchExpressions[i].Values = append([]string(nil), r.Values...)
+	} else {
+		out = new(LabelSelector)
+		if reqs != nil {
+			out.MatchExpressions = make([]LabelSelectorRequirement, len(reqs))
+			copy(out.MatchExpressions, reqs)
+			for i, r := range reqs {
+				if r.Values != nil {
+					out.MatchExpressions[i].Values = slices.Clip(append([]string{}, r.Values...))
+				}
 			}
 		}
 	}
+	out.MatchLabels = maps.Clone(ls.MatchLabels)
 	return out
 }
 

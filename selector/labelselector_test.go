@@ -2,6 +2,7 @@ package selector
 
 import (
 	"encoding/json"
+	"maps"
 	"strings"
 	"testing"
 
@@ -221,31 +222,101 @@ func TestLabelSelectorJSON(t *testing.T) {
 
 func TestDeepCopy(t *testing.T) {
 	tests := []struct {
-		name string
-		ls   *LabelSelector
+		name   string
+		ls     *LabelSelector
+		allocs float64 // besides the map's
 	}{
 		{name: "nil", ls: nil},
-		{name: "empty", ls: &LabelSelector{}},
-		{name: "full", ls: &LabelSelector{
+		{name: "empty", ls: &LabelSelector{}, allocs: 1},
+		{name: "empty non-nil members", ls: &LabelSelector{MatchLabels: map[string]string{}, MatchExpressions: []LabelSelectorRequirement{}}, allocs: 1},
+		{name: "labels only", ls: &LabelSelector{MatchLabels: map[string]string{"a": "b", "c": "d"}}, allocs: 1},
+		{name: "one term of one value", ls: &LabelSelector{
 			MatchLabels:      map[string]string{"a": "b"},
 			MatchExpressions: []LabelSelectorRequirement{{Key: "c", Operator: LabelSelectorOpIn, Values: []string{"d"}}},
-		}},
+		}, allocs: 1},
+		{name: "one term without values", ls: &LabelSelector{
+			MatchExpressions: []LabelSelectorRequirement{{Key: "c", Operator: LabelSelectorOpExists}},
+		}, allocs: 1},
+		{name: "one term with empty values", ls: &LabelSelector{
+			MatchExpressions: []LabelSelectorRequirement{{Key: "c", Operator: LabelSelectorOpExists, Values: []string{}}},
+		}, allocs: 1},
+		{name: "one term of two values", ls: &LabelSelector{
+			MatchExpressions: []LabelSelectorRequirement{{Key: "c", Operator: LabelSelectorOpIn, Values: []string{"d", "e"}}},
+		}, allocs: 3},
+		{name: "terms with and without values", ls: &LabelSelector{
+			MatchLabels: map[string]string{"a": "b"},
+			MatchExpressions: []LabelSelectorRequirement{
+				{Key: "c", Operator: LabelSelectorOpIn, Values: []string{"d", "e"}},
+				{Key: "f", Operator: LabelSelectorOpDoesNotExist},
+				{Key: "g", Operator: LabelSelectorOpNotIn, Values: []string{"h"}},
+				{Key: "i", Operator: LabelSelectorOpExists, Values: []string{}},
+			},
+		}, allocs: 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cp := tt.ls.DeepCopy()
+			// cmp tells nil from empty slices and maps apart.
 			if diff := cmp.Diff(tt.ls, cp); diff != "" {
 				t.Fatalf("(-want +got):\n%s", diff)
 			}
-			if cp != nil && len(cp.MatchExpressions) > 0 {
-				cp.MatchLabels["a"] = "changed"
-				cp.MatchExpressions[0].Values[0] = "changed"
-				if tt.ls.MatchLabels["a"] != "b" || tt.ls.MatchExpressions[0].Values[0] != "d" {
-					t.Error("the copy shares memory with the original")
+			if cp == nil {
+				return
+			}
+			for _, r := range cp.MatchExpressions {
+				if cap(r.Values) != len(r.Values) {
+					t.Errorf("values %q have room for %d more: appending would write into another term's", r.Values, cap(r.Values)-len(r.Values))
 				}
+			}
+			// Write through every reference of the copy: the original
+			// must not change.
+			want := deepCopyByHand(tt.ls)
+			for k := range cp.MatchLabels {
+				cp.MatchLabels[k] = "changed"
+			}
+			if cp.MatchLabels != nil {
+				cp.MatchLabels["new"] = "x"
+			}
+			for i := range cp.MatchExpressions {
+				cp.MatchExpressions[i].Key = "changed"
+				for j := range cp.MatchExpressions[i].Values {
+					cp.MatchExpressions[i].Values[j] = "changed"
+				}
+			}
+			if diff := cmp.Diff(want, tt.ls); diff != "" {
+				t.Errorf("writing through the copy changed the original (-want +got):\n%s", diff)
+			}
+			mapAllocs := 0.0
+			if tt.ls.MatchLabels != nil {
+				mapAllocs = testing.AllocsPerRun(100, func() { _ = maps.Clone(tt.ls.MatchLabels) })
+			}
+			if got := testing.AllocsPerRun(100, func() { tt.ls.DeepCopy() }); got != tt.allocs+mapAllocs {
+				t.Errorf("DeepCopy allocates %v times, want %v and the map's %v", got, tt.allocs, mapAllocs)
 			}
 		})
 	}
+}
+
+// deepCopyByHand is the plain deep copy DeepCopy must equal: one
+// allocation per reference.
+func deepCopyByHand(ls *LabelSelector) *LabelSelector {
+	out := &LabelSelector{}
+	if ls.MatchLabels != nil {
+		out.MatchLabels = map[string]string{}
+		for k, v := range ls.MatchLabels {
+			out.MatchLabels[k] = v
+		}
+	}
+	if ls.MatchExpressions != nil {
+		out.MatchExpressions = []LabelSelectorRequirement{}
+		for _, r := range ls.MatchExpressions {
+			if r.Values != nil {
+				r.Values = append([]string{}, r.Values...)
+			}
+			out.MatchExpressions = append(out.MatchExpressions, r)
+		}
+	}
+	return out
 }
 
 func TestFromLabelSelectorAllocations(t *testing.T) {
