@@ -3,8 +3,8 @@
 package jobapi
 
 import (
-	"github.com/jobkit/jobkit/jobapi/meta"
-	"maps"
+	"github.com/jobkit/jobkit/jobapi/internal/alloc"
+	"unsafe"
 )
 
 // DeepCopyInto copies in into out, sharing no memory with in.
@@ -16,48 +16,7 @@ func (in *Job) DeepCopyInto(out *Job) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *Job) deepCopyRefsInto(out *Job) {
-	{
-		s0, d0 := &in.ObjectMeta, &out.ObjectMeta
-		if s0.DeletionTimestamp != nil {
-			d0.DeletionTimestamp = new(meta.Time)
-			*d0.DeletionTimestamp = *s0.DeletionTimestamp
-		}
-		if s0.DeletionGracePeriodSeconds != nil {
-			d0.DeletionGracePeriodSeconds = new(int64)
-			*d0.DeletionGracePeriodSeconds = *s0.DeletionGracePeriodSeconds
-		}
-		d0.Labels = maps.Clone(s0.Labels)
-		d0.Annotations = maps.Clone(s0.Annotations)
-		if s1s := s0.OwnerReferences; s1s != nil {
-			d1s := make([]meta.OwnerReference, len(s1s))
-			copy(d1s, s1s)
-			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s1.Controller != nil {
-					d1.Controller = new(bool)
-					*d1.Controller = *s1.Controller
-				}
-				if s1.BlockOwnerDeletion != nil {
-					d1.BlockOwnerDeletion = new(bool)
-					*d1.BlockOwnerDeletion = *s1.BlockOwnerDeletion
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-			}
-			d0.OwnerReferences = d1s
-		}
-		if s0.Finalizers != nil {
-			d0.Finalizers = make([]string, len(s0.Finalizers))
-			copy(d0.Finalizers, s0.Finalizers)
-		}
-		if s0.ManagedFields != nil {
-			d0.ManagedFields = s0.ManagedFields.DeepCopy()
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
-	}
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	in.Spec.deepCopyRefsInto(&out.Spec)
 	in.Status.deepCopyRefsInto(&out.Status)
 	if in.Unknown != nil {
@@ -85,87 +44,289 @@ func (in *JobSpec) DeepCopyInto(out *JobSpec) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *JobSpec) deepCopyRefsInto(out *JobSpec) {
-	if in.Parallelism != nil {
-		out.Parallelism = new(int32)
-		*out.Parallelism = *in.Parallelism
+	type refs0 struct {
+		PodFailurePolicy        PodFailurePolicy
+		PodFailurePolicy_Rules  [1]PodFailurePolicyRule
+		SuccessPolicy           SuccessPolicy
+		CompletionMode          CompletionMode
+		PodReplacementPolicy    PodReplacementPolicy
+		ManagedBy               string
+		ActiveDeadlineSeconds   int64
+		Parallelism             int32
+		Completions             int32
+		BackoffLimit            int32
+		BackoffLimitPerIndex    int32
+		MaxFailedIndexes        int32
+		TTLSecondsAfterFinished int32
+		ManualSelector          bool
+		Suspend                 bool
 	}
-	if in.Completions != nil {
-		out.Completions = new(int32)
-		*out.Completions = *in.Completions
+	var r0 *refs0
+	type ptrs0 struct {
+		PodFailurePolicy        PodFailurePolicy
+		SuccessPolicy           SuccessPolicy
+		CompletionMode          CompletionMode
+		PodReplacementPolicy    PodReplacementPolicy
+		ManagedBy               string
+		ActiveDeadlineSeconds   int64
+		Parallelism             int32
+		Completions             int32
+		BackoffLimit            int32
+		BackoffLimitPerIndex    int32
+		MaxFailedIndexes        int32
+		TTLSecondsAfterFinished int32
+		ManualSelector          bool
+		Suspend                 bool
 	}
-	if in.ActiveDeadlineSeconds != nil {
-		out.ActiveDeadlineSeconds = new(int64)
-		*out.ActiveDeadlineSeconds = *in.ActiveDeadlineSeconds
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.Parallelism != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Parallelism))
+		}
+		if in.Completions != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Completions))
+		}
+		if in.ActiveDeadlineSeconds != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ActiveDeadlineSeconds))
+		}
+		if in.PodFailurePolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PodFailurePolicy))
+			if len(in.PodFailurePolicy.Rules) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.PodFailurePolicy_Rules))
+			}
+		}
+		if in.SuccessPolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SuccessPolicy))
+		}
+		if in.BackoffLimit != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.BackoffLimit))
+		}
+		if in.BackoffLimitPerIndex != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.BackoffLimitPerIndex))
+		}
+		if in.MaxFailedIndexes != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.MaxFailedIndexes))
+		}
+		if in.ManualSelector != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ManualSelector))
+		}
+		if in.TTLSecondsAfterFinished != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.TTLSecondsAfterFinished))
+		}
+		if in.CompletionMode != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.CompletionMode))
+		}
+		if in.Suspend != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Suspend))
+		}
+		if in.PodReplacementPolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PodReplacementPolicy))
+		}
+		if in.ManagedBy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ManagedBy))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
 	}
-	if in.PodFailurePolicy != nil {
-		out.PodFailurePolicy = in.PodFailurePolicy.DeepCopy()
+	if s0 := in.Parallelism; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.Parallelism
+		} else if p0 != nil {
+			d0 = &p0.Parallelism
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.Parallelism = d0
 	}
-	if s0 := in.SuccessPolicy; s0 != nil {
-		d0 := new(SuccessPolicy)
+	if s0 := in.Completions; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.Completions
+		} else if p0 != nil {
+			d0 = &p0.Completions
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.Completions = d0
+	}
+	if s0 := in.ActiveDeadlineSeconds; s0 != nil {
+		var d0 *int64
+		if r0 != nil {
+			d0 = &r0.ActiveDeadlineSeconds
+		} else if p0 != nil {
+			d0 = &p0.ActiveDeadlineSeconds
+		} else {
+			d0 = new(int64)
+		}
+		*d0 = *s0
+		out.ActiveDeadlineSeconds = d0
+	}
+	if s0 := in.PodFailurePolicy; s0 != nil {
+		var d0 *PodFailurePolicy
+		if r0 != nil {
+			d0 = &r0.PodFailurePolicy
+		} else if p0 != nil {
+			d0 = &p0.PodFailurePolicy
+		} else {
+			d0 = new(PodFailurePolicy)
+		}
 		*d0 = *s0
 		if s1s := s0.Rules; s1s != nil {
-			d1s := make([]SuccessPolicyRule, len(s1s))
+			var d1s []PodFailurePolicyRule
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.PodFailurePolicy_Rules[:1:1]
+			} else {
+				d1s = make([]PodFailurePolicyRule, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s1.SucceededIndexes != nil {
-					d1.SucceededIndexes = new(string)
-					*d1.SucceededIndexes = *s1.SucceededIndexes
-				}
-				if s1.SucceededCount != nil {
-					d1.SucceededCount = new(int32)
-					*d1.SucceededCount = *s1.SucceededCount
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
+				s1s[i1].deepCopyRefsInto(&d1s[i1])
 			}
 			d0.Rules = d1s
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
 		}
+		out.PodFailurePolicy = d0
+	}
+	if s0 := in.SuccessPolicy; s0 != nil {
+		var d0 *SuccessPolicy
+		if r0 != nil {
+			d0 = &r0.SuccessPolicy
+		} else if p0 != nil {
+			d0 = &p0.SuccessPolicy
+		} else {
+			d0 = new(SuccessPolicy)
+		}
+		*d0 = *s0
+		s0.deepCopyRefsInto(d0)
 		out.SuccessPolicy = d0
 	}
-	if in.BackoffLimit != nil {
-		out.BackoffLimit = new(int32)
-		*out.BackoffLimit = *in.BackoffLimit
+	if s0 := in.BackoffLimit; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.BackoffLimit
+		} else if p0 != nil {
+			d0 = &p0.BackoffLimit
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.BackoffLimit = d0
 	}
-	if in.BackoffLimitPerIndex != nil {
-		out.BackoffLimitPerIndex = new(int32)
-		*out.BackoffLimitPerIndex = *in.BackoffLimitPerIndex
+	if s0 := in.BackoffLimitPerIndex; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.BackoffLimitPerIndex
+		} else if p0 != nil {
+			d0 = &p0.BackoffLimitPerIndex
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.BackoffLimitPerIndex = d0
 	}
-	if in.MaxFailedIndexes != nil {
-		out.MaxFailedIndexes = new(int32)
-		*out.MaxFailedIndexes = *in.MaxFailedIndexes
+	if s0 := in.MaxFailedIndexes; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.MaxFailedIndexes
+		} else if p0 != nil {
+			d0 = &p0.MaxFailedIndexes
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.MaxFailedIndexes = d0
 	}
 	if in.Selector != nil {
 		out.Selector = in.Selector.DeepCopy()
 	}
-	if in.ManualSelector != nil {
-		out.ManualSelector = new(bool)
-		*out.ManualSelector = *in.ManualSelector
+	if s0 := in.ManualSelector; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.ManualSelector
+		} else if p0 != nil {
+			d0 = &p0.ManualSelector
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.ManualSelector = d0
 	}
-	in.Template.DeepCopyInto(&out.Template)
-	if in.TTLSecondsAfterFinished != nil {
-		out.TTLSecondsAfterFinished = new(int32)
-		*out.TTLSecondsAfterFinished = *in.TTLSecondsAfterFinished
+	{
+		s0, d0 := &in.Template, &out.Template
+		s0.ObjectMeta.DeepCopyInto(&d0.ObjectMeta)
+		s0.Spec.DeepCopyInto(&d0.Spec)
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
 	}
-	if in.CompletionMode != nil {
-		out.CompletionMode = new(CompletionMode)
-		*out.CompletionMode = *in.CompletionMode
+	if s0 := in.TTLSecondsAfterFinished; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.TTLSecondsAfterFinished
+		} else if p0 != nil {
+			d0 = &p0.TTLSecondsAfterFinished
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.TTLSecondsAfterFinished = d0
 	}
-	if in.Suspend != nil {
-		out.Suspend = new(bool)
-		*out.Suspend = *in.Suspend
+	if s0 := in.CompletionMode; s0 != nil {
+		var d0 *CompletionMode
+		if r0 != nil {
+			d0 = &r0.CompletionMode
+		} else if p0 != nil {
+			d0 = &p0.CompletionMode
+		} else {
+			d0 = new(CompletionMode)
+		}
+		*d0 = *s0
+		out.CompletionMode = d0
 	}
-	if in.PodReplacementPolicy != nil {
-		out.PodReplacementPolicy = new(PodReplacementPolicy)
-		*out.PodReplacementPolicy = *in.PodReplacementPolicy
+	if s0 := in.Suspend; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.Suspend
+		} else if p0 != nil {
+			d0 = &p0.Suspend
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.Suspend = d0
 	}
-	if in.ManagedBy != nil {
-		out.ManagedBy = new(string)
-		*out.ManagedBy = *in.ManagedBy
+	if s0 := in.PodReplacementPolicy; s0 != nil {
+		var d0 *PodReplacementPolicy
+		if r0 != nil {
+			d0 = &r0.PodReplacementPolicy
+		} else if p0 != nil {
+			d0 = &p0.PodReplacementPolicy
+		} else {
+			d0 = new(PodReplacementPolicy)
+		}
+		*d0 = *s0
+		out.PodReplacementPolicy = d0
+	}
+	if s0 := in.ManagedBy; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.ManagedBy
+		} else if p0 != nil {
+			d0 = &p0.ManagedBy
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.ManagedBy = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -196,37 +357,7 @@ func (in *PodFailurePolicy) deepCopyRefsInto(out *PodFailurePolicy) {
 		d0s := make([]PodFailurePolicyRule, len(s0s))
 		copy(d0s, s0s)
 		for i0 := range s0s {
-			s0, d0 := &s0s[i0], &d0s[i0]
-			if s1 := s0.OnExitCodes; s1 != nil {
-				d1 := new(PodFailurePolicyOnExitCodesRequirement)
-				*d1 = *s1
-				if s1.ContainerName != nil {
-					d1.ContainerName = new(string)
-					*d1.ContainerName = *s1.ContainerName
-				}
-				if s1.Values != nil {
-					d1.Values = make([]int32, len(s1.Values))
-					copy(d1.Values, s1.Values)
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-				d0.OnExitCodes = d1
-			}
-			if s1s := s0.OnPodConditions; s1s != nil {
-				d1s := make([]PodFailurePolicyOnPodConditionsPattern, len(s1s))
-				copy(d1s, s1s)
-				for i1 := range s1s {
-					s1, d1 := &s1s[i1], &d1s[i1]
-					if s1.Unknown != nil {
-						d1.Unknown = s1.Unknown.DeepCopy()
-					}
-				}
-				d0.OnPodConditions = d1s
-			}
-			if s0.Unknown != nil {
-				d0.Unknown = s0.Unknown.DeepCopy()
-			}
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.Rules = d0s
 	}
@@ -255,15 +386,55 @@ func (in *PodFailurePolicyRule) DeepCopyInto(out *PodFailurePolicyRule) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PodFailurePolicyRule) deepCopyRefsInto(out *PodFailurePolicyRule) {
+	type refs0 struct {
+		OnExitCodes               PodFailurePolicyOnExitCodesRequirement
+		OnExitCodes_ContainerName string
+		OnPodConditions           [1]PodFailurePolicyOnPodConditionsPattern
+		OnExitCodes_Values        [1]int32
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.OnExitCodes != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.OnExitCodes))
+			if in.OnExitCodes.ContainerName != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.OnExitCodes_ContainerName))
+			}
+			if len(in.OnExitCodes.Values) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.OnExitCodes_Values))
+			}
+		}
+		if len(in.OnPodConditions) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.OnPodConditions))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if s0 := in.OnExitCodes; s0 != nil {
-		d0 := new(PodFailurePolicyOnExitCodesRequirement)
+		var d0 *PodFailurePolicyOnExitCodesRequirement
+		if r0 != nil {
+			d0 = &r0.OnExitCodes
+		} else {
+			d0 = new(PodFailurePolicyOnExitCodesRequirement)
+		}
 		*d0 = *s0
-		if s0.ContainerName != nil {
-			d0.ContainerName = new(string)
-			*d0.ContainerName = *s0.ContainerName
+		if s1 := s0.ContainerName; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.OnExitCodes_ContainerName
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.ContainerName = d1
 		}
 		if s0.Values != nil {
-			d0.Values = make([]int32, len(s0.Values))
+			if r0 != nil && len(s0.Values) == 1 {
+				d0.Values = r0.OnExitCodes_Values[:1:1]
+			} else {
+				d0.Values = make([]int32, len(s0.Values))
+			}
 			copy(d0.Values, s0.Values)
 		}
 		if s0.Unknown != nil {
@@ -272,7 +443,12 @@ func (in *PodFailurePolicyRule) deepCopyRefsInto(out *PodFailurePolicyRule) {
 		out.OnExitCodes = d0
 	}
 	if s0s := in.OnPodConditions; s0s != nil {
-		d0s := make([]PodFailurePolicyOnPodConditionsPattern, len(s0s))
+		var d0s []PodFailurePolicyOnPodConditionsPattern
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.OnPodConditions[:1:1]
+		} else {
+			d0s = make([]PodFailurePolicyOnPodConditionsPattern, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -307,12 +483,39 @@ func (in *PodFailurePolicyOnExitCodesRequirement) DeepCopyInto(out *PodFailurePo
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PodFailurePolicyOnExitCodesRequirement) deepCopyRefsInto(out *PodFailurePolicyOnExitCodesRequirement) {
-	if in.ContainerName != nil {
-		out.ContainerName = new(string)
-		*out.ContainerName = *in.ContainerName
+	type refs0 struct {
+		ContainerName string
+		Values        [1]int32
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.ContainerName != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ContainerName))
+		}
+		if len(in.Values) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Values))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
+	if s0 := in.ContainerName; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.ContainerName
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.ContainerName = d0
 	}
 	if in.Values != nil {
-		out.Values = make([]int32, len(in.Values))
+		if r0 != nil && len(in.Values) == 1 {
+			out.Values = r0.Values[:1:1]
+		} else {
+			out.Values = make([]int32, len(in.Values))
+		}
 		copy(out.Values, in.Values)
 	}
 	if in.Unknown != nil {
@@ -370,13 +573,42 @@ func (in *SuccessPolicy) deepCopyRefsInto(out *SuccessPolicy) {
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
-			if s0.SucceededIndexes != nil {
-				d0.SucceededIndexes = new(string)
-				*d0.SucceededIndexes = *s0.SucceededIndexes
+			type refs1 struct {
+				SucceededIndexes string
+				SucceededCount   int32
 			}
-			if s0.SucceededCount != nil {
-				d0.SucceededCount = new(int32)
-				*d0.SucceededCount = *s0.SucceededCount
+			var r1 *refs1
+			{
+				var n1, m1 uintptr
+				if s0.SucceededIndexes != nil {
+					n1 += alloc.Size(unsafe.Sizeof(r1.SucceededIndexes))
+				}
+				if s0.SucceededCount != nil {
+					n1 += alloc.Size(unsafe.Sizeof(r1.SucceededCount))
+				}
+				if n1+m1 > 0 && alloc.Size(unsafe.Sizeof(*r1)) <= n1+m1 {
+					r1 = new(refs1)
+				}
+			}
+			if s1 := s0.SucceededIndexes; s1 != nil {
+				var d1 *string
+				if r1 != nil {
+					d1 = &r1.SucceededIndexes
+				} else {
+					d1 = new(string)
+				}
+				*d1 = *s1
+				d0.SucceededIndexes = d1
+			}
+			if s1 := s0.SucceededCount; s1 != nil {
+				var d1 *int32
+				if r1 != nil {
+					d1 = &r1.SucceededCount
+				} else {
+					d1 = new(int32)
+				}
+				*d1 = *s1
+				d0.SucceededCount = d1
 			}
 			if s0.Unknown != nil {
 				d0.Unknown = s0.Unknown.DeepCopy()
@@ -409,13 +641,42 @@ func (in *SuccessPolicyRule) DeepCopyInto(out *SuccessPolicyRule) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *SuccessPolicyRule) deepCopyRefsInto(out *SuccessPolicyRule) {
-	if in.SucceededIndexes != nil {
-		out.SucceededIndexes = new(string)
-		*out.SucceededIndexes = *in.SucceededIndexes
+	type refs0 struct {
+		SucceededIndexes string
+		SucceededCount   int32
 	}
-	if in.SucceededCount != nil {
-		out.SucceededCount = new(int32)
-		*out.SucceededCount = *in.SucceededCount
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.SucceededIndexes != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SucceededIndexes))
+		}
+		if in.SucceededCount != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SucceededCount))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
+	if s0 := in.SucceededIndexes; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.SucceededIndexes
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.SucceededIndexes = d0
+	}
+	if s0 := in.SucceededCount; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.SucceededCount
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.SucceededCount = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -442,8 +703,69 @@ func (in *JobStatus) DeepCopyInto(out *JobStatus) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *JobStatus) deepCopyRefsInto(out *JobStatus) {
+	type refs0 struct {
+		Conditions                        [1]JobCondition
+		StartTime                         Time
+		CompletionTime                    Time
+		FailedIndexes                     string
+		UncountedTerminatedPods           UncountedTerminatedPods
+		UncountedTerminatedPods_Succeeded [1]UID
+		UncountedTerminatedPods_Failed    [1]UID
+		Terminating                       int32
+		Ready                             int32
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		StartTime               Time
+		CompletionTime          Time
+		FailedIndexes           string
+		UncountedTerminatedPods UncountedTerminatedPods
+		Terminating             int32
+		Ready                   int32
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if len(in.Conditions) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Conditions))
+		}
+		if in.StartTime != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.StartTime))
+		}
+		if in.CompletionTime != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.CompletionTime))
+		}
+		if in.Terminating != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Terminating))
+		}
+		if in.FailedIndexes != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.FailedIndexes))
+		}
+		if in.UncountedTerminatedPods != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.UncountedTerminatedPods))
+			if len(in.UncountedTerminatedPods.Succeeded) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.UncountedTerminatedPods_Succeeded))
+			}
+			if len(in.UncountedTerminatedPods.Failed) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.UncountedTerminatedPods_Failed))
+			}
+		}
+		if in.Ready != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Ready))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if s0s := in.Conditions; s0s != nil {
-		d0s := make([]JobCondition, len(s0s))
+		var d0s []JobCondition
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Conditions[:1:1]
+		} else {
+			d0s = make([]JobCondition, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -453,31 +775,78 @@ func (in *JobStatus) deepCopyRefsInto(out *JobStatus) {
 		}
 		out.Conditions = d0s
 	}
-	if in.StartTime != nil {
-		out.StartTime = new(Time)
-		*out.StartTime = *in.StartTime
+	if s0 := in.StartTime; s0 != nil {
+		var d0 *Time
+		if r0 != nil {
+			d0 = &r0.StartTime
+		} else if p0 != nil {
+			d0 = &p0.StartTime
+		} else {
+			d0 = new(Time)
+		}
+		*d0 = *s0
+		out.StartTime = d0
 	}
-	if in.CompletionTime != nil {
-		out.CompletionTime = new(Time)
-		*out.CompletionTime = *in.CompletionTime
+	if s0 := in.CompletionTime; s0 != nil {
+		var d0 *Time
+		if r0 != nil {
+			d0 = &r0.CompletionTime
+		} else if p0 != nil {
+			d0 = &p0.CompletionTime
+		} else {
+			d0 = new(Time)
+		}
+		*d0 = *s0
+		out.CompletionTime = d0
 	}
-	if in.Terminating != nil {
-		out.Terminating = new(int32)
-		*out.Terminating = *in.Terminating
+	if s0 := in.Terminating; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.Terminating
+		} else if p0 != nil {
+			d0 = &p0.Terminating
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.Terminating = d0
 	}
-	if in.FailedIndexes != nil {
-		out.FailedIndexes = new(string)
-		*out.FailedIndexes = *in.FailedIndexes
+	if s0 := in.FailedIndexes; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.FailedIndexes
+		} else if p0 != nil {
+			d0 = &p0.FailedIndexes
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.FailedIndexes = d0
 	}
 	if s0 := in.UncountedTerminatedPods; s0 != nil {
-		d0 := new(UncountedTerminatedPods)
+		var d0 *UncountedTerminatedPods
+		if r0 != nil {
+			d0 = &r0.UncountedTerminatedPods
+		} else if p0 != nil {
+			d0 = &p0.UncountedTerminatedPods
+		} else {
+			d0 = new(UncountedTerminatedPods)
+		}
 		*d0 = *s0
 		if s0.Succeeded != nil {
-			d0.Succeeded = make([]UID, len(s0.Succeeded))
+			if r0 != nil && len(s0.Succeeded) == 1 {
+				d0.Succeeded = r0.UncountedTerminatedPods_Succeeded[:1:1]
+			} else {
+				d0.Succeeded = make([]UID, len(s0.Succeeded))
+			}
 			copy(d0.Succeeded, s0.Succeeded)
 		}
 		if s0.Failed != nil {
-			d0.Failed = make([]UID, len(s0.Failed))
+			if r0 != nil && len(s0.Failed) == 1 {
+				d0.Failed = r0.UncountedTerminatedPods_Failed[:1:1]
+			} else {
+				d0.Failed = make([]UID, len(s0.Failed))
+			}
 			copy(d0.Failed, s0.Failed)
 		}
 		if s0.Unknown != nil {
@@ -485,9 +854,17 @@ func (in *JobStatus) deepCopyRefsInto(out *JobStatus) {
 		}
 		out.UncountedTerminatedPods = d0
 	}
-	if in.Ready != nil {
-		out.Ready = new(int32)
-		*out.Ready = *in.Ready
+	if s0 := in.Ready; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.Ready
+		} else if p0 != nil {
+			d0 = &p0.Ready
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.Ready = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -514,12 +891,37 @@ func (in *UncountedTerminatedPods) DeepCopyInto(out *UncountedTerminatedPods) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *UncountedTerminatedPods) deepCopyRefsInto(out *UncountedTerminatedPods) {
+	type refs0 struct {
+		Succeeded [1]UID
+		Failed    [1]UID
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.Succeeded) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Succeeded))
+		}
+		if len(in.Failed) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Failed))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if in.Succeeded != nil {
-		out.Succeeded = make([]UID, len(in.Succeeded))
+		if r0 != nil && len(in.Succeeded) == 1 {
+			out.Succeeded = r0.Succeeded[:1:1]
+		} else {
+			out.Succeeded = make([]UID, len(in.Succeeded))
+		}
 		copy(out.Succeeded, in.Succeeded)
 	}
 	if in.Failed != nil {
-		out.Failed = make([]UID, len(in.Failed))
+		if r0 != nil && len(in.Failed) == 1 {
+			out.Failed = r0.Failed[:1:1]
+		} else {
+			out.Failed = make([]UID, len(in.Failed))
+		}
 		copy(out.Failed, in.Failed)
 	}
 	if in.Unknown != nil {

@@ -3,9 +3,11 @@
 package core
 
 import (
+	"github.com/jobkit/jobkit/jobapi/internal/alloc"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/jobapi/resource"
 	"maps"
+	"unsafe"
 )
 
 // DeepCopyInto copies in into out, sharing no memory with in.
@@ -17,14 +19,153 @@ func (in *Affinity) DeepCopyInto(out *Affinity) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *Affinity) deepCopyRefsInto(out *Affinity) {
-	if in.NodeAffinity != nil {
-		out.NodeAffinity = in.NodeAffinity.DeepCopy()
+	type refs0 struct {
+		NodeAffinity                                                    NodeAffinity
+		PodAffinity                                                     PodAffinity
+		PodAffinity_RequiredDuringSchedulingIgnoredDuringExecution      [1]PodAffinityTerm
+		PodAffinity_PreferredDuringSchedulingIgnoredDuringExecution     [1]WeightedPodAffinityTerm
+		PodAntiAffinity                                                 PodAntiAffinity
+		PodAntiAffinity_RequiredDuringSchedulingIgnoredDuringExecution  [1]PodAffinityTerm
+		PodAntiAffinity_PreferredDuringSchedulingIgnoredDuringExecution [1]WeightedPodAffinityTerm
 	}
-	if in.PodAffinity != nil {
-		out.PodAffinity = in.PodAffinity.DeepCopy()
+	var r0 *refs0
+	type ptrs0 struct {
+		NodeAffinity    NodeAffinity
+		PodAffinity     PodAffinity
+		PodAntiAffinity PodAntiAffinity
 	}
-	if in.PodAntiAffinity != nil {
-		out.PodAntiAffinity = in.PodAntiAffinity.DeepCopy()
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.NodeAffinity != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.NodeAffinity))
+		}
+		if in.PodAffinity != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PodAffinity))
+			if len(in.PodAffinity.RequiredDuringSchedulingIgnoredDuringExecution) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.PodAffinity_RequiredDuringSchedulingIgnoredDuringExecution))
+			}
+			if len(in.PodAffinity.PreferredDuringSchedulingIgnoredDuringExecution) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.PodAffinity_PreferredDuringSchedulingIgnoredDuringExecution))
+			}
+		}
+		if in.PodAntiAffinity != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PodAntiAffinity))
+			if len(in.PodAntiAffinity.RequiredDuringSchedulingIgnoredDuringExecution) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.PodAntiAffinity_RequiredDuringSchedulingIgnoredDuringExecution))
+			}
+			if len(in.PodAntiAffinity.PreferredDuringSchedulingIgnoredDuringExecution) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.PodAntiAffinity_PreferredDuringSchedulingIgnoredDuringExecution))
+			}
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
+	if s0 := in.NodeAffinity; s0 != nil {
+		var d0 *NodeAffinity
+		if r0 != nil {
+			d0 = &r0.NodeAffinity
+		} else if p0 != nil {
+			d0 = &p0.NodeAffinity
+		} else {
+			d0 = new(NodeAffinity)
+		}
+		*d0 = *s0
+		s0.deepCopyRefsInto(d0)
+		out.NodeAffinity = d0
+	}
+	if s0 := in.PodAffinity; s0 != nil {
+		var d0 *PodAffinity
+		if r0 != nil {
+			d0 = &r0.PodAffinity
+		} else if p0 != nil {
+			d0 = &p0.PodAffinity
+		} else {
+			d0 = new(PodAffinity)
+		}
+		*d0 = *s0
+		if s1s := s0.RequiredDuringSchedulingIgnoredDuringExecution; s1s != nil {
+			var d1s []PodAffinityTerm
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.PodAffinity_RequiredDuringSchedulingIgnoredDuringExecution[:1:1]
+			} else {
+				d1s = make([]PodAffinityTerm, len(s1s))
+			}
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1s[i1].deepCopyRefsInto(&d1s[i1])
+			}
+			d0.RequiredDuringSchedulingIgnoredDuringExecution = d1s
+		}
+		if s1s := s0.PreferredDuringSchedulingIgnoredDuringExecution; s1s != nil {
+			var d1s []WeightedPodAffinityTerm
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.PodAffinity_PreferredDuringSchedulingIgnoredDuringExecution[:1:1]
+			} else {
+				d1s = make([]WeightedPodAffinityTerm, len(s1s))
+			}
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				s1.PodAffinityTerm.deepCopyRefsInto(&d1.PodAffinityTerm)
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.PreferredDuringSchedulingIgnoredDuringExecution = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.PodAffinity = d0
+	}
+	if s0 := in.PodAntiAffinity; s0 != nil {
+		var d0 *PodAntiAffinity
+		if r0 != nil {
+			d0 = &r0.PodAntiAffinity
+		} else if p0 != nil {
+			d0 = &p0.PodAntiAffinity
+		} else {
+			d0 = new(PodAntiAffinity)
+		}
+		*d0 = *s0
+		if s1s := s0.RequiredDuringSchedulingIgnoredDuringExecution; s1s != nil {
+			var d1s []PodAffinityTerm
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.PodAntiAffinity_RequiredDuringSchedulingIgnoredDuringExecution[:1:1]
+			} else {
+				d1s = make([]PodAffinityTerm, len(s1s))
+			}
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1s[i1].deepCopyRefsInto(&d1s[i1])
+			}
+			d0.RequiredDuringSchedulingIgnoredDuringExecution = d1s
+		}
+		if s1s := s0.PreferredDuringSchedulingIgnoredDuringExecution; s1s != nil {
+			var d1s []WeightedPodAffinityTerm
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.PodAntiAffinity_PreferredDuringSchedulingIgnoredDuringExecution[:1:1]
+			} else {
+				d1s = make([]WeightedPodAffinityTerm, len(s1s))
+			}
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1, d1 := &s1s[i1], &d1s[i1]
+				s1.PodAffinityTerm.deepCopyRefsInto(&d1.PodAffinityTerm)
+				if s1.Unknown != nil {
+					d1.Unknown = s1.Unknown.DeepCopy()
+				}
+			}
+			d0.PreferredDuringSchedulingIgnoredDuringExecution = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.PodAntiAffinity = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -51,50 +192,64 @@ func (in *NodeAffinity) DeepCopyInto(out *NodeAffinity) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *NodeAffinity) deepCopyRefsInto(out *NodeAffinity) {
-	if in.RequiredDuringSchedulingIgnoredDuringExecution != nil {
-		out.RequiredDuringSchedulingIgnoredDuringExecution = in.RequiredDuringSchedulingIgnoredDuringExecution.DeepCopy()
+	type refs0 struct {
+		RequiredDuringSchedulingIgnoredDuringExecution                   NodeSelector
+		RequiredDuringSchedulingIgnoredDuringExecution_NodeSelectorTerms [1]NodeSelectorTerm
+		PreferredDuringSchedulingIgnoredDuringExecution                  [1]PreferredSchedulingTerm
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.RequiredDuringSchedulingIgnoredDuringExecution != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RequiredDuringSchedulingIgnoredDuringExecution))
+			if len(in.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.RequiredDuringSchedulingIgnoredDuringExecution_NodeSelectorTerms))
+			}
+		}
+		if len(in.PreferredDuringSchedulingIgnoredDuringExecution) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.PreferredDuringSchedulingIgnoredDuringExecution))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
+	if s0 := in.RequiredDuringSchedulingIgnoredDuringExecution; s0 != nil {
+		var d0 *NodeSelector
+		if r0 != nil {
+			d0 = &r0.RequiredDuringSchedulingIgnoredDuringExecution
+		} else {
+			d0 = new(NodeSelector)
+		}
+		*d0 = *s0
+		if s1s := s0.NodeSelectorTerms; s1s != nil {
+			var d1s []NodeSelectorTerm
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.RequiredDuringSchedulingIgnoredDuringExecution_NodeSelectorTerms[:1:1]
+			} else {
+				d1s = make([]NodeSelectorTerm, len(s1s))
+			}
+			copy(d1s, s1s)
+			for i1 := range s1s {
+				s1s[i1].deepCopyRefsInto(&d1s[i1])
+			}
+			d0.NodeSelectorTerms = d1s
+		}
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.RequiredDuringSchedulingIgnoredDuringExecution = d0
 	}
 	if s0s := in.PreferredDuringSchedulingIgnoredDuringExecution; s0s != nil {
-		d0s := make([]PreferredSchedulingTerm, len(s0s))
+		var d0s []PreferredSchedulingTerm
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.PreferredDuringSchedulingIgnoredDuringExecution[:1:1]
+		} else {
+			d0s = make([]PreferredSchedulingTerm, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
-			{
-				s1, d1 := &s0.Preference, &d0.Preference
-				if s2s := s1.MatchExpressions; s2s != nil {
-					d2s := make([]NodeSelectorRequirement, len(s2s))
-					copy(d2s, s2s)
-					for i2 := range s2s {
-						s2, d2 := &s2s[i2], &d2s[i2]
-						if s2.Values != nil {
-							d2.Values = make([]string, len(s2.Values))
-							copy(d2.Values, s2.Values)
-						}
-						if s2.Unknown != nil {
-							d2.Unknown = s2.Unknown.DeepCopy()
-						}
-					}
-					d1.MatchExpressions = d2s
-				}
-				if s2s := s1.MatchFields; s2s != nil {
-					d2s := make([]NodeSelectorRequirement, len(s2s))
-					copy(d2s, s2s)
-					for i2 := range s2s {
-						s2, d2 := &s2s[i2], &d2s[i2]
-						if s2.Values != nil {
-							d2.Values = make([]string, len(s2.Values))
-							copy(d2.Values, s2.Values)
-						}
-						if s2.Unknown != nil {
-							d2.Unknown = s2.Unknown.DeepCopy()
-						}
-					}
-					d1.MatchFields = d2s
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-			}
+			s0.Preference.deepCopyRefsInto(&d0.Preference)
 			if s0.Unknown != nil {
 				d0.Unknown = s0.Unknown.DeepCopy()
 			}
@@ -130,40 +285,7 @@ func (in *NodeSelector) deepCopyRefsInto(out *NodeSelector) {
 		d0s := make([]NodeSelectorTerm, len(s0s))
 		copy(d0s, s0s)
 		for i0 := range s0s {
-			s0, d0 := &s0s[i0], &d0s[i0]
-			if s1s := s0.MatchExpressions; s1s != nil {
-				d1s := make([]NodeSelectorRequirement, len(s1s))
-				copy(d1s, s1s)
-				for i1 := range s1s {
-					s1, d1 := &s1s[i1], &d1s[i1]
-					if s1.Values != nil {
-						d1.Values = make([]string, len(s1.Values))
-						copy(d1.Values, s1.Values)
-					}
-					if s1.Unknown != nil {
-						d1.Unknown = s1.Unknown.DeepCopy()
-					}
-				}
-				d0.MatchExpressions = d1s
-			}
-			if s1s := s0.MatchFields; s1s != nil {
-				d1s := make([]NodeSelectorRequirement, len(s1s))
-				copy(d1s, s1s)
-				for i1 := range s1s {
-					s1, d1 := &s1s[i1], &d1s[i1]
-					if s1.Values != nil {
-						d1.Values = make([]string, len(s1.Values))
-						copy(d1.Values, s1.Values)
-					}
-					if s1.Unknown != nil {
-						d1.Unknown = s1.Unknown.DeepCopy()
-					}
-				}
-				d0.MatchFields = d1s
-			}
-			if s0.Unknown != nil {
-				d0.Unknown = s0.Unknown.DeepCopy()
-			}
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.NodeSelectorTerms = d0s
 	}
@@ -192,8 +314,30 @@ func (in *NodeSelectorTerm) DeepCopyInto(out *NodeSelectorTerm) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *NodeSelectorTerm) deepCopyRefsInto(out *NodeSelectorTerm) {
+	type refs0 struct {
+		MatchExpressions [1]NodeSelectorRequirement
+		MatchFields      [1]NodeSelectorRequirement
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.MatchExpressions) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.MatchExpressions))
+		}
+		if len(in.MatchFields) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.MatchFields))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if s0s := in.MatchExpressions; s0s != nil {
-		d0s := make([]NodeSelectorRequirement, len(s0s))
+		var d0s []NodeSelectorRequirement
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.MatchExpressions[:1:1]
+		} else {
+			d0s = make([]NodeSelectorRequirement, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -208,7 +352,12 @@ func (in *NodeSelectorTerm) deepCopyRefsInto(out *NodeSelectorTerm) {
 		out.MatchExpressions = d0s
 	}
 	if s0s := in.MatchFields; s0s != nil {
-		d0s := make([]NodeSelectorRequirement, len(s0s))
+		var d0s []NodeSelectorRequirement
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.MatchFields[:1:1]
+		} else {
+			d0s = make([]NodeSelectorRequirement, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -276,42 +425,7 @@ func (in *PreferredSchedulingTerm) DeepCopyInto(out *PreferredSchedulingTerm) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PreferredSchedulingTerm) deepCopyRefsInto(out *PreferredSchedulingTerm) {
-	{
-		s0, d0 := &in.Preference, &out.Preference
-		if s1s := s0.MatchExpressions; s1s != nil {
-			d1s := make([]NodeSelectorRequirement, len(s1s))
-			copy(d1s, s1s)
-			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s1.Values != nil {
-					d1.Values = make([]string, len(s1.Values))
-					copy(d1.Values, s1.Values)
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-			}
-			d0.MatchExpressions = d1s
-		}
-		if s1s := s0.MatchFields; s1s != nil {
-			d1s := make([]NodeSelectorRequirement, len(s1s))
-			copy(d1s, s1s)
-			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s1.Values != nil {
-					d1.Values = make([]string, len(s1.Values))
-					copy(d1.Values, s1.Values)
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-			}
-			d0.MatchFields = d1s
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
-	}
+	in.Preference.deepCopyRefsInto(&out.Preference)
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
 	}
@@ -337,64 +451,47 @@ func (in *PodAffinity) DeepCopyInto(out *PodAffinity) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PodAffinity) deepCopyRefsInto(out *PodAffinity) {
+	type refs0 struct {
+		RequiredDuringSchedulingIgnoredDuringExecution  [1]PodAffinityTerm
+		PreferredDuringSchedulingIgnoredDuringExecution [1]WeightedPodAffinityTerm
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.RequiredDuringSchedulingIgnoredDuringExecution) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.RequiredDuringSchedulingIgnoredDuringExecution))
+		}
+		if len(in.PreferredDuringSchedulingIgnoredDuringExecution) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.PreferredDuringSchedulingIgnoredDuringExecution))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if s0s := in.RequiredDuringSchedulingIgnoredDuringExecution; s0s != nil {
-		d0s := make([]PodAffinityTerm, len(s0s))
+		var d0s []PodAffinityTerm
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.RequiredDuringSchedulingIgnoredDuringExecution[:1:1]
+		} else {
+			d0s = make([]PodAffinityTerm, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
-			s0, d0 := &s0s[i0], &d0s[i0]
-			if s0.LabelSelector != nil {
-				d0.LabelSelector = s0.LabelSelector.DeepCopy()
-			}
-			if s0.Namespaces != nil {
-				d0.Namespaces = make([]string, len(s0.Namespaces))
-				copy(d0.Namespaces, s0.Namespaces)
-			}
-			if s0.NamespaceSelector != nil {
-				d0.NamespaceSelector = s0.NamespaceSelector.DeepCopy()
-			}
-			if s0.MatchLabelKeys != nil {
-				d0.MatchLabelKeys = make([]string, len(s0.MatchLabelKeys))
-				copy(d0.MatchLabelKeys, s0.MatchLabelKeys)
-			}
-			if s0.MismatchLabelKeys != nil {
-				d0.MismatchLabelKeys = make([]string, len(s0.MismatchLabelKeys))
-				copy(d0.MismatchLabelKeys, s0.MismatchLabelKeys)
-			}
-			if s0.Unknown != nil {
-				d0.Unknown = s0.Unknown.DeepCopy()
-			}
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.RequiredDuringSchedulingIgnoredDuringExecution = d0s
 	}
 	if s0s := in.PreferredDuringSchedulingIgnoredDuringExecution; s0s != nil {
-		d0s := make([]WeightedPodAffinityTerm, len(s0s))
+		var d0s []WeightedPodAffinityTerm
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.PreferredDuringSchedulingIgnoredDuringExecution[:1:1]
+		} else {
+			d0s = make([]WeightedPodAffinityTerm, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
-			{
-				s1, d1 := &s0.PodAffinityTerm, &d0.PodAffinityTerm
-				if s1.LabelSelector != nil {
-					d1.LabelSelector = s1.LabelSelector.DeepCopy()
-				}
-				if s1.Namespaces != nil {
-					d1.Namespaces = make([]string, len(s1.Namespaces))
-					copy(d1.Namespaces, s1.Namespaces)
-				}
-				if s1.NamespaceSelector != nil {
-					d1.NamespaceSelector = s1.NamespaceSelector.DeepCopy()
-				}
-				if s1.MatchLabelKeys != nil {
-					d1.MatchLabelKeys = make([]string, len(s1.MatchLabelKeys))
-					copy(d1.MatchLabelKeys, s1.MatchLabelKeys)
-				}
-				if s1.MismatchLabelKeys != nil {
-					d1.MismatchLabelKeys = make([]string, len(s1.MismatchLabelKeys))
-					copy(d1.MismatchLabelKeys, s1.MismatchLabelKeys)
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-			}
+			s0.PodAffinityTerm.deepCopyRefsInto(&d0.PodAffinityTerm)
 			if s0.Unknown != nil {
 				d0.Unknown = s0.Unknown.DeepCopy()
 			}
@@ -426,64 +523,47 @@ func (in *PodAntiAffinity) DeepCopyInto(out *PodAntiAffinity) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PodAntiAffinity) deepCopyRefsInto(out *PodAntiAffinity) {
+	type refs0 struct {
+		RequiredDuringSchedulingIgnoredDuringExecution  [1]PodAffinityTerm
+		PreferredDuringSchedulingIgnoredDuringExecution [1]WeightedPodAffinityTerm
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.RequiredDuringSchedulingIgnoredDuringExecution) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.RequiredDuringSchedulingIgnoredDuringExecution))
+		}
+		if len(in.PreferredDuringSchedulingIgnoredDuringExecution) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.PreferredDuringSchedulingIgnoredDuringExecution))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if s0s := in.RequiredDuringSchedulingIgnoredDuringExecution; s0s != nil {
-		d0s := make([]PodAffinityTerm, len(s0s))
+		var d0s []PodAffinityTerm
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.RequiredDuringSchedulingIgnoredDuringExecution[:1:1]
+		} else {
+			d0s = make([]PodAffinityTerm, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
-			s0, d0 := &s0s[i0], &d0s[i0]
-			if s0.LabelSelector != nil {
-				d0.LabelSelector = s0.LabelSelector.DeepCopy()
-			}
-			if s0.Namespaces != nil {
-				d0.Namespaces = make([]string, len(s0.Namespaces))
-				copy(d0.Namespaces, s0.Namespaces)
-			}
-			if s0.NamespaceSelector != nil {
-				d0.NamespaceSelector = s0.NamespaceSelector.DeepCopy()
-			}
-			if s0.MatchLabelKeys != nil {
-				d0.MatchLabelKeys = make([]string, len(s0.MatchLabelKeys))
-				copy(d0.MatchLabelKeys, s0.MatchLabelKeys)
-			}
-			if s0.MismatchLabelKeys != nil {
-				d0.MismatchLabelKeys = make([]string, len(s0.MismatchLabelKeys))
-				copy(d0.MismatchLabelKeys, s0.MismatchLabelKeys)
-			}
-			if s0.Unknown != nil {
-				d0.Unknown = s0.Unknown.DeepCopy()
-			}
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.RequiredDuringSchedulingIgnoredDuringExecution = d0s
 	}
 	if s0s := in.PreferredDuringSchedulingIgnoredDuringExecution; s0s != nil {
-		d0s := make([]WeightedPodAffinityTerm, len(s0s))
+		var d0s []WeightedPodAffinityTerm
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.PreferredDuringSchedulingIgnoredDuringExecution[:1:1]
+		} else {
+			d0s = make([]WeightedPodAffinityTerm, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
-			{
-				s1, d1 := &s0.PodAffinityTerm, &d0.PodAffinityTerm
-				if s1.LabelSelector != nil {
-					d1.LabelSelector = s1.LabelSelector.DeepCopy()
-				}
-				if s1.Namespaces != nil {
-					d1.Namespaces = make([]string, len(s1.Namespaces))
-					copy(d1.Namespaces, s1.Namespaces)
-				}
-				if s1.NamespaceSelector != nil {
-					d1.NamespaceSelector = s1.NamespaceSelector.DeepCopy()
-				}
-				if s1.MatchLabelKeys != nil {
-					d1.MatchLabelKeys = make([]string, len(s1.MatchLabelKeys))
-					copy(d1.MatchLabelKeys, s1.MatchLabelKeys)
-				}
-				if s1.MismatchLabelKeys != nil {
-					d1.MismatchLabelKeys = make([]string, len(s1.MismatchLabelKeys))
-					copy(d1.MismatchLabelKeys, s1.MismatchLabelKeys)
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-			}
+			s0.PodAffinityTerm.deepCopyRefsInto(&d0.PodAffinityTerm)
 			if s0.Unknown != nil {
 				d0.Unknown = s0.Unknown.DeepCopy()
 			}
@@ -515,22 +595,55 @@ func (in *PodAffinityTerm) DeepCopyInto(out *PodAffinityTerm) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PodAffinityTerm) deepCopyRefsInto(out *PodAffinityTerm) {
+	type refs0 struct {
+		Namespaces        [1]string
+		MatchLabelKeys    [1]string
+		MismatchLabelKeys [1]string
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.Namespaces) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Namespaces))
+		}
+		if len(in.MatchLabelKeys) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.MatchLabelKeys))
+		}
+		if len(in.MismatchLabelKeys) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.MismatchLabelKeys))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if in.LabelSelector != nil {
 		out.LabelSelector = in.LabelSelector.DeepCopy()
 	}
 	if in.Namespaces != nil {
-		out.Namespaces = make([]string, len(in.Namespaces))
+		if r0 != nil && len(in.Namespaces) == 1 {
+			out.Namespaces = r0.Namespaces[:1:1]
+		} else {
+			out.Namespaces = make([]string, len(in.Namespaces))
+		}
 		copy(out.Namespaces, in.Namespaces)
 	}
 	if in.NamespaceSelector != nil {
 		out.NamespaceSelector = in.NamespaceSelector.DeepCopy()
 	}
 	if in.MatchLabelKeys != nil {
-		out.MatchLabelKeys = make([]string, len(in.MatchLabelKeys))
+		if r0 != nil && len(in.MatchLabelKeys) == 1 {
+			out.MatchLabelKeys = r0.MatchLabelKeys[:1:1]
+		} else {
+			out.MatchLabelKeys = make([]string, len(in.MatchLabelKeys))
+		}
 		copy(out.MatchLabelKeys, in.MatchLabelKeys)
 	}
 	if in.MismatchLabelKeys != nil {
-		out.MismatchLabelKeys = make([]string, len(in.MismatchLabelKeys))
+		if r0 != nil && len(in.MismatchLabelKeys) == 1 {
+			out.MismatchLabelKeys = r0.MismatchLabelKeys[:1:1]
+		} else {
+			out.MismatchLabelKeys = make([]string, len(in.MismatchLabelKeys))
+		}
 		copy(out.MismatchLabelKeys, in.MismatchLabelKeys)
 	}
 	if in.Unknown != nil {
@@ -558,30 +671,7 @@ func (in *WeightedPodAffinityTerm) DeepCopyInto(out *WeightedPodAffinityTerm) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *WeightedPodAffinityTerm) deepCopyRefsInto(out *WeightedPodAffinityTerm) {
-	{
-		s0, d0 := &in.PodAffinityTerm, &out.PodAffinityTerm
-		if s0.LabelSelector != nil {
-			d0.LabelSelector = s0.LabelSelector.DeepCopy()
-		}
-		if s0.Namespaces != nil {
-			d0.Namespaces = make([]string, len(s0.Namespaces))
-			copy(d0.Namespaces, s0.Namespaces)
-		}
-		if s0.NamespaceSelector != nil {
-			d0.NamespaceSelector = s0.NamespaceSelector.DeepCopy()
-		}
-		if s0.MatchLabelKeys != nil {
-			d0.MatchLabelKeys = make([]string, len(s0.MatchLabelKeys))
-			copy(d0.MatchLabelKeys, s0.MatchLabelKeys)
-		}
-		if s0.MismatchLabelKeys != nil {
-			d0.MismatchLabelKeys = make([]string, len(s0.MismatchLabelKeys))
-			copy(d0.MismatchLabelKeys, s0.MismatchLabelKeys)
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
-	}
+	in.PodAffinityTerm.deepCopyRefsInto(&out.PodAffinityTerm)
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
 	}
@@ -607,16 +697,133 @@ func (in *Container) DeepCopyInto(out *Container) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *Container) deepCopyRefsInto(out *Container) {
+	type refs0 struct {
+		Command                                      [1]string
+		Args                                         [1]string
+		Ports                                        [1]ContainerPort
+		EnvFrom                                      [1]EnvFromSource
+		Env                                          [1]EnvVar
+		ResizePolicy                                 [1]ContainerResizePolicy
+		RestartPolicy                                ContainerRestartPolicy
+		RestartPolicyRules                           [1]ContainerRestartRule
+		VolumeMounts                                 [1]VolumeMount
+		VolumeDevices                                [1]VolumeDevice
+		LivenessProbe                                Probe
+		ReadinessProbe                               Probe
+		StartupProbe                                 Probe
+		Lifecycle                                    Lifecycle
+		Lifecycle_PostStart                          LifecycleHandler
+		Lifecycle_PreStop                            LifecycleHandler
+		Lifecycle_StopSignal                         Signal
+		SecurityContext                              SecurityContext
+		LivenessProbe_TerminationGracePeriodSeconds  int64
+		ReadinessProbe_TerminationGracePeriodSeconds int64
+		StartupProbe_TerminationGracePeriodSeconds   int64
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		RestartPolicy   ContainerRestartPolicy
+		LivenessProbe   Probe
+		ReadinessProbe  Probe
+		StartupProbe    Probe
+		Lifecycle       Lifecycle
+		SecurityContext SecurityContext
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if len(in.Command) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Command))
+		}
+		if len(in.Args) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Args))
+		}
+		if len(in.Ports) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Ports))
+		}
+		if len(in.EnvFrom) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.EnvFrom))
+		}
+		if len(in.Env) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Env))
+		}
+		if len(in.ResizePolicy) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.ResizePolicy))
+		}
+		if in.RestartPolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RestartPolicy))
+		}
+		if len(in.RestartPolicyRules) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.RestartPolicyRules))
+		}
+		if len(in.VolumeMounts) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.VolumeMounts))
+		}
+		if len(in.VolumeDevices) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.VolumeDevices))
+		}
+		if in.LivenessProbe != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.LivenessProbe))
+			if in.LivenessProbe.TerminationGracePeriodSeconds != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.LivenessProbe_TerminationGracePeriodSeconds))
+			}
+		}
+		if in.ReadinessProbe != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ReadinessProbe))
+			if in.ReadinessProbe.TerminationGracePeriodSeconds != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ReadinessProbe_TerminationGracePeriodSeconds))
+			}
+		}
+		if in.StartupProbe != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.StartupProbe))
+			if in.StartupProbe.TerminationGracePeriodSeconds != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.StartupProbe_TerminationGracePeriodSeconds))
+			}
+		}
+		if in.Lifecycle != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Lifecycle))
+			if in.Lifecycle.PostStart != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Lifecycle_PostStart))
+			}
+			if in.Lifecycle.PreStop != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Lifecycle_PreStop))
+			}
+			if in.Lifecycle.StopSignal != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Lifecycle_StopSignal))
+			}
+		}
+		if in.SecurityContext != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SecurityContext))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if in.Command != nil {
-		out.Command = make([]string, len(in.Command))
+		if r0 != nil && len(in.Command) == 1 {
+			out.Command = r0.Command[:1:1]
+		} else {
+			out.Command = make([]string, len(in.Command))
+		}
 		copy(out.Command, in.Command)
 	}
 	if in.Args != nil {
-		out.Args = make([]string, len(in.Args))
+		if r0 != nil && len(in.Args) == 1 {
+			out.Args = r0.Args[:1:1]
+		} else {
+			out.Args = make([]string, len(in.Args))
+		}
 		copy(out.Args, in.Args)
 	}
 	if s0s := in.Ports; s0s != nil {
-		d0s := make([]ContainerPort, len(s0s))
+		var d0s []ContainerPort
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Ports[:1:1]
+		} else {
+			d0s = make([]ContainerPort, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -627,54 +834,25 @@ func (in *Container) deepCopyRefsInto(out *Container) {
 		out.Ports = d0s
 	}
 	if s0s := in.EnvFrom; s0s != nil {
-		d0s := make([]EnvFromSource, len(s0s))
+		var d0s []EnvFromSource
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.EnvFrom[:1:1]
+		} else {
+			d0s = make([]EnvFromSource, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
-			s0, d0 := &s0s[i0], &d0s[i0]
-			if s1 := s0.ConfigMapRef; s1 != nil {
-				d1 := new(ConfigMapEnvSource)
-				*d1 = *s1
-				{
-					s2, d2 := &s1.LocalObjectReference, &d1.LocalObjectReference
-					if s2.Unknown != nil {
-						d2.Unknown = s2.Unknown.DeepCopy()
-					}
-				}
-				if s1.Optional != nil {
-					d1.Optional = new(bool)
-					*d1.Optional = *s1.Optional
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-				d0.ConfigMapRef = d1
-			}
-			if s1 := s0.SecretRef; s1 != nil {
-				d1 := new(SecretEnvSource)
-				*d1 = *s1
-				{
-					s2, d2 := &s1.LocalObjectReference, &d1.LocalObjectReference
-					if s2.Unknown != nil {
-						d2.Unknown = s2.Unknown.DeepCopy()
-					}
-				}
-				if s1.Optional != nil {
-					d1.Optional = new(bool)
-					*d1.Optional = *s1.Optional
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-				d0.SecretRef = d1
-			}
-			if s0.Unknown != nil {
-				d0.Unknown = s0.Unknown.DeepCopy()
-			}
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.EnvFrom = d0s
 	}
 	if s0s := in.Env; s0s != nil {
-		d0s := make([]EnvVar, len(s0s))
+		var d0s []EnvVar
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Env[:1:1]
+		} else {
+			d0s = make([]EnvVar, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -707,7 +885,12 @@ func (in *Container) deepCopyRefsInto(out *Container) {
 		}
 	}
 	if s0s := in.ResizePolicy; s0s != nil {
-		d0s := make([]ContainerResizePolicy, len(s0s))
+		var d0s []ContainerResizePolicy
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.ResizePolicy[:1:1]
+		} else {
+			d0s = make([]ContainerResizePolicy, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -717,45 +900,77 @@ func (in *Container) deepCopyRefsInto(out *Container) {
 		}
 		out.ResizePolicy = d0s
 	}
-	if in.RestartPolicy != nil {
-		out.RestartPolicy = new(ContainerRestartPolicy)
-		*out.RestartPolicy = *in.RestartPolicy
+	if s0 := in.RestartPolicy; s0 != nil {
+		var d0 *ContainerRestartPolicy
+		if r0 != nil {
+			d0 = &r0.RestartPolicy
+		} else if p0 != nil {
+			d0 = &p0.RestartPolicy
+		} else {
+			d0 = new(ContainerRestartPolicy)
+		}
+		*d0 = *s0
+		out.RestartPolicy = d0
 	}
 	if s0s := in.RestartPolicyRules; s0s != nil {
-		d0s := make([]ContainerRestartRule, len(s0s))
+		var d0s []ContainerRestartRule
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.RestartPolicyRules[:1:1]
+		} else {
+			d0s = make([]ContainerRestartRule, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
-			s0, d0 := &s0s[i0], &d0s[i0]
-			if s1 := s0.ExitCodes; s1 != nil {
-				d1 := new(ContainerRestartRuleOnExitCodes)
-				*d1 = *s1
-				if s1.Values != nil {
-					d1.Values = make([]int32, len(s1.Values))
-					copy(d1.Values, s1.Values)
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-				d0.ExitCodes = d1
-			}
-			if s0.Unknown != nil {
-				d0.Unknown = s0.Unknown.DeepCopy()
-			}
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.RestartPolicyRules = d0s
 	}
 	if s0s := in.VolumeMounts; s0s != nil {
-		d0s := make([]VolumeMount, len(s0s))
+		var d0s []VolumeMount
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.VolumeMounts[:1:1]
+		} else {
+			d0s = make([]VolumeMount, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
-			if s0.RecursiveReadOnly != nil {
-				d0.RecursiveReadOnly = new(RecursiveReadOnlyMode)
-				*d0.RecursiveReadOnly = *s0.RecursiveReadOnly
+			type refs1 struct {
+				RecursiveReadOnly RecursiveReadOnlyMode
+				MountPropagation  MountPropagationMode
 			}
-			if s0.MountPropagation != nil {
-				d0.MountPropagation = new(MountPropagationMode)
-				*d0.MountPropagation = *s0.MountPropagation
+			var r1 *refs1
+			{
+				var n1, m1 uintptr
+				if s0.RecursiveReadOnly != nil {
+					n1 += alloc.Size(unsafe.Sizeof(r1.RecursiveReadOnly))
+				}
+				if s0.MountPropagation != nil {
+					n1 += alloc.Size(unsafe.Sizeof(r1.MountPropagation))
+				}
+				if n1+m1 > 0 && alloc.Size(unsafe.Sizeof(*r1)) <= n1+m1 {
+					r1 = new(refs1)
+				}
+			}
+			if s1 := s0.RecursiveReadOnly; s1 != nil {
+				var d1 *RecursiveReadOnlyMode
+				if r1 != nil {
+					d1 = &r1.RecursiveReadOnly
+				} else {
+					d1 = new(RecursiveReadOnlyMode)
+				}
+				*d1 = *s1
+				d0.RecursiveReadOnly = d1
+			}
+			if s1 := s0.MountPropagation; s1 != nil {
+				var d1 *MountPropagationMode
+				if r1 != nil {
+					d1 = &r1.MountPropagation
+				} else {
+					d1 = new(MountPropagationMode)
+				}
+				*d1 = *s1
+				d0.MountPropagation = d1
 			}
 			if s0.Unknown != nil {
 				d0.Unknown = s0.Unknown.DeepCopy()
@@ -764,7 +979,12 @@ func (in *Container) deepCopyRefsInto(out *Container) {
 		out.VolumeMounts = d0s
 	}
 	if s0s := in.VolumeDevices; s0s != nil {
-		d0s := make([]VolumeDevice, len(s0s))
+		var d0s []VolumeDevice
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.VolumeDevices[:1:1]
+		} else {
+			d0s = make([]VolumeDevice, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -775,12 +995,25 @@ func (in *Container) deepCopyRefsInto(out *Container) {
 		out.VolumeDevices = d0s
 	}
 	if s0 := in.LivenessProbe; s0 != nil {
-		d0 := new(Probe)
+		var d0 *Probe
+		if r0 != nil {
+			d0 = &r0.LivenessProbe
+		} else if p0 != nil {
+			d0 = &p0.LivenessProbe
+		} else {
+			d0 = new(Probe)
+		}
 		*d0 = *s0
 		s0.ProbeHandler.deepCopyRefsInto(&d0.ProbeHandler)
-		if s0.TerminationGracePeriodSeconds != nil {
-			d0.TerminationGracePeriodSeconds = new(int64)
-			*d0.TerminationGracePeriodSeconds = *s0.TerminationGracePeriodSeconds
+		if s1 := s0.TerminationGracePeriodSeconds; s1 != nil {
+			var d1 *int64
+			if r0 != nil {
+				d1 = &r0.LivenessProbe_TerminationGracePeriodSeconds
+			} else {
+				d1 = new(int64)
+			}
+			*d1 = *s1
+			d0.TerminationGracePeriodSeconds = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -788,12 +1021,25 @@ func (in *Container) deepCopyRefsInto(out *Container) {
 		out.LivenessProbe = d0
 	}
 	if s0 := in.ReadinessProbe; s0 != nil {
-		d0 := new(Probe)
+		var d0 *Probe
+		if r0 != nil {
+			d0 = &r0.ReadinessProbe
+		} else if p0 != nil {
+			d0 = &p0.ReadinessProbe
+		} else {
+			d0 = new(Probe)
+		}
 		*d0 = *s0
 		s0.ProbeHandler.deepCopyRefsInto(&d0.ProbeHandler)
-		if s0.TerminationGracePeriodSeconds != nil {
-			d0.TerminationGracePeriodSeconds = new(int64)
-			*d0.TerminationGracePeriodSeconds = *s0.TerminationGracePeriodSeconds
+		if s1 := s0.TerminationGracePeriodSeconds; s1 != nil {
+			var d1 *int64
+			if r0 != nil {
+				d1 = &r0.ReadinessProbe_TerminationGracePeriodSeconds
+			} else {
+				d1 = new(int64)
+			}
+			*d1 = *s1
+			d0.TerminationGracePeriodSeconds = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -801,12 +1047,25 @@ func (in *Container) deepCopyRefsInto(out *Container) {
 		out.ReadinessProbe = d0
 	}
 	if s0 := in.StartupProbe; s0 != nil {
-		d0 := new(Probe)
+		var d0 *Probe
+		if r0 != nil {
+			d0 = &r0.StartupProbe
+		} else if p0 != nil {
+			d0 = &p0.StartupProbe
+		} else {
+			d0 = new(Probe)
+		}
 		*d0 = *s0
 		s0.ProbeHandler.deepCopyRefsInto(&d0.ProbeHandler)
-		if s0.TerminationGracePeriodSeconds != nil {
-			d0.TerminationGracePeriodSeconds = new(int64)
-			*d0.TerminationGracePeriodSeconds = *s0.TerminationGracePeriodSeconds
+		if s1 := s0.TerminationGracePeriodSeconds; s1 != nil {
+			var d1 *int64
+			if r0 != nil {
+				d1 = &r0.StartupProbe_TerminationGracePeriodSeconds
+			} else {
+				d1 = new(int64)
+			}
+			*d1 = *s1
+			d0.TerminationGracePeriodSeconds = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -814,25 +1073,64 @@ func (in *Container) deepCopyRefsInto(out *Container) {
 		out.StartupProbe = d0
 	}
 	if s0 := in.Lifecycle; s0 != nil {
-		d0 := new(Lifecycle)
+		var d0 *Lifecycle
+		if r0 != nil {
+			d0 = &r0.Lifecycle
+		} else if p0 != nil {
+			d0 = &p0.Lifecycle
+		} else {
+			d0 = new(Lifecycle)
+		}
 		*d0 = *s0
-		if s0.PostStart != nil {
-			d0.PostStart = s0.PostStart.DeepCopy()
+		if s1 := s0.PostStart; s1 != nil {
+			var d1 *LifecycleHandler
+			if r0 != nil {
+				d1 = &r0.Lifecycle_PostStart
+			} else {
+				d1 = new(LifecycleHandler)
+			}
+			*d1 = *s1
+			s1.deepCopyRefsInto(d1)
+			d0.PostStart = d1
 		}
-		if s0.PreStop != nil {
-			d0.PreStop = s0.PreStop.DeepCopy()
+		if s1 := s0.PreStop; s1 != nil {
+			var d1 *LifecycleHandler
+			if r0 != nil {
+				d1 = &r0.Lifecycle_PreStop
+			} else {
+				d1 = new(LifecycleHandler)
+			}
+			*d1 = *s1
+			s1.deepCopyRefsInto(d1)
+			d0.PreStop = d1
 		}
-		if s0.StopSignal != nil {
-			d0.StopSignal = new(Signal)
-			*d0.StopSignal = *s0.StopSignal
+		if s1 := s0.StopSignal; s1 != nil {
+			var d1 *Signal
+			if r0 != nil {
+				d1 = &r0.Lifecycle_StopSignal
+			} else {
+				d1 = new(Signal)
+			}
+			*d1 = *s1
+			d0.StopSignal = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
 		}
 		out.Lifecycle = d0
 	}
-	if in.SecurityContext != nil {
-		out.SecurityContext = in.SecurityContext.DeepCopy()
+	if s0 := in.SecurityContext; s0 != nil {
+		var d0 *SecurityContext
+		if r0 != nil {
+			d0 = &r0.SecurityContext
+		} else if p0 != nil {
+			d0 = &p0.SecurityContext
+		} else {
+			d0 = new(SecurityContext)
+		}
+		*d0 = *s0
+		s0.deepCopyRefsInto(d0)
+		out.SecurityContext = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -859,16 +1157,133 @@ func (in *EphemeralContainerCommon) DeepCopyInto(out *EphemeralContainerCommon) 
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *EphemeralContainerCommon) deepCopyRefsInto(out *EphemeralContainerCommon) {
+	type refs0 struct {
+		Command                                      [1]string
+		Args                                         [1]string
+		Ports                                        [1]ContainerPort
+		EnvFrom                                      [1]EnvFromSource
+		Env                                          [1]EnvVar
+		ResizePolicy                                 [1]ContainerResizePolicy
+		RestartPolicy                                ContainerRestartPolicy
+		RestartPolicyRules                           [1]ContainerRestartRule
+		VolumeMounts                                 [1]VolumeMount
+		VolumeDevices                                [1]VolumeDevice
+		LivenessProbe                                Probe
+		ReadinessProbe                               Probe
+		StartupProbe                                 Probe
+		Lifecycle                                    Lifecycle
+		Lifecycle_PostStart                          LifecycleHandler
+		Lifecycle_PreStop                            LifecycleHandler
+		Lifecycle_StopSignal                         Signal
+		SecurityContext                              SecurityContext
+		LivenessProbe_TerminationGracePeriodSeconds  int64
+		ReadinessProbe_TerminationGracePeriodSeconds int64
+		StartupProbe_TerminationGracePeriodSeconds   int64
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		RestartPolicy   ContainerRestartPolicy
+		LivenessProbe   Probe
+		ReadinessProbe  Probe
+		StartupProbe    Probe
+		Lifecycle       Lifecycle
+		SecurityContext SecurityContext
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if len(in.Command) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Command))
+		}
+		if len(in.Args) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Args))
+		}
+		if len(in.Ports) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Ports))
+		}
+		if len(in.EnvFrom) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.EnvFrom))
+		}
+		if len(in.Env) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Env))
+		}
+		if len(in.ResizePolicy) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.ResizePolicy))
+		}
+		if in.RestartPolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RestartPolicy))
+		}
+		if len(in.RestartPolicyRules) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.RestartPolicyRules))
+		}
+		if len(in.VolumeMounts) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.VolumeMounts))
+		}
+		if len(in.VolumeDevices) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.VolumeDevices))
+		}
+		if in.LivenessProbe != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.LivenessProbe))
+			if in.LivenessProbe.TerminationGracePeriodSeconds != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.LivenessProbe_TerminationGracePeriodSeconds))
+			}
+		}
+		if in.ReadinessProbe != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ReadinessProbe))
+			if in.ReadinessProbe.TerminationGracePeriodSeconds != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ReadinessProbe_TerminationGracePeriodSeconds))
+			}
+		}
+		if in.StartupProbe != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.StartupProbe))
+			if in.StartupProbe.TerminationGracePeriodSeconds != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.StartupProbe_TerminationGracePeriodSeconds))
+			}
+		}
+		if in.Lifecycle != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Lifecycle))
+			if in.Lifecycle.PostStart != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Lifecycle_PostStart))
+			}
+			if in.Lifecycle.PreStop != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Lifecycle_PreStop))
+			}
+			if in.Lifecycle.StopSignal != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Lifecycle_StopSignal))
+			}
+		}
+		if in.SecurityContext != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SecurityContext))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if in.Command != nil {
-		out.Command = make([]string, len(in.Command))
+		if r0 != nil && len(in.Command) == 1 {
+			out.Command = r0.Command[:1:1]
+		} else {
+			out.Command = make([]string, len(in.Command))
+		}
 		copy(out.Command, in.Command)
 	}
 	if in.Args != nil {
-		out.Args = make([]string, len(in.Args))
+		if r0 != nil && len(in.Args) == 1 {
+			out.Args = r0.Args[:1:1]
+		} else {
+			out.Args = make([]string, len(in.Args))
+		}
 		copy(out.Args, in.Args)
 	}
 	if s0s := in.Ports; s0s != nil {
-		d0s := make([]ContainerPort, len(s0s))
+		var d0s []ContainerPort
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Ports[:1:1]
+		} else {
+			d0s = make([]ContainerPort, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -879,54 +1294,25 @@ func (in *EphemeralContainerCommon) deepCopyRefsInto(out *EphemeralContainerComm
 		out.Ports = d0s
 	}
 	if s0s := in.EnvFrom; s0s != nil {
-		d0s := make([]EnvFromSource, len(s0s))
+		var d0s []EnvFromSource
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.EnvFrom[:1:1]
+		} else {
+			d0s = make([]EnvFromSource, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
-			s0, d0 := &s0s[i0], &d0s[i0]
-			if s1 := s0.ConfigMapRef; s1 != nil {
-				d1 := new(ConfigMapEnvSource)
-				*d1 = *s1
-				{
-					s2, d2 := &s1.LocalObjectReference, &d1.LocalObjectReference
-					if s2.Unknown != nil {
-						d2.Unknown = s2.Unknown.DeepCopy()
-					}
-				}
-				if s1.Optional != nil {
-					d1.Optional = new(bool)
-					*d1.Optional = *s1.Optional
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-				d0.ConfigMapRef = d1
-			}
-			if s1 := s0.SecretRef; s1 != nil {
-				d1 := new(SecretEnvSource)
-				*d1 = *s1
-				{
-					s2, d2 := &s1.LocalObjectReference, &d1.LocalObjectReference
-					if s2.Unknown != nil {
-						d2.Unknown = s2.Unknown.DeepCopy()
-					}
-				}
-				if s1.Optional != nil {
-					d1.Optional = new(bool)
-					*d1.Optional = *s1.Optional
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-				d0.SecretRef = d1
-			}
-			if s0.Unknown != nil {
-				d0.Unknown = s0.Unknown.DeepCopy()
-			}
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.EnvFrom = d0s
 	}
 	if s0s := in.Env; s0s != nil {
-		d0s := make([]EnvVar, len(s0s))
+		var d0s []EnvVar
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Env[:1:1]
+		} else {
+			d0s = make([]EnvVar, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -959,7 +1345,12 @@ func (in *EphemeralContainerCommon) deepCopyRefsInto(out *EphemeralContainerComm
 		}
 	}
 	if s0s := in.ResizePolicy; s0s != nil {
-		d0s := make([]ContainerResizePolicy, len(s0s))
+		var d0s []ContainerResizePolicy
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.ResizePolicy[:1:1]
+		} else {
+			d0s = make([]ContainerResizePolicy, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -969,45 +1360,77 @@ func (in *EphemeralContainerCommon) deepCopyRefsInto(out *EphemeralContainerComm
 		}
 		out.ResizePolicy = d0s
 	}
-	if in.RestartPolicy != nil {
-		out.RestartPolicy = new(ContainerRestartPolicy)
-		*out.RestartPolicy = *in.RestartPolicy
+	if s0 := in.RestartPolicy; s0 != nil {
+		var d0 *ContainerRestartPolicy
+		if r0 != nil {
+			d0 = &r0.RestartPolicy
+		} else if p0 != nil {
+			d0 = &p0.RestartPolicy
+		} else {
+			d0 = new(ContainerRestartPolicy)
+		}
+		*d0 = *s0
+		out.RestartPolicy = d0
 	}
 	if s0s := in.RestartPolicyRules; s0s != nil {
-		d0s := make([]ContainerRestartRule, len(s0s))
+		var d0s []ContainerRestartRule
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.RestartPolicyRules[:1:1]
+		} else {
+			d0s = make([]ContainerRestartRule, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
-			s0, d0 := &s0s[i0], &d0s[i0]
-			if s1 := s0.ExitCodes; s1 != nil {
-				d1 := new(ContainerRestartRuleOnExitCodes)
-				*d1 = *s1
-				if s1.Values != nil {
-					d1.Values = make([]int32, len(s1.Values))
-					copy(d1.Values, s1.Values)
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-				d0.ExitCodes = d1
-			}
-			if s0.Unknown != nil {
-				d0.Unknown = s0.Unknown.DeepCopy()
-			}
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.RestartPolicyRules = d0s
 	}
 	if s0s := in.VolumeMounts; s0s != nil {
-		d0s := make([]VolumeMount, len(s0s))
+		var d0s []VolumeMount
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.VolumeMounts[:1:1]
+		} else {
+			d0s = make([]VolumeMount, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
-			if s0.RecursiveReadOnly != nil {
-				d0.RecursiveReadOnly = new(RecursiveReadOnlyMode)
-				*d0.RecursiveReadOnly = *s0.RecursiveReadOnly
+			type refs1 struct {
+				RecursiveReadOnly RecursiveReadOnlyMode
+				MountPropagation  MountPropagationMode
 			}
-			if s0.MountPropagation != nil {
-				d0.MountPropagation = new(MountPropagationMode)
-				*d0.MountPropagation = *s0.MountPropagation
+			var r1 *refs1
+			{
+				var n1, m1 uintptr
+				if s0.RecursiveReadOnly != nil {
+					n1 += alloc.Size(unsafe.Sizeof(r1.RecursiveReadOnly))
+				}
+				if s0.MountPropagation != nil {
+					n1 += alloc.Size(unsafe.Sizeof(r1.MountPropagation))
+				}
+				if n1+m1 > 0 && alloc.Size(unsafe.Sizeof(*r1)) <= n1+m1 {
+					r1 = new(refs1)
+				}
+			}
+			if s1 := s0.RecursiveReadOnly; s1 != nil {
+				var d1 *RecursiveReadOnlyMode
+				if r1 != nil {
+					d1 = &r1.RecursiveReadOnly
+				} else {
+					d1 = new(RecursiveReadOnlyMode)
+				}
+				*d1 = *s1
+				d0.RecursiveReadOnly = d1
+			}
+			if s1 := s0.MountPropagation; s1 != nil {
+				var d1 *MountPropagationMode
+				if r1 != nil {
+					d1 = &r1.MountPropagation
+				} else {
+					d1 = new(MountPropagationMode)
+				}
+				*d1 = *s1
+				d0.MountPropagation = d1
 			}
 			if s0.Unknown != nil {
 				d0.Unknown = s0.Unknown.DeepCopy()
@@ -1016,7 +1439,12 @@ func (in *EphemeralContainerCommon) deepCopyRefsInto(out *EphemeralContainerComm
 		out.VolumeMounts = d0s
 	}
 	if s0s := in.VolumeDevices; s0s != nil {
-		d0s := make([]VolumeDevice, len(s0s))
+		var d0s []VolumeDevice
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.VolumeDevices[:1:1]
+		} else {
+			d0s = make([]VolumeDevice, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -1027,12 +1455,25 @@ func (in *EphemeralContainerCommon) deepCopyRefsInto(out *EphemeralContainerComm
 		out.VolumeDevices = d0s
 	}
 	if s0 := in.LivenessProbe; s0 != nil {
-		d0 := new(Probe)
+		var d0 *Probe
+		if r0 != nil {
+			d0 = &r0.LivenessProbe
+		} else if p0 != nil {
+			d0 = &p0.LivenessProbe
+		} else {
+			d0 = new(Probe)
+		}
 		*d0 = *s0
 		s0.ProbeHandler.deepCopyRefsInto(&d0.ProbeHandler)
-		if s0.TerminationGracePeriodSeconds != nil {
-			d0.TerminationGracePeriodSeconds = new(int64)
-			*d0.TerminationGracePeriodSeconds = *s0.TerminationGracePeriodSeconds
+		if s1 := s0.TerminationGracePeriodSeconds; s1 != nil {
+			var d1 *int64
+			if r0 != nil {
+				d1 = &r0.LivenessProbe_TerminationGracePeriodSeconds
+			} else {
+				d1 = new(int64)
+			}
+			*d1 = *s1
+			d0.TerminationGracePeriodSeconds = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -1040,12 +1481,25 @@ func (in *EphemeralContainerCommon) deepCopyRefsInto(out *EphemeralContainerComm
 		out.LivenessProbe = d0
 	}
 	if s0 := in.ReadinessProbe; s0 != nil {
-		d0 := new(Probe)
+		var d0 *Probe
+		if r0 != nil {
+			d0 = &r0.ReadinessProbe
+		} else if p0 != nil {
+			d0 = &p0.ReadinessProbe
+		} else {
+			d0 = new(Probe)
+		}
 		*d0 = *s0
 		s0.ProbeHandler.deepCopyRefsInto(&d0.ProbeHandler)
-		if s0.TerminationGracePeriodSeconds != nil {
-			d0.TerminationGracePeriodSeconds = new(int64)
-			*d0.TerminationGracePeriodSeconds = *s0.TerminationGracePeriodSeconds
+		if s1 := s0.TerminationGracePeriodSeconds; s1 != nil {
+			var d1 *int64
+			if r0 != nil {
+				d1 = &r0.ReadinessProbe_TerminationGracePeriodSeconds
+			} else {
+				d1 = new(int64)
+			}
+			*d1 = *s1
+			d0.TerminationGracePeriodSeconds = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -1053,12 +1507,25 @@ func (in *EphemeralContainerCommon) deepCopyRefsInto(out *EphemeralContainerComm
 		out.ReadinessProbe = d0
 	}
 	if s0 := in.StartupProbe; s0 != nil {
-		d0 := new(Probe)
+		var d0 *Probe
+		if r0 != nil {
+			d0 = &r0.StartupProbe
+		} else if p0 != nil {
+			d0 = &p0.StartupProbe
+		} else {
+			d0 = new(Probe)
+		}
 		*d0 = *s0
 		s0.ProbeHandler.deepCopyRefsInto(&d0.ProbeHandler)
-		if s0.TerminationGracePeriodSeconds != nil {
-			d0.TerminationGracePeriodSeconds = new(int64)
-			*d0.TerminationGracePeriodSeconds = *s0.TerminationGracePeriodSeconds
+		if s1 := s0.TerminationGracePeriodSeconds; s1 != nil {
+			var d1 *int64
+			if r0 != nil {
+				d1 = &r0.StartupProbe_TerminationGracePeriodSeconds
+			} else {
+				d1 = new(int64)
+			}
+			*d1 = *s1
+			d0.TerminationGracePeriodSeconds = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -1066,25 +1533,64 @@ func (in *EphemeralContainerCommon) deepCopyRefsInto(out *EphemeralContainerComm
 		out.StartupProbe = d0
 	}
 	if s0 := in.Lifecycle; s0 != nil {
-		d0 := new(Lifecycle)
+		var d0 *Lifecycle
+		if r0 != nil {
+			d0 = &r0.Lifecycle
+		} else if p0 != nil {
+			d0 = &p0.Lifecycle
+		} else {
+			d0 = new(Lifecycle)
+		}
 		*d0 = *s0
-		if s0.PostStart != nil {
-			d0.PostStart = s0.PostStart.DeepCopy()
+		if s1 := s0.PostStart; s1 != nil {
+			var d1 *LifecycleHandler
+			if r0 != nil {
+				d1 = &r0.Lifecycle_PostStart
+			} else {
+				d1 = new(LifecycleHandler)
+			}
+			*d1 = *s1
+			s1.deepCopyRefsInto(d1)
+			d0.PostStart = d1
 		}
-		if s0.PreStop != nil {
-			d0.PreStop = s0.PreStop.DeepCopy()
+		if s1 := s0.PreStop; s1 != nil {
+			var d1 *LifecycleHandler
+			if r0 != nil {
+				d1 = &r0.Lifecycle_PreStop
+			} else {
+				d1 = new(LifecycleHandler)
+			}
+			*d1 = *s1
+			s1.deepCopyRefsInto(d1)
+			d0.PreStop = d1
 		}
-		if s0.StopSignal != nil {
-			d0.StopSignal = new(Signal)
-			*d0.StopSignal = *s0.StopSignal
+		if s1 := s0.StopSignal; s1 != nil {
+			var d1 *Signal
+			if r0 != nil {
+				d1 = &r0.Lifecycle_StopSignal
+			} else {
+				d1 = new(Signal)
+			}
+			*d1 = *s1
+			d0.StopSignal = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
 		}
 		out.Lifecycle = d0
 	}
-	if in.SecurityContext != nil {
-		out.SecurityContext = in.SecurityContext.DeepCopy()
+	if s0 := in.SecurityContext; s0 != nil {
+		var d0 *SecurityContext
+		if r0 != nil {
+			d0 = &r0.SecurityContext
+		} else if p0 != nil {
+			d0 = &p0.SecurityContext
+		} else {
+			d0 = new(SecurityContext)
+		}
+		*d0 = *s0
+		s0.deepCopyRefsInto(d0)
+		out.SecurityContext = d0
 	}
 }
 
@@ -1159,11 +1665,37 @@ func (in *ContainerRestartRule) DeepCopyInto(out *ContainerRestartRule) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *ContainerRestartRule) deepCopyRefsInto(out *ContainerRestartRule) {
+	type refs0 struct {
+		ExitCodes        ContainerRestartRuleOnExitCodes
+		ExitCodes_Values [1]int32
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.ExitCodes != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ExitCodes))
+			if len(in.ExitCodes.Values) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ExitCodes_Values))
+			}
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if s0 := in.ExitCodes; s0 != nil {
-		d0 := new(ContainerRestartRuleOnExitCodes)
+		var d0 *ContainerRestartRuleOnExitCodes
+		if r0 != nil {
+			d0 = &r0.ExitCodes
+		} else {
+			d0 = new(ContainerRestartRuleOnExitCodes)
+		}
 		*d0 = *s0
 		if s0.Values != nil {
-			d0.Values = make([]int32, len(s0.Values))
+			if r0 != nil && len(s0.Values) == 1 {
+				d0.Values = r0.ExitCodes_Values[:1:1]
+			} else {
+				d0.Values = make([]int32, len(s0.Values))
+			}
 			copy(d0.Values, s0.Values)
 		}
 		if s0.Unknown != nil {
@@ -1250,13 +1782,42 @@ func (in *VolumeMount) DeepCopyInto(out *VolumeMount) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *VolumeMount) deepCopyRefsInto(out *VolumeMount) {
-	if in.RecursiveReadOnly != nil {
-		out.RecursiveReadOnly = new(RecursiveReadOnlyMode)
-		*out.RecursiveReadOnly = *in.RecursiveReadOnly
+	type refs0 struct {
+		RecursiveReadOnly RecursiveReadOnlyMode
+		MountPropagation  MountPropagationMode
 	}
-	if in.MountPropagation != nil {
-		out.MountPropagation = new(MountPropagationMode)
-		*out.MountPropagation = *in.MountPropagation
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.RecursiveReadOnly != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RecursiveReadOnly))
+		}
+		if in.MountPropagation != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.MountPropagation))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
+	if s0 := in.RecursiveReadOnly; s0 != nil {
+		var d0 *RecursiveReadOnlyMode
+		if r0 != nil {
+			d0 = &r0.RecursiveReadOnly
+		} else {
+			d0 = new(RecursiveReadOnlyMode)
+		}
+		*d0 = *s0
+		out.RecursiveReadOnly = d0
+	}
+	if s0 := in.MountPropagation; s0 != nil {
+		var d0 *MountPropagationMode
+		if r0 != nil {
+			d0 = &r0.MountPropagation
+		} else {
+			d0 = new(MountPropagationMode)
+		}
+		*d0 = *s0
+		out.MountPropagation = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -1362,13 +1923,42 @@ func (in *TypedObjectReference) DeepCopyInto(out *TypedObjectReference) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *TypedObjectReference) deepCopyRefsInto(out *TypedObjectReference) {
-	if in.APIGroup != nil {
-		out.APIGroup = new(string)
-		*out.APIGroup = *in.APIGroup
+	type refs0 struct {
+		APIGroup  string
+		Namespace string
 	}
-	if in.Namespace != nil {
-		out.Namespace = new(string)
-		*out.Namespace = *in.Namespace
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.APIGroup != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.APIGroup))
+		}
+		if in.Namespace != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Namespace))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
+	if s0 := in.APIGroup; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.APIGroup
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.APIGroup = d0
+	}
+	if s0 := in.Namespace; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.Namespace
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.Namespace = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -1423,8 +2013,66 @@ func (in *EnvVarSource) DeepCopyInto(out *EnvVarSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *EnvVarSource) deepCopyRefsInto(out *EnvVarSource) {
+	type refs0 struct {
+		FieldRef                 ObjectFieldSelector
+		ResourceFieldRef         ResourceFieldSelector
+		ConfigMapKeyRef          ConfigMapKeySelector
+		SecretKeyRef             SecretKeySelector
+		FileKeyRef               FileKeySelector
+		ConfigMapKeyRef_Optional bool
+		SecretKeyRef_Optional    bool
+		FileKeyRef_Optional      bool
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		FieldRef         ObjectFieldSelector
+		ResourceFieldRef ResourceFieldSelector
+		ConfigMapKeyRef  ConfigMapKeySelector
+		SecretKeyRef     SecretKeySelector
+		FileKeyRef       FileKeySelector
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.FieldRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.FieldRef))
+		}
+		if in.ResourceFieldRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ResourceFieldRef))
+		}
+		if in.ConfigMapKeyRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ConfigMapKeyRef))
+			if in.ConfigMapKeyRef.Optional != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ConfigMapKeyRef_Optional))
+			}
+		}
+		if in.SecretKeyRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SecretKeyRef))
+			if in.SecretKeyRef.Optional != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.SecretKeyRef_Optional))
+			}
+		}
+		if in.FileKeyRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.FileKeyRef))
+			if in.FileKeyRef.Optional != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.FileKeyRef_Optional))
+			}
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if s0 := in.FieldRef; s0 != nil {
-		d0 := new(ObjectFieldSelector)
+		var d0 *ObjectFieldSelector
+		if r0 != nil {
+			d0 = &r0.FieldRef
+		} else if p0 != nil {
+			d0 = &p0.FieldRef
+		} else {
+			d0 = new(ObjectFieldSelector)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -1432,7 +2080,14 @@ func (in *EnvVarSource) deepCopyRefsInto(out *EnvVarSource) {
 		out.FieldRef = d0
 	}
 	if s0 := in.ResourceFieldRef; s0 != nil {
-		d0 := new(ResourceFieldSelector)
+		var d0 *ResourceFieldSelector
+		if r0 != nil {
+			d0 = &r0.ResourceFieldRef
+		} else if p0 != nil {
+			d0 = &p0.ResourceFieldRef
+		} else {
+			d0 = new(ResourceFieldSelector)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -1440,7 +2095,14 @@ func (in *EnvVarSource) deepCopyRefsInto(out *EnvVarSource) {
 		out.ResourceFieldRef = d0
 	}
 	if s0 := in.ConfigMapKeyRef; s0 != nil {
-		d0 := new(ConfigMapKeySelector)
+		var d0 *ConfigMapKeySelector
+		if r0 != nil {
+			d0 = &r0.ConfigMapKeyRef
+		} else if p0 != nil {
+			d0 = &p0.ConfigMapKeyRef
+		} else {
+			d0 = new(ConfigMapKeySelector)
+		}
 		*d0 = *s0
 		{
 			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
@@ -1448,9 +2110,15 @@ func (in *EnvVarSource) deepCopyRefsInto(out *EnvVarSource) {
 				d1.Unknown = s1.Unknown.DeepCopy()
 			}
 		}
-		if s0.Optional != nil {
-			d0.Optional = new(bool)
-			*d0.Optional = *s0.Optional
+		if s1 := s0.Optional; s1 != nil {
+			var d1 *bool
+			if r0 != nil {
+				d1 = &r0.ConfigMapKeyRef_Optional
+			} else {
+				d1 = new(bool)
+			}
+			*d1 = *s1
+			d0.Optional = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -1458,7 +2126,14 @@ func (in *EnvVarSource) deepCopyRefsInto(out *EnvVarSource) {
 		out.ConfigMapKeyRef = d0
 	}
 	if s0 := in.SecretKeyRef; s0 != nil {
-		d0 := new(SecretKeySelector)
+		var d0 *SecretKeySelector
+		if r0 != nil {
+			d0 = &r0.SecretKeyRef
+		} else if p0 != nil {
+			d0 = &p0.SecretKeyRef
+		} else {
+			d0 = new(SecretKeySelector)
+		}
 		*d0 = *s0
 		{
 			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
@@ -1466,9 +2141,15 @@ func (in *EnvVarSource) deepCopyRefsInto(out *EnvVarSource) {
 				d1.Unknown = s1.Unknown.DeepCopy()
 			}
 		}
-		if s0.Optional != nil {
-			d0.Optional = new(bool)
-			*d0.Optional = *s0.Optional
+		if s1 := s0.Optional; s1 != nil {
+			var d1 *bool
+			if r0 != nil {
+				d1 = &r0.SecretKeyRef_Optional
+			} else {
+				d1 = new(bool)
+			}
+			*d1 = *s1
+			d0.Optional = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -1476,11 +2157,24 @@ func (in *EnvVarSource) deepCopyRefsInto(out *EnvVarSource) {
 		out.SecretKeyRef = d0
 	}
 	if s0 := in.FileKeyRef; s0 != nil {
-		d0 := new(FileKeySelector)
+		var d0 *FileKeySelector
+		if r0 != nil {
+			d0 = &r0.FileKeyRef
+		} else if p0 != nil {
+			d0 = &p0.FileKeyRef
+		} else {
+			d0 = new(FileKeySelector)
+		}
 		*d0 = *s0
-		if s0.Optional != nil {
-			d0.Optional = new(bool)
-			*d0.Optional = *s0.Optional
+		if s1 := s0.Optional; s1 != nil {
+			var d1 *bool
+			if r0 != nil {
+				d1 = &r0.FileKeyRef_Optional
+			} else {
+				d1 = new(bool)
+			}
+			*d1 = *s1
+			d0.Optional = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -1661,8 +2355,47 @@ func (in *EnvFromSource) DeepCopyInto(out *EnvFromSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *EnvFromSource) deepCopyRefsInto(out *EnvFromSource) {
+	type refs0 struct {
+		ConfigMapRef          ConfigMapEnvSource
+		SecretRef             SecretEnvSource
+		ConfigMapRef_Optional bool
+		SecretRef_Optional    bool
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		ConfigMapRef ConfigMapEnvSource
+		SecretRef    SecretEnvSource
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.ConfigMapRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ConfigMapRef))
+			if in.ConfigMapRef.Optional != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ConfigMapRef_Optional))
+			}
+		}
+		if in.SecretRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SecretRef))
+			if in.SecretRef.Optional != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.SecretRef_Optional))
+			}
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if s0 := in.ConfigMapRef; s0 != nil {
-		d0 := new(ConfigMapEnvSource)
+		var d0 *ConfigMapEnvSource
+		if r0 != nil {
+			d0 = &r0.ConfigMapRef
+		} else if p0 != nil {
+			d0 = &p0.ConfigMapRef
+		} else {
+			d0 = new(ConfigMapEnvSource)
+		}
 		*d0 = *s0
 		{
 			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
@@ -1670,9 +2403,15 @@ func (in *EnvFromSource) deepCopyRefsInto(out *EnvFromSource) {
 				d1.Unknown = s1.Unknown.DeepCopy()
 			}
 		}
-		if s0.Optional != nil {
-			d0.Optional = new(bool)
-			*d0.Optional = *s0.Optional
+		if s1 := s0.Optional; s1 != nil {
+			var d1 *bool
+			if r0 != nil {
+				d1 = &r0.ConfigMapRef_Optional
+			} else {
+				d1 = new(bool)
+			}
+			*d1 = *s1
+			d0.Optional = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -1680,7 +2419,14 @@ func (in *EnvFromSource) deepCopyRefsInto(out *EnvFromSource) {
 		out.ConfigMapRef = d0
 	}
 	if s0 := in.SecretRef; s0 != nil {
-		d0 := new(SecretEnvSource)
+		var d0 *SecretEnvSource
+		if r0 != nil {
+			d0 = &r0.SecretRef
+		} else if p0 != nil {
+			d0 = &p0.SecretRef
+		} else {
+			d0 = new(SecretEnvSource)
+		}
 		*d0 = *s0
 		{
 			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
@@ -1688,9 +2434,15 @@ func (in *EnvFromSource) deepCopyRefsInto(out *EnvFromSource) {
 				d1.Unknown = s1.Unknown.DeepCopy()
 			}
 		}
-		if s0.Optional != nil {
-			d0.Optional = new(bool)
-			*d0.Optional = *s0.Optional
+		if s1 := s0.Optional; s1 != nil {
+			var d1 *bool
+			if r0 != nil {
+				d1 = &r0.SecretRef_Optional
+			} else {
+				d1 = new(bool)
+			}
+			*d1 = *s1
+			d0.Optional = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -1808,48 +2560,7 @@ func (in *Pod) DeepCopyInto(out *Pod) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *Pod) deepCopyRefsInto(out *Pod) {
-	{
-		s0, d0 := &in.ObjectMeta, &out.ObjectMeta
-		if s0.DeletionTimestamp != nil {
-			d0.DeletionTimestamp = new(meta.Time)
-			*d0.DeletionTimestamp = *s0.DeletionTimestamp
-		}
-		if s0.DeletionGracePeriodSeconds != nil {
-			d0.DeletionGracePeriodSeconds = new(int64)
-			*d0.DeletionGracePeriodSeconds = *s0.DeletionGracePeriodSeconds
-		}
-		d0.Labels = maps.Clone(s0.Labels)
-		d0.Annotations = maps.Clone(s0.Annotations)
-		if s1s := s0.OwnerReferences; s1s != nil {
-			d1s := make([]meta.OwnerReference, len(s1s))
-			copy(d1s, s1s)
-			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s1.Controller != nil {
-					d1.Controller = new(bool)
-					*d1.Controller = *s1.Controller
-				}
-				if s1.BlockOwnerDeletion != nil {
-					d1.BlockOwnerDeletion = new(bool)
-					*d1.BlockOwnerDeletion = *s1.BlockOwnerDeletion
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-			}
-			d0.OwnerReferences = d1s
-		}
-		if s0.Finalizers != nil {
-			d0.Finalizers = make([]string, len(s0.Finalizers))
-			copy(d0.Finalizers, s0.Finalizers)
-		}
-		if s0.ManagedFields != nil {
-			d0.ManagedFields = s0.ManagedFields.DeepCopy()
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
-	}
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	in.Spec.deepCopyRefsInto(&out.Spec)
 	in.Status.deepCopyRefsInto(&out.Status)
 	if in.Unknown != nil {
@@ -1877,48 +2588,7 @@ func (in *PodTemplateSpec) DeepCopyInto(out *PodTemplateSpec) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PodTemplateSpec) deepCopyRefsInto(out *PodTemplateSpec) {
-	{
-		s0, d0 := &in.ObjectMeta, &out.ObjectMeta
-		if s0.DeletionTimestamp != nil {
-			d0.DeletionTimestamp = new(meta.Time)
-			*d0.DeletionTimestamp = *s0.DeletionTimestamp
-		}
-		if s0.DeletionGracePeriodSeconds != nil {
-			d0.DeletionGracePeriodSeconds = new(int64)
-			*d0.DeletionGracePeriodSeconds = *s0.DeletionGracePeriodSeconds
-		}
-		d0.Labels = maps.Clone(s0.Labels)
-		d0.Annotations = maps.Clone(s0.Annotations)
-		if s1s := s0.OwnerReferences; s1s != nil {
-			d1s := make([]meta.OwnerReference, len(s1s))
-			copy(d1s, s1s)
-			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s1.Controller != nil {
-					d1.Controller = new(bool)
-					*d1.Controller = *s1.Controller
-				}
-				if s1.BlockOwnerDeletion != nil {
-					d1.BlockOwnerDeletion = new(bool)
-					*d1.BlockOwnerDeletion = *s1.BlockOwnerDeletion
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-			}
-			d0.OwnerReferences = d1s
-		}
-		if s0.Finalizers != nil {
-			d0.Finalizers = make([]string, len(s0.Finalizers))
-			copy(d0.Finalizers, s0.Finalizers)
-		}
-		if s0.ManagedFields != nil {
-			d0.ManagedFields = s0.ManagedFields.DeepCopy()
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
-	}
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	in.Spec.deepCopyRefsInto(&out.Spec)
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -1945,8 +2615,188 @@ func (in *PodSpec) DeepCopyInto(out *PodSpec) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
+	type refs0 struct {
+		Volumes                       [1]Volume
+		InitContainers                [1]Container
+		Containers                    [1]Container
+		EphemeralContainers           [1]EphemeralContainer
+		SecurityContext               PodSecurityContext
+		ImagePullSecrets              [1]LocalObjectReference
+		Affinity                      Affinity
+		Affinity_NodeAffinity         NodeAffinity
+		Affinity_PodAffinity          PodAffinity
+		Affinity_PodAntiAffinity      PodAntiAffinity
+		Tolerations                   [1]Toleration
+		HostAliases                   [1]HostAlias
+		DNSConfig                     PodDNSConfig
+		DNSConfig_Nameservers         [1]string
+		DNSConfig_Searches            [1]string
+		DNSConfig_Options             [1]PodDNSConfigOption
+		ReadinessGates                [1]PodReadinessGate
+		RuntimeClassName              string
+		PreemptionPolicy              PreemptionPolicy
+		TopologySpreadConstraints     [1]TopologySpreadConstraint
+		OS                            PodOS
+		SchedulingGates               [1]PodSchedulingGate
+		ResourceClaims                [1]PodResourceClaim
+		Resources                     ResourceRequirements
+		Resources_Claims              [1]ResourceClaim
+		HostnameOverride              string
+		SchedulingGroup               PodSchedulingGroup
+		SchedulingGroup_PodGroupName  string
+		TerminationGracePeriodSeconds int64
+		ActiveDeadlineSeconds         int64
+		Priority                      int32
+		AutomountServiceAccountToken  bool
+		ShareProcessNamespace         bool
+		EnableServiceLinks            bool
+		SetHostnameAsFQDN             bool
+		HostUsers                     bool
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		SecurityContext               PodSecurityContext
+		Affinity                      Affinity
+		DNSConfig                     PodDNSConfig
+		RuntimeClassName              string
+		PreemptionPolicy              PreemptionPolicy
+		OS                            PodOS
+		Resources                     ResourceRequirements
+		HostnameOverride              string
+		SchedulingGroup               PodSchedulingGroup
+		TerminationGracePeriodSeconds int64
+		ActiveDeadlineSeconds         int64
+		Priority                      int32
+		AutomountServiceAccountToken  bool
+		ShareProcessNamespace         bool
+		EnableServiceLinks            bool
+		SetHostnameAsFQDN             bool
+		HostUsers                     bool
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if len(in.Volumes) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Volumes))
+		}
+		if len(in.InitContainers) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.InitContainers))
+		}
+		if len(in.Containers) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Containers))
+		}
+		if len(in.EphemeralContainers) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.EphemeralContainers))
+		}
+		if in.TerminationGracePeriodSeconds != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.TerminationGracePeriodSeconds))
+		}
+		if in.ActiveDeadlineSeconds != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ActiveDeadlineSeconds))
+		}
+		if in.AutomountServiceAccountToken != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.AutomountServiceAccountToken))
+		}
+		if in.ShareProcessNamespace != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ShareProcessNamespace))
+		}
+		if in.SecurityContext != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SecurityContext))
+		}
+		if len(in.ImagePullSecrets) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.ImagePullSecrets))
+		}
+		if in.Affinity != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Affinity))
+			if in.Affinity.NodeAffinity != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Affinity_NodeAffinity))
+			}
+			if in.Affinity.PodAffinity != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Affinity_PodAffinity))
+			}
+			if in.Affinity.PodAntiAffinity != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Affinity_PodAntiAffinity))
+			}
+		}
+		if len(in.Tolerations) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Tolerations))
+		}
+		if len(in.HostAliases) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.HostAliases))
+		}
+		if in.Priority != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Priority))
+		}
+		if in.DNSConfig != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.DNSConfig))
+			if len(in.DNSConfig.Nameservers) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.DNSConfig_Nameservers))
+			}
+			if len(in.DNSConfig.Searches) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.DNSConfig_Searches))
+			}
+			if len(in.DNSConfig.Options) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.DNSConfig_Options))
+			}
+		}
+		if len(in.ReadinessGates) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.ReadinessGates))
+		}
+		if in.RuntimeClassName != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RuntimeClassName))
+		}
+		if in.EnableServiceLinks != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.EnableServiceLinks))
+		}
+		if in.PreemptionPolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PreemptionPolicy))
+		}
+		if len(in.TopologySpreadConstraints) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.TopologySpreadConstraints))
+		}
+		if in.SetHostnameAsFQDN != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SetHostnameAsFQDN))
+		}
+		if in.OS != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.OS))
+		}
+		if in.HostUsers != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.HostUsers))
+		}
+		if len(in.SchedulingGates) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.SchedulingGates))
+		}
+		if len(in.ResourceClaims) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.ResourceClaims))
+		}
+		if in.Resources != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Resources))
+			if len(in.Resources.Claims) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Resources_Claims))
+			}
+		}
+		if in.HostnameOverride != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.HostnameOverride))
+		}
+		if in.SchedulingGroup != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SchedulingGroup))
+			if in.SchedulingGroup.PodGroupName != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.SchedulingGroup_PodGroupName))
+			}
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if s0s := in.Volumes; s0s != nil {
-		d0s := make([]Volume, len(s0s))
+		var d0s []Volume
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Volumes[:1:1]
+		} else {
+			d0s = make([]Volume, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -1958,7 +2808,12 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		out.Volumes = d0s
 	}
 	if s0s := in.InitContainers; s0s != nil {
-		d0s := make([]Container, len(s0s))
+		var d0s []Container
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.InitContainers[:1:1]
+		} else {
+			d0s = make([]Container, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0s[i0].deepCopyRefsInto(&d0s[i0])
@@ -1966,7 +2821,12 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		out.InitContainers = d0s
 	}
 	if s0s := in.Containers; s0s != nil {
-		d0s := make([]Container, len(s0s))
+		var d0s []Container
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Containers[:1:1]
+		} else {
+			d0s = make([]Container, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0s[i0].deepCopyRefsInto(&d0s[i0])
@@ -1974,7 +2834,12 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		out.Containers = d0s
 	}
 	if s0s := in.EphemeralContainers; s0s != nil {
-		d0s := make([]EphemeralContainer, len(s0s))
+		var d0s []EphemeralContainer
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.EphemeralContainers[:1:1]
+		} else {
+			d0s = make([]EphemeralContainer, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -1985,28 +2850,75 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		}
 		out.EphemeralContainers = d0s
 	}
-	if in.TerminationGracePeriodSeconds != nil {
-		out.TerminationGracePeriodSeconds = new(int64)
-		*out.TerminationGracePeriodSeconds = *in.TerminationGracePeriodSeconds
+	if s0 := in.TerminationGracePeriodSeconds; s0 != nil {
+		var d0 *int64
+		if r0 != nil {
+			d0 = &r0.TerminationGracePeriodSeconds
+		} else if p0 != nil {
+			d0 = &p0.TerminationGracePeriodSeconds
+		} else {
+			d0 = new(int64)
+		}
+		*d0 = *s0
+		out.TerminationGracePeriodSeconds = d0
 	}
-	if in.ActiveDeadlineSeconds != nil {
-		out.ActiveDeadlineSeconds = new(int64)
-		*out.ActiveDeadlineSeconds = *in.ActiveDeadlineSeconds
+	if s0 := in.ActiveDeadlineSeconds; s0 != nil {
+		var d0 *int64
+		if r0 != nil {
+			d0 = &r0.ActiveDeadlineSeconds
+		} else if p0 != nil {
+			d0 = &p0.ActiveDeadlineSeconds
+		} else {
+			d0 = new(int64)
+		}
+		*d0 = *s0
+		out.ActiveDeadlineSeconds = d0
 	}
 	out.NodeSelector = maps.Clone(in.NodeSelector)
-	if in.AutomountServiceAccountToken != nil {
-		out.AutomountServiceAccountToken = new(bool)
-		*out.AutomountServiceAccountToken = *in.AutomountServiceAccountToken
+	if s0 := in.AutomountServiceAccountToken; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.AutomountServiceAccountToken
+		} else if p0 != nil {
+			d0 = &p0.AutomountServiceAccountToken
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.AutomountServiceAccountToken = d0
 	}
-	if in.ShareProcessNamespace != nil {
-		out.ShareProcessNamespace = new(bool)
-		*out.ShareProcessNamespace = *in.ShareProcessNamespace
+	if s0 := in.ShareProcessNamespace; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.ShareProcessNamespace
+		} else if p0 != nil {
+			d0 = &p0.ShareProcessNamespace
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.ShareProcessNamespace = d0
 	}
-	if in.SecurityContext != nil {
-		out.SecurityContext = in.SecurityContext.DeepCopy()
+	if s0 := in.SecurityContext; s0 != nil {
+		var d0 *PodSecurityContext
+		if r0 != nil {
+			d0 = &r0.SecurityContext
+		} else if p0 != nil {
+			d0 = &p0.SecurityContext
+		} else {
+			d0 = new(PodSecurityContext)
+		}
+		*d0 = *s0
+		s0.deepCopyRefsInto(d0)
+		out.SecurityContext = d0
 	}
 	if s0s := in.ImagePullSecrets; s0s != nil {
-		d0s := make([]LocalObjectReference, len(s0s))
+		var d0s []LocalObjectReference
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.ImagePullSecrets[:1:1]
+		} else {
+			d0s = make([]LocalObjectReference, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -2017,16 +2929,47 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		out.ImagePullSecrets = d0s
 	}
 	if s0 := in.Affinity; s0 != nil {
-		d0 := new(Affinity)
+		var d0 *Affinity
+		if r0 != nil {
+			d0 = &r0.Affinity
+		} else if p0 != nil {
+			d0 = &p0.Affinity
+		} else {
+			d0 = new(Affinity)
+		}
 		*d0 = *s0
-		if s0.NodeAffinity != nil {
-			d0.NodeAffinity = s0.NodeAffinity.DeepCopy()
+		if s1 := s0.NodeAffinity; s1 != nil {
+			var d1 *NodeAffinity
+			if r0 != nil {
+				d1 = &r0.Affinity_NodeAffinity
+			} else {
+				d1 = new(NodeAffinity)
+			}
+			*d1 = *s1
+			s1.deepCopyRefsInto(d1)
+			d0.NodeAffinity = d1
 		}
-		if s0.PodAffinity != nil {
-			d0.PodAffinity = s0.PodAffinity.DeepCopy()
+		if s1 := s0.PodAffinity; s1 != nil {
+			var d1 *PodAffinity
+			if r0 != nil {
+				d1 = &r0.Affinity_PodAffinity
+			} else {
+				d1 = new(PodAffinity)
+			}
+			*d1 = *s1
+			s1.deepCopyRefsInto(d1)
+			d0.PodAffinity = d1
 		}
-		if s0.PodAntiAffinity != nil {
-			d0.PodAntiAffinity = s0.PodAntiAffinity.DeepCopy()
+		if s1 := s0.PodAntiAffinity; s1 != nil {
+			var d1 *PodAntiAffinity
+			if r0 != nil {
+				d1 = &r0.Affinity_PodAntiAffinity
+			} else {
+				d1 = new(PodAntiAffinity)
+			}
+			*d1 = *s1
+			s1.deepCopyRefsInto(d1)
+			d0.PodAntiAffinity = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -2034,7 +2977,12 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		out.Affinity = d0
 	}
 	if s0s := in.Tolerations; s0s != nil {
-		d0s := make([]Toleration, len(s0s))
+		var d0s []Toleration
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Tolerations[:1:1]
+		} else {
+			d0s = make([]Toleration, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -2049,7 +2997,12 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		out.Tolerations = d0s
 	}
 	if s0s := in.HostAliases; s0s != nil {
-		d0s := make([]HostAlias, len(s0s))
+		var d0s []HostAlias
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.HostAliases[:1:1]
+		} else {
+			d0s = make([]HostAlias, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -2063,23 +3016,51 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		}
 		out.HostAliases = d0s
 	}
-	if in.Priority != nil {
-		out.Priority = new(int32)
-		*out.Priority = *in.Priority
+	if s0 := in.Priority; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.Priority
+		} else if p0 != nil {
+			d0 = &p0.Priority
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.Priority = d0
 	}
 	if s0 := in.DNSConfig; s0 != nil {
-		d0 := new(PodDNSConfig)
+		var d0 *PodDNSConfig
+		if r0 != nil {
+			d0 = &r0.DNSConfig
+		} else if p0 != nil {
+			d0 = &p0.DNSConfig
+		} else {
+			d0 = new(PodDNSConfig)
+		}
 		*d0 = *s0
 		if s0.Nameservers != nil {
-			d0.Nameservers = make([]string, len(s0.Nameservers))
+			if r0 != nil && len(s0.Nameservers) == 1 {
+				d0.Nameservers = r0.DNSConfig_Nameservers[:1:1]
+			} else {
+				d0.Nameservers = make([]string, len(s0.Nameservers))
+			}
 			copy(d0.Nameservers, s0.Nameservers)
 		}
 		if s0.Searches != nil {
-			d0.Searches = make([]string, len(s0.Searches))
+			if r0 != nil && len(s0.Searches) == 1 {
+				d0.Searches = r0.DNSConfig_Searches[:1:1]
+			} else {
+				d0.Searches = make([]string, len(s0.Searches))
+			}
 			copy(d0.Searches, s0.Searches)
 		}
 		if s1s := s0.Options; s1s != nil {
-			d1s := make([]PodDNSConfigOption, len(s1s))
+			var d1s []PodDNSConfigOption
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.DNSConfig_Options[:1:1]
+			} else {
+				d1s = make([]PodDNSConfigOption, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
 				s1, d1 := &s1s[i1], &d1s[i1]
@@ -2099,7 +3080,12 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		out.DNSConfig = d0
 	}
 	if s0s := in.ReadinessGates; s0s != nil {
-		d0s := make([]PodReadinessGate, len(s0s))
+		var d0s []PodReadinessGate
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.ReadinessGates[:1:1]
+		} else {
+			d0s = make([]PodReadinessGate, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -2109,67 +3095,102 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		}
 		out.ReadinessGates = d0s
 	}
-	if in.RuntimeClassName != nil {
-		out.RuntimeClassName = new(string)
-		*out.RuntimeClassName = *in.RuntimeClassName
+	if s0 := in.RuntimeClassName; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.RuntimeClassName
+		} else if p0 != nil {
+			d0 = &p0.RuntimeClassName
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.RuntimeClassName = d0
 	}
-	if in.EnableServiceLinks != nil {
-		out.EnableServiceLinks = new(bool)
-		*out.EnableServiceLinks = *in.EnableServiceLinks
+	if s0 := in.EnableServiceLinks; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.EnableServiceLinks
+		} else if p0 != nil {
+			d0 = &p0.EnableServiceLinks
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.EnableServiceLinks = d0
 	}
-	if in.PreemptionPolicy != nil {
-		out.PreemptionPolicy = new(PreemptionPolicy)
-		*out.PreemptionPolicy = *in.PreemptionPolicy
+	if s0 := in.PreemptionPolicy; s0 != nil {
+		var d0 *PreemptionPolicy
+		if r0 != nil {
+			d0 = &r0.PreemptionPolicy
+		} else if p0 != nil {
+			d0 = &p0.PreemptionPolicy
+		} else {
+			d0 = new(PreemptionPolicy)
+		}
+		*d0 = *s0
+		out.PreemptionPolicy = d0
 	}
 	out.Overhead = maps.Clone(in.Overhead)
 	if s0s := in.TopologySpreadConstraints; s0s != nil {
-		d0s := make([]TopologySpreadConstraint, len(s0s))
+		var d0s []TopologySpreadConstraint
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.TopologySpreadConstraints[:1:1]
+		} else {
+			d0s = make([]TopologySpreadConstraint, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
-			s0, d0 := &s0s[i0], &d0s[i0]
-			if s0.LabelSelector != nil {
-				d0.LabelSelector = s0.LabelSelector.DeepCopy()
-			}
-			if s0.MinDomains != nil {
-				d0.MinDomains = new(int32)
-				*d0.MinDomains = *s0.MinDomains
-			}
-			if s0.NodeAffinityPolicy != nil {
-				d0.NodeAffinityPolicy = new(NodeInclusionPolicy)
-				*d0.NodeAffinityPolicy = *s0.NodeAffinityPolicy
-			}
-			if s0.NodeTaintsPolicy != nil {
-				d0.NodeTaintsPolicy = new(NodeInclusionPolicy)
-				*d0.NodeTaintsPolicy = *s0.NodeTaintsPolicy
-			}
-			if s0.MatchLabelKeys != nil {
-				d0.MatchLabelKeys = make([]string, len(s0.MatchLabelKeys))
-				copy(d0.MatchLabelKeys, s0.MatchLabelKeys)
-			}
-			if s0.Unknown != nil {
-				d0.Unknown = s0.Unknown.DeepCopy()
-			}
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.TopologySpreadConstraints = d0s
 	}
-	if in.SetHostnameAsFQDN != nil {
-		out.SetHostnameAsFQDN = new(bool)
-		*out.SetHostnameAsFQDN = *in.SetHostnameAsFQDN
+	if s0 := in.SetHostnameAsFQDN; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.SetHostnameAsFQDN
+		} else if p0 != nil {
+			d0 = &p0.SetHostnameAsFQDN
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.SetHostnameAsFQDN = d0
 	}
 	if s0 := in.OS; s0 != nil {
-		d0 := new(PodOS)
+		var d0 *PodOS
+		if r0 != nil {
+			d0 = &r0.OS
+		} else if p0 != nil {
+			d0 = &p0.OS
+		} else {
+			d0 = new(PodOS)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
 		}
 		out.OS = d0
 	}
-	if in.HostUsers != nil {
-		out.HostUsers = new(bool)
-		*out.HostUsers = *in.HostUsers
+	if s0 := in.HostUsers; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.HostUsers
+		} else if p0 != nil {
+			d0 = &p0.HostUsers
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.HostUsers = d0
 	}
 	if s0s := in.SchedulingGates; s0s != nil {
-		d0s := make([]PodSchedulingGate, len(s0s))
+		var d0s []PodSchedulingGate
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.SchedulingGates[:1:1]
+		} else {
+			d0s = make([]PodSchedulingGate, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -2180,17 +3201,51 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		out.SchedulingGates = d0s
 	}
 	if s0s := in.ResourceClaims; s0s != nil {
-		d0s := make([]PodResourceClaim, len(s0s))
+		var d0s []PodResourceClaim
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.ResourceClaims[:1:1]
+		} else {
+			d0s = make([]PodResourceClaim, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
-			if s0.ResourceClaimName != nil {
-				d0.ResourceClaimName = new(string)
-				*d0.ResourceClaimName = *s0.ResourceClaimName
+			type refs1 struct {
+				ResourceClaimName         string
+				ResourceClaimTemplateName string
 			}
-			if s0.ResourceClaimTemplateName != nil {
-				d0.ResourceClaimTemplateName = new(string)
-				*d0.ResourceClaimTemplateName = *s0.ResourceClaimTemplateName
+			var r1 *refs1
+			{
+				var n1, m1 uintptr
+				if s0.ResourceClaimName != nil {
+					n1 += alloc.Size(unsafe.Sizeof(r1.ResourceClaimName))
+				}
+				if s0.ResourceClaimTemplateName != nil {
+					n1 += alloc.Size(unsafe.Sizeof(r1.ResourceClaimTemplateName))
+				}
+				if n1+m1 > 0 && alloc.Size(unsafe.Sizeof(*r1)) <= n1+m1 {
+					r1 = new(refs1)
+				}
+			}
+			if s1 := s0.ResourceClaimName; s1 != nil {
+				var d1 *string
+				if r1 != nil {
+					d1 = &r1.ResourceClaimName
+				} else {
+					d1 = new(string)
+				}
+				*d1 = *s1
+				d0.ResourceClaimName = d1
+			}
+			if s1 := s0.ResourceClaimTemplateName; s1 != nil {
+				var d1 *string
+				if r1 != nil {
+					d1 = &r1.ResourceClaimTemplateName
+				} else {
+					d1 = new(string)
+				}
+				*d1 = *s1
+				d0.ResourceClaimTemplateName = d1
 			}
 			if s0.Unknown != nil {
 				d0.Unknown = s0.Unknown.DeepCopy()
@@ -2199,12 +3254,24 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		out.ResourceClaims = d0s
 	}
 	if s0 := in.Resources; s0 != nil {
-		d0 := new(ResourceRequirements)
+		var d0 *ResourceRequirements
+		if r0 != nil {
+			d0 = &r0.Resources
+		} else if p0 != nil {
+			d0 = &p0.Resources
+		} else {
+			d0 = new(ResourceRequirements)
+		}
 		*d0 = *s0
 		d0.Limits = maps.Clone(s0.Limits)
 		d0.Requests = maps.Clone(s0.Requests)
 		if s1s := s0.Claims; s1s != nil {
-			d1s := make([]ResourceClaim, len(s1s))
+			var d1s []ResourceClaim
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.Resources_Claims[:1:1]
+			} else {
+				d1s = make([]ResourceClaim, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
 				s1, d1 := &s1s[i1], &d1s[i1]
@@ -2219,16 +3286,37 @@ func (in *PodSpec) deepCopyRefsInto(out *PodSpec) {
 		}
 		out.Resources = d0
 	}
-	if in.HostnameOverride != nil {
-		out.HostnameOverride = new(string)
-		*out.HostnameOverride = *in.HostnameOverride
+	if s0 := in.HostnameOverride; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.HostnameOverride
+		} else if p0 != nil {
+			d0 = &p0.HostnameOverride
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.HostnameOverride = d0
 	}
 	if s0 := in.SchedulingGroup; s0 != nil {
-		d0 := new(PodSchedulingGroup)
+		var d0 *PodSchedulingGroup
+		if r0 != nil {
+			d0 = &r0.SchedulingGroup
+		} else if p0 != nil {
+			d0 = &p0.SchedulingGroup
+		} else {
+			d0 = new(PodSchedulingGroup)
+		}
 		*d0 = *s0
-		if s0.PodGroupName != nil {
-			d0.PodGroupName = new(string)
-			*d0.PodGroupName = *s0.PodGroupName
+		if s1 := s0.PodGroupName; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.SchedulingGroup_PodGroupName
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.PodGroupName = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -2393,13 +3481,42 @@ func (in *PodResourceClaim) DeepCopyInto(out *PodResourceClaim) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PodResourceClaim) deepCopyRefsInto(out *PodResourceClaim) {
-	if in.ResourceClaimName != nil {
-		out.ResourceClaimName = new(string)
-		*out.ResourceClaimName = *in.ResourceClaimName
+	type refs0 struct {
+		ResourceClaimName         string
+		ResourceClaimTemplateName string
 	}
-	if in.ResourceClaimTemplateName != nil {
-		out.ResourceClaimTemplateName = new(string)
-		*out.ResourceClaimTemplateName = *in.ResourceClaimTemplateName
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.ResourceClaimName != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ResourceClaimName))
+		}
+		if in.ResourceClaimTemplateName != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ResourceClaimTemplateName))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
+	if s0 := in.ResourceClaimName; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.ResourceClaimName
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.ResourceClaimName = d0
+	}
+	if s0 := in.ResourceClaimTemplateName; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.ResourceClaimTemplateName
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.ResourceClaimTemplateName = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -2426,16 +3543,50 @@ func (in *PodDNSConfig) DeepCopyInto(out *PodDNSConfig) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PodDNSConfig) deepCopyRefsInto(out *PodDNSConfig) {
+	type refs0 struct {
+		Nameservers [1]string
+		Searches    [1]string
+		Options     [1]PodDNSConfigOption
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.Nameservers) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Nameservers))
+		}
+		if len(in.Searches) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Searches))
+		}
+		if len(in.Options) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Options))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if in.Nameservers != nil {
-		out.Nameservers = make([]string, len(in.Nameservers))
+		if r0 != nil && len(in.Nameservers) == 1 {
+			out.Nameservers = r0.Nameservers[:1:1]
+		} else {
+			out.Nameservers = make([]string, len(in.Nameservers))
+		}
 		copy(out.Nameservers, in.Nameservers)
 	}
 	if in.Searches != nil {
-		out.Searches = make([]string, len(in.Searches))
+		if r0 != nil && len(in.Searches) == 1 {
+			out.Searches = r0.Searches[:1:1]
+		} else {
+			out.Searches = make([]string, len(in.Searches))
+		}
 		copy(out.Searches, in.Searches)
 	}
 	if s0s := in.Options; s0s != nil {
-		d0s := make([]PodDNSConfigOption, len(s0s))
+		var d0s []PodDNSConfigOption
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Options[:1:1]
+		} else {
+			d0s = make([]PodDNSConfigOption, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -2533,11 +3684,68 @@ func (in *ProbeHandler) DeepCopyInto(out *ProbeHandler) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *ProbeHandler) deepCopyRefsInto(out *ProbeHandler) {
+	type refs0 struct {
+		Exec                ExecAction
+		Exec_Command        [1]string
+		HTTPGet             HTTPGetAction
+		HTTPGet_HTTPHeaders [1]HTTPHeader
+		TCPSocket           TCPSocketAction
+		GRPC                GRPCAction
+		GRPC_Service        string
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		Exec      ExecAction
+		HTTPGet   HTTPGetAction
+		TCPSocket TCPSocketAction
+		GRPC      GRPCAction
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.Exec != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Exec))
+			if len(in.Exec.Command) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Exec_Command))
+			}
+		}
+		if in.HTTPGet != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.HTTPGet))
+			if len(in.HTTPGet.HTTPHeaders) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.HTTPGet_HTTPHeaders))
+			}
+		}
+		if in.TCPSocket != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.TCPSocket))
+		}
+		if in.GRPC != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.GRPC))
+			if in.GRPC.Service != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.GRPC_Service))
+			}
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if s0 := in.Exec; s0 != nil {
-		d0 := new(ExecAction)
+		var d0 *ExecAction
+		if r0 != nil {
+			d0 = &r0.Exec
+		} else if p0 != nil {
+			d0 = &p0.Exec
+		} else {
+			d0 = new(ExecAction)
+		}
 		*d0 = *s0
 		if s0.Command != nil {
-			d0.Command = make([]string, len(s0.Command))
+			if r0 != nil && len(s0.Command) == 1 {
+				d0.Command = r0.Exec_Command[:1:1]
+			} else {
+				d0.Command = make([]string, len(s0.Command))
+			}
 			copy(d0.Command, s0.Command)
 		}
 		if s0.Unknown != nil {
@@ -2546,10 +3754,22 @@ func (in *ProbeHandler) deepCopyRefsInto(out *ProbeHandler) {
 		out.Exec = d0
 	}
 	if s0 := in.HTTPGet; s0 != nil {
-		d0 := new(HTTPGetAction)
+		var d0 *HTTPGetAction
+		if r0 != nil {
+			d0 = &r0.HTTPGet
+		} else if p0 != nil {
+			d0 = &p0.HTTPGet
+		} else {
+			d0 = new(HTTPGetAction)
+		}
 		*d0 = *s0
 		if s1s := s0.HTTPHeaders; s1s != nil {
-			d1s := make([]HTTPHeader, len(s1s))
+			var d1s []HTTPHeader
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.HTTPGet_HTTPHeaders[:1:1]
+			} else {
+				d1s = make([]HTTPHeader, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
 				s1, d1 := &s1s[i1], &d1s[i1]
@@ -2565,7 +3785,14 @@ func (in *ProbeHandler) deepCopyRefsInto(out *ProbeHandler) {
 		out.HTTPGet = d0
 	}
 	if s0 := in.TCPSocket; s0 != nil {
-		d0 := new(TCPSocketAction)
+		var d0 *TCPSocketAction
+		if r0 != nil {
+			d0 = &r0.TCPSocket
+		} else if p0 != nil {
+			d0 = &p0.TCPSocket
+		} else {
+			d0 = new(TCPSocketAction)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -2573,11 +3800,24 @@ func (in *ProbeHandler) deepCopyRefsInto(out *ProbeHandler) {
 		out.TCPSocket = d0
 	}
 	if s0 := in.GRPC; s0 != nil {
-		d0 := new(GRPCAction)
+		var d0 *GRPCAction
+		if r0 != nil {
+			d0 = &r0.GRPC
+		} else if p0 != nil {
+			d0 = &p0.GRPC
+		} else {
+			d0 = new(GRPCAction)
+		}
 		*d0 = *s0
-		if s0.Service != nil {
-			d0.Service = new(string)
-			*d0.Service = *s0.Service
+		if s1 := s0.Service; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.GRPC_Service
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.Service = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -2775,11 +4015,64 @@ func (in *LifecycleHandler) DeepCopyInto(out *LifecycleHandler) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *LifecycleHandler) deepCopyRefsInto(out *LifecycleHandler) {
+	type refs0 struct {
+		Exec                ExecAction
+		Exec_Command        [1]string
+		HTTPGet             HTTPGetAction
+		HTTPGet_HTTPHeaders [1]HTTPHeader
+		TCPSocket           TCPSocketAction
+		Sleep               SleepAction
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		Exec      ExecAction
+		HTTPGet   HTTPGetAction
+		TCPSocket TCPSocketAction
+		Sleep     SleepAction
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.Exec != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Exec))
+			if len(in.Exec.Command) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Exec_Command))
+			}
+		}
+		if in.HTTPGet != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.HTTPGet))
+			if len(in.HTTPGet.HTTPHeaders) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.HTTPGet_HTTPHeaders))
+			}
+		}
+		if in.TCPSocket != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.TCPSocket))
+		}
+		if in.Sleep != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Sleep))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if s0 := in.Exec; s0 != nil {
-		d0 := new(ExecAction)
+		var d0 *ExecAction
+		if r0 != nil {
+			d0 = &r0.Exec
+		} else if p0 != nil {
+			d0 = &p0.Exec
+		} else {
+			d0 = new(ExecAction)
+		}
 		*d0 = *s0
 		if s0.Command != nil {
-			d0.Command = make([]string, len(s0.Command))
+			if r0 != nil && len(s0.Command) == 1 {
+				d0.Command = r0.Exec_Command[:1:1]
+			} else {
+				d0.Command = make([]string, len(s0.Command))
+			}
 			copy(d0.Command, s0.Command)
 		}
 		if s0.Unknown != nil {
@@ -2788,10 +4081,22 @@ func (in *LifecycleHandler) deepCopyRefsInto(out *LifecycleHandler) {
 		out.Exec = d0
 	}
 	if s0 := in.HTTPGet; s0 != nil {
-		d0 := new(HTTPGetAction)
+		var d0 *HTTPGetAction
+		if r0 != nil {
+			d0 = &r0.HTTPGet
+		} else if p0 != nil {
+			d0 = &p0.HTTPGet
+		} else {
+			d0 = new(HTTPGetAction)
+		}
 		*d0 = *s0
 		if s1s := s0.HTTPHeaders; s1s != nil {
-			d1s := make([]HTTPHeader, len(s1s))
+			var d1s []HTTPHeader
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.HTTPGet_HTTPHeaders[:1:1]
+			} else {
+				d1s = make([]HTTPHeader, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
 				s1, d1 := &s1s[i1], &d1s[i1]
@@ -2807,7 +4112,14 @@ func (in *LifecycleHandler) deepCopyRefsInto(out *LifecycleHandler) {
 		out.HTTPGet = d0
 	}
 	if s0 := in.TCPSocket; s0 != nil {
-		d0 := new(TCPSocketAction)
+		var d0 *TCPSocketAction
+		if r0 != nil {
+			d0 = &r0.TCPSocket
+		} else if p0 != nil {
+			d0 = &p0.TCPSocket
+		} else {
+			d0 = new(TCPSocketAction)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -2815,7 +4127,14 @@ func (in *LifecycleHandler) deepCopyRefsInto(out *LifecycleHandler) {
 		out.TCPSocket = d0
 	}
 	if s0 := in.Sleep; s0 != nil {
-		d0 := new(SleepAction)
+		var d0 *SleepAction
+		if r0 != nil {
+			d0 = &r0.Sleep
+		} else if p0 != nil {
+			d0 = &p0.Sleep
+		} else {
+			d0 = new(SleepAction)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -2847,15 +4166,58 @@ func (in *Lifecycle) DeepCopyInto(out *Lifecycle) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *Lifecycle) deepCopyRefsInto(out *Lifecycle) {
-	if in.PostStart != nil {
-		out.PostStart = in.PostStart.DeepCopy()
+	type refs0 struct {
+		PostStart  LifecycleHandler
+		PreStop    LifecycleHandler
+		StopSignal Signal
 	}
-	if in.PreStop != nil {
-		out.PreStop = in.PreStop.DeepCopy()
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.PostStart != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PostStart))
+		}
+		if in.PreStop != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PreStop))
+		}
+		if in.StopSignal != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.StopSignal))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
 	}
-	if in.StopSignal != nil {
-		out.StopSignal = new(Signal)
-		*out.StopSignal = *in.StopSignal
+	if s0 := in.PostStart; s0 != nil {
+		var d0 *LifecycleHandler
+		if r0 != nil {
+			d0 = &r0.PostStart
+		} else {
+			d0 = new(LifecycleHandler)
+		}
+		*d0 = *s0
+		s0.deepCopyRefsInto(d0)
+		out.PostStart = d0
+	}
+	if s0 := in.PreStop; s0 != nil {
+		var d0 *LifecycleHandler
+		if r0 != nil {
+			d0 = &r0.PreStop
+		} else {
+			d0 = new(LifecycleHandler)
+		}
+		*d0 = *s0
+		s0.deepCopyRefsInto(d0)
+		out.PreStop = d0
+	}
+	if s0 := in.StopSignal; s0 != nil {
+		var d0 *Signal
+		if r0 != nil {
+			d0 = &r0.StopSignal
+		} else {
+			d0 = new(Signal)
+		}
+		*d0 = *s0
+		out.StopSignal = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -2882,17 +4244,45 @@ func (in *ProjectedVolumeSource) DeepCopyInto(out *ProjectedVolumeSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *ProjectedVolumeSource) deepCopyRefsInto(out *ProjectedVolumeSource) {
+	type refs0 struct {
+		Sources     [1]VolumeProjection
+		DefaultMode int32
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.Sources) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Sources))
+		}
+		if in.DefaultMode != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.DefaultMode))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if s0s := in.Sources; s0s != nil {
-		d0s := make([]VolumeProjection, len(s0s))
+		var d0s []VolumeProjection
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Sources[:1:1]
+		} else {
+			d0s = make([]VolumeProjection, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.Sources = d0s
 	}
-	if in.DefaultMode != nil {
-		out.DefaultMode = new(int32)
-		*out.DefaultMode = *in.DefaultMode
+	if s0 := in.DefaultMode; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.DefaultMode
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.DefaultMode = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -2919,8 +4309,99 @@ func (in *VolumeProjection) DeepCopyInto(out *VolumeProjection) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *VolumeProjection) deepCopyRefsInto(out *VolumeProjection) {
+	type refs0 struct {
+		Secret                                SecretProjection
+		Secret_Items                          [1]KeyToPath
+		DownwardAPI                           DownwardAPIProjection
+		DownwardAPI_Items                     [1]DownwardAPIVolumeFile
+		ConfigMap                             ConfigMapProjection
+		ConfigMap_Items                       [1]KeyToPath
+		ServiceAccountToken                   ServiceAccountTokenProjection
+		ClusterTrustBundle                    ClusterTrustBundleProjection
+		ClusterTrustBundle_Name               string
+		ClusterTrustBundle_SignerName         string
+		PodCertificate                        PodCertificateProjection
+		ServiceAccountToken_ExpirationSeconds int64
+		PodCertificate_MaxExpirationSeconds   int32
+		Secret_Optional                       bool
+		ConfigMap_Optional                    bool
+		ClusterTrustBundle_Optional           bool
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		Secret              SecretProjection
+		DownwardAPI         DownwardAPIProjection
+		ConfigMap           ConfigMapProjection
+		ServiceAccountToken ServiceAccountTokenProjection
+		ClusterTrustBundle  ClusterTrustBundleProjection
+		PodCertificate      PodCertificateProjection
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.Secret != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Secret))
+			if len(in.Secret.Items) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Secret_Items))
+			}
+			if in.Secret.Optional != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Secret_Optional))
+			}
+		}
+		if in.DownwardAPI != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.DownwardAPI))
+			if len(in.DownwardAPI.Items) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.DownwardAPI_Items))
+			}
+		}
+		if in.ConfigMap != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ConfigMap))
+			if len(in.ConfigMap.Items) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ConfigMap_Items))
+			}
+			if in.ConfigMap.Optional != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ConfigMap_Optional))
+			}
+		}
+		if in.ServiceAccountToken != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ServiceAccountToken))
+			if in.ServiceAccountToken.ExpirationSeconds != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ServiceAccountToken_ExpirationSeconds))
+			}
+		}
+		if in.ClusterTrustBundle != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ClusterTrustBundle))
+			if in.ClusterTrustBundle.Name != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ClusterTrustBundle_Name))
+			}
+			if in.ClusterTrustBundle.SignerName != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ClusterTrustBundle_SignerName))
+			}
+			if in.ClusterTrustBundle.Optional != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ClusterTrustBundle_Optional))
+			}
+		}
+		if in.PodCertificate != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PodCertificate))
+			if in.PodCertificate.MaxExpirationSeconds != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.PodCertificate_MaxExpirationSeconds))
+			}
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if s0 := in.Secret; s0 != nil {
-		d0 := new(SecretProjection)
+		var d0 *SecretProjection
+		if r0 != nil {
+			d0 = &r0.Secret
+		} else if p0 != nil {
+			d0 = &p0.Secret
+		} else {
+			d0 = new(SecretProjection)
+		}
 		*d0 = *s0
 		{
 			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
@@ -2929,7 +4410,12 @@ func (in *VolumeProjection) deepCopyRefsInto(out *VolumeProjection) {
 			}
 		}
 		if s1s := s0.Items; s1s != nil {
-			d1s := make([]KeyToPath, len(s1s))
+			var d1s []KeyToPath
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.Secret_Items[:1:1]
+			} else {
+				d1s = make([]KeyToPath, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
 				s1, d1 := &s1s[i1], &d1s[i1]
@@ -2943,9 +4429,15 @@ func (in *VolumeProjection) deepCopyRefsInto(out *VolumeProjection) {
 			}
 			d0.Items = d1s
 		}
-		if s0.Optional != nil {
-			d0.Optional = new(bool)
-			*d0.Optional = *s0.Optional
+		if s1 := s0.Optional; s1 != nil {
+			var d1 *bool
+			if r0 != nil {
+				d1 = &r0.Secret_Optional
+			} else {
+				d1 = new(bool)
+			}
+			*d1 = *s1
+			d0.Optional = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -2953,36 +4445,25 @@ func (in *VolumeProjection) deepCopyRefsInto(out *VolumeProjection) {
 		out.Secret = d0
 	}
 	if s0 := in.DownwardAPI; s0 != nil {
-		d0 := new(DownwardAPIProjection)
+		var d0 *DownwardAPIProjection
+		if r0 != nil {
+			d0 = &r0.DownwardAPI
+		} else if p0 != nil {
+			d0 = &p0.DownwardAPI
+		} else {
+			d0 = new(DownwardAPIProjection)
+		}
 		*d0 = *s0
 		if s1s := s0.Items; s1s != nil {
-			d1s := make([]DownwardAPIVolumeFile, len(s1s))
+			var d1s []DownwardAPIVolumeFile
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.DownwardAPI_Items[:1:1]
+			} else {
+				d1s = make([]DownwardAPIVolumeFile, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s2 := s1.FieldRef; s2 != nil {
-					d2 := new(ObjectFieldSelector)
-					*d2 = *s2
-					if s2.Unknown != nil {
-						d2.Unknown = s2.Unknown.DeepCopy()
-					}
-					d1.FieldRef = d2
-				}
-				if s2 := s1.ResourceFieldRef; s2 != nil {
-					d2 := new(ResourceFieldSelector)
-					*d2 = *s2
-					if s2.Unknown != nil {
-						d2.Unknown = s2.Unknown.DeepCopy()
-					}
-					d1.ResourceFieldRef = d2
-				}
-				if s1.Mode != nil {
-					d1.Mode = new(int32)
-					*d1.Mode = *s1.Mode
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
+				s1s[i1].deepCopyRefsInto(&d1s[i1])
 			}
 			d0.Items = d1s
 		}
@@ -2992,7 +4473,14 @@ func (in *VolumeProjection) deepCopyRefsInto(out *VolumeProjection) {
 		out.DownwardAPI = d0
 	}
 	if s0 := in.ConfigMap; s0 != nil {
-		d0 := new(ConfigMapProjection)
+		var d0 *ConfigMapProjection
+		if r0 != nil {
+			d0 = &r0.ConfigMap
+		} else if p0 != nil {
+			d0 = &p0.ConfigMap
+		} else {
+			d0 = new(ConfigMapProjection)
+		}
 		*d0 = *s0
 		{
 			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
@@ -3001,7 +4489,12 @@ func (in *VolumeProjection) deepCopyRefsInto(out *VolumeProjection) {
 			}
 		}
 		if s1s := s0.Items; s1s != nil {
-			d1s := make([]KeyToPath, len(s1s))
+			var d1s []KeyToPath
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.ConfigMap_Items[:1:1]
+			} else {
+				d1s = make([]KeyToPath, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
 				s1, d1 := &s1s[i1], &d1s[i1]
@@ -3015,9 +4508,15 @@ func (in *VolumeProjection) deepCopyRefsInto(out *VolumeProjection) {
 			}
 			d0.Items = d1s
 		}
-		if s0.Optional != nil {
-			d0.Optional = new(bool)
-			*d0.Optional = *s0.Optional
+		if s1 := s0.Optional; s1 != nil {
+			var d1 *bool
+			if r0 != nil {
+				d1 = &r0.ConfigMap_Optional
+			} else {
+				d1 = new(bool)
+			}
+			*d1 = *s1
+			d0.Optional = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -3025,11 +4524,24 @@ func (in *VolumeProjection) deepCopyRefsInto(out *VolumeProjection) {
 		out.ConfigMap = d0
 	}
 	if s0 := in.ServiceAccountToken; s0 != nil {
-		d0 := new(ServiceAccountTokenProjection)
+		var d0 *ServiceAccountTokenProjection
+		if r0 != nil {
+			d0 = &r0.ServiceAccountToken
+		} else if p0 != nil {
+			d0 = &p0.ServiceAccountToken
+		} else {
+			d0 = new(ServiceAccountTokenProjection)
+		}
 		*d0 = *s0
-		if s0.ExpirationSeconds != nil {
-			d0.ExpirationSeconds = new(int64)
-			*d0.ExpirationSeconds = *s0.ExpirationSeconds
+		if s1 := s0.ExpirationSeconds; s1 != nil {
+			var d1 *int64
+			if r0 != nil {
+				d1 = &r0.ServiceAccountToken_ExpirationSeconds
+			} else {
+				d1 = new(int64)
+			}
+			*d1 = *s1
+			d0.ExpirationSeconds = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -3037,22 +4549,47 @@ func (in *VolumeProjection) deepCopyRefsInto(out *VolumeProjection) {
 		out.ServiceAccountToken = d0
 	}
 	if s0 := in.ClusterTrustBundle; s0 != nil {
-		d0 := new(ClusterTrustBundleProjection)
-		*d0 = *s0
-		if s0.Name != nil {
-			d0.Name = new(string)
-			*d0.Name = *s0.Name
+		var d0 *ClusterTrustBundleProjection
+		if r0 != nil {
+			d0 = &r0.ClusterTrustBundle
+		} else if p0 != nil {
+			d0 = &p0.ClusterTrustBundle
+		} else {
+			d0 = new(ClusterTrustBundleProjection)
 		}
-		if s0.SignerName != nil {
-			d0.SignerName = new(string)
-			*d0.SignerName = *s0.SignerName
+		*d0 = *s0
+		if s1 := s0.Name; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.ClusterTrustBundle_Name
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.Name = d1
+		}
+		if s1 := s0.SignerName; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.ClusterTrustBundle_SignerName
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.SignerName = d1
 		}
 		if s0.LabelSelector != nil {
 			d0.LabelSelector = s0.LabelSelector.DeepCopy()
 		}
-		if s0.Optional != nil {
-			d0.Optional = new(bool)
-			*d0.Optional = *s0.Optional
+		if s1 := s0.Optional; s1 != nil {
+			var d1 *bool
+			if r0 != nil {
+				d1 = &r0.ClusterTrustBundle_Optional
+			} else {
+				d1 = new(bool)
+			}
+			*d1 = *s1
+			d0.Optional = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -3060,11 +4597,24 @@ func (in *VolumeProjection) deepCopyRefsInto(out *VolumeProjection) {
 		out.ClusterTrustBundle = d0
 	}
 	if s0 := in.PodCertificate; s0 != nil {
-		d0 := new(PodCertificateProjection)
+		var d0 *PodCertificateProjection
+		if r0 != nil {
+			d0 = &r0.PodCertificate
+		} else if p0 != nil {
+			d0 = &p0.PodCertificate
+		} else {
+			d0 = new(PodCertificateProjection)
+		}
 		*d0 = *s0
-		if s0.MaxExpirationSeconds != nil {
-			d0.MaxExpirationSeconds = new(int32)
-			*d0.MaxExpirationSeconds = *s0.MaxExpirationSeconds
+		if s1 := s0.MaxExpirationSeconds; s1 != nil {
+			var d1 *int32
+			if r0 != nil {
+				d1 = &r0.PodCertificate_MaxExpirationSeconds
+			} else {
+				d1 = new(int32)
+			}
+			*d1 = *s1
+			d0.MaxExpirationSeconds = d1
 		}
 		d0.UserAnnotations = maps.Clone(s0.UserAnnotations)
 		if s0.Unknown != nil {
@@ -3097,6 +4647,23 @@ func (in *SecretProjection) DeepCopyInto(out *SecretProjection) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *SecretProjection) deepCopyRefsInto(out *SecretProjection) {
+	type refs0 struct {
+		Items    [1]KeyToPath
+		Optional bool
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.Items) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Items))
+		}
+		if in.Optional != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Optional))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	{
 		s0, d0 := &in.LocalObjectReference, &out.LocalObjectReference
 		if s0.Unknown != nil {
@@ -3104,7 +4671,12 @@ func (in *SecretProjection) deepCopyRefsInto(out *SecretProjection) {
 		}
 	}
 	if s0s := in.Items; s0s != nil {
-		d0s := make([]KeyToPath, len(s0s))
+		var d0s []KeyToPath
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Items[:1:1]
+		} else {
+			d0s = make([]KeyToPath, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -3118,9 +4690,15 @@ func (in *SecretProjection) deepCopyRefsInto(out *SecretProjection) {
 		}
 		out.Items = d0s
 	}
-	if in.Optional != nil {
-		out.Optional = new(bool)
-		*out.Optional = *in.Optional
+	if s0 := in.Optional; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.Optional
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.Optional = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -3147,6 +4725,23 @@ func (in *ConfigMapProjection) DeepCopyInto(out *ConfigMapProjection) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *ConfigMapProjection) deepCopyRefsInto(out *ConfigMapProjection) {
+	type refs0 struct {
+		Items    [1]KeyToPath
+		Optional bool
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.Items) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Items))
+		}
+		if in.Optional != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Optional))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	{
 		s0, d0 := &in.LocalObjectReference, &out.LocalObjectReference
 		if s0.Unknown != nil {
@@ -3154,7 +4749,12 @@ func (in *ConfigMapProjection) deepCopyRefsInto(out *ConfigMapProjection) {
 		}
 	}
 	if s0s := in.Items; s0s != nil {
-		d0s := make([]KeyToPath, len(s0s))
+		var d0s []KeyToPath
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Items[:1:1]
+		} else {
+			d0s = make([]KeyToPath, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -3168,9 +4768,15 @@ func (in *ConfigMapProjection) deepCopyRefsInto(out *ConfigMapProjection) {
 		}
 		out.Items = d0s
 	}
-	if in.Optional != nil {
-		out.Optional = new(bool)
-		*out.Optional = *in.Optional
+	if s0 := in.Optional; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.Optional
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.Optional = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -3201,30 +4807,7 @@ func (in *DownwardAPIProjection) deepCopyRefsInto(out *DownwardAPIProjection) {
 		d0s := make([]DownwardAPIVolumeFile, len(s0s))
 		copy(d0s, s0s)
 		for i0 := range s0s {
-			s0, d0 := &s0s[i0], &d0s[i0]
-			if s1 := s0.FieldRef; s1 != nil {
-				d1 := new(ObjectFieldSelector)
-				*d1 = *s1
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-				d0.FieldRef = d1
-			}
-			if s1 := s0.ResourceFieldRef; s1 != nil {
-				d1 := new(ResourceFieldSelector)
-				*d1 = *s1
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-				d0.ResourceFieldRef = d1
-			}
-			if s0.Mode != nil {
-				d0.Mode = new(int32)
-				*d0.Mode = *s0.Mode
-			}
-			if s0.Unknown != nil {
-				d0.Unknown = s0.Unknown.DeepCopy()
-			}
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.Items = d0s
 	}
@@ -3282,20 +4865,59 @@ func (in *ClusterTrustBundleProjection) DeepCopyInto(out *ClusterTrustBundleProj
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *ClusterTrustBundleProjection) deepCopyRefsInto(out *ClusterTrustBundleProjection) {
-	if in.Name != nil {
-		out.Name = new(string)
-		*out.Name = *in.Name
+	type refs0 struct {
+		Name       string
+		SignerName string
+		Optional   bool
 	}
-	if in.SignerName != nil {
-		out.SignerName = new(string)
-		*out.SignerName = *in.SignerName
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.Name != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Name))
+		}
+		if in.SignerName != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SignerName))
+		}
+		if in.Optional != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Optional))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
+	if s0 := in.Name; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.Name
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.Name = d0
+	}
+	if s0 := in.SignerName; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.SignerName
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.SignerName = d0
 	}
 	if in.LabelSelector != nil {
 		out.LabelSelector = in.LabelSelector.DeepCopy()
 	}
-	if in.Optional != nil {
-		out.Optional = new(bool)
-		*out.Optional = *in.Optional
+	if s0 := in.Optional; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.Optional
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.Optional = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -3471,23 +5093,84 @@ func (in *TopologySpreadConstraint) DeepCopyInto(out *TopologySpreadConstraint) 
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *TopologySpreadConstraint) deepCopyRefsInto(out *TopologySpreadConstraint) {
+	type refs0 struct {
+		NodeAffinityPolicy NodeInclusionPolicy
+		NodeTaintsPolicy   NodeInclusionPolicy
+		MatchLabelKeys     [1]string
+		MinDomains         int32
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		NodeAffinityPolicy NodeInclusionPolicy
+		NodeTaintsPolicy   NodeInclusionPolicy
+		MinDomains         int32
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.MinDomains != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.MinDomains))
+		}
+		if in.NodeAffinityPolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.NodeAffinityPolicy))
+		}
+		if in.NodeTaintsPolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.NodeTaintsPolicy))
+		}
+		if len(in.MatchLabelKeys) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.MatchLabelKeys))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if in.LabelSelector != nil {
 		out.LabelSelector = in.LabelSelector.DeepCopy()
 	}
-	if in.MinDomains != nil {
-		out.MinDomains = new(int32)
-		*out.MinDomains = *in.MinDomains
+	if s0 := in.MinDomains; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.MinDomains
+		} else if p0 != nil {
+			d0 = &p0.MinDomains
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.MinDomains = d0
 	}
-	if in.NodeAffinityPolicy != nil {
-		out.NodeAffinityPolicy = new(NodeInclusionPolicy)
-		*out.NodeAffinityPolicy = *in.NodeAffinityPolicy
+	if s0 := in.NodeAffinityPolicy; s0 != nil {
+		var d0 *NodeInclusionPolicy
+		if r0 != nil {
+			d0 = &r0.NodeAffinityPolicy
+		} else if p0 != nil {
+			d0 = &p0.NodeAffinityPolicy
+		} else {
+			d0 = new(NodeInclusionPolicy)
+		}
+		*d0 = *s0
+		out.NodeAffinityPolicy = d0
 	}
-	if in.NodeTaintsPolicy != nil {
-		out.NodeTaintsPolicy = new(NodeInclusionPolicy)
-		*out.NodeTaintsPolicy = *in.NodeTaintsPolicy
+	if s0 := in.NodeTaintsPolicy; s0 != nil {
+		var d0 *NodeInclusionPolicy
+		if r0 != nil {
+			d0 = &r0.NodeTaintsPolicy
+		} else if p0 != nil {
+			d0 = &p0.NodeTaintsPolicy
+		} else {
+			d0 = new(NodeInclusionPolicy)
+		}
+		*d0 = *s0
+		out.NodeTaintsPolicy = d0
 	}
 	if in.MatchLabelKeys != nil {
-		out.MatchLabelKeys = make([]string, len(in.MatchLabelKeys))
+		if r0 != nil && len(in.MatchLabelKeys) == 1 {
+			out.MatchLabelKeys = r0.MatchLabelKeys[:1:1]
+		} else {
+			out.MatchLabelKeys = make([]string, len(in.MatchLabelKeys))
+		}
 		copy(out.MatchLabelKeys, in.MatchLabelKeys)
 	}
 	if in.Unknown != nil {
@@ -3515,15 +5198,120 @@ func (in *SecurityContext) DeepCopyInto(out *SecurityContext) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *SecurityContext) deepCopyRefsInto(out *SecurityContext) {
+	type refs0 struct {
+		Capabilities                     Capabilities
+		Capabilities_Add                 [1]Capability
+		Capabilities_Drop                [1]Capability
+		SELinuxOptions                   SELinuxOptions
+		WindowsOptions                   WindowsSecurityContextOptions
+		ProcMount                        ProcMountType
+		SeccompProfile                   SeccompProfile
+		SeccompProfile_LocalhostProfile  string
+		AppArmorProfile                  AppArmorProfile
+		AppArmorProfile_LocalhostProfile string
+		RunAsUser                        int64
+		RunAsGroup                       int64
+		Privileged                       bool
+		RunAsNonRoot                     bool
+		ReadOnlyRootFilesystem           bool
+		AllowPrivilegeEscalation         bool
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		Capabilities             Capabilities
+		SELinuxOptions           SELinuxOptions
+		WindowsOptions           WindowsSecurityContextOptions
+		ProcMount                ProcMountType
+		SeccompProfile           SeccompProfile
+		AppArmorProfile          AppArmorProfile
+		RunAsUser                int64
+		RunAsGroup               int64
+		Privileged               bool
+		RunAsNonRoot             bool
+		ReadOnlyRootFilesystem   bool
+		AllowPrivilegeEscalation bool
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.Capabilities != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Capabilities))
+			if len(in.Capabilities.Add) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Capabilities_Add))
+			}
+			if len(in.Capabilities.Drop) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Capabilities_Drop))
+			}
+		}
+		if in.Privileged != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Privileged))
+		}
+		if in.SELinuxOptions != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SELinuxOptions))
+		}
+		if in.WindowsOptions != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.WindowsOptions))
+		}
+		if in.RunAsUser != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RunAsUser))
+		}
+		if in.RunAsGroup != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RunAsGroup))
+		}
+		if in.RunAsNonRoot != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RunAsNonRoot))
+		}
+		if in.ReadOnlyRootFilesystem != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ReadOnlyRootFilesystem))
+		}
+		if in.AllowPrivilegeEscalation != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.AllowPrivilegeEscalation))
+		}
+		if in.ProcMount != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ProcMount))
+		}
+		if in.SeccompProfile != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SeccompProfile))
+			if in.SeccompProfile.LocalhostProfile != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.SeccompProfile_LocalhostProfile))
+			}
+		}
+		if in.AppArmorProfile != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.AppArmorProfile))
+			if in.AppArmorProfile.LocalhostProfile != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.AppArmorProfile_LocalhostProfile))
+			}
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if s0 := in.Capabilities; s0 != nil {
-		d0 := new(Capabilities)
+		var d0 *Capabilities
+		if r0 != nil {
+			d0 = &r0.Capabilities
+		} else if p0 != nil {
+			d0 = &p0.Capabilities
+		} else {
+			d0 = new(Capabilities)
+		}
 		*d0 = *s0
 		if s0.Add != nil {
-			d0.Add = make([]Capability, len(s0.Add))
+			if r0 != nil && len(s0.Add) == 1 {
+				d0.Add = r0.Capabilities_Add[:1:1]
+			} else {
+				d0.Add = make([]Capability, len(s0.Add))
+			}
 			copy(d0.Add, s0.Add)
 		}
 		if s0.Drop != nil {
-			d0.Drop = make([]Capability, len(s0.Drop))
+			if r0 != nil && len(s0.Drop) == 1 {
+				d0.Drop = r0.Capabilities_Drop[:1:1]
+			} else {
+				d0.Drop = make([]Capability, len(s0.Drop))
+			}
 			copy(d0.Drop, s0.Drop)
 		}
 		if s0.Unknown != nil {
@@ -3531,12 +5319,27 @@ func (in *SecurityContext) deepCopyRefsInto(out *SecurityContext) {
 		}
 		out.Capabilities = d0
 	}
-	if in.Privileged != nil {
-		out.Privileged = new(bool)
-		*out.Privileged = *in.Privileged
+	if s0 := in.Privileged; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.Privileged
+		} else if p0 != nil {
+			d0 = &p0.Privileged
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.Privileged = d0
 	}
 	if s0 := in.SELinuxOptions; s0 != nil {
-		d0 := new(SELinuxOptions)
+		var d0 *SELinuxOptions
+		if r0 != nil {
+			d0 = &r0.SELinuxOptions
+		} else if p0 != nil {
+			d0 = &p0.SELinuxOptions
+		} else {
+			d0 = new(SELinuxOptions)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -3544,59 +5347,109 @@ func (in *SecurityContext) deepCopyRefsInto(out *SecurityContext) {
 		out.SELinuxOptions = d0
 	}
 	if s0 := in.WindowsOptions; s0 != nil {
-		d0 := new(WindowsSecurityContextOptions)
+		var d0 *WindowsSecurityContextOptions
+		if r0 != nil {
+			d0 = &r0.WindowsOptions
+		} else if p0 != nil {
+			d0 = &p0.WindowsOptions
+		} else {
+			d0 = new(WindowsSecurityContextOptions)
+		}
 		*d0 = *s0
-		if s0.GMSACredentialSpecName != nil {
-			d0.GMSACredentialSpecName = new(string)
-			*d0.GMSACredentialSpecName = *s0.GMSACredentialSpecName
-		}
-		if s0.GMSACredentialSpec != nil {
-			d0.GMSACredentialSpec = new(string)
-			*d0.GMSACredentialSpec = *s0.GMSACredentialSpec
-		}
-		if s0.RunAsUserName != nil {
-			d0.RunAsUserName = new(string)
-			*d0.RunAsUserName = *s0.RunAsUserName
-		}
-		if s0.HostProcess != nil {
-			d0.HostProcess = new(bool)
-			*d0.HostProcess = *s0.HostProcess
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
+		s0.deepCopyRefsInto(d0)
 		out.WindowsOptions = d0
 	}
-	if in.RunAsUser != nil {
-		out.RunAsUser = new(int64)
-		*out.RunAsUser = *in.RunAsUser
+	if s0 := in.RunAsUser; s0 != nil {
+		var d0 *int64
+		if r0 != nil {
+			d0 = &r0.RunAsUser
+		} else if p0 != nil {
+			d0 = &p0.RunAsUser
+		} else {
+			d0 = new(int64)
+		}
+		*d0 = *s0
+		out.RunAsUser = d0
 	}
-	if in.RunAsGroup != nil {
-		out.RunAsGroup = new(int64)
-		*out.RunAsGroup = *in.RunAsGroup
+	if s0 := in.RunAsGroup; s0 != nil {
+		var d0 *int64
+		if r0 != nil {
+			d0 = &r0.RunAsGroup
+		} else if p0 != nil {
+			d0 = &p0.RunAsGroup
+		} else {
+			d0 = new(int64)
+		}
+		*d0 = *s0
+		out.RunAsGroup = d0
 	}
-	if in.RunAsNonRoot != nil {
-		out.RunAsNonRoot = new(bool)
-		*out.RunAsNonRoot = *in.RunAsNonRoot
+	if s0 := in.RunAsNonRoot; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.RunAsNonRoot
+		} else if p0 != nil {
+			d0 = &p0.RunAsNonRoot
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.RunAsNonRoot = d0
 	}
-	if in.ReadOnlyRootFilesystem != nil {
-		out.ReadOnlyRootFilesystem = new(bool)
-		*out.ReadOnlyRootFilesystem = *in.ReadOnlyRootFilesystem
+	if s0 := in.ReadOnlyRootFilesystem; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.ReadOnlyRootFilesystem
+		} else if p0 != nil {
+			d0 = &p0.ReadOnlyRootFilesystem
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.ReadOnlyRootFilesystem = d0
 	}
-	if in.AllowPrivilegeEscalation != nil {
-		out.AllowPrivilegeEscalation = new(bool)
-		*out.AllowPrivilegeEscalation = *in.AllowPrivilegeEscalation
+	if s0 := in.AllowPrivilegeEscalation; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.AllowPrivilegeEscalation
+		} else if p0 != nil {
+			d0 = &p0.AllowPrivilegeEscalation
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.AllowPrivilegeEscalation = d0
 	}
-	if in.ProcMount != nil {
-		out.ProcMount = new(ProcMountType)
-		*out.ProcMount = *in.ProcMount
+	if s0 := in.ProcMount; s0 != nil {
+		var d0 *ProcMountType
+		if r0 != nil {
+			d0 = &r0.ProcMount
+		} else if p0 != nil {
+			d0 = &p0.ProcMount
+		} else {
+			d0 = new(ProcMountType)
+		}
+		*d0 = *s0
+		out.ProcMount = d0
 	}
 	if s0 := in.SeccompProfile; s0 != nil {
-		d0 := new(SeccompProfile)
+		var d0 *SeccompProfile
+		if r0 != nil {
+			d0 = &r0.SeccompProfile
+		} else if p0 != nil {
+			d0 = &p0.SeccompProfile
+		} else {
+			d0 = new(SeccompProfile)
+		}
 		*d0 = *s0
-		if s0.LocalhostProfile != nil {
-			d0.LocalhostProfile = new(string)
-			*d0.LocalhostProfile = *s0.LocalhostProfile
+		if s1 := s0.LocalhostProfile; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.SeccompProfile_LocalhostProfile
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.LocalhostProfile = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -3604,11 +5457,24 @@ func (in *SecurityContext) deepCopyRefsInto(out *SecurityContext) {
 		out.SeccompProfile = d0
 	}
 	if s0 := in.AppArmorProfile; s0 != nil {
-		d0 := new(AppArmorProfile)
+		var d0 *AppArmorProfile
+		if r0 != nil {
+			d0 = &r0.AppArmorProfile
+		} else if p0 != nil {
+			d0 = &p0.AppArmorProfile
+		} else {
+			d0 = new(AppArmorProfile)
+		}
 		*d0 = *s0
-		if s0.LocalhostProfile != nil {
-			d0.LocalhostProfile = new(string)
-			*d0.LocalhostProfile = *s0.LocalhostProfile
+		if s1 := s0.LocalhostProfile; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.AppArmorProfile_LocalhostProfile
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.LocalhostProfile = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -3640,8 +5506,100 @@ func (in *PodSecurityContext) DeepCopyInto(out *PodSecurityContext) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PodSecurityContext) deepCopyRefsInto(out *PodSecurityContext) {
+	type refs0 struct {
+		SELinuxOptions                   SELinuxOptions
+		WindowsOptions                   WindowsSecurityContextOptions
+		SupplementalGroupsPolicy         SupplementalGroupsPolicy
+		Sysctls                          [1]Sysctl
+		FSGroupChangePolicy              PodFSGroupChangePolicy
+		SeccompProfile                   SeccompProfile
+		SeccompProfile_LocalhostProfile  string
+		AppArmorProfile                  AppArmorProfile
+		AppArmorProfile_LocalhostProfile string
+		SELinuxChangePolicy              PodSELinuxChangePolicy
+		RunAsUser                        int64
+		RunAsGroup                       int64
+		SupplementalGroups               [1]int64
+		FSGroup                          int64
+		RunAsNonRoot                     bool
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		SELinuxOptions           SELinuxOptions
+		WindowsOptions           WindowsSecurityContextOptions
+		SupplementalGroupsPolicy SupplementalGroupsPolicy
+		FSGroupChangePolicy      PodFSGroupChangePolicy
+		SeccompProfile           SeccompProfile
+		AppArmorProfile          AppArmorProfile
+		SELinuxChangePolicy      PodSELinuxChangePolicy
+		RunAsUser                int64
+		RunAsGroup               int64
+		FSGroup                  int64
+		RunAsNonRoot             bool
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.SELinuxOptions != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SELinuxOptions))
+		}
+		if in.WindowsOptions != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.WindowsOptions))
+		}
+		if in.RunAsUser != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RunAsUser))
+		}
+		if in.RunAsGroup != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RunAsGroup))
+		}
+		if in.RunAsNonRoot != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RunAsNonRoot))
+		}
+		if len(in.SupplementalGroups) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.SupplementalGroups))
+		}
+		if in.SupplementalGroupsPolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SupplementalGroupsPolicy))
+		}
+		if in.FSGroup != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.FSGroup))
+		}
+		if len(in.Sysctls) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Sysctls))
+		}
+		if in.FSGroupChangePolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.FSGroupChangePolicy))
+		}
+		if in.SeccompProfile != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SeccompProfile))
+			if in.SeccompProfile.LocalhostProfile != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.SeccompProfile_LocalhostProfile))
+			}
+		}
+		if in.AppArmorProfile != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.AppArmorProfile))
+			if in.AppArmorProfile.LocalhostProfile != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.AppArmorProfile_LocalhostProfile))
+			}
+		}
+		if in.SELinuxChangePolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SELinuxChangePolicy))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if s0 := in.SELinuxOptions; s0 != nil {
-		d0 := new(SELinuxOptions)
+		var d0 *SELinuxOptions
+		if r0 != nil {
+			d0 = &r0.SELinuxOptions
+		} else if p0 != nil {
+			d0 = &p0.SELinuxOptions
+		} else {
+			d0 = new(SELinuxOptions)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -3649,55 +5607,93 @@ func (in *PodSecurityContext) deepCopyRefsInto(out *PodSecurityContext) {
 		out.SELinuxOptions = d0
 	}
 	if s0 := in.WindowsOptions; s0 != nil {
-		d0 := new(WindowsSecurityContextOptions)
+		var d0 *WindowsSecurityContextOptions
+		if r0 != nil {
+			d0 = &r0.WindowsOptions
+		} else if p0 != nil {
+			d0 = &p0.WindowsOptions
+		} else {
+			d0 = new(WindowsSecurityContextOptions)
+		}
 		*d0 = *s0
-		if s0.GMSACredentialSpecName != nil {
-			d0.GMSACredentialSpecName = new(string)
-			*d0.GMSACredentialSpecName = *s0.GMSACredentialSpecName
-		}
-		if s0.GMSACredentialSpec != nil {
-			d0.GMSACredentialSpec = new(string)
-			*d0.GMSACredentialSpec = *s0.GMSACredentialSpec
-		}
-		if s0.RunAsUserName != nil {
-			d0.RunAsUserName = new(string)
-			*d0.RunAsUserName = *s0.RunAsUserName
-		}
-		if s0.HostProcess != nil {
-			d0.HostProcess = new(bool)
-			*d0.HostProcess = *s0.HostProcess
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
+		s0.deepCopyRefsInto(d0)
 		out.WindowsOptions = d0
 	}
-	if in.RunAsUser != nil {
-		out.RunAsUser = new(int64)
-		*out.RunAsUser = *in.RunAsUser
+	if s0 := in.RunAsUser; s0 != nil {
+		var d0 *int64
+		if r0 != nil {
+			d0 = &r0.RunAsUser
+		} else if p0 != nil {
+			d0 = &p0.RunAsUser
+		} else {
+			d0 = new(int64)
+		}
+		*d0 = *s0
+		out.RunAsUser = d0
 	}
-	if in.RunAsGroup != nil {
-		out.RunAsGroup = new(int64)
-		*out.RunAsGroup = *in.RunAsGroup
+	if s0 := in.RunAsGroup; s0 != nil {
+		var d0 *int64
+		if r0 != nil {
+			d0 = &r0.RunAsGroup
+		} else if p0 != nil {
+			d0 = &p0.RunAsGroup
+		} else {
+			d0 = new(int64)
+		}
+		*d0 = *s0
+		out.RunAsGroup = d0
 	}
-	if in.RunAsNonRoot != nil {
-		out.RunAsNonRoot = new(bool)
-		*out.RunAsNonRoot = *in.RunAsNonRoot
+	if s0 := in.RunAsNonRoot; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.RunAsNonRoot
+		} else if p0 != nil {
+			d0 = &p0.RunAsNonRoot
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.RunAsNonRoot = d0
 	}
 	if in.SupplementalGroups != nil {
-		out.SupplementalGroups = make([]int64, len(in.SupplementalGroups))
+		if r0 != nil && len(in.SupplementalGroups) == 1 {
+			out.SupplementalGroups = r0.SupplementalGroups[:1:1]
+		} else {
+			out.SupplementalGroups = make([]int64, len(in.SupplementalGroups))
+		}
 		copy(out.SupplementalGroups, in.SupplementalGroups)
 	}
-	if in.SupplementalGroupsPolicy != nil {
-		out.SupplementalGroupsPolicy = new(SupplementalGroupsPolicy)
-		*out.SupplementalGroupsPolicy = *in.SupplementalGroupsPolicy
+	if s0 := in.SupplementalGroupsPolicy; s0 != nil {
+		var d0 *SupplementalGroupsPolicy
+		if r0 != nil {
+			d0 = &r0.SupplementalGroupsPolicy
+		} else if p0 != nil {
+			d0 = &p0.SupplementalGroupsPolicy
+		} else {
+			d0 = new(SupplementalGroupsPolicy)
+		}
+		*d0 = *s0
+		out.SupplementalGroupsPolicy = d0
 	}
-	if in.FSGroup != nil {
-		out.FSGroup = new(int64)
-		*out.FSGroup = *in.FSGroup
+	if s0 := in.FSGroup; s0 != nil {
+		var d0 *int64
+		if r0 != nil {
+			d0 = &r0.FSGroup
+		} else if p0 != nil {
+			d0 = &p0.FSGroup
+		} else {
+			d0 = new(int64)
+		}
+		*d0 = *s0
+		out.FSGroup = d0
 	}
 	if s0s := in.Sysctls; s0s != nil {
-		d0s := make([]Sysctl, len(s0s))
+		var d0s []Sysctl
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Sysctls[:1:1]
+		} else {
+			d0s = make([]Sysctl, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -3707,16 +5703,37 @@ func (in *PodSecurityContext) deepCopyRefsInto(out *PodSecurityContext) {
 		}
 		out.Sysctls = d0s
 	}
-	if in.FSGroupChangePolicy != nil {
-		out.FSGroupChangePolicy = new(PodFSGroupChangePolicy)
-		*out.FSGroupChangePolicy = *in.FSGroupChangePolicy
+	if s0 := in.FSGroupChangePolicy; s0 != nil {
+		var d0 *PodFSGroupChangePolicy
+		if r0 != nil {
+			d0 = &r0.FSGroupChangePolicy
+		} else if p0 != nil {
+			d0 = &p0.FSGroupChangePolicy
+		} else {
+			d0 = new(PodFSGroupChangePolicy)
+		}
+		*d0 = *s0
+		out.FSGroupChangePolicy = d0
 	}
 	if s0 := in.SeccompProfile; s0 != nil {
-		d0 := new(SeccompProfile)
+		var d0 *SeccompProfile
+		if r0 != nil {
+			d0 = &r0.SeccompProfile
+		} else if p0 != nil {
+			d0 = &p0.SeccompProfile
+		} else {
+			d0 = new(SeccompProfile)
+		}
 		*d0 = *s0
-		if s0.LocalhostProfile != nil {
-			d0.LocalhostProfile = new(string)
-			*d0.LocalhostProfile = *s0.LocalhostProfile
+		if s1 := s0.LocalhostProfile; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.SeccompProfile_LocalhostProfile
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.LocalhostProfile = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -3724,20 +5741,41 @@ func (in *PodSecurityContext) deepCopyRefsInto(out *PodSecurityContext) {
 		out.SeccompProfile = d0
 	}
 	if s0 := in.AppArmorProfile; s0 != nil {
-		d0 := new(AppArmorProfile)
+		var d0 *AppArmorProfile
+		if r0 != nil {
+			d0 = &r0.AppArmorProfile
+		} else if p0 != nil {
+			d0 = &p0.AppArmorProfile
+		} else {
+			d0 = new(AppArmorProfile)
+		}
 		*d0 = *s0
-		if s0.LocalhostProfile != nil {
-			d0.LocalhostProfile = new(string)
-			*d0.LocalhostProfile = *s0.LocalhostProfile
+		if s1 := s0.LocalhostProfile; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.AppArmorProfile_LocalhostProfile
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.LocalhostProfile = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
 		}
 		out.AppArmorProfile = d0
 	}
-	if in.SELinuxChangePolicy != nil {
-		out.SELinuxChangePolicy = new(PodSELinuxChangePolicy)
-		*out.SELinuxChangePolicy = *in.SELinuxChangePolicy
+	if s0 := in.SELinuxChangePolicy; s0 != nil {
+		var d0 *PodSELinuxChangePolicy
+		if r0 != nil {
+			d0 = &r0.SELinuxChangePolicy
+		} else if p0 != nil {
+			d0 = &p0.SELinuxChangePolicy
+		} else {
+			d0 = new(PodSELinuxChangePolicy)
+		}
+		*d0 = *s0
+		out.SELinuxChangePolicy = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -3764,12 +5802,37 @@ func (in *Capabilities) DeepCopyInto(out *Capabilities) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *Capabilities) deepCopyRefsInto(out *Capabilities) {
+	type refs0 struct {
+		Add  [1]Capability
+		Drop [1]Capability
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.Add) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Add))
+		}
+		if len(in.Drop) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Drop))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if in.Add != nil {
-		out.Add = make([]Capability, len(in.Add))
+		if r0 != nil && len(in.Add) == 1 {
+			out.Add = r0.Add[:1:1]
+		} else {
+			out.Add = make([]Capability, len(in.Add))
+		}
 		copy(out.Add, in.Add)
 	}
 	if in.Drop != nil {
-		out.Drop = make([]Capability, len(in.Drop))
+		if r0 != nil && len(in.Drop) == 1 {
+			out.Drop = r0.Drop[:1:1]
+		} else {
+			out.Drop = make([]Capability, len(in.Drop))
+		}
 		copy(out.Drop, in.Drop)
 	}
 	if in.Unknown != nil {
@@ -3822,21 +5885,70 @@ func (in *WindowsSecurityContextOptions) DeepCopyInto(out *WindowsSecurityContex
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *WindowsSecurityContextOptions) deepCopyRefsInto(out *WindowsSecurityContextOptions) {
-	if in.GMSACredentialSpecName != nil {
-		out.GMSACredentialSpecName = new(string)
-		*out.GMSACredentialSpecName = *in.GMSACredentialSpecName
+	type refs0 struct {
+		GMSACredentialSpecName string
+		GMSACredentialSpec     string
+		RunAsUserName          string
+		HostProcess            bool
 	}
-	if in.GMSACredentialSpec != nil {
-		out.GMSACredentialSpec = new(string)
-		*out.GMSACredentialSpec = *in.GMSACredentialSpec
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.GMSACredentialSpecName != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.GMSACredentialSpecName))
+		}
+		if in.GMSACredentialSpec != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.GMSACredentialSpec))
+		}
+		if in.RunAsUserName != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RunAsUserName))
+		}
+		if in.HostProcess != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.HostProcess))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
 	}
-	if in.RunAsUserName != nil {
-		out.RunAsUserName = new(string)
-		*out.RunAsUserName = *in.RunAsUserName
+	if s0 := in.GMSACredentialSpecName; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.GMSACredentialSpecName
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.GMSACredentialSpecName = d0
 	}
-	if in.HostProcess != nil {
-		out.HostProcess = new(bool)
-		*out.HostProcess = *in.HostProcess
+	if s0 := in.GMSACredentialSpec; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.GMSACredentialSpec
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.GMSACredentialSpec = d0
+	}
+	if s0 := in.RunAsUserName; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.RunAsUserName
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.RunAsUserName = d0
+	}
+	if s0 := in.HostProcess; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.HostProcess
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.HostProcess = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -3946,8 +6058,82 @@ func (in *PodStatus) DeepCopyInto(out *PodStatus) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PodStatus) deepCopyRefsInto(out *PodStatus) {
+	type refs0 struct {
+		Conditions                                  [1]PodCondition
+		HostIPs                                     [1]HostIP
+		PodIPs                                      [1]PodIP
+		StartTime                                   meta.Time
+		InitContainerStatuses                       [1]ContainerStatus
+		ContainerStatuses                           [1]ContainerStatus
+		EphemeralContainerStatuses                  [1]ContainerStatus
+		ResourceClaimStatuses                       [1]PodResourceClaimStatus
+		ExtendedResourceClaimStatus                 PodExtendedResourceClaimStatus
+		ExtendedResourceClaimStatus_RequestMappings [1]ContainerExtendedResourceRequest
+		Resources                                   ResourceRequirements
+		Resources_Claims                            [1]ResourceClaim
+		NodeAllocatableResourceClaimStatuses        [1]NodeAllocatableResourceClaimStatus
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		StartTime                   meta.Time
+		ExtendedResourceClaimStatus PodExtendedResourceClaimStatus
+		Resources                   ResourceRequirements
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if len(in.Conditions) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Conditions))
+		}
+		if len(in.HostIPs) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.HostIPs))
+		}
+		if len(in.PodIPs) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.PodIPs))
+		}
+		if in.StartTime != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.StartTime))
+		}
+		if len(in.InitContainerStatuses) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.InitContainerStatuses))
+		}
+		if len(in.ContainerStatuses) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.ContainerStatuses))
+		}
+		if len(in.EphemeralContainerStatuses) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.EphemeralContainerStatuses))
+		}
+		if len(in.ResourceClaimStatuses) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.ResourceClaimStatuses))
+		}
+		if in.ExtendedResourceClaimStatus != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ExtendedResourceClaimStatus))
+			if len(in.ExtendedResourceClaimStatus.RequestMappings) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ExtendedResourceClaimStatus_RequestMappings))
+			}
+		}
+		if in.Resources != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Resources))
+			if len(in.Resources.Claims) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Resources_Claims))
+			}
+		}
+		if len(in.NodeAllocatableResourceClaimStatuses) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.NodeAllocatableResourceClaimStatuses))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if s0s := in.Conditions; s0s != nil {
-		d0s := make([]PodCondition, len(s0s))
+		var d0s []PodCondition
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Conditions[:1:1]
+		} else {
+			d0s = make([]PodCondition, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -3958,7 +6144,12 @@ func (in *PodStatus) deepCopyRefsInto(out *PodStatus) {
 		out.Conditions = d0s
 	}
 	if s0s := in.HostIPs; s0s != nil {
-		d0s := make([]HostIP, len(s0s))
+		var d0s []HostIP
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.HostIPs[:1:1]
+		} else {
+			d0s = make([]HostIP, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -3969,7 +6160,12 @@ func (in *PodStatus) deepCopyRefsInto(out *PodStatus) {
 		out.HostIPs = d0s
 	}
 	if s0s := in.PodIPs; s0s != nil {
-		d0s := make([]PodIP, len(s0s))
+		var d0s []PodIP
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.PodIPs[:1:1]
+		} else {
+			d0s = make([]PodIP, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -3979,12 +6175,25 @@ func (in *PodStatus) deepCopyRefsInto(out *PodStatus) {
 		}
 		out.PodIPs = d0s
 	}
-	if in.StartTime != nil {
-		out.StartTime = new(meta.Time)
-		*out.StartTime = *in.StartTime
+	if s0 := in.StartTime; s0 != nil {
+		var d0 *meta.Time
+		if r0 != nil {
+			d0 = &r0.StartTime
+		} else if p0 != nil {
+			d0 = &p0.StartTime
+		} else {
+			d0 = new(meta.Time)
+		}
+		*d0 = *s0
+		out.StartTime = d0
 	}
 	if s0s := in.InitContainerStatuses; s0s != nil {
-		d0s := make([]ContainerStatus, len(s0s))
+		var d0s []ContainerStatus
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.InitContainerStatuses[:1:1]
+		} else {
+			d0s = make([]ContainerStatus, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0s[i0].deepCopyRefsInto(&d0s[i0])
@@ -3992,7 +6201,12 @@ func (in *PodStatus) deepCopyRefsInto(out *PodStatus) {
 		out.InitContainerStatuses = d0s
 	}
 	if s0s := in.ContainerStatuses; s0s != nil {
-		d0s := make([]ContainerStatus, len(s0s))
+		var d0s []ContainerStatus
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.ContainerStatuses[:1:1]
+		} else {
+			d0s = make([]ContainerStatus, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0s[i0].deepCopyRefsInto(&d0s[i0])
@@ -4000,7 +6214,12 @@ func (in *PodStatus) deepCopyRefsInto(out *PodStatus) {
 		out.ContainerStatuses = d0s
 	}
 	if s0s := in.EphemeralContainerStatuses; s0s != nil {
-		d0s := make([]ContainerStatus, len(s0s))
+		var d0s []ContainerStatus
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.EphemeralContainerStatuses[:1:1]
+		} else {
+			d0s = make([]ContainerStatus, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0s[i0].deepCopyRefsInto(&d0s[i0])
@@ -4008,7 +6227,12 @@ func (in *PodStatus) deepCopyRefsInto(out *PodStatus) {
 		out.EphemeralContainerStatuses = d0s
 	}
 	if s0s := in.ResourceClaimStatuses; s0s != nil {
-		d0s := make([]PodResourceClaimStatus, len(s0s))
+		var d0s []PodResourceClaimStatus
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.ResourceClaimStatuses[:1:1]
+		} else {
+			d0s = make([]PodResourceClaimStatus, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -4023,10 +6247,22 @@ func (in *PodStatus) deepCopyRefsInto(out *PodStatus) {
 		out.ResourceClaimStatuses = d0s
 	}
 	if s0 := in.ExtendedResourceClaimStatus; s0 != nil {
-		d0 := new(PodExtendedResourceClaimStatus)
+		var d0 *PodExtendedResourceClaimStatus
+		if r0 != nil {
+			d0 = &r0.ExtendedResourceClaimStatus
+		} else if p0 != nil {
+			d0 = &p0.ExtendedResourceClaimStatus
+		} else {
+			d0 = new(PodExtendedResourceClaimStatus)
+		}
 		*d0 = *s0
 		if s1s := s0.RequestMappings; s1s != nil {
-			d1s := make([]ContainerExtendedResourceRequest, len(s1s))
+			var d1s []ContainerExtendedResourceRequest
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.ExtendedResourceClaimStatus_RequestMappings[:1:1]
+			} else {
+				d1s = make([]ContainerExtendedResourceRequest, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
 				s1, d1 := &s1s[i1], &d1s[i1]
@@ -4043,12 +6279,24 @@ func (in *PodStatus) deepCopyRefsInto(out *PodStatus) {
 	}
 	out.AllocatedResources = maps.Clone(in.AllocatedResources)
 	if s0 := in.Resources; s0 != nil {
-		d0 := new(ResourceRequirements)
+		var d0 *ResourceRequirements
+		if r0 != nil {
+			d0 = &r0.Resources
+		} else if p0 != nil {
+			d0 = &p0.Resources
+		} else {
+			d0 = new(ResourceRequirements)
+		}
 		*d0 = *s0
 		d0.Limits = maps.Clone(s0.Limits)
 		d0.Requests = maps.Clone(s0.Requests)
 		if s1s := s0.Claims; s1s != nil {
-			d1s := make([]ResourceClaim, len(s1s))
+			var d1s []ResourceClaim
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.Resources_Claims[:1:1]
+			} else {
+				d1s = make([]ResourceClaim, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
 				s1, d1 := &s1s[i1], &d1s[i1]
@@ -4064,7 +6312,12 @@ func (in *PodStatus) deepCopyRefsInto(out *PodStatus) {
 		out.Resources = d0
 	}
 	if s0s := in.NodeAllocatableResourceClaimStatuses; s0s != nil {
-		d0s := make([]NodeAllocatableResourceClaimStatus, len(s0s))
+		var d0s []NodeAllocatableResourceClaimStatus
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.NodeAllocatableResourceClaimStatuses[:1:1]
+		} else {
+			d0s = make([]NodeAllocatableResourceClaimStatus, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -4179,78 +6432,90 @@ func (in *ContainerStatus) DeepCopyInto(out *ContainerStatus) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *ContainerStatus) deepCopyRefsInto(out *ContainerStatus) {
+	type refs0 struct {
+		Resources                ResourceRequirements
+		Resources_Claims         [1]ResourceClaim
+		VolumeMounts             [1]VolumeMountStatus
+		User                     ContainerUser
+		User_Linux               LinuxContainerUser
+		AllocatedResourcesStatus [1]ResourceStatus
+		StopSignal               Signal
+		Started                  bool
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		Resources  ResourceRequirements
+		User       ContainerUser
+		StopSignal Signal
+		Started    bool
+	}
+	var p0 *ptrs0
 	{
-		s0, d0 := &in.State, &out.State
-		if s1 := s0.Waiting; s1 != nil {
-			d1 := new(ContainerStateWaiting)
-			*d1 = *s1
-			if s1.Unknown != nil {
-				d1.Unknown = s1.Unknown.DeepCopy()
-			}
-			d0.Waiting = d1
+		var n0, m0 uintptr
+		if in.Started != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Started))
 		}
-		if s1 := s0.Running; s1 != nil {
-			d1 := new(ContainerStateRunning)
-			*d1 = *s1
-			if s1.Unknown != nil {
-				d1.Unknown = s1.Unknown.DeepCopy()
+		if in.Resources != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Resources))
+			if len(in.Resources.Claims) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Resources_Claims))
 			}
-			d0.Running = d1
 		}
-		if s1 := s0.Terminated; s1 != nil {
-			d1 := new(ContainerStateTerminated)
-			*d1 = *s1
-			if s1.Unknown != nil {
-				d1.Unknown = s1.Unknown.DeepCopy()
+		if len(in.VolumeMounts) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.VolumeMounts))
+		}
+		if in.User != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.User))
+			if in.User.Linux != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.User_Linux))
 			}
-			d0.Terminated = d1
 		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
+		if len(in.AllocatedResourcesStatus) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.AllocatedResourcesStatus))
+		}
+		if in.StopSignal != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.StopSignal))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
 		}
 	}
-	{
-		s0, d0 := &in.LastTerminationState, &out.LastTerminationState
-		if s1 := s0.Waiting; s1 != nil {
-			d1 := new(ContainerStateWaiting)
-			*d1 = *s1
-			if s1.Unknown != nil {
-				d1.Unknown = s1.Unknown.DeepCopy()
-			}
-			d0.Waiting = d1
+	in.State.deepCopyRefsInto(&out.State)
+	in.LastTerminationState.deepCopyRefsInto(&out.LastTerminationState)
+	if s0 := in.Started; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.Started
+		} else if p0 != nil {
+			d0 = &p0.Started
+		} else {
+			d0 = new(bool)
 		}
-		if s1 := s0.Running; s1 != nil {
-			d1 := new(ContainerStateRunning)
-			*d1 = *s1
-			if s1.Unknown != nil {
-				d1.Unknown = s1.Unknown.DeepCopy()
-			}
-			d0.Running = d1
-		}
-		if s1 := s0.Terminated; s1 != nil {
-			d1 := new(ContainerStateTerminated)
-			*d1 = *s1
-			if s1.Unknown != nil {
-				d1.Unknown = s1.Unknown.DeepCopy()
-			}
-			d0.Terminated = d1
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
-	}
-	if in.Started != nil {
-		out.Started = new(bool)
-		*out.Started = *in.Started
+		*d0 = *s0
+		out.Started = d0
 	}
 	out.AllocatedResources = maps.Clone(in.AllocatedResources)
 	if s0 := in.Resources; s0 != nil {
-		d0 := new(ResourceRequirements)
+		var d0 *ResourceRequirements
+		if r0 != nil {
+			d0 = &r0.Resources
+		} else if p0 != nil {
+			d0 = &p0.Resources
+		} else {
+			d0 = new(ResourceRequirements)
+		}
 		*d0 = *s0
 		d0.Limits = maps.Clone(s0.Limits)
 		d0.Requests = maps.Clone(s0.Requests)
 		if s1s := s0.Claims; s1s != nil {
-			d1s := make([]ResourceClaim, len(s1s))
+			var d1s []ResourceClaim
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.Resources_Claims[:1:1]
+			} else {
+				d1s = make([]ResourceClaim, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
 				s1, d1 := &s1s[i1], &d1s[i1]
@@ -4266,41 +6531,35 @@ func (in *ContainerStatus) deepCopyRefsInto(out *ContainerStatus) {
 		out.Resources = d0
 	}
 	if s0s := in.VolumeMounts; s0s != nil {
-		d0s := make([]VolumeMountStatus, len(s0s))
+		var d0s []VolumeMountStatus
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.VolumeMounts[:1:1]
+		} else {
+			d0s = make([]VolumeMountStatus, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
-			s0, d0 := &s0s[i0], &d0s[i0]
-			if s0.RecursiveReadOnly != nil {
-				d0.RecursiveReadOnly = new(RecursiveReadOnlyMode)
-				*d0.RecursiveReadOnly = *s0.RecursiveReadOnly
-			}
-			if s1 := s0.VolumeStatus; s1 != nil {
-				d1 := new(VolumeStatus)
-				*d1 = *s1
-				if s2 := s1.Image; s2 != nil {
-					d2 := new(ImageVolumeStatus)
-					*d2 = *s2
-					if s2.Unknown != nil {
-						d2.Unknown = s2.Unknown.DeepCopy()
-					}
-					d1.Image = d2
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-				d0.VolumeStatus = d1
-			}
-			if s0.Unknown != nil {
-				d0.Unknown = s0.Unknown.DeepCopy()
-			}
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.VolumeMounts = d0s
 	}
 	if s0 := in.User; s0 != nil {
-		d0 := new(ContainerUser)
+		var d0 *ContainerUser
+		if r0 != nil {
+			d0 = &r0.User
+		} else if p0 != nil {
+			d0 = &p0.User
+		} else {
+			d0 = new(ContainerUser)
+		}
 		*d0 = *s0
 		if s1 := s0.Linux; s1 != nil {
-			d1 := new(LinuxContainerUser)
+			var d1 *LinuxContainerUser
+			if r0 != nil {
+				d1 = &r0.User_Linux
+			} else {
+				d1 = new(LinuxContainerUser)
+			}
 			*d1 = *s1
 			if s1.SupplementalGroups != nil {
 				d1.SupplementalGroups = make([]int64, len(s1.SupplementalGroups))
@@ -4317,7 +6576,12 @@ func (in *ContainerStatus) deepCopyRefsInto(out *ContainerStatus) {
 		out.User = d0
 	}
 	if s0s := in.AllocatedResourcesStatus; s0s != nil {
-		d0s := make([]ResourceStatus, len(s0s))
+		var d0s []ResourceStatus
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.AllocatedResourcesStatus[:1:1]
+		} else {
+			d0s = make([]ResourceStatus, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -4342,9 +6606,17 @@ func (in *ContainerStatus) deepCopyRefsInto(out *ContainerStatus) {
 		}
 		out.AllocatedResourcesStatus = d0s
 	}
-	if in.StopSignal != nil {
-		out.StopSignal = new(Signal)
-		*out.StopSignal = *in.StopSignal
+	if s0 := in.StopSignal; s0 != nil {
+		var d0 *Signal
+		if r0 != nil {
+			d0 = &r0.StopSignal
+		} else if p0 != nil {
+			d0 = &p0.StopSignal
+		} else {
+			d0 = new(Signal)
+		}
+		*d0 = *s0
+		out.StopSignal = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -4371,8 +6643,34 @@ func (in *ContainerState) DeepCopyInto(out *ContainerState) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *ContainerState) deepCopyRefsInto(out *ContainerState) {
+	type refs0 struct {
+		Waiting    ContainerStateWaiting
+		Running    ContainerStateRunning
+		Terminated ContainerStateTerminated
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.Waiting != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Waiting))
+		}
+		if in.Running != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Running))
+		}
+		if in.Terminated != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Terminated))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if s0 := in.Waiting; s0 != nil {
-		d0 := new(ContainerStateWaiting)
+		var d0 *ContainerStateWaiting
+		if r0 != nil {
+			d0 = &r0.Waiting
+		} else {
+			d0 = new(ContainerStateWaiting)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -4380,7 +6678,12 @@ func (in *ContainerState) deepCopyRefsInto(out *ContainerState) {
 		out.Waiting = d0
 	}
 	if s0 := in.Running; s0 != nil {
-		d0 := new(ContainerStateRunning)
+		var d0 *ContainerStateRunning
+		if r0 != nil {
+			d0 = &r0.Running
+		} else {
+			d0 = new(ContainerStateRunning)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -4388,7 +6691,12 @@ func (in *ContainerState) deepCopyRefsInto(out *ContainerState) {
 		out.Running = d0
 	}
 	if s0 := in.Terminated; s0 != nil {
-		d0 := new(ContainerStateTerminated)
+		var d0 *ContainerStateTerminated
+		if r0 != nil {
+			d0 = &r0.Terminated
+		} else {
+			d0 = new(ContainerStateTerminated)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -4495,15 +6803,63 @@ func (in *VolumeMountStatus) DeepCopyInto(out *VolumeMountStatus) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *VolumeMountStatus) deepCopyRefsInto(out *VolumeMountStatus) {
-	if in.RecursiveReadOnly != nil {
-		out.RecursiveReadOnly = new(RecursiveReadOnlyMode)
-		*out.RecursiveReadOnly = *in.RecursiveReadOnly
+	type refs0 struct {
+		RecursiveReadOnly  RecursiveReadOnlyMode
+		VolumeStatus       VolumeStatus
+		VolumeStatus_Image ImageVolumeStatus
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		RecursiveReadOnly RecursiveReadOnlyMode
+		VolumeStatus      VolumeStatus
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.RecursiveReadOnly != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RecursiveReadOnly))
+		}
+		if in.VolumeStatus != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.VolumeStatus))
+			if in.VolumeStatus.Image != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.VolumeStatus_Image))
+			}
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
+	if s0 := in.RecursiveReadOnly; s0 != nil {
+		var d0 *RecursiveReadOnlyMode
+		if r0 != nil {
+			d0 = &r0.RecursiveReadOnly
+		} else if p0 != nil {
+			d0 = &p0.RecursiveReadOnly
+		} else {
+			d0 = new(RecursiveReadOnlyMode)
+		}
+		*d0 = *s0
+		out.RecursiveReadOnly = d0
 	}
 	if s0 := in.VolumeStatus; s0 != nil {
-		d0 := new(VolumeStatus)
+		var d0 *VolumeStatus
+		if r0 != nil {
+			d0 = &r0.VolumeStatus
+		} else if p0 != nil {
+			d0 = &p0.VolumeStatus
+		} else {
+			d0 = new(VolumeStatus)
+		}
 		*d0 = *s0
 		if s1 := s0.Image; s1 != nil {
-			d1 := new(ImageVolumeStatus)
+			var d1 *ImageVolumeStatus
+			if r0 != nil {
+				d1 = &r0.VolumeStatus_Image
+			} else {
+				d1 = new(ImageVolumeStatus)
+			}
 			*d1 = *s1
 			if s1.Unknown != nil {
 				d1.Unknown = s1.Unknown.DeepCopy()
@@ -4598,11 +6954,37 @@ func (in *ContainerUser) DeepCopyInto(out *ContainerUser) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *ContainerUser) deepCopyRefsInto(out *ContainerUser) {
+	type refs0 struct {
+		Linux                    LinuxContainerUser
+		Linux_SupplementalGroups [1]int64
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.Linux != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Linux))
+			if len(in.Linux.SupplementalGroups) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Linux_SupplementalGroups))
+			}
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if s0 := in.Linux; s0 != nil {
-		d0 := new(LinuxContainerUser)
+		var d0 *LinuxContainerUser
+		if r0 != nil {
+			d0 = &r0.Linux
+		} else {
+			d0 = new(LinuxContainerUser)
+		}
 		*d0 = *s0
 		if s0.SupplementalGroups != nil {
-			d0.SupplementalGroups = make([]int64, len(s0.SupplementalGroups))
+			if r0 != nil && len(s0.SupplementalGroups) == 1 {
+				d0.SupplementalGroups = r0.Linux_SupplementalGroups[:1:1]
+			} else {
+				d0.SupplementalGroups = make([]int64, len(s0.SupplementalGroups))
+			}
 			copy(d0.SupplementalGroups, s0.SupplementalGroups)
 		}
 		if s0.Unknown != nil {
@@ -4879,12 +7261,285 @@ func (in *VolumeSource) DeepCopyInto(out *VolumeSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
+	type refs0 struct {
+		HostPath                      HostPathVolumeSource
+		HostPath_Type                 HostPathType
+		EmptyDir                      EmptyDirVolumeSource
+		EmptyDir_SizeLimit            resource.Quantity
+		GCEPersistentDisk             GCEPersistentDiskVolumeSource
+		AWSElasticBlockStore          AWSElasticBlockStoreVolumeSource
+		GitRepo                       GitRepoVolumeSource
+		Secret                        SecretVolumeSource
+		NFS                           NFSVolumeSource
+		ISCSI                         ISCSIVolumeSource
+		ISCSI_Portals                 [1]string
+		ISCSI_SecretRef               LocalObjectReference
+		ISCSI_InitiatorName           string
+		Glusterfs                     GlusterfsVolumeSource
+		PersistentVolumeClaim         PersistentVolumeClaimVolumeSource
+		RBD                           RBDVolumeSource
+		RBD_CephMonitors              [1]string
+		RBD_SecretRef                 LocalObjectReference
+		FlexVolume                    FlexVolumeSource
+		FlexVolume_SecretRef          LocalObjectReference
+		Cinder                        CinderVolumeSource
+		Cinder_SecretRef              LocalObjectReference
+		CephFS                        CephFSVolumeSource
+		CephFS_Monitors               [1]string
+		CephFS_SecretRef              LocalObjectReference
+		Flocker                       FlockerVolumeSource
+		DownwardAPI                   DownwardAPIVolumeSource
+		DownwardAPI_Items             [1]DownwardAPIVolumeFile
+		FC                            FCVolumeSource
+		FC_TargetWWNs                 [1]string
+		FC_WWIDs                      [1]string
+		AzureFile                     AzureFileVolumeSource
+		ConfigMap                     ConfigMapVolumeSource
+		VsphereVolume                 VsphereVirtualDiskVolumeSource
+		Quobyte                       QuobyteVolumeSource
+		AzureDisk                     AzureDiskVolumeSource
+		PhotonPersistentDisk          PhotonPersistentDiskVolumeSource
+		Projected                     ProjectedVolumeSource
+		Projected_Sources             [1]VolumeProjection
+		PortworxVolume                PortworxVolumeSource
+		ScaleIO                       ScaleIOVolumeSource
+		ScaleIO_SecretRef             LocalObjectReference
+		StorageOS                     StorageOSVolumeSource
+		StorageOS_SecretRef           LocalObjectReference
+		CSI                           CSIVolumeSource
+		CSI_FSType                    string
+		CSI_NodePublishSecretRef      LocalObjectReference
+		Ephemeral                     EphemeralVolumeSource
+		Ephemeral_VolumeClaimTemplate PersistentVolumeClaimTemplate
+		Image                         ImageVolumeSource
+		DownwardAPI_DefaultMode       int32
+		FC_Lun                        int32
+		Projected_DefaultMode         int32
+		CSI_ReadOnly                  bool
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		HostPath              HostPathVolumeSource
+		EmptyDir              EmptyDirVolumeSource
+		GCEPersistentDisk     GCEPersistentDiskVolumeSource
+		AWSElasticBlockStore  AWSElasticBlockStoreVolumeSource
+		GitRepo               GitRepoVolumeSource
+		Secret                SecretVolumeSource
+		NFS                   NFSVolumeSource
+		ISCSI                 ISCSIVolumeSource
+		Glusterfs             GlusterfsVolumeSource
+		PersistentVolumeClaim PersistentVolumeClaimVolumeSource
+		RBD                   RBDVolumeSource
+		FlexVolume            FlexVolumeSource
+		Cinder                CinderVolumeSource
+		CephFS                CephFSVolumeSource
+		Flocker               FlockerVolumeSource
+		DownwardAPI           DownwardAPIVolumeSource
+		FC                    FCVolumeSource
+		AzureFile             AzureFileVolumeSource
+		ConfigMap             ConfigMapVolumeSource
+		VsphereVolume         VsphereVirtualDiskVolumeSource
+		Quobyte               QuobyteVolumeSource
+		AzureDisk             AzureDiskVolumeSource
+		PhotonPersistentDisk  PhotonPersistentDiskVolumeSource
+		Projected             ProjectedVolumeSource
+		PortworxVolume        PortworxVolumeSource
+		ScaleIO               ScaleIOVolumeSource
+		StorageOS             StorageOSVolumeSource
+		CSI                   CSIVolumeSource
+		Ephemeral             EphemeralVolumeSource
+		Image                 ImageVolumeSource
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.HostPath != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.HostPath))
+			if in.HostPath.Type != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.HostPath_Type))
+			}
+		}
+		if in.EmptyDir != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.EmptyDir))
+			if in.EmptyDir.SizeLimit != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.EmptyDir_SizeLimit))
+			}
+		}
+		if in.GCEPersistentDisk != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.GCEPersistentDisk))
+		}
+		if in.AWSElasticBlockStore != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.AWSElasticBlockStore))
+		}
+		if in.GitRepo != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.GitRepo))
+		}
+		if in.Secret != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Secret))
+		}
+		if in.NFS != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.NFS))
+		}
+		if in.ISCSI != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ISCSI))
+			if len(in.ISCSI.Portals) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ISCSI_Portals))
+			}
+			if in.ISCSI.SecretRef != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ISCSI_SecretRef))
+			}
+			if in.ISCSI.InitiatorName != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ISCSI_InitiatorName))
+			}
+		}
+		if in.Glusterfs != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Glusterfs))
+		}
+		if in.PersistentVolumeClaim != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PersistentVolumeClaim))
+		}
+		if in.RBD != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.RBD))
+			if len(in.RBD.CephMonitors) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.RBD_CephMonitors))
+			}
+			if in.RBD.SecretRef != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.RBD_SecretRef))
+			}
+		}
+		if in.FlexVolume != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.FlexVolume))
+			if in.FlexVolume.SecretRef != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.FlexVolume_SecretRef))
+			}
+		}
+		if in.Cinder != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Cinder))
+			if in.Cinder.SecretRef != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Cinder_SecretRef))
+			}
+		}
+		if in.CephFS != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.CephFS))
+			if len(in.CephFS.Monitors) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.CephFS_Monitors))
+			}
+			if in.CephFS.SecretRef != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.CephFS_SecretRef))
+			}
+		}
+		if in.Flocker != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Flocker))
+		}
+		if in.DownwardAPI != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.DownwardAPI))
+			if len(in.DownwardAPI.Items) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.DownwardAPI_Items))
+			}
+			if in.DownwardAPI.DefaultMode != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.DownwardAPI_DefaultMode))
+			}
+		}
+		if in.FC != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.FC))
+			if len(in.FC.TargetWWNs) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.FC_TargetWWNs))
+			}
+			if in.FC.Lun != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.FC_Lun))
+			}
+			if len(in.FC.WWIDs) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.FC_WWIDs))
+			}
+		}
+		if in.AzureFile != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.AzureFile))
+		}
+		if in.ConfigMap != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ConfigMap))
+		}
+		if in.VsphereVolume != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.VsphereVolume))
+		}
+		if in.Quobyte != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Quobyte))
+		}
+		if in.AzureDisk != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.AzureDisk))
+		}
+		if in.PhotonPersistentDisk != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PhotonPersistentDisk))
+		}
+		if in.Projected != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Projected))
+			if len(in.Projected.Sources) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Projected_Sources))
+			}
+			if in.Projected.DefaultMode != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Projected_DefaultMode))
+			}
+		}
+		if in.PortworxVolume != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PortworxVolume))
+		}
+		if in.ScaleIO != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ScaleIO))
+			if in.ScaleIO.SecretRef != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.ScaleIO_SecretRef))
+			}
+		}
+		if in.StorageOS != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.StorageOS))
+			if in.StorageOS.SecretRef != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.StorageOS_SecretRef))
+			}
+		}
+		if in.CSI != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.CSI))
+			if in.CSI.ReadOnly != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.CSI_ReadOnly))
+			}
+			if in.CSI.FSType != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.CSI_FSType))
+			}
+			if in.CSI.NodePublishSecretRef != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.CSI_NodePublishSecretRef))
+			}
+		}
+		if in.Ephemeral != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Ephemeral))
+			if in.Ephemeral.VolumeClaimTemplate != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.Ephemeral_VolumeClaimTemplate))
+			}
+		}
+		if in.Image != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Image))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if s0 := in.HostPath; s0 != nil {
-		d0 := new(HostPathVolumeSource)
+		var d0 *HostPathVolumeSource
+		if r0 != nil {
+			d0 = &r0.HostPath
+		} else if p0 != nil {
+			d0 = &p0.HostPath
+		} else {
+			d0 = new(HostPathVolumeSource)
+		}
 		*d0 = *s0
-		if s0.Type != nil {
-			d0.Type = new(HostPathType)
-			*d0.Type = *s0.Type
+		if s1 := s0.Type; s1 != nil {
+			var d1 *HostPathType
+			if r0 != nil {
+				d1 = &r0.HostPath_Type
+			} else {
+				d1 = new(HostPathType)
+			}
+			*d1 = *s1
+			d0.Type = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -4892,11 +7547,24 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.HostPath = d0
 	}
 	if s0 := in.EmptyDir; s0 != nil {
-		d0 := new(EmptyDirVolumeSource)
+		var d0 *EmptyDirVolumeSource
+		if r0 != nil {
+			d0 = &r0.EmptyDir
+		} else if p0 != nil {
+			d0 = &p0.EmptyDir
+		} else {
+			d0 = new(EmptyDirVolumeSource)
+		}
 		*d0 = *s0
-		if s0.SizeLimit != nil {
-			d0.SizeLimit = new(resource.Quantity)
-			*d0.SizeLimit = *s0.SizeLimit
+		if s1 := s0.SizeLimit; s1 != nil {
+			var d1 *resource.Quantity
+			if r0 != nil {
+				d1 = &r0.EmptyDir_SizeLimit
+			} else {
+				d1 = new(resource.Quantity)
+			}
+			*d1 = *s1
+			d0.SizeLimit = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -4904,7 +7572,14 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.EmptyDir = d0
 	}
 	if s0 := in.GCEPersistentDisk; s0 != nil {
-		d0 := new(GCEPersistentDiskVolumeSource)
+		var d0 *GCEPersistentDiskVolumeSource
+		if r0 != nil {
+			d0 = &r0.GCEPersistentDisk
+		} else if p0 != nil {
+			d0 = &p0.GCEPersistentDisk
+		} else {
+			d0 = new(GCEPersistentDiskVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -4912,7 +7587,14 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.GCEPersistentDisk = d0
 	}
 	if s0 := in.AWSElasticBlockStore; s0 != nil {
-		d0 := new(AWSElasticBlockStoreVolumeSource)
+		var d0 *AWSElasticBlockStoreVolumeSource
+		if r0 != nil {
+			d0 = &r0.AWSElasticBlockStore
+		} else if p0 != nil {
+			d0 = &p0.AWSElasticBlockStore
+		} else {
+			d0 = new(AWSElasticBlockStoreVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -4920,7 +7602,14 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.AWSElasticBlockStore = d0
 	}
 	if s0 := in.GitRepo; s0 != nil {
-		d0 := new(GitRepoVolumeSource)
+		var d0 *GitRepoVolumeSource
+		if r0 != nil {
+			d0 = &r0.GitRepo
+		} else if p0 != nil {
+			d0 = &p0.GitRepo
+		} else {
+			d0 = new(GitRepoVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -4928,38 +7617,27 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.GitRepo = d0
 	}
 	if s0 := in.Secret; s0 != nil {
-		d0 := new(SecretVolumeSource)
+		var d0 *SecretVolumeSource
+		if r0 != nil {
+			d0 = &r0.Secret
+		} else if p0 != nil {
+			d0 = &p0.Secret
+		} else {
+			d0 = new(SecretVolumeSource)
+		}
 		*d0 = *s0
-		if s1s := s0.Items; s1s != nil {
-			d1s := make([]KeyToPath, len(s1s))
-			copy(d1s, s1s)
-			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s1.Mode != nil {
-					d1.Mode = new(int32)
-					*d1.Mode = *s1.Mode
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-			}
-			d0.Items = d1s
-		}
-		if s0.DefaultMode != nil {
-			d0.DefaultMode = new(int32)
-			*d0.DefaultMode = *s0.DefaultMode
-		}
-		if s0.Optional != nil {
-			d0.Optional = new(bool)
-			*d0.Optional = *s0.Optional
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
+		s0.deepCopyRefsInto(d0)
 		out.Secret = d0
 	}
 	if s0 := in.NFS; s0 != nil {
-		d0 := new(NFSVolumeSource)
+		var d0 *NFSVolumeSource
+		if r0 != nil {
+			d0 = &r0.NFS
+		} else if p0 != nil {
+			d0 = &p0.NFS
+		} else {
+			d0 = new(NFSVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -4967,23 +7645,45 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.NFS = d0
 	}
 	if s0 := in.ISCSI; s0 != nil {
-		d0 := new(ISCSIVolumeSource)
+		var d0 *ISCSIVolumeSource
+		if r0 != nil {
+			d0 = &r0.ISCSI
+		} else if p0 != nil {
+			d0 = &p0.ISCSI
+		} else {
+			d0 = new(ISCSIVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Portals != nil {
-			d0.Portals = make([]string, len(s0.Portals))
+			if r0 != nil && len(s0.Portals) == 1 {
+				d0.Portals = r0.ISCSI_Portals[:1:1]
+			} else {
+				d0.Portals = make([]string, len(s0.Portals))
+			}
 			copy(d0.Portals, s0.Portals)
 		}
 		if s1 := s0.SecretRef; s1 != nil {
-			d1 := new(LocalObjectReference)
+			var d1 *LocalObjectReference
+			if r0 != nil {
+				d1 = &r0.ISCSI_SecretRef
+			} else {
+				d1 = new(LocalObjectReference)
+			}
 			*d1 = *s1
 			if s1.Unknown != nil {
 				d1.Unknown = s1.Unknown.DeepCopy()
 			}
 			d0.SecretRef = d1
 		}
-		if s0.InitiatorName != nil {
-			d0.InitiatorName = new(string)
-			*d0.InitiatorName = *s0.InitiatorName
+		if s1 := s0.InitiatorName; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.ISCSI_InitiatorName
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.InitiatorName = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -4991,7 +7691,14 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.ISCSI = d0
 	}
 	if s0 := in.Glusterfs; s0 != nil {
-		d0 := new(GlusterfsVolumeSource)
+		var d0 *GlusterfsVolumeSource
+		if r0 != nil {
+			d0 = &r0.Glusterfs
+		} else if p0 != nil {
+			d0 = &p0.Glusterfs
+		} else {
+			d0 = new(GlusterfsVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -4999,7 +7706,14 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.Glusterfs = d0
 	}
 	if s0 := in.PersistentVolumeClaim; s0 != nil {
-		d0 := new(PersistentVolumeClaimVolumeSource)
+		var d0 *PersistentVolumeClaimVolumeSource
+		if r0 != nil {
+			d0 = &r0.PersistentVolumeClaim
+		} else if p0 != nil {
+			d0 = &p0.PersistentVolumeClaim
+		} else {
+			d0 = new(PersistentVolumeClaimVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5007,14 +7721,30 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.PersistentVolumeClaim = d0
 	}
 	if s0 := in.RBD; s0 != nil {
-		d0 := new(RBDVolumeSource)
+		var d0 *RBDVolumeSource
+		if r0 != nil {
+			d0 = &r0.RBD
+		} else if p0 != nil {
+			d0 = &p0.RBD
+		} else {
+			d0 = new(RBDVolumeSource)
+		}
 		*d0 = *s0
 		if s0.CephMonitors != nil {
-			d0.CephMonitors = make([]string, len(s0.CephMonitors))
+			if r0 != nil && len(s0.CephMonitors) == 1 {
+				d0.CephMonitors = r0.RBD_CephMonitors[:1:1]
+			} else {
+				d0.CephMonitors = make([]string, len(s0.CephMonitors))
+			}
 			copy(d0.CephMonitors, s0.CephMonitors)
 		}
 		if s1 := s0.SecretRef; s1 != nil {
-			d1 := new(LocalObjectReference)
+			var d1 *LocalObjectReference
+			if r0 != nil {
+				d1 = &r0.RBD_SecretRef
+			} else {
+				d1 = new(LocalObjectReference)
+			}
 			*d1 = *s1
 			if s1.Unknown != nil {
 				d1.Unknown = s1.Unknown.DeepCopy()
@@ -5027,10 +7757,22 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.RBD = d0
 	}
 	if s0 := in.FlexVolume; s0 != nil {
-		d0 := new(FlexVolumeSource)
+		var d0 *FlexVolumeSource
+		if r0 != nil {
+			d0 = &r0.FlexVolume
+		} else if p0 != nil {
+			d0 = &p0.FlexVolume
+		} else {
+			d0 = new(FlexVolumeSource)
+		}
 		*d0 = *s0
 		if s1 := s0.SecretRef; s1 != nil {
-			d1 := new(LocalObjectReference)
+			var d1 *LocalObjectReference
+			if r0 != nil {
+				d1 = &r0.FlexVolume_SecretRef
+			} else {
+				d1 = new(LocalObjectReference)
+			}
 			*d1 = *s1
 			if s1.Unknown != nil {
 				d1.Unknown = s1.Unknown.DeepCopy()
@@ -5044,10 +7786,22 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.FlexVolume = d0
 	}
 	if s0 := in.Cinder; s0 != nil {
-		d0 := new(CinderVolumeSource)
+		var d0 *CinderVolumeSource
+		if r0 != nil {
+			d0 = &r0.Cinder
+		} else if p0 != nil {
+			d0 = &p0.Cinder
+		} else {
+			d0 = new(CinderVolumeSource)
+		}
 		*d0 = *s0
 		if s1 := s0.SecretRef; s1 != nil {
-			d1 := new(LocalObjectReference)
+			var d1 *LocalObjectReference
+			if r0 != nil {
+				d1 = &r0.Cinder_SecretRef
+			} else {
+				d1 = new(LocalObjectReference)
+			}
 			*d1 = *s1
 			if s1.Unknown != nil {
 				d1.Unknown = s1.Unknown.DeepCopy()
@@ -5060,14 +7814,30 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.Cinder = d0
 	}
 	if s0 := in.CephFS; s0 != nil {
-		d0 := new(CephFSVolumeSource)
+		var d0 *CephFSVolumeSource
+		if r0 != nil {
+			d0 = &r0.CephFS
+		} else if p0 != nil {
+			d0 = &p0.CephFS
+		} else {
+			d0 = new(CephFSVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Monitors != nil {
-			d0.Monitors = make([]string, len(s0.Monitors))
+			if r0 != nil && len(s0.Monitors) == 1 {
+				d0.Monitors = r0.CephFS_Monitors[:1:1]
+			} else {
+				d0.Monitors = make([]string, len(s0.Monitors))
+			}
 			copy(d0.Monitors, s0.Monitors)
 		}
 		if s1 := s0.SecretRef; s1 != nil {
-			d1 := new(LocalObjectReference)
+			var d1 *LocalObjectReference
+			if r0 != nil {
+				d1 = &r0.CephFS_SecretRef
+			} else {
+				d1 = new(LocalObjectReference)
+			}
 			*d1 = *s1
 			if s1.Unknown != nil {
 				d1.Unknown = s1.Unknown.DeepCopy()
@@ -5080,7 +7850,14 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.CephFS = d0
 	}
 	if s0 := in.Flocker; s0 != nil {
-		d0 := new(FlockerVolumeSource)
+		var d0 *FlockerVolumeSource
+		if r0 != nil {
+			d0 = &r0.Flocker
+		} else if p0 != nil {
+			d0 = &p0.Flocker
+		} else {
+			d0 = new(FlockerVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5088,42 +7865,37 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.Flocker = d0
 	}
 	if s0 := in.DownwardAPI; s0 != nil {
-		d0 := new(DownwardAPIVolumeSource)
+		var d0 *DownwardAPIVolumeSource
+		if r0 != nil {
+			d0 = &r0.DownwardAPI
+		} else if p0 != nil {
+			d0 = &p0.DownwardAPI
+		} else {
+			d0 = new(DownwardAPIVolumeSource)
+		}
 		*d0 = *s0
 		if s1s := s0.Items; s1s != nil {
-			d1s := make([]DownwardAPIVolumeFile, len(s1s))
+			var d1s []DownwardAPIVolumeFile
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.DownwardAPI_Items[:1:1]
+			} else {
+				d1s = make([]DownwardAPIVolumeFile, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s2 := s1.FieldRef; s2 != nil {
-					d2 := new(ObjectFieldSelector)
-					*d2 = *s2
-					if s2.Unknown != nil {
-						d2.Unknown = s2.Unknown.DeepCopy()
-					}
-					d1.FieldRef = d2
-				}
-				if s2 := s1.ResourceFieldRef; s2 != nil {
-					d2 := new(ResourceFieldSelector)
-					*d2 = *s2
-					if s2.Unknown != nil {
-						d2.Unknown = s2.Unknown.DeepCopy()
-					}
-					d1.ResourceFieldRef = d2
-				}
-				if s1.Mode != nil {
-					d1.Mode = new(int32)
-					*d1.Mode = *s1.Mode
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
+				s1s[i1].deepCopyRefsInto(&d1s[i1])
 			}
 			d0.Items = d1s
 		}
-		if s0.DefaultMode != nil {
-			d0.DefaultMode = new(int32)
-			*d0.DefaultMode = *s0.DefaultMode
+		if s1 := s0.DefaultMode; s1 != nil {
+			var d1 *int32
+			if r0 != nil {
+				d1 = &r0.DownwardAPI_DefaultMode
+			} else {
+				d1 = new(int32)
+			}
+			*d1 = *s1
+			d0.DefaultMode = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5131,18 +7903,39 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.DownwardAPI = d0
 	}
 	if s0 := in.FC; s0 != nil {
-		d0 := new(FCVolumeSource)
+		var d0 *FCVolumeSource
+		if r0 != nil {
+			d0 = &r0.FC
+		} else if p0 != nil {
+			d0 = &p0.FC
+		} else {
+			d0 = new(FCVolumeSource)
+		}
 		*d0 = *s0
 		if s0.TargetWWNs != nil {
-			d0.TargetWWNs = make([]string, len(s0.TargetWWNs))
+			if r0 != nil && len(s0.TargetWWNs) == 1 {
+				d0.TargetWWNs = r0.FC_TargetWWNs[:1:1]
+			} else {
+				d0.TargetWWNs = make([]string, len(s0.TargetWWNs))
+			}
 			copy(d0.TargetWWNs, s0.TargetWWNs)
 		}
-		if s0.Lun != nil {
-			d0.Lun = new(int32)
-			*d0.Lun = *s0.Lun
+		if s1 := s0.Lun; s1 != nil {
+			var d1 *int32
+			if r0 != nil {
+				d1 = &r0.FC_Lun
+			} else {
+				d1 = new(int32)
+			}
+			*d1 = *s1
+			d0.Lun = d1
 		}
 		if s0.WWIDs != nil {
-			d0.WWIDs = make([]string, len(s0.WWIDs))
+			if r0 != nil && len(s0.WWIDs) == 1 {
+				d0.WWIDs = r0.FC_WWIDs[:1:1]
+			} else {
+				d0.WWIDs = make([]string, len(s0.WWIDs))
+			}
 			copy(d0.WWIDs, s0.WWIDs)
 		}
 		if s0.Unknown != nil {
@@ -5151,7 +7944,14 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.FC = d0
 	}
 	if s0 := in.AzureFile; s0 != nil {
-		d0 := new(AzureFileVolumeSource)
+		var d0 *AzureFileVolumeSource
+		if r0 != nil {
+			d0 = &r0.AzureFile
+		} else if p0 != nil {
+			d0 = &p0.AzureFile
+		} else {
+			d0 = new(AzureFileVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5159,44 +7959,27 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.AzureFile = d0
 	}
 	if s0 := in.ConfigMap; s0 != nil {
-		d0 := new(ConfigMapVolumeSource)
+		var d0 *ConfigMapVolumeSource
+		if r0 != nil {
+			d0 = &r0.ConfigMap
+		} else if p0 != nil {
+			d0 = &p0.ConfigMap
+		} else {
+			d0 = new(ConfigMapVolumeSource)
+		}
 		*d0 = *s0
-		{
-			s1, d1 := &s0.LocalObjectReference, &d0.LocalObjectReference
-			if s1.Unknown != nil {
-				d1.Unknown = s1.Unknown.DeepCopy()
-			}
-		}
-		if s1s := s0.Items; s1s != nil {
-			d1s := make([]KeyToPath, len(s1s))
-			copy(d1s, s1s)
-			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s1.Mode != nil {
-					d1.Mode = new(int32)
-					*d1.Mode = *s1.Mode
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-			}
-			d0.Items = d1s
-		}
-		if s0.DefaultMode != nil {
-			d0.DefaultMode = new(int32)
-			*d0.DefaultMode = *s0.DefaultMode
-		}
-		if s0.Optional != nil {
-			d0.Optional = new(bool)
-			*d0.Optional = *s0.Optional
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
+		s0.deepCopyRefsInto(d0)
 		out.ConfigMap = d0
 	}
 	if s0 := in.VsphereVolume; s0 != nil {
-		d0 := new(VsphereVirtualDiskVolumeSource)
+		var d0 *VsphereVirtualDiskVolumeSource
+		if r0 != nil {
+			d0 = &r0.VsphereVolume
+		} else if p0 != nil {
+			d0 = &p0.VsphereVolume
+		} else {
+			d0 = new(VsphereVirtualDiskVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5204,7 +7987,14 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.VsphereVolume = d0
 	}
 	if s0 := in.Quobyte; s0 != nil {
-		d0 := new(QuobyteVolumeSource)
+		var d0 *QuobyteVolumeSource
+		if r0 != nil {
+			d0 = &r0.Quobyte
+		} else if p0 != nil {
+			d0 = &p0.Quobyte
+		} else {
+			d0 = new(QuobyteVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5212,31 +8002,27 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.Quobyte = d0
 	}
 	if s0 := in.AzureDisk; s0 != nil {
-		d0 := new(AzureDiskVolumeSource)
+		var d0 *AzureDiskVolumeSource
+		if r0 != nil {
+			d0 = &r0.AzureDisk
+		} else if p0 != nil {
+			d0 = &p0.AzureDisk
+		} else {
+			d0 = new(AzureDiskVolumeSource)
+		}
 		*d0 = *s0
-		if s0.CachingMode != nil {
-			d0.CachingMode = new(AzureDataDiskCachingMode)
-			*d0.CachingMode = *s0.CachingMode
-		}
-		if s0.FSType != nil {
-			d0.FSType = new(string)
-			*d0.FSType = *s0.FSType
-		}
-		if s0.ReadOnly != nil {
-			d0.ReadOnly = new(bool)
-			*d0.ReadOnly = *s0.ReadOnly
-		}
-		if s0.Kind != nil {
-			d0.Kind = new(AzureDataDiskKind)
-			*d0.Kind = *s0.Kind
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
+		s0.deepCopyRefsInto(d0)
 		out.AzureDisk = d0
 	}
 	if s0 := in.PhotonPersistentDisk; s0 != nil {
-		d0 := new(PhotonPersistentDiskVolumeSource)
+		var d0 *PhotonPersistentDiskVolumeSource
+		if r0 != nil {
+			d0 = &r0.PhotonPersistentDisk
+		} else if p0 != nil {
+			d0 = &p0.PhotonPersistentDisk
+		} else {
+			d0 = new(PhotonPersistentDiskVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5244,19 +8030,37 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.PhotonPersistentDisk = d0
 	}
 	if s0 := in.Projected; s0 != nil {
-		d0 := new(ProjectedVolumeSource)
+		var d0 *ProjectedVolumeSource
+		if r0 != nil {
+			d0 = &r0.Projected
+		} else if p0 != nil {
+			d0 = &p0.Projected
+		} else {
+			d0 = new(ProjectedVolumeSource)
+		}
 		*d0 = *s0
 		if s1s := s0.Sources; s1s != nil {
-			d1s := make([]VolumeProjection, len(s1s))
+			var d1s []VolumeProjection
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.Projected_Sources[:1:1]
+			} else {
+				d1s = make([]VolumeProjection, len(s1s))
+			}
 			copy(d1s, s1s)
 			for i1 := range s1s {
 				s1s[i1].deepCopyRefsInto(&d1s[i1])
 			}
 			d0.Sources = d1s
 		}
-		if s0.DefaultMode != nil {
-			d0.DefaultMode = new(int32)
-			*d0.DefaultMode = *s0.DefaultMode
+		if s1 := s0.DefaultMode; s1 != nil {
+			var d1 *int32
+			if r0 != nil {
+				d1 = &r0.Projected_DefaultMode
+			} else {
+				d1 = new(int32)
+			}
+			*d1 = *s1
+			d0.DefaultMode = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5264,7 +8068,14 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.Projected = d0
 	}
 	if s0 := in.PortworxVolume; s0 != nil {
-		d0 := new(PortworxVolumeSource)
+		var d0 *PortworxVolumeSource
+		if r0 != nil {
+			d0 = &r0.PortworxVolume
+		} else if p0 != nil {
+			d0 = &p0.PortworxVolume
+		} else {
+			d0 = new(PortworxVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5272,10 +8083,22 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.PortworxVolume = d0
 	}
 	if s0 := in.ScaleIO; s0 != nil {
-		d0 := new(ScaleIOVolumeSource)
+		var d0 *ScaleIOVolumeSource
+		if r0 != nil {
+			d0 = &r0.ScaleIO
+		} else if p0 != nil {
+			d0 = &p0.ScaleIO
+		} else {
+			d0 = new(ScaleIOVolumeSource)
+		}
 		*d0 = *s0
 		if s1 := s0.SecretRef; s1 != nil {
-			d1 := new(LocalObjectReference)
+			var d1 *LocalObjectReference
+			if r0 != nil {
+				d1 = &r0.ScaleIO_SecretRef
+			} else {
+				d1 = new(LocalObjectReference)
+			}
 			*d1 = *s1
 			if s1.Unknown != nil {
 				d1.Unknown = s1.Unknown.DeepCopy()
@@ -5288,10 +8111,22 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.ScaleIO = d0
 	}
 	if s0 := in.StorageOS; s0 != nil {
-		d0 := new(StorageOSVolumeSource)
+		var d0 *StorageOSVolumeSource
+		if r0 != nil {
+			d0 = &r0.StorageOS
+		} else if p0 != nil {
+			d0 = &p0.StorageOS
+		} else {
+			d0 = new(StorageOSVolumeSource)
+		}
 		*d0 = *s0
 		if s1 := s0.SecretRef; s1 != nil {
-			d1 := new(LocalObjectReference)
+			var d1 *LocalObjectReference
+			if r0 != nil {
+				d1 = &r0.StorageOS_SecretRef
+			} else {
+				d1 = new(LocalObjectReference)
+			}
 			*d1 = *s1
 			if s1.Unknown != nil {
 				d1.Unknown = s1.Unknown.DeepCopy()
@@ -5304,19 +8139,43 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.StorageOS = d0
 	}
 	if s0 := in.CSI; s0 != nil {
-		d0 := new(CSIVolumeSource)
-		*d0 = *s0
-		if s0.ReadOnly != nil {
-			d0.ReadOnly = new(bool)
-			*d0.ReadOnly = *s0.ReadOnly
+		var d0 *CSIVolumeSource
+		if r0 != nil {
+			d0 = &r0.CSI
+		} else if p0 != nil {
+			d0 = &p0.CSI
+		} else {
+			d0 = new(CSIVolumeSource)
 		}
-		if s0.FSType != nil {
-			d0.FSType = new(string)
-			*d0.FSType = *s0.FSType
+		*d0 = *s0
+		if s1 := s0.ReadOnly; s1 != nil {
+			var d1 *bool
+			if r0 != nil {
+				d1 = &r0.CSI_ReadOnly
+			} else {
+				d1 = new(bool)
+			}
+			*d1 = *s1
+			d0.ReadOnly = d1
+		}
+		if s1 := s0.FSType; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.CSI_FSType
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.FSType = d1
 		}
 		d0.VolumeAttributes = maps.Clone(s0.VolumeAttributes)
 		if s1 := s0.NodePublishSecretRef; s1 != nil {
-			d1 := new(LocalObjectReference)
+			var d1 *LocalObjectReference
+			if r0 != nil {
+				d1 = &r0.CSI_NodePublishSecretRef
+			} else {
+				d1 = new(LocalObjectReference)
+			}
 			*d1 = *s1
 			if s1.Unknown != nil {
 				d1.Unknown = s1.Unknown.DeepCopy()
@@ -5329,10 +8188,29 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.CSI = d0
 	}
 	if s0 := in.Ephemeral; s0 != nil {
-		d0 := new(EphemeralVolumeSource)
+		var d0 *EphemeralVolumeSource
+		if r0 != nil {
+			d0 = &r0.Ephemeral
+		} else if p0 != nil {
+			d0 = &p0.Ephemeral
+		} else {
+			d0 = new(EphemeralVolumeSource)
+		}
 		*d0 = *s0
-		if s0.VolumeClaimTemplate != nil {
-			d0.VolumeClaimTemplate = s0.VolumeClaimTemplate.DeepCopy()
+		if s1 := s0.VolumeClaimTemplate; s1 != nil {
+			var d1 *PersistentVolumeClaimTemplate
+			if r0 != nil {
+				d1 = &r0.Ephemeral_VolumeClaimTemplate
+			} else {
+				d1 = new(PersistentVolumeClaimTemplate)
+			}
+			*d1 = *s1
+			s1.ObjectMeta.DeepCopyInto(&d1.ObjectMeta)
+			s1.Spec.deepCopyRefsInto(&d1.Spec)
+			if s1.Unknown != nil {
+				d1.Unknown = s1.Unknown.DeepCopy()
+			}
+			d0.VolumeClaimTemplate = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5340,7 +8218,14 @@ func (in *VolumeSource) deepCopyRefsInto(out *VolumeSource) {
 		out.Ephemeral = d0
 	}
 	if s0 := in.Image; s0 != nil {
-		d0 := new(ImageVolumeSource)
+		var d0 *ImageVolumeSource
+		if r0 != nil {
+			d0 = &r0.Image
+		} else if p0 != nil {
+			d0 = &p0.Image
+		} else {
+			d0 = new(ImageVolumeSource)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5502,8 +8387,41 @@ func (in *SecretVolumeSource) DeepCopyInto(out *SecretVolumeSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *SecretVolumeSource) deepCopyRefsInto(out *SecretVolumeSource) {
+	type refs0 struct {
+		Items       [1]KeyToPath
+		DefaultMode int32
+		Optional    bool
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		DefaultMode int32
+		Optional    bool
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if len(in.Items) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Items))
+		}
+		if in.DefaultMode != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.DefaultMode))
+		}
+		if in.Optional != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Optional))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if s0s := in.Items; s0s != nil {
-		d0s := make([]KeyToPath, len(s0s))
+		var d0s []KeyToPath
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Items[:1:1]
+		} else {
+			d0s = make([]KeyToPath, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -5517,13 +8435,29 @@ func (in *SecretVolumeSource) deepCopyRefsInto(out *SecretVolumeSource) {
 		}
 		out.Items = d0s
 	}
-	if in.DefaultMode != nil {
-		out.DefaultMode = new(int32)
-		*out.DefaultMode = *in.DefaultMode
+	if s0 := in.DefaultMode; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.DefaultMode
+		} else if p0 != nil {
+			d0 = &p0.DefaultMode
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.DefaultMode = d0
 	}
-	if in.Optional != nil {
-		out.Optional = new(bool)
-		*out.Optional = *in.Optional
+	if s0 := in.Optional; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.Optional
+		} else if p0 != nil {
+			d0 = &p0.Optional
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.Optional = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -5575,21 +8509,68 @@ func (in *ISCSIVolumeSource) DeepCopyInto(out *ISCSIVolumeSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *ISCSIVolumeSource) deepCopyRefsInto(out *ISCSIVolumeSource) {
+	type refs0 struct {
+		Portals       [1]string
+		SecretRef     LocalObjectReference
+		InitiatorName string
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		SecretRef     LocalObjectReference
+		InitiatorName string
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if len(in.Portals) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Portals))
+		}
+		if in.SecretRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SecretRef))
+		}
+		if in.InitiatorName != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.InitiatorName))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if in.Portals != nil {
-		out.Portals = make([]string, len(in.Portals))
+		if r0 != nil && len(in.Portals) == 1 {
+			out.Portals = r0.Portals[:1:1]
+		} else {
+			out.Portals = make([]string, len(in.Portals))
+		}
 		copy(out.Portals, in.Portals)
 	}
 	if s0 := in.SecretRef; s0 != nil {
-		d0 := new(LocalObjectReference)
+		var d0 *LocalObjectReference
+		if r0 != nil {
+			d0 = &r0.SecretRef
+		} else if p0 != nil {
+			d0 = &p0.SecretRef
+		} else {
+			d0 = new(LocalObjectReference)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
 		}
 		out.SecretRef = d0
 	}
-	if in.InitiatorName != nil {
-		out.InitiatorName = new(string)
-		*out.InitiatorName = *in.InitiatorName
+	if s0 := in.InitiatorName; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.InitiatorName
+		} else if p0 != nil {
+			d0 = &p0.InitiatorName
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.InitiatorName = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -5666,12 +8647,38 @@ func (in *RBDVolumeSource) DeepCopyInto(out *RBDVolumeSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *RBDVolumeSource) deepCopyRefsInto(out *RBDVolumeSource) {
+	type refs0 struct {
+		CephMonitors [1]string
+		SecretRef    LocalObjectReference
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.CephMonitors) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.CephMonitors))
+		}
+		if in.SecretRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SecretRef))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if in.CephMonitors != nil {
-		out.CephMonitors = make([]string, len(in.CephMonitors))
+		if r0 != nil && len(in.CephMonitors) == 1 {
+			out.CephMonitors = r0.CephMonitors[:1:1]
+		} else {
+			out.CephMonitors = make([]string, len(in.CephMonitors))
+		}
 		copy(out.CephMonitors, in.CephMonitors)
 	}
 	if s0 := in.SecretRef; s0 != nil {
-		d0 := new(LocalObjectReference)
+		var d0 *LocalObjectReference
+		if r0 != nil {
+			d0 = &r0.SecretRef
+		} else {
+			d0 = new(LocalObjectReference)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5770,12 +8777,38 @@ func (in *CephFSVolumeSource) DeepCopyInto(out *CephFSVolumeSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *CephFSVolumeSource) deepCopyRefsInto(out *CephFSVolumeSource) {
+	type refs0 struct {
+		Monitors  [1]string
+		SecretRef LocalObjectReference
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.Monitors) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Monitors))
+		}
+		if in.SecretRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SecretRef))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if in.Monitors != nil {
-		out.Monitors = make([]string, len(in.Monitors))
+		if r0 != nil && len(in.Monitors) == 1 {
+			out.Monitors = r0.Monitors[:1:1]
+		} else {
+			out.Monitors = make([]string, len(in.Monitors))
+		}
 		copy(out.Monitors, in.Monitors)
 	}
 	if s0 := in.SecretRef; s0 != nil {
-		d0 := new(LocalObjectReference)
+		var d0 *LocalObjectReference
+		if r0 != nil {
+			d0 = &r0.SecretRef
+		} else {
+			d0 = new(LocalObjectReference)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -5832,16 +8865,51 @@ func (in *FCVolumeSource) DeepCopyInto(out *FCVolumeSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *FCVolumeSource) deepCopyRefsInto(out *FCVolumeSource) {
+	type refs0 struct {
+		TargetWWNs [1]string
+		WWIDs      [1]string
+		Lun        int32
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.TargetWWNs) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.TargetWWNs))
+		}
+		if in.Lun != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Lun))
+		}
+		if len(in.WWIDs) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.WWIDs))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if in.TargetWWNs != nil {
-		out.TargetWWNs = make([]string, len(in.TargetWWNs))
+		if r0 != nil && len(in.TargetWWNs) == 1 {
+			out.TargetWWNs = r0.TargetWWNs[:1:1]
+		} else {
+			out.TargetWWNs = make([]string, len(in.TargetWWNs))
+		}
 		copy(out.TargetWWNs, in.TargetWWNs)
 	}
-	if in.Lun != nil {
-		out.Lun = new(int32)
-		*out.Lun = *in.Lun
+	if s0 := in.Lun; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.Lun
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.Lun = d0
 	}
 	if in.WWIDs != nil {
-		out.WWIDs = make([]string, len(in.WWIDs))
+		if r0 != nil && len(in.WWIDs) == 1 {
+			out.WWIDs = r0.WWIDs[:1:1]
+		} else {
+			out.WWIDs = make([]string, len(in.WWIDs))
+		}
 		copy(out.WWIDs, in.WWIDs)
 	}
 	if in.Unknown != nil {
@@ -5944,21 +9012,70 @@ func (in *AzureDiskVolumeSource) DeepCopyInto(out *AzureDiskVolumeSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *AzureDiskVolumeSource) deepCopyRefsInto(out *AzureDiskVolumeSource) {
-	if in.CachingMode != nil {
-		out.CachingMode = new(AzureDataDiskCachingMode)
-		*out.CachingMode = *in.CachingMode
+	type refs0 struct {
+		CachingMode AzureDataDiskCachingMode
+		FSType      string
+		Kind        AzureDataDiskKind
+		ReadOnly    bool
 	}
-	if in.FSType != nil {
-		out.FSType = new(string)
-		*out.FSType = *in.FSType
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.CachingMode != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.CachingMode))
+		}
+		if in.FSType != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.FSType))
+		}
+		if in.ReadOnly != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ReadOnly))
+		}
+		if in.Kind != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Kind))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
 	}
-	if in.ReadOnly != nil {
-		out.ReadOnly = new(bool)
-		*out.ReadOnly = *in.ReadOnly
+	if s0 := in.CachingMode; s0 != nil {
+		var d0 *AzureDataDiskCachingMode
+		if r0 != nil {
+			d0 = &r0.CachingMode
+		} else {
+			d0 = new(AzureDataDiskCachingMode)
+		}
+		*d0 = *s0
+		out.CachingMode = d0
 	}
-	if in.Kind != nil {
-		out.Kind = new(AzureDataDiskKind)
-		*out.Kind = *in.Kind
+	if s0 := in.FSType; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.FSType
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.FSType = d0
+	}
+	if s0 := in.ReadOnly; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.ReadOnly
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.ReadOnly = d0
+	}
+	if s0 := in.Kind; s0 != nil {
+		var d0 *AzureDataDiskKind
+		if r0 != nil {
+			d0 = &r0.Kind
+		} else {
+			d0 = new(AzureDataDiskKind)
+		}
+		*d0 = *s0
+		out.Kind = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -6101,6 +9218,34 @@ func (in *ConfigMapVolumeSource) DeepCopyInto(out *ConfigMapVolumeSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *ConfigMapVolumeSource) deepCopyRefsInto(out *ConfigMapVolumeSource) {
+	type refs0 struct {
+		Items       [1]KeyToPath
+		DefaultMode int32
+		Optional    bool
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		DefaultMode int32
+		Optional    bool
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if len(in.Items) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Items))
+		}
+		if in.DefaultMode != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.DefaultMode))
+		}
+		if in.Optional != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Optional))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	{
 		s0, d0 := &in.LocalObjectReference, &out.LocalObjectReference
 		if s0.Unknown != nil {
@@ -6108,7 +9253,12 @@ func (in *ConfigMapVolumeSource) deepCopyRefsInto(out *ConfigMapVolumeSource) {
 		}
 	}
 	if s0s := in.Items; s0s != nil {
-		d0s := make([]KeyToPath, len(s0s))
+		var d0s []KeyToPath
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Items[:1:1]
+		} else {
+			d0s = make([]KeyToPath, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
@@ -6122,13 +9272,29 @@ func (in *ConfigMapVolumeSource) deepCopyRefsInto(out *ConfigMapVolumeSource) {
 		}
 		out.Items = d0s
 	}
-	if in.DefaultMode != nil {
-		out.DefaultMode = new(int32)
-		*out.DefaultMode = *in.DefaultMode
+	if s0 := in.DefaultMode; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.DefaultMode
+		} else if p0 != nil {
+			d0 = &p0.DefaultMode
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.DefaultMode = d0
 	}
-	if in.Optional != nil {
-		out.Optional = new(bool)
-		*out.Optional = *in.Optional
+	if s0 := in.Optional; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.Optional
+		} else if p0 != nil {
+			d0 = &p0.Optional
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.Optional = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -6155,40 +9321,45 @@ func (in *DownwardAPIVolumeSource) DeepCopyInto(out *DownwardAPIVolumeSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *DownwardAPIVolumeSource) deepCopyRefsInto(out *DownwardAPIVolumeSource) {
+	type refs0 struct {
+		Items       [1]DownwardAPIVolumeFile
+		DefaultMode int32
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if len(in.Items) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Items))
+		}
+		if in.DefaultMode != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.DefaultMode))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if s0s := in.Items; s0s != nil {
-		d0s := make([]DownwardAPIVolumeFile, len(s0s))
+		var d0s []DownwardAPIVolumeFile
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Items[:1:1]
+		} else {
+			d0s = make([]DownwardAPIVolumeFile, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
-			s0, d0 := &s0s[i0], &d0s[i0]
-			if s1 := s0.FieldRef; s1 != nil {
-				d1 := new(ObjectFieldSelector)
-				*d1 = *s1
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-				d0.FieldRef = d1
-			}
-			if s1 := s0.ResourceFieldRef; s1 != nil {
-				d1 := new(ResourceFieldSelector)
-				*d1 = *s1
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-				d0.ResourceFieldRef = d1
-			}
-			if s0.Mode != nil {
-				d0.Mode = new(int32)
-				*d0.Mode = *s0.Mode
-			}
-			if s0.Unknown != nil {
-				d0.Unknown = s0.Unknown.DeepCopy()
-			}
+			s0s[i0].deepCopyRefsInto(&d0s[i0])
 		}
 		out.Items = d0s
 	}
-	if in.DefaultMode != nil {
-		out.DefaultMode = new(int32)
-		*out.DefaultMode = *in.DefaultMode
+	if s0 := in.DefaultMode; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.DefaultMode
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.DefaultMode = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -6215,8 +9386,34 @@ func (in *DownwardAPIVolumeFile) DeepCopyInto(out *DownwardAPIVolumeFile) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *DownwardAPIVolumeFile) deepCopyRefsInto(out *DownwardAPIVolumeFile) {
+	type refs0 struct {
+		FieldRef         ObjectFieldSelector
+		ResourceFieldRef ResourceFieldSelector
+		Mode             int32
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.FieldRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.FieldRef))
+		}
+		if in.ResourceFieldRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ResourceFieldRef))
+		}
+		if in.Mode != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Mode))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
 	if s0 := in.FieldRef; s0 != nil {
-		d0 := new(ObjectFieldSelector)
+		var d0 *ObjectFieldSelector
+		if r0 != nil {
+			d0 = &r0.FieldRef
+		} else {
+			d0 = new(ObjectFieldSelector)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -6224,16 +9421,27 @@ func (in *DownwardAPIVolumeFile) deepCopyRefsInto(out *DownwardAPIVolumeFile) {
 		out.FieldRef = d0
 	}
 	if s0 := in.ResourceFieldRef; s0 != nil {
-		d0 := new(ResourceFieldSelector)
+		var d0 *ResourceFieldSelector
+		if r0 != nil {
+			d0 = &r0.ResourceFieldRef
+		} else {
+			d0 = new(ResourceFieldSelector)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
 		}
 		out.ResourceFieldRef = d0
 	}
-	if in.Mode != nil {
-		out.Mode = new(int32)
-		*out.Mode = *in.Mode
+	if s0 := in.Mode; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.Mode
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.Mode = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -6289,17 +9497,55 @@ func (in *CSIVolumeSource) DeepCopyInto(out *CSIVolumeSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *CSIVolumeSource) deepCopyRefsInto(out *CSIVolumeSource) {
-	if in.ReadOnly != nil {
-		out.ReadOnly = new(bool)
-		*out.ReadOnly = *in.ReadOnly
+	type refs0 struct {
+		FSType               string
+		NodePublishSecretRef LocalObjectReference
+		ReadOnly             bool
 	}
-	if in.FSType != nil {
-		out.FSType = new(string)
-		*out.FSType = *in.FSType
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.ReadOnly != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ReadOnly))
+		}
+		if in.FSType != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.FSType))
+		}
+		if in.NodePublishSecretRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.NodePublishSecretRef))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
+	if s0 := in.ReadOnly; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.ReadOnly
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.ReadOnly = d0
+	}
+	if s0 := in.FSType; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.FSType
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.FSType = d0
 	}
 	out.VolumeAttributes = maps.Clone(in.VolumeAttributes)
 	if s0 := in.NodePublishSecretRef; s0 != nil {
-		d0 := new(LocalObjectReference)
+		var d0 *LocalObjectReference
+		if r0 != nil {
+			d0 = &r0.NodePublishSecretRef
+		} else {
+			d0 = new(LocalObjectReference)
+		}
 		*d0 = *s0
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -6331,8 +9577,15 @@ func (in *EphemeralVolumeSource) DeepCopyInto(out *EphemeralVolumeSource) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *EphemeralVolumeSource) deepCopyRefsInto(out *EphemeralVolumeSource) {
-	if in.VolumeClaimTemplate != nil {
-		out.VolumeClaimTemplate = in.VolumeClaimTemplate.DeepCopy()
+	if s0 := in.VolumeClaimTemplate; s0 != nil {
+		d0 := new(PersistentVolumeClaimTemplate)
+		*d0 = *s0
+		s0.ObjectMeta.DeepCopyInto(&d0.ObjectMeta)
+		s0.Spec.deepCopyRefsInto(&d0.Spec)
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+		out.VolumeClaimTemplate = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -6359,48 +9612,7 @@ func (in *PersistentVolumeClaimTemplate) DeepCopyInto(out *PersistentVolumeClaim
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PersistentVolumeClaimTemplate) deepCopyRefsInto(out *PersistentVolumeClaimTemplate) {
-	{
-		s0, d0 := &in.ObjectMeta, &out.ObjectMeta
-		if s0.DeletionTimestamp != nil {
-			d0.DeletionTimestamp = new(meta.Time)
-			*d0.DeletionTimestamp = *s0.DeletionTimestamp
-		}
-		if s0.DeletionGracePeriodSeconds != nil {
-			d0.DeletionGracePeriodSeconds = new(int64)
-			*d0.DeletionGracePeriodSeconds = *s0.DeletionGracePeriodSeconds
-		}
-		d0.Labels = maps.Clone(s0.Labels)
-		d0.Annotations = maps.Clone(s0.Annotations)
-		if s1s := s0.OwnerReferences; s1s != nil {
-			d1s := make([]meta.OwnerReference, len(s1s))
-			copy(d1s, s1s)
-			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s1.Controller != nil {
-					d1.Controller = new(bool)
-					*d1.Controller = *s1.Controller
-				}
-				if s1.BlockOwnerDeletion != nil {
-					d1.BlockOwnerDeletion = new(bool)
-					*d1.BlockOwnerDeletion = *s1.BlockOwnerDeletion
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-			}
-			d0.OwnerReferences = d1s
-		}
-		if s0.Finalizers != nil {
-			d0.Finalizers = make([]string, len(s0.Finalizers))
-			copy(d0.Finalizers, s0.Finalizers)
-		}
-		if s0.ManagedFields != nil {
-			d0.ManagedFields = s0.ManagedFields.DeepCopy()
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
-	}
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	in.Spec.deepCopyRefsInto(&out.Spec)
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -6427,8 +9639,67 @@ func (in *PersistentVolumeClaimSpec) DeepCopyInto(out *PersistentVolumeClaimSpec
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *PersistentVolumeClaimSpec) deepCopyRefsInto(out *PersistentVolumeClaimSpec) {
+	type refs0 struct {
+		AccessModes               [1]PersistentVolumeAccessMode
+		StorageClassName          string
+		VolumeMode                PersistentVolumeMode
+		DataSource                TypedLocalObjectReference
+		DataSource_APIGroup       string
+		DataSourceRef             TypedObjectReference
+		DataSourceRef_APIGroup    string
+		DataSourceRef_Namespace   string
+		VolumeAttributesClassName string
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		StorageClassName          string
+		VolumeMode                PersistentVolumeMode
+		DataSource                TypedLocalObjectReference
+		DataSourceRef             TypedObjectReference
+		VolumeAttributesClassName string
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if len(in.AccessModes) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.AccessModes))
+		}
+		if in.StorageClassName != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.StorageClassName))
+		}
+		if in.VolumeMode != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.VolumeMode))
+		}
+		if in.DataSource != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.DataSource))
+			if in.DataSource.APIGroup != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.DataSource_APIGroup))
+			}
+		}
+		if in.DataSourceRef != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.DataSourceRef))
+			if in.DataSourceRef.APIGroup != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.DataSourceRef_APIGroup))
+			}
+			if in.DataSourceRef.Namespace != nil {
+				m0 += alloc.Size(unsafe.Sizeof(r0.DataSourceRef_Namespace))
+			}
+		}
+		if in.VolumeAttributesClassName != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.VolumeAttributesClassName))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
 	if in.AccessModes != nil {
-		out.AccessModes = make([]PersistentVolumeAccessMode, len(in.AccessModes))
+		if r0 != nil && len(in.AccessModes) == 1 {
+			out.AccessModes = r0.AccessModes[:1:1]
+		} else {
+			out.AccessModes = make([]PersistentVolumeAccessMode, len(in.AccessModes))
+		}
 		copy(out.AccessModes, in.AccessModes)
 	}
 	if in.Selector != nil {
@@ -6442,20 +9713,49 @@ func (in *PersistentVolumeClaimSpec) deepCopyRefsInto(out *PersistentVolumeClaim
 			d0.Unknown = s0.Unknown.DeepCopy()
 		}
 	}
-	if in.StorageClassName != nil {
-		out.StorageClassName = new(string)
-		*out.StorageClassName = *in.StorageClassName
+	if s0 := in.StorageClassName; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.StorageClassName
+		} else if p0 != nil {
+			d0 = &p0.StorageClassName
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.StorageClassName = d0
 	}
-	if in.VolumeMode != nil {
-		out.VolumeMode = new(PersistentVolumeMode)
-		*out.VolumeMode = *in.VolumeMode
+	if s0 := in.VolumeMode; s0 != nil {
+		var d0 *PersistentVolumeMode
+		if r0 != nil {
+			d0 = &r0.VolumeMode
+		} else if p0 != nil {
+			d0 = &p0.VolumeMode
+		} else {
+			d0 = new(PersistentVolumeMode)
+		}
+		*d0 = *s0
+		out.VolumeMode = d0
 	}
 	if s0 := in.DataSource; s0 != nil {
-		d0 := new(TypedLocalObjectReference)
+		var d0 *TypedLocalObjectReference
+		if r0 != nil {
+			d0 = &r0.DataSource
+		} else if p0 != nil {
+			d0 = &p0.DataSource
+		} else {
+			d0 = new(TypedLocalObjectReference)
+		}
 		*d0 = *s0
-		if s0.APIGroup != nil {
-			d0.APIGroup = new(string)
-			*d0.APIGroup = *s0.APIGroup
+		if s1 := s0.APIGroup; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.DataSource_APIGroup
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.APIGroup = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
@@ -6463,24 +9763,51 @@ func (in *PersistentVolumeClaimSpec) deepCopyRefsInto(out *PersistentVolumeClaim
 		out.DataSource = d0
 	}
 	if s0 := in.DataSourceRef; s0 != nil {
-		d0 := new(TypedObjectReference)
-		*d0 = *s0
-		if s0.APIGroup != nil {
-			d0.APIGroup = new(string)
-			*d0.APIGroup = *s0.APIGroup
+		var d0 *TypedObjectReference
+		if r0 != nil {
+			d0 = &r0.DataSourceRef
+		} else if p0 != nil {
+			d0 = &p0.DataSourceRef
+		} else {
+			d0 = new(TypedObjectReference)
 		}
-		if s0.Namespace != nil {
-			d0.Namespace = new(string)
-			*d0.Namespace = *s0.Namespace
+		*d0 = *s0
+		if s1 := s0.APIGroup; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.DataSourceRef_APIGroup
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.APIGroup = d1
+		}
+		if s1 := s0.Namespace; s1 != nil {
+			var d1 *string
+			if r0 != nil {
+				d1 = &r0.DataSourceRef_Namespace
+			} else {
+				d1 = new(string)
+			}
+			*d1 = *s1
+			d0.Namespace = d1
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
 		}
 		out.DataSourceRef = d0
 	}
-	if in.VolumeAttributesClassName != nil {
-		out.VolumeAttributesClassName = new(string)
-		*out.VolumeAttributesClassName = *in.VolumeAttributesClassName
+	if s0 := in.VolumeAttributesClassName; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.VolumeAttributesClassName
+		} else if p0 != nil {
+			d0 = &p0.VolumeAttributesClassName
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.VolumeAttributesClassName = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()

@@ -3,7 +3,9 @@
 package meta
 
 import (
+	"github.com/jobkit/jobkit/jobapi/internal/alloc"
 	"maps"
+	"unsafe"
 )
 
 // DeepCopyInto copies in into out, sharing no memory with in.
@@ -47,28 +49,110 @@ func (in *ObjectMeta) DeepCopyInto(out *ObjectMeta) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *ObjectMeta) deepCopyRefsInto(out *ObjectMeta) {
-	if in.DeletionTimestamp != nil {
-		out.DeletionTimestamp = new(Time)
-		*out.DeletionTimestamp = *in.DeletionTimestamp
+	type refs0 struct {
+		DeletionTimestamp          Time
+		OwnerReferences            [1]OwnerReference
+		Finalizers                 [1]string
+		DeletionGracePeriodSeconds int64
 	}
-	if in.DeletionGracePeriodSeconds != nil {
-		out.DeletionGracePeriodSeconds = new(int64)
-		*out.DeletionGracePeriodSeconds = *in.DeletionGracePeriodSeconds
+	var r0 *refs0
+	type ptrs0 struct {
+		DeletionTimestamp          Time
+		DeletionGracePeriodSeconds int64
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.DeletionTimestamp != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.DeletionTimestamp))
+		}
+		if in.DeletionGracePeriodSeconds != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.DeletionGracePeriodSeconds))
+		}
+		if len(in.OwnerReferences) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.OwnerReferences))
+		}
+		if len(in.Finalizers) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Finalizers))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
+	if s0 := in.DeletionTimestamp; s0 != nil {
+		var d0 *Time
+		if r0 != nil {
+			d0 = &r0.DeletionTimestamp
+		} else if p0 != nil {
+			d0 = &p0.DeletionTimestamp
+		} else {
+			d0 = new(Time)
+		}
+		*d0 = *s0
+		out.DeletionTimestamp = d0
+	}
+	if s0 := in.DeletionGracePeriodSeconds; s0 != nil {
+		var d0 *int64
+		if r0 != nil {
+			d0 = &r0.DeletionGracePeriodSeconds
+		} else if p0 != nil {
+			d0 = &p0.DeletionGracePeriodSeconds
+		} else {
+			d0 = new(int64)
+		}
+		*d0 = *s0
+		out.DeletionGracePeriodSeconds = d0
 	}
 	out.Labels = maps.Clone(in.Labels)
 	out.Annotations = maps.Clone(in.Annotations)
 	if s0s := in.OwnerReferences; s0s != nil {
-		d0s := make([]OwnerReference, len(s0s))
+		var d0s []OwnerReference
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.OwnerReferences[:1:1]
+		} else {
+			d0s = make([]OwnerReference, len(s0s))
+		}
 		copy(d0s, s0s)
 		for i0 := range s0s {
 			s0, d0 := &s0s[i0], &d0s[i0]
-			if s0.Controller != nil {
-				d0.Controller = new(bool)
-				*d0.Controller = *s0.Controller
+			type refs1 struct {
+				Controller         bool
+				BlockOwnerDeletion bool
 			}
-			if s0.BlockOwnerDeletion != nil {
-				d0.BlockOwnerDeletion = new(bool)
-				*d0.BlockOwnerDeletion = *s0.BlockOwnerDeletion
+			var r1 *refs1
+			{
+				var n1, m1 uintptr
+				if s0.Controller != nil {
+					n1 += alloc.Size(unsafe.Sizeof(r1.Controller))
+				}
+				if s0.BlockOwnerDeletion != nil {
+					n1 += alloc.Size(unsafe.Sizeof(r1.BlockOwnerDeletion))
+				}
+				if n1+m1 > 0 && alloc.Size(unsafe.Sizeof(*r1)) <= n1+m1 {
+					r1 = new(refs1)
+				}
+			}
+			if s1 := s0.Controller; s1 != nil {
+				var d1 *bool
+				if r1 != nil {
+					d1 = &r1.Controller
+				} else {
+					d1 = new(bool)
+				}
+				*d1 = *s1
+				d0.Controller = d1
+			}
+			if s1 := s0.BlockOwnerDeletion; s1 != nil {
+				var d1 *bool
+				if r1 != nil {
+					d1 = &r1.BlockOwnerDeletion
+				} else {
+					d1 = new(bool)
+				}
+				*d1 = *s1
+				d0.BlockOwnerDeletion = d1
 			}
 			if s0.Unknown != nil {
 				d0.Unknown = s0.Unknown.DeepCopy()
@@ -77,7 +161,11 @@ func (in *ObjectMeta) deepCopyRefsInto(out *ObjectMeta) {
 		out.OwnerReferences = d0s
 	}
 	if in.Finalizers != nil {
-		out.Finalizers = make([]string, len(in.Finalizers))
+		if r0 != nil && len(in.Finalizers) == 1 {
+			out.Finalizers = r0.Finalizers[:1:1]
+		} else {
+			out.Finalizers = make([]string, len(in.Finalizers))
+		}
 		copy(out.Finalizers, in.Finalizers)
 	}
 	if in.ManagedFields != nil {
@@ -108,13 +196,42 @@ func (in *OwnerReference) DeepCopyInto(out *OwnerReference) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *OwnerReference) deepCopyRefsInto(out *OwnerReference) {
-	if in.Controller != nil {
-		out.Controller = new(bool)
-		*out.Controller = *in.Controller
+	type refs0 struct {
+		Controller         bool
+		BlockOwnerDeletion bool
 	}
-	if in.BlockOwnerDeletion != nil {
-		out.BlockOwnerDeletion = new(bool)
-		*out.BlockOwnerDeletion = *in.BlockOwnerDeletion
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.Controller != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Controller))
+		}
+		if in.BlockOwnerDeletion != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.BlockOwnerDeletion))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
+	if s0 := in.Controller; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.Controller
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.Controller = d0
+	}
+	if s0 := in.BlockOwnerDeletion; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.BlockOwnerDeletion
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.BlockOwnerDeletion = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()

@@ -4,8 +4,8 @@ package v1beta1
 
 import (
 	"github.com/jobkit/jobkit/jobapi"
-	"github.com/jobkit/jobkit/jobapi/meta"
-	"maps"
+	"github.com/jobkit/jobkit/jobapi/internal/alloc"
+	"unsafe"
 )
 
 // DeepCopyInto copies in into out, sharing no memory with in.
@@ -17,48 +17,7 @@ func (in *Job) DeepCopyInto(out *Job) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *Job) deepCopyRefsInto(out *Job) {
-	{
-		s0, d0 := &in.ObjectMeta, &out.ObjectMeta
-		if s0.DeletionTimestamp != nil {
-			d0.DeletionTimestamp = new(meta.Time)
-			*d0.DeletionTimestamp = *s0.DeletionTimestamp
-		}
-		if s0.DeletionGracePeriodSeconds != nil {
-			d0.DeletionGracePeriodSeconds = new(int64)
-			*d0.DeletionGracePeriodSeconds = *s0.DeletionGracePeriodSeconds
-		}
-		d0.Labels = maps.Clone(s0.Labels)
-		d0.Annotations = maps.Clone(s0.Annotations)
-		if s1s := s0.OwnerReferences; s1s != nil {
-			d1s := make([]meta.OwnerReference, len(s1s))
-			copy(d1s, s1s)
-			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s1.Controller != nil {
-					d1.Controller = new(bool)
-					*d1.Controller = *s1.Controller
-				}
-				if s1.BlockOwnerDeletion != nil {
-					d1.BlockOwnerDeletion = new(bool)
-					*d1.BlockOwnerDeletion = *s1.BlockOwnerDeletion
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
-			}
-			d0.OwnerReferences = d1s
-		}
-		if s0.Finalizers != nil {
-			d0.Finalizers = make([]string, len(s0.Finalizers))
-			copy(d0.Finalizers, s0.Finalizers)
-		}
-		if s0.ManagedFields != nil {
-			d0.ManagedFields = s0.ManagedFields.DeepCopy()
-		}
-		if s0.Unknown != nil {
-			d0.Unknown = s0.Unknown.DeepCopy()
-		}
-	}
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	in.Spec.deepCopyRefsInto(&out.Spec)
 	in.Status.DeepCopyInto(&out.Status)
 	if in.Unknown != nil {
@@ -86,87 +45,287 @@ func (in *JobSpec) DeepCopyInto(out *JobSpec) {
 // deepCopyRefsInto replaces the pointers, slices and maps that out, a
 // shallow copy of in, shares with in by deep copies.
 func (in *JobSpec) deepCopyRefsInto(out *JobSpec) {
-	if in.Parallelism != nil {
-		out.Parallelism = new(int32)
-		*out.Parallelism = *in.Parallelism
+	type refs0 struct {
+		PodFailurePolicy        jobapi.PodFailurePolicy
+		PodFailurePolicy_Rules  [1]jobapi.PodFailurePolicyRule
+		SuccessPolicy           jobapi.SuccessPolicy
+		CompletionMode          jobapi.CompletionMode
+		PodReplacementPolicy    jobapi.PodReplacementPolicy
+		ManagedBy               string
+		ActiveDeadlineSeconds   int64
+		Parallelism             int32
+		Completions             int32
+		BackoffLimit            int32
+		BackoffLimitPerIndex    int32
+		MaxFailedIndexes        int32
+		TTLSecondsAfterFinished int32
+		AutoSelector            bool
+		Suspend                 bool
 	}
-	if in.Completions != nil {
-		out.Completions = new(int32)
-		*out.Completions = *in.Completions
+	var r0 *refs0
+	type ptrs0 struct {
+		PodFailurePolicy        jobapi.PodFailurePolicy
+		SuccessPolicy           jobapi.SuccessPolicy
+		CompletionMode          jobapi.CompletionMode
+		PodReplacementPolicy    jobapi.PodReplacementPolicy
+		ManagedBy               string
+		ActiveDeadlineSeconds   int64
+		Parallelism             int32
+		Completions             int32
+		BackoffLimit            int32
+		BackoffLimitPerIndex    int32
+		MaxFailedIndexes        int32
+		TTLSecondsAfterFinished int32
+		AutoSelector            bool
+		Suspend                 bool
 	}
-	if in.ActiveDeadlineSeconds != nil {
-		out.ActiveDeadlineSeconds = new(int64)
-		*out.ActiveDeadlineSeconds = *in.ActiveDeadlineSeconds
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if in.Parallelism != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Parallelism))
+		}
+		if in.Completions != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Completions))
+		}
+		if in.ActiveDeadlineSeconds != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ActiveDeadlineSeconds))
+		}
+		if in.PodFailurePolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PodFailurePolicy))
+			if len(in.PodFailurePolicy.Rules) == 1 {
+				m0 += alloc.Size(unsafe.Sizeof(r0.PodFailurePolicy_Rules))
+			}
+		}
+		if in.SuccessPolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SuccessPolicy))
+		}
+		if in.BackoffLimit != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.BackoffLimit))
+		}
+		if in.BackoffLimitPerIndex != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.BackoffLimitPerIndex))
+		}
+		if in.MaxFailedIndexes != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.MaxFailedIndexes))
+		}
+		if in.AutoSelector != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.AutoSelector))
+		}
+		if in.TTLSecondsAfterFinished != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.TTLSecondsAfterFinished))
+		}
+		if in.CompletionMode != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.CompletionMode))
+		}
+		if in.Suspend != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Suspend))
+		}
+		if in.PodReplacementPolicy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.PodReplacementPolicy))
+		}
+		if in.ManagedBy != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.ManagedBy))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
 	}
-	if in.PodFailurePolicy != nil {
-		out.PodFailurePolicy = in.PodFailurePolicy.DeepCopy()
+	if s0 := in.Parallelism; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.Parallelism
+		} else if p0 != nil {
+			d0 = &p0.Parallelism
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.Parallelism = d0
 	}
-	if s0 := in.SuccessPolicy; s0 != nil {
-		d0 := new(jobapi.SuccessPolicy)
+	if s0 := in.Completions; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.Completions
+		} else if p0 != nil {
+			d0 = &p0.Completions
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.Completions = d0
+	}
+	if s0 := in.ActiveDeadlineSeconds; s0 != nil {
+		var d0 *int64
+		if r0 != nil {
+			d0 = &r0.ActiveDeadlineSeconds
+		} else if p0 != nil {
+			d0 = &p0.ActiveDeadlineSeconds
+		} else {
+			d0 = new(int64)
+		}
+		*d0 = *s0
+		out.ActiveDeadlineSeconds = d0
+	}
+	if s0 := in.PodFailurePolicy; s0 != nil {
+		var d0 *jobapi.PodFailurePolicy
+		if r0 != nil {
+			d0 = &r0.PodFailurePolicy
+		} else if p0 != nil {
+			d0 = &p0.PodFailurePolicy
+		} else {
+			d0 = new(jobapi.PodFailurePolicy)
+		}
 		*d0 = *s0
 		if s1s := s0.Rules; s1s != nil {
-			d1s := make([]jobapi.SuccessPolicyRule, len(s1s))
-			copy(d1s, s1s)
+			var d1s []jobapi.PodFailurePolicyRule
+			if r0 != nil && len(s1s) == 1 {
+				d1s = r0.PodFailurePolicy_Rules[:1:1]
+			} else {
+				d1s = make([]jobapi.PodFailurePolicyRule, len(s1s))
+			}
 			for i1 := range s1s {
-				s1, d1 := &s1s[i1], &d1s[i1]
-				if s1.SucceededIndexes != nil {
-					d1.SucceededIndexes = new(string)
-					*d1.SucceededIndexes = *s1.SucceededIndexes
-				}
-				if s1.SucceededCount != nil {
-					d1.SucceededCount = new(int32)
-					*d1.SucceededCount = *s1.SucceededCount
-				}
-				if s1.Unknown != nil {
-					d1.Unknown = s1.Unknown.DeepCopy()
-				}
+				s1s[i1].DeepCopyInto(&d1s[i1])
 			}
 			d0.Rules = d1s
 		}
 		if s0.Unknown != nil {
 			d0.Unknown = s0.Unknown.DeepCopy()
 		}
+		out.PodFailurePolicy = d0
+	}
+	if s0 := in.SuccessPolicy; s0 != nil {
+		var d0 *jobapi.SuccessPolicy
+		if r0 != nil {
+			d0 = &r0.SuccessPolicy
+		} else if p0 != nil {
+			d0 = &p0.SuccessPolicy
+		} else {
+			d0 = new(jobapi.SuccessPolicy)
+		}
+		s0.DeepCopyInto(d0)
 		out.SuccessPolicy = d0
 	}
-	if in.BackoffLimit != nil {
-		out.BackoffLimit = new(int32)
-		*out.BackoffLimit = *in.BackoffLimit
+	if s0 := in.BackoffLimit; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.BackoffLimit
+		} else if p0 != nil {
+			d0 = &p0.BackoffLimit
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.BackoffLimit = d0
 	}
-	if in.BackoffLimitPerIndex != nil {
-		out.BackoffLimitPerIndex = new(int32)
-		*out.BackoffLimitPerIndex = *in.BackoffLimitPerIndex
+	if s0 := in.BackoffLimitPerIndex; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.BackoffLimitPerIndex
+		} else if p0 != nil {
+			d0 = &p0.BackoffLimitPerIndex
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.BackoffLimitPerIndex = d0
 	}
-	if in.MaxFailedIndexes != nil {
-		out.MaxFailedIndexes = new(int32)
-		*out.MaxFailedIndexes = *in.MaxFailedIndexes
+	if s0 := in.MaxFailedIndexes; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.MaxFailedIndexes
+		} else if p0 != nil {
+			d0 = &p0.MaxFailedIndexes
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.MaxFailedIndexes = d0
 	}
 	if in.Selector != nil {
 		out.Selector = in.Selector.DeepCopy()
 	}
-	if in.AutoSelector != nil {
-		out.AutoSelector = new(bool)
-		*out.AutoSelector = *in.AutoSelector
+	if s0 := in.AutoSelector; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.AutoSelector
+		} else if p0 != nil {
+			d0 = &p0.AutoSelector
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.AutoSelector = d0
 	}
-	in.Template.DeepCopyInto(&out.Template)
-	if in.TTLSecondsAfterFinished != nil {
-		out.TTLSecondsAfterFinished = new(int32)
-		*out.TTLSecondsAfterFinished = *in.TTLSecondsAfterFinished
+	{
+		s0, d0 := &in.Template, &out.Template
+		s0.ObjectMeta.DeepCopyInto(&d0.ObjectMeta)
+		s0.Spec.DeepCopyInto(&d0.Spec)
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
 	}
-	if in.CompletionMode != nil {
-		out.CompletionMode = new(jobapi.CompletionMode)
-		*out.CompletionMode = *in.CompletionMode
+	if s0 := in.TTLSecondsAfterFinished; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.TTLSecondsAfterFinished
+		} else if p0 != nil {
+			d0 = &p0.TTLSecondsAfterFinished
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.TTLSecondsAfterFinished = d0
 	}
-	if in.Suspend != nil {
-		out.Suspend = new(bool)
-		*out.Suspend = *in.Suspend
+	if s0 := in.CompletionMode; s0 != nil {
+		var d0 *jobapi.CompletionMode
+		if r0 != nil {
+			d0 = &r0.CompletionMode
+		} else if p0 != nil {
+			d0 = &p0.CompletionMode
+		} else {
+			d0 = new(jobapi.CompletionMode)
+		}
+		*d0 = *s0
+		out.CompletionMode = d0
 	}
-	if in.PodReplacementPolicy != nil {
-		out.PodReplacementPolicy = new(jobapi.PodReplacementPolicy)
-		*out.PodReplacementPolicy = *in.PodReplacementPolicy
+	if s0 := in.Suspend; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.Suspend
+		} else if p0 != nil {
+			d0 = &p0.Suspend
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.Suspend = d0
 	}
-	if in.ManagedBy != nil {
-		out.ManagedBy = new(string)
-		*out.ManagedBy = *in.ManagedBy
+	if s0 := in.PodReplacementPolicy; s0 != nil {
+		var d0 *jobapi.PodReplacementPolicy
+		if r0 != nil {
+			d0 = &r0.PodReplacementPolicy
+		} else if p0 != nil {
+			d0 = &p0.PodReplacementPolicy
+		} else {
+			d0 = new(jobapi.PodReplacementPolicy)
+		}
+		*d0 = *s0
+		out.PodReplacementPolicy = d0
+	}
+	if s0 := in.ManagedBy; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.ManagedBy
+		} else if p0 != nil {
+			d0 = &p0.ManagedBy
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.ManagedBy = d0
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()

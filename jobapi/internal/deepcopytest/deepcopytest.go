@@ -68,8 +68,10 @@ func Check[T any](deepCopy func(*T) *T) func(t *testing.T) {
 var ErrNothingToWrite = errors.New("writing through the copy changed nothing: the value holds nothing to write")
 
 // Independent copies in with deepCopy, writes through the copy everywhere
-// and reports an error when the original changed or when the writes
-// changed nothing (ErrNothingToWrite: a test that writes nothing cannot fail). in is left as
+// and reports an error when the original changed, when two values of the
+// copy overlap in memory while the original's do not (see [Overlaps]: a
+// copy that packs values together must keep them apart), or when the
+// writes changed nothing (ErrNothingToWrite: a test that writes nothing cannot fail). in is left as
 // it was when Independent returns nil. opts are the cmp options that
 // compare values of T (for types with unexported fields).
 func Independent[T any](in *T, deepCopy func(*T) *T, opts ...cmp.Option) error {
@@ -81,6 +83,11 @@ func Independent[T any](in *T, deepCopy func(*T) *T, opts ...cmp.Option) error {
 	if diff := cmp.Diff(snapshot, out, opts...); diff != "" {
 		return fmt.Errorf("DeepCopy differs from the original (-original +copy):\n%s", diff)
 	}
+	if Overlaps(reflect.ValueOf(in)) == nil {
+		if err := Overlaps(reflect.ValueOf(out)); err != nil {
+			return fmt.Errorf("the copy's own values overlap where the original's do not: %w", err)
+		}
+	}
 	Mutate(reflect.ValueOf(out).Elem())
 	if diff := cmp.Diff(snapshot, in, opts...); diff != "" {
 		return fmt.Errorf("writing through the copy changed the original (-before +after):\n%s", diff)
@@ -89,6 +96,77 @@ func Independent[T any](in *T, deepCopy func(*T) *T, opts ...cmp.Option) error {
 		return ErrNothingToWrite
 	}
 	return nil
+}
+
+// span is the memory of one value reached through a pointer or a slice.
+type span struct {
+	start, end uintptr
+	path       string
+}
+
+// Overlaps reports an error naming two values reachable from v whose
+// memory overlaps: the targets of two pointers, or the arrays of two
+// slices up to their capacity (so that appending to one can never write
+// into the other), or one of each. The same pointer or slice reached
+// twice counts as an overlap too. Strings, map internals and unexported
+// fields are not looked at; zero-size values take no memory.
+func Overlaps(v reflect.Value) error {
+	var spans []span
+	collectSpans(v, "", &spans, map[uintptr]bool{})
+	sort.Slice(spans, func(i, j int) bool { return spans[i].start < spans[j].start })
+	for i := 1; i < len(spans); i++ {
+		if spans[i].start < spans[i-1].end {
+			return fmt.Errorf("%s and %s share memory", spans[i-1].path, spans[i].path)
+		}
+	}
+	return nil
+}
+
+// collectSpans appends the spans of the values reachable from v, at path;
+// seen holds the pointers walked, so that a cycle ends.
+func collectSpans(v reflect.Value, path string, spans *[]span, seen map[uintptr]bool) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return
+		}
+		if size := v.Type().Elem().Size(); size > 0 {
+			*spans = append(*spans, span{v.Pointer(), v.Pointer() + size, "*" + path})
+		}
+		if seen[v.Pointer()] {
+			return
+		}
+		seen[v.Pointer()] = true
+		collectSpans(v.Elem(), path, spans, seen)
+	case reflect.Slice:
+		if v.IsNil() {
+			return
+		}
+		if size := uintptr(v.Cap()) * v.Type().Elem().Size(); size > 0 {
+			*spans = append(*spans, span{v.Pointer(), v.Pointer() + size, path + "[:cap]"})
+		}
+		for i := 0; i < v.Len(); i++ {
+			collectSpans(v.Index(i), fmt.Sprintf("%s[%d]", path, i), spans, seen)
+		}
+	case reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			collectSpans(v.Index(i), fmt.Sprintf("%s[%d]", path, i), spans, seen)
+		}
+	case reflect.Map:
+		if v.IsNil() {
+			return
+		}
+		it := v.MapRange()
+		for it.Next() {
+			collectSpans(it.Value(), fmt.Sprintf("%s[%v]", path, it.Key()), spans, seen)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Type().Field(i); f.IsExported() {
+				collectSpans(v.Field(i), path+"."+f.Name, spans, seen)
+			}
+		}
+	}
 }
 
 // Clone returns a deep copy of v made by reflection: new pointed-to

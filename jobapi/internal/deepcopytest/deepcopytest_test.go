@@ -162,3 +162,65 @@ func TestMutateChangesEveryKind(t *testing.T) {
 func ptr[T any](v T) *T { return &v }
 
 func reflectValue(v any) reflect.Value { return reflect.ValueOf(v) }
+
+// pair has two pointers and two slices of one type, which a copy may
+// pack into one allocation.
+type pair struct {
+	A, B *int64
+	X, Y []string
+}
+
+// TestOverlapsFindsValuesThatShareMemory: values packed into one
+// allocation pass as long as they stay apart; a pointer or slice reached
+// twice, or a slice whose capacity runs into another's array, does not.
+func TestOverlapsFindsValuesThatShareMemory(t *testing.T) {
+	block := new(struct{ a, b int64 })
+	arr := []string{"x", "y", "z"}
+	n := int64(1)
+	tests := []struct {
+		name string
+		in   *pair
+		want string
+	}{
+		{"separate allocations", &pair{A: ptr(int64(1)), B: ptr(int64(2)), X: []string{"x"}, Y: []string{"y"}}, ""},
+		{"two fields of one block", &pair{A: &block.a, B: &block.b}, ""},
+		{"two slices of one array, capacities apart", &pair{X: arr[0:1:1], Y: arr[1:3:3]}, ""},
+		{"nil and empty values take no memory", &pair{X: []string{}, Y: arr[:0:0]}, ""},
+		{"one pointer twice", &pair{A: &n, B: &n}, "*.A and *.B share memory"},
+		{"a capacity that runs into the next slice", &pair{X: arr[0:1], Y: arr[1:3]}, ".X[:cap] and .Y[:cap] share memory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			if err := Overlaps(reflect.ValueOf(*tt.in)); err != nil {
+				got = err.Error()
+			}
+			if got != tt.want {
+				t.Errorf("Overlaps = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestIndependentRefusesACopyWhoseValuesOverlap: a copy that gives two
+// pointers one target shares nothing with its original, yet a write to
+// one field of the copy shows in the other.
+func TestIndependentRefusesACopyWhoseValuesOverlap(t *testing.T) {
+	in := &pair{A: ptr(int64(1)), B: ptr(int64(1))}
+	aliased := func(in *pair) *pair {
+		v := *in.A
+		return &pair{A: &v, B: &v}
+	}
+	err := Independent(in, aliased)
+	if err == nil || !strings.Contains(err.Error(), "*.A and *.B share memory") {
+		t.Errorf("Independent = %v, want an error naming A and B", err)
+	}
+	packed := func(in *pair) *pair {
+		block := new(struct{ a, b int64 })
+		block.a, block.b = *in.A, *in.B
+		return &pair{A: &block.a, B: &block.b}
+	}
+	if err := Independent(in, packed); err != nil {
+		t.Errorf("Independent of a copy packing its targets apart: %v", err)
+	}
+}

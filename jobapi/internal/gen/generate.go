@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -9,6 +10,7 @@ import (
 	"maps"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -60,6 +62,24 @@ type gen struct {
 	target      *pkgInfo
 	shallowMemo map[*typeInfo]int // 1 in progress, 2 shallow, 3 not shallow
 	imports     map[string]string // import path -> name in the generated file
+	// slot, when set, names the one-element array of a block (r0.Ports)
+	// that the next slice emitCopy writes takes its array from when the
+	// slice has one element; emitCopy clears it on entry.
+	slot string
+	// hoist, when set, is consumed by the next emitFields, which then
+	// writes the inlined copy of a packed target whose own packable
+	// fields live in its holder's block (see hoisting).
+	hoist *hoisting
+}
+
+// hoisting is where the packable fields of an inlined packed target go:
+// into the block of the struct that holds the target, under the field
+// names prefix+name, so that the target and what it points to share one
+// allocation. emitFields records the fields it hoisted.
+type hoisting struct {
+	block  string // the holder's block variable (r0)
+	prefix string // the holder's field name and "_" (LivenessProbe_)
+	fields []packedField
 }
 
 // strategy is how a value of some type is deep-copied.
@@ -413,6 +433,8 @@ func nilable(t *typeInfo) bool {
 // what assignment shares is replaced, so that nothing is written where
 // src holds nil. depth names local variables apart and bounds inlining.
 func (g *gen) emitCopy(w *bytes.Buffer, dst, src string, e ast.Expr, file *fileInfo, depth int, zero bool) error {
+	slot := g.slot
+	g.slot = ""
 	st, ti, err := g.strategyOf(e, file)
 	if err != nil {
 		return err
@@ -525,7 +547,13 @@ func (g *gen) emitCopy(w *bytes.Buffer, dst, src string, e ast.Expr, file *fileI
 			return err
 		}
 		if shallowElem {
-			fmt.Fprintf(w, "if %s != nil {\n%s = make(%s, len(%s))\ncopy(%s, %s)\n}\n", src, dst, name, src, dst, src)
+			fmt.Fprintf(w, "if %s != nil {\n", src)
+			if slot != "" {
+				fmt.Fprintf(w, "if %s && len(%s) == 1 {\n%s = %s[:1:1]\n} else {\n%s = make(%s, len(%s))\n}\n", blockOf(slot), src, dst, slot, dst, name, src)
+			} else {
+				fmt.Fprintf(w, "%s = make(%s, len(%s))\n", dst, name, src)
+			}
+			fmt.Fprintf(w, "copy(%s, %s)\n}\n", dst, src)
 			return nil
 		}
 		// Elements that are small structs are copied with copy and then
@@ -544,7 +572,11 @@ func (g *gen) emitCopy(w *bytes.Buffer, dst, src string, e ast.Expr, file *fileI
 			}
 		}
 		ss, ds := s+"s", d+"s"
-		fmt.Fprintf(w, "if %s := %s; %s != nil {\n%s := make(%s, len(%s))\n", ss, src, ss, ds, name, ss)
+		if slot != "" {
+			fmt.Fprintf(w, "if %s := %s; %s != nil {\nvar %s %s\nif %s && len(%s) == 1 {\n%s = %s[:1:1]\n} else {\n%s = make(%s, len(%s))\n}\n", ss, src, ss, ds, name, blockOf(slot), ss, ds, slot, ds, name, ss)
+		} else {
+			fmt.Fprintf(w, "if %s := %s; %s != nil {\n%s := make(%s, len(%s))\n", ss, src, ss, ds, name, ss)
+		}
 		switch how {
 		case inlineCode:
 			fmt.Fprintf(w, "copy(%s, %s)\nfor %s := range %s {\n%s, %s := &%s[%s], &%s[%s]\n%s}\n", ds, ss, i, ss, s, d, ss, i, ds, i, code)
@@ -603,14 +635,315 @@ func (g *gen) emitCopy(w *bytes.Buffer, dst, src string, e ast.Expr, file *fileI
 }
 
 // emitFields writes the copies of fields of a struct from src to dst,
-// where dst already holds a shallow copy of src.
+// where dst already holds a shallow copy of src. When two or more of the
+// fields are packable (pointers whose targets can be copied in place, and
+// slices), their copies may share one allocation: see emitPackPrelude.
 func (g *gen) emitFields(w *bytes.Buffer, dst, src string, fields []deepField, file *fileInfo, depth int) error {
+	h := g.hoist
+	g.hoist = nil
+	packed := map[string]packedField{}
+	var order []packedField
+	items := 0
 	for _, f := range fields {
+		p, ok, err := g.packable(f, file, depth, h == nil)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.name, err)
+		}
+		if ok {
+			packed[f.name] = p
+			order = append(order, p)
+			items += 1 + len(p.children)
+		}
+	}
+	block, prefix, fallback := fmt.Sprintf("r%d", depth), "", ""
+	switch {
+	case h != nil:
+		// The holder's block has room for these fields.
+		h.fields = order
+		block, prefix = h.block, h.prefix
+	case items < 2:
+		clear(packed)
+	default:
+		if err := g.emitPackPrelude(w, src, order, depth); err != nil {
+			return err
+		}
+		if hasFallback(order) {
+			fallback = fmt.Sprintf("p%d", depth)
+		}
+	}
+	for _, f := range fields {
+		p, ok := packed[f.name]
+		if ok && !p.slice {
+			g.emitPackedField(w, dst, src, p, depth, block, prefix+p.name, fallback)
+			continue
+		}
+		if ok {
+			g.slot = block + "." + prefix + f.name
+		}
 		if err := g.emitCopy(w, dst+"."+f.name, src+"."+f.name, f.typ, file, depth, false); err != nil {
 			return fmt.Errorf("%s: %w", f.name, err)
 		}
 	}
 	return nil
+}
+
+// allocPath is the import path of the allocation-size model the packed
+// copies consult.
+const allocPath = "github.com/jobkit/jobkit/jobapi/internal/alloc"
+
+// packedField is a field whose copy can live in a block shared with
+// other fields' (packable): a slice, whose one-element array the block
+// can hold, or a pointer whose target the copy writes into memory it is
+// given: a value assignment copies it, or one followed by inlined code
+// or a deepCopyRefsInto call, or a DeepCopyInto method.
+type packedField struct {
+	name string
+	elem string // the target's type, as the generated file names it
+	// into: complete with the target's DeepCopyInto instead of an
+	// assignment; refs: call deepCopyRefsInto after it; code: the inlined
+	// statements that complete it.
+	into, refs bool
+	code       []byte
+	scalar     int // the target's size when it is a number or boolean, else 0
+	// slice: the field is a slice, elem the one-element array the block
+	// holds for it, used when the slice has exactly one element.
+	slice bool
+	// children: the packable fields of an inlined target, hoisted into
+	// the holder's block (named after this field, then theirs).
+	children []packedField
+}
+
+// packable reports whether field f of a struct is a slice (written []T)
+// or a pointer (written *T) whose target the copy can write into a given
+// address, and how.
+//
+// When mayHoist is true, the inlined copy of a target has its own
+// packable fields placed in the holder's block (p.children), one level
+// deep.
+func (g *gen) packable(f deepField, file *fileInfo, depth int, mayHoist bool) (packedField, bool, error) {
+	if arr, ok := f.typ.(*ast.ArrayType); ok && arr.Len == nil {
+		// A slice: with one element, its array can be the block's.
+		elem, err := g.typeString(arr.Elt, file)
+		if err != nil {
+			return packedField{}, false, err
+		}
+		return packedField{name: f.name, elem: "[1]" + elem, slice: true, scalar: g.scalarSize(arr.Elt, file)}, true, nil
+	}
+	star, ok := f.typ.(*ast.StarExpr)
+	if !ok {
+		return packedField{}, false, nil
+	}
+	est, eti, err := g.strategyOf(star.X, file)
+	if err != nil {
+		return packedField{}, false, err
+	}
+	p := packedField{name: f.name}
+	switch {
+	case est == stShallow:
+	case eti != nil && (eti.pkg.target || eti.pkg.managed) && generates(eti) && eti.spec.TypeParams == nil:
+		s, d := fmt.Sprintf("s%d", depth), fmt.Sprintf("d%d", depth)
+		var h *hoisting
+		if mayHoist {
+			h = &hoisting{block: fmt.Sprintf("r%d", depth), prefix: f.name + "_"}
+		}
+		g.hoist = h
+		code, how, err := g.inlined(d, s, eti, depth+1)
+		g.hoist = nil
+		if err != nil {
+			return packedField{}, false, err
+		}
+		switch how {
+		case inlineCode:
+			p.code = code
+			if h != nil {
+				p.children = h.fields
+			}
+		case callRefs:
+			p.refs = true
+		default:
+			p.into = true
+		}
+	case est == stInto:
+		p.into = true
+	default:
+		return packedField{}, false, nil
+	}
+	p.elem, err = g.typeString(star.X, file)
+	if err != nil {
+		return packedField{}, false, err
+	}
+	p.scalar = g.scalarSize(star.X, file)
+	return p, true, nil
+}
+
+// scalarSizes are the sizes of the predeclared types without pointers.
+var scalarSizes = map[string]int{
+	"bool": 1, "int8": 1, "uint8": 1, "byte": 1,
+	"int16": 2, "uint16": 2,
+	"int32": 4, "uint32": 4, "rune": 4, "float32": 4,
+	"int": 8, "uint": 8, "int64": 8, "uint64": 8, "uintptr": 8, "float64": 8,
+}
+
+// scalarSize returns the size of type e, used in file, when it is a
+// boolean or number type (declared ones included), and 0 for any other.
+func (g *gen) scalarSize(e ast.Expr, file *fileInfo) int {
+	for range maxDepth {
+		switch x := e.(type) {
+		case *ast.Ident:
+			if n, ok := scalarSizes[x.Name]; ok && predeclared(x.Name) {
+				return n
+			}
+		case *ast.SelectorExpr:
+		default:
+			return 0
+		}
+		ti, err := g.l.lookup(e, file)
+		if err != nil || ti == nil {
+			return 0
+		}
+		e, file = ti.spec.Type, ti.file
+	}
+	return 0
+}
+
+// blockOrder returns the packed fields in the order the block holds
+// them: the targets with pointers or of unknown layout first, in field
+// order, then numbers and booleans from the widest down, so that the
+// block has little padding and the garbage collector stops scanning it
+// at its last pointer.
+func blockOrder(fields []packedField) []packedField {
+	out := slices.Clone(fields)
+	slices.SortStableFunc(out, func(a, b packedField) int {
+		return cmp.Compare(rank(a.scalar), rank(b.scalar))
+	})
+	return out
+}
+
+// rank orders a scalar size for blockOrder: 0 (not a scalar) first, then
+// descending sizes.
+func rank(size int) int {
+	if size == 0 {
+		return 0
+	}
+	return 16 - size
+}
+
+// emitPackPrelude declares the block that holds one target of each
+// packed pointer field and a one-element array for each packed slice (a
+// local struct type refsN), and room for the packable fields of each
+// target copied in place (hoisted, named Field_Inner), and allocates it
+// when it costs no more than allocating, one by one, the targets src
+// holds, the arrays of its slices that have one element and the same
+// for the hoisted fields of the targets it holds, as package alloc
+// estimates it. Failing
+// that, when the fields mix slices and two or more pointers, a block of
+// the pointer targets alone (ptrsN) is tried the same way. Otherwise the
+// blocks stay nil and each copy is allocated by itself. A block is never
+// estimated bigger than what it replaces, and its parts never overlap.
+func (g *gen) emitPackPrelude(w *bytes.Buffer, src string, fields []packedField, depth int) error {
+	a, err := g.qualifier(allocPath, "alloc")
+	if err != nil {
+		return err
+	}
+	u, err := g.qualifier("unsafe", "unsafe")
+	if err != nil {
+		return err
+	}
+	refs, r, n, m := fmt.Sprintf("refs%d", depth), fmt.Sprintf("r%d", depth), fmt.Sprintf("n%d", depth), fmt.Sprintf("m%d", depth)
+	ptrs, p := fmt.Sprintf("ptrs%d", depth), fmt.Sprintf("p%d", depth)
+	var targets []packedField
+	for _, f := range fields {
+		if !f.slice {
+			targets = append(targets, f)
+		}
+	}
+	fallback := hasFallback(fields)
+	var all []packedField
+	for _, f := range fields {
+		all = append(all, f)
+		for _, c := range f.children {
+			c.name = f.name + "_" + c.name
+			all = append(all, c)
+		}
+	}
+	fmt.Fprintf(w, "type %s struct {\n", refs)
+	for _, f := range blockOrder(all) {
+		fmt.Fprintf(w, "%s %s\n", f.name, f.elem)
+	}
+	fmt.Fprintf(w, "}\nvar %s *%s\n", r, refs)
+	if fallback {
+		fmt.Fprintf(w, "type %s struct {\n", ptrs)
+		for _, f := range blockOrder(targets) {
+			fmt.Fprintf(w, "%s %s\n", f.name, f.elem)
+		}
+		fmt.Fprintf(w, "}\nvar %s *%s\n", p, ptrs)
+	}
+	// n: what the pointer targets cost alone; m: the rest, the arrays of
+	// one-element slices and the hoisted fields of the targets.
+	fmt.Fprintf(w, "{\nvar %s, %s uintptr\n", n, m)
+	for _, f := range fields {
+		if f.slice {
+			fmt.Fprintf(w, "if len(%s.%s) == 1 {\n%s += %s.Size(%s.Sizeof(%s.%s))\n}\n", src, f.name, m, a, u, r, f.name)
+			continue
+		}
+		fmt.Fprintf(w, "if %s.%s != nil {\n%s += %s.Size(%s.Sizeof(%s.%s))\n", src, f.name, n, a, u, r, f.name)
+		for _, c := range f.children {
+			held := src + "." + f.name + "." + c.name + " != nil"
+			if c.slice {
+				held = "len(" + src + "." + f.name + "." + c.name + ") == 1"
+			}
+			fmt.Fprintf(w, "if %s {\n%s += %s.Size(%s.Sizeof(%s.%s_%s))\n}\n", held, m, a, u, r, f.name, c.name)
+		}
+		fmt.Fprintf(w, "}\n")
+	}
+	fmt.Fprintf(w, "if %s+%s > 0 && %s.Size(%s.Sizeof(*%s)) <= %s+%s {\n%s = new(%s)\n}", n, m, a, u, r, n, m, r, refs)
+	if fallback {
+		fmt.Fprintf(w, " else if %s > 0 && %s.Size(%s.Sizeof(*%s)) <= %s {\n%s = new(%s)\n}", n, a, u, p, n, p, ptrs)
+	}
+	fmt.Fprintf(w, "\n}\n")
+	return nil
+}
+
+// hasFallback reports whether the packed fields get a second block, of
+// their pointer targets only, for when the slices do not all have one
+// element: it takes two pointer fields and a slice.
+func hasFallback(fields []packedField) bool {
+	targets, others := 0, 0
+	for _, f := range fields {
+		if f.slice {
+			others++
+		} else {
+			targets++
+			others += len(f.children)
+		}
+	}
+	return targets >= 2 && others > 0
+}
+
+// blockOf returns the condition that the block of slot (r0.Ports: r0)
+// was allocated.
+func blockOf(slot string) string {
+	return slot[:strings.Index(slot, ".")] + " != nil"
+}
+
+// emitPackedField writes the copy of packed field p: its target is taken
+// from the block when there is one, else allocated alone.
+func (g *gen) emitPackedField(w *bytes.Buffer, dst, src string, p packedField, depth int, block, slot, fallback string) {
+	s, d := fmt.Sprintf("s%d", depth), fmt.Sprintf("d%d", depth)
+	fmt.Fprintf(w, "if %s := %s.%s; %s != nil {\nvar %s *%s\nif %s != nil {\n%s = &%s.%s\n}", s, src, p.name, s, d, p.elem, block, d, block, slot)
+	if fallback != "" {
+		fmt.Fprintf(w, " else if %s != nil {\n%s = &%s.%s\n}", fallback, d, fallback, p.name)
+	}
+	fmt.Fprintf(w, " else {\n%s = new(%s)\n}\n", d, p.elem)
+	switch {
+	case p.into:
+		fmt.Fprintf(w, "%s.DeepCopyInto(%s)\n", s, d)
+	case p.refs:
+		fmt.Fprintf(w, "*%s = *%s\n%s.deepCopyRefsInto(%s)\n", d, s, s, d)
+	default:
+		fmt.Fprintf(w, "*%s = *%s\n%s", d, s, p.code)
+	}
+	fmt.Fprintf(w, "%s.%s = %s\n}\n", dst, p.name, d)
 }
 
 // directCopy returns an expression that is a deep copy of src, a value of

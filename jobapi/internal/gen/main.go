@@ -17,7 +17,18 @@
 //     where they are not nil. The copy of a small generated struct (behind
 //     a pointer, in a slice, as a field or a map value) is written out in
 //     place of a call of its DeepCopyInto; a slice of them is copied with
-//     copy and then completed.
+//     copy and then completed. A struct's pointer fields whose targets are
+//     copied in place and its slice fields are packed: one allocation (a
+//     local struct type holding one target per pointer field and a
+//     one-element array per slice field, and the same for the fields of a
+//     target copied in place, one level deep) holds the copies of the
+//     targets the source has and of its one-element slices, whenever that
+//     costs no more than allocating them one by one, as
+//     jobapi/internal/alloc estimates the runtime's size classes;
+//     otherwise a second block of the pointer targets alone is tried, and
+//     else each is allocated by itself. Packed copies never overlap, a
+//     packed slice's capacity is its length (appending to it
+//     reallocates), and nil stays nil.
 //   - zz_generated.json.go: for every exported struct type with a field
 //     `Unknown Unknown` tagged `json:"-"`, a typed decoder and a typed
 //     encoder. DecodeJSON reads the type's JSON with jobapi/internal/codec's
