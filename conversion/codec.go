@@ -59,10 +59,12 @@ func lookup(apiVersion string) (version, bool) {
 }
 
 // decodeV1 decodes batch/v1: the wire Job lives on the stack, only the
-// hub Job on the heap.
+// hub Job on the heap. The wire Job is new, and dropped on an error:
+// UnmarshalNewJSON decodes it, checking the text as it goes, with the
+// errors UnmarshalJSON gives.
 func decodeV1(data []byte, defaults bool) (*jobapi.Job, error) {
 	var w v1.Job
-	if err := w.UnmarshalJSON(data); err != nil {
+	if err := w.UnmarshalNewJSON(data); err != nil {
 		return nil, err
 	}
 	if errs := checkV1(&w); len(errs) > 0 {
@@ -77,7 +79,7 @@ func decodeV1(data []byte, defaults bool) (*jobapi.Job, error) {
 // decodeV1beta1 decodes extensions/v1beta1, as decodeV1.
 func decodeV1beta1(data []byte, defaults bool) (*jobapi.Job, error) {
 	var w v1beta1.Job
-	if err := w.UnmarshalJSON(data); err != nil {
+	if err := w.UnmarshalNewJSON(data); err != nil {
 		return nil, err
 	}
 	if errs := checkV1beta1(&w); len(errs) > 0 {

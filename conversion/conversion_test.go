@@ -233,6 +233,36 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
+// TestDecodeReportsOnlyTheSyntaxError: JSON that is not JSON is reported
+// as encoding/json words it, after "conversion: JSON: ", and alone: the
+// errors of the fields read before the decoder found it are not reported,
+// in either version.
+func TestDecodeReportsOnlyTheSyntaxError(t *testing.T) {
+	tests := []struct {
+		name, in string
+	}{
+		{"a missing comma after a wrong type", `{"apiVersion":"batch/v1","kind":"Job","spec":{"completions":"many"} "status":{}}`},
+		{"a bad literal after an integer out of range", `{"apiVersion":"batch/v1","kind":"Job","spec":{"completions":3000000000,"suspend":tru}}`},
+		{"a trailing comma after a member given twice", `{"apiVersion":"extensions/v1beta1","kind":"Job","spec":{"parallelism":1,"parallelism":2,}}`},
+		{"text after the Job, after a label that is a number", `{"apiVersion":"batch/v1","kind":"Job","metadata":{"labels":{"a":1}}}]`},
+		{"a bad escape after a wrong type deep in the template", `{"apiVersion":"batch/v1","kind":"Job","spec":{"template":{"spec":{"containers":[{"name":"a","command":"echo"}],"nodeName":"\q"}}}}`},
+		{"a truncated list after an unknown member", `{"apiVersion":"extensions/v1beta1","kind":"Job","x":1,"spec":{"template":{"spec":{"containers":[{"name":1},`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var x any
+			syntax := json.Unmarshal([]byte(tt.in), &x)
+			var se *json.SyntaxError
+			require.ErrorAs(t, syntax, &se)
+			job, err := conversion.Decode([]byte(tt.in))
+			require.Nil(t, job)
+			require.ErrorAs(t, err, &se)
+			require.Equal(t, "conversion: JSON: "+syntax.Error(), err.Error())
+			require.Empty(t, field.AsErrorList(err))
+		})
+	}
+}
+
 // TestDecodeRejectsAliasBombs: a YAML alias bomb fails fast, without
 // expanding: the work done is bounded (counted in bytes allocated, not
 // time).

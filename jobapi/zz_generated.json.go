@@ -118,7 +118,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 		case "kind":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("kind")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.TypeMeta.Kind = v
 				}
@@ -129,7 +129,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 		case "apiVersion":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("apiVersion")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.TypeMeta.APIVersion = v
 				}
@@ -140,7 +140,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 		case "metadata":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("metadata")
+				d.Enter()
 				x.ObjectMeta.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -149,7 +149,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 		case "spec":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("spec")
+				d.Enter()
 				x.Spec.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -158,7 +158,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 		case "status":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("status")
+				d.Enter()
 				x.Status.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -498,7 +498,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "parallelism":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("parallelism")
+				d.Enter()
 				if d.Null() {
 					x.Parallelism = nil
 				} else {
@@ -516,7 +516,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "completions":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("completions")
+				d.Enter()
 				if d.Null() {
 					x.Completions = nil
 				} else {
@@ -534,7 +534,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "activeDeadlineSeconds":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("activeDeadlineSeconds")
+				d.Enter()
 				if d.Null() {
 					x.ActiveDeadlineSeconds = nil
 				} else {
@@ -552,7 +552,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "podFailurePolicy":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("podFailurePolicy")
+				d.Enter()
 				if d.Null() {
 					x.PodFailurePolicy = nil
 				} else {
@@ -568,7 +568,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "successPolicy":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("successPolicy")
+				d.Enter()
 				if d.Null() {
 					x.SuccessPolicy = nil
 				} else {
@@ -584,7 +584,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "backoffLimit":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("backoffLimit")
+				d.Enter()
 				if d.Null() {
 					x.BackoffLimit = nil
 				} else {
@@ -602,7 +602,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "backoffLimitPerIndex":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("backoffLimitPerIndex")
+				d.Enter()
 				if d.Null() {
 					x.BackoffLimitPerIndex = nil
 				} else {
@@ -620,7 +620,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "maxFailedIndexes":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("maxFailedIndexes")
+				d.Enter()
 				if d.Null() {
 					x.MaxFailedIndexes = nil
 				} else {
@@ -638,7 +638,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "selector":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("selector")
+				d.Enter()
 				if d.Null() {
 					x.Selector = nil
 				} else {
@@ -654,7 +654,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "manualSelector":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("manualSelector")
+				d.Enter()
 				if d.Null() {
 					x.ManualSelector = nil
 				} else {
@@ -672,7 +672,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "template":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("template")
+				d.Enter()
 				x.Template.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -681,7 +681,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "ttlSecondsAfterFinished":
 			if seen[0]&(1<<11) == 0 {
 				seen[0] |= 1 << 11
-				d.Push("ttlSecondsAfterFinished")
+				d.Enter()
 				if d.Null() {
 					x.TTLSecondsAfterFinished = nil
 				} else {
@@ -699,7 +699,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "completionMode":
 			if seen[0]&(1<<12) == 0 {
 				seen[0] |= 1 << 12
-				d.Push("completionMode")
+				d.Enter()
 				if d.Null() {
 					x.CompletionMode = nil
 				} else {
@@ -717,7 +717,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "suspend":
 			if seen[0]&(1<<13) == 0 {
 				seen[0] |= 1 << 13
-				d.Push("suspend")
+				d.Enter()
 				if d.Null() {
 					x.Suspend = nil
 				} else {
@@ -735,7 +735,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "podReplacementPolicy":
 			if seen[0]&(1<<14) == 0 {
 				seen[0] |= 1 << 14
-				d.Push("podReplacementPolicy")
+				d.Enter()
 				if d.Null() {
 					x.PodReplacementPolicy = nil
 				} else {
@@ -753,7 +753,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "managedBy":
 			if seen[0]&(1<<15) == 0 {
 				seen[0] |= 1 << 15
-				d.Push("managedBy")
+				d.Enter()
 				if d.Null() {
 					x.ManagedBy = nil
 				} else {
@@ -874,18 +874,20 @@ func (x *PodFailurePolicy) DecodeJSON(d *codec.Decoder) {
 		case "rules":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("rules")
+				d.Enter()
 				if d.Null() {
 					x.Rules = nil
 				} else if n1, ok := d.BeginArray(); ok {
 					out1 := make([]PodFailurePolicyRule, n1)
-					for i1 := range out1 {
-						d.Index(i1)
+					i1 := 0
+					for ; d.More(i1); i1++ {
+						if i1 == len(out1) {
+							out1 = append(out1, make([]PodFailurePolicyRule, 1)...)
+						}
 						out1[i1].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Rules = out1
+					x.Rules = out1[:i1]
 				}
 				d.Pop()
 			} else {
@@ -1023,7 +1025,7 @@ func (x *PodFailurePolicyRule) DecodeJSON(d *codec.Decoder) {
 		case "action":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("action")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Action = PodFailurePolicyAction(v)
 				}
@@ -1034,7 +1036,7 @@ func (x *PodFailurePolicyRule) DecodeJSON(d *codec.Decoder) {
 		case "onExitCodes":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("onExitCodes")
+				d.Enter()
 				if d.Null() {
 					x.OnExitCodes = nil
 				} else {
@@ -1050,18 +1052,20 @@ func (x *PodFailurePolicyRule) DecodeJSON(d *codec.Decoder) {
 		case "onPodConditions":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("onPodConditions")
+				d.Enter()
 				if d.Null() {
 					x.OnPodConditions = nil
 				} else if n2, ok := d.BeginArray(); ok {
 					out2 := make([]PodFailurePolicyOnPodConditionsPattern, n2)
-					for i2 := range out2 {
-						d.Index(i2)
+					i2 := 0
+					for ; d.More(i2); i2++ {
+						if i2 == len(out2) {
+							out2 = append(out2, make([]PodFailurePolicyOnPodConditionsPattern, 1)...)
+						}
 						out2[i2].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.OnPodConditions = out2
+					x.OnPodConditions = out2[:i2]
 				}
 				d.Pop()
 			} else {
@@ -1191,7 +1195,7 @@ func (x *PodFailurePolicyOnExitCodesRequirement) DecodeJSON(d *codec.Decoder) {
 		case "containerName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("containerName")
+				d.Enter()
 				if d.Null() {
 					x.ContainerName = nil
 				} else {
@@ -1209,7 +1213,7 @@ func (x *PodFailurePolicyOnExitCodesRequirement) DecodeJSON(d *codec.Decoder) {
 		case "operator":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("operator")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Operator = PodFailurePolicyOnExitCodesOperator(v)
 				}
@@ -1220,20 +1224,22 @@ func (x *PodFailurePolicyOnExitCodesRequirement) DecodeJSON(d *codec.Decoder) {
 		case "values":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("values")
+				d.Enter()
 				if d.Null() {
 					x.Values = nil
 				} else if n3, ok := d.BeginArray(); ok {
 					out3 := make([]int32, n3)
-					for i3 := range out3 {
-						d.Index(i3)
+					i3 := 0
+					for ; d.More(i3); i3++ {
+						if i3 == len(out3) {
+							out3 = append(out3, make([]int32, 1)...)
+						}
 						if v, ok := d.Int(32); ok {
 							out3[i3] = int32(v)
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Values = out3
+					x.Values = out3[:i3]
 				}
 				d.Pop()
 			} else {
@@ -1329,7 +1335,7 @@ func (x *PodFailurePolicyOnPodConditionsPattern) DecodeJSON(d *codec.Decoder) {
 		case "type":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("type")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Type = PodConditionType(v)
 				}
@@ -1340,7 +1346,7 @@ func (x *PodFailurePolicyOnPodConditionsPattern) DecodeJSON(d *codec.Decoder) {
 		case "status":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("status")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Status = ConditionStatus(v)
 				}
@@ -1454,18 +1460,20 @@ func (x *SuccessPolicy) DecodeJSON(d *codec.Decoder) {
 		case "rules":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("rules")
+				d.Enter()
 				if d.Null() {
 					x.Rules = nil
 				} else if n4, ok := d.BeginArray(); ok {
 					out4 := make([]SuccessPolicyRule, n4)
-					for i4 := range out4 {
-						d.Index(i4)
+					i4 := 0
+					for ; d.More(i4); i4++ {
+						if i4 == len(out4) {
+							out4 = append(out4, make([]SuccessPolicyRule, 1)...)
+						}
 						out4[i4].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Rules = out4
+					x.Rules = out4[:i4]
 				}
 				d.Pop()
 			} else {
@@ -1585,7 +1593,7 @@ func (x *SuccessPolicyRule) DecodeJSON(d *codec.Decoder) {
 		case "succeededIndexes":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("succeededIndexes")
+				d.Enter()
 				if d.Null() {
 					x.SucceededIndexes = nil
 				} else {
@@ -1603,7 +1611,7 @@ func (x *SuccessPolicyRule) DecodeJSON(d *codec.Decoder) {
 		case "succeededCount":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("succeededCount")
+				d.Enter()
 				if d.Null() {
 					x.SucceededCount = nil
 				} else {
@@ -1862,18 +1870,20 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 		case "conditions":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("conditions")
+				d.Enter()
 				if d.Null() {
 					x.Conditions = nil
 				} else if n5, ok := d.BeginArray(); ok {
 					out5 := make([]JobCondition, n5)
-					for i5 := range out5 {
-						d.Index(i5)
+					i5 := 0
+					for ; d.More(i5); i5++ {
+						if i5 == len(out5) {
+							out5 = append(out5, make([]JobCondition, 1)...)
+						}
 						out5[i5].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Conditions = out5
+					x.Conditions = out5[:i5]
 				}
 				d.Pop()
 			} else {
@@ -1882,7 +1892,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 		case "startTime":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("startTime")
+				d.Enter()
 				if d.Null() {
 					x.StartTime = nil
 				} else {
@@ -1903,7 +1913,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 		case "completionTime":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("completionTime")
+				d.Enter()
 				if d.Null() {
 					x.CompletionTime = nil
 				} else {
@@ -1924,7 +1934,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 		case "active":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("active")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.Active = int32(v)
 				}
@@ -1935,7 +1945,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 		case "succeeded":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("succeeded")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.Succeeded = int32(v)
 				}
@@ -1946,7 +1956,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 		case "failed":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("failed")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.Failed = int32(v)
 				}
@@ -1957,7 +1967,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 		case "terminating":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("terminating")
+				d.Enter()
 				if d.Null() {
 					x.Terminating = nil
 				} else {
@@ -1975,7 +1985,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 		case "completedIndexes":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("completedIndexes")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.CompletedIndexes = v
 				}
@@ -1986,7 +1996,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 		case "failedIndexes":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("failedIndexes")
+				d.Enter()
 				if d.Null() {
 					x.FailedIndexes = nil
 				} else {
@@ -2004,7 +2014,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 		case "uncountedTerminatedPods":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("uncountedTerminatedPods")
+				d.Enter()
 				if d.Null() {
 					x.UncountedTerminatedPods = nil
 				} else {
@@ -2020,7 +2030,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 		case "ready":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("ready")
+				d.Enter()
 				if d.Null() {
 					x.Ready = nil
 				} else {
@@ -2171,20 +2181,22 @@ func (x *UncountedTerminatedPods) DecodeJSON(d *codec.Decoder) {
 		case "succeeded":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("succeeded")
+				d.Enter()
 				if d.Null() {
 					x.Succeeded = nil
 				} else if n6, ok := d.BeginArray(); ok {
 					out6 := make([]UID, n6)
-					for i6 := range out6 {
-						d.Index(i6)
+					i6 := 0
+					for ; d.More(i6); i6++ {
+						if i6 == len(out6) {
+							out6 = append(out6, make([]UID, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out6[i6] = UID(v)
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Succeeded = out6
+					x.Succeeded = out6[:i6]
 				}
 				d.Pop()
 			} else {
@@ -2193,20 +2205,22 @@ func (x *UncountedTerminatedPods) DecodeJSON(d *codec.Decoder) {
 		case "failed":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("failed")
+				d.Enter()
 				if d.Null() {
 					x.Failed = nil
 				} else if n7, ok := d.BeginArray(); ok {
 					out7 := make([]UID, n7)
-					for i7 := range out7 {
-						d.Index(i7)
+					i7 := 0
+					for ; d.More(i7); i7++ {
+						if i7 == len(out7) {
+							out7 = append(out7, make([]UID, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out7[i7] = UID(v)
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Failed = out7
+					x.Failed = out7[:i7]
 				}
 				d.Pop()
 			} else {
@@ -2338,7 +2352,7 @@ func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
 		case "type":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("type")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Type = JobConditionType(v)
 				}
@@ -2349,7 +2363,7 @@ func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
 		case "status":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("status")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Status = ConditionStatus(v)
 				}
@@ -2360,7 +2374,7 @@ func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
 		case "lastProbeTime":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("lastProbeTime")
+				d.Enter()
 				{
 					raw := d.Raw()
 					if err := x.LastProbeTime.UnmarshalJSON(raw); err != nil {
@@ -2374,7 +2388,7 @@ func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
 		case "lastTransitionTime":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("lastTransitionTime")
+				d.Enter()
 				{
 					raw := d.Raw()
 					if err := x.LastTransitionTime.UnmarshalJSON(raw); err != nil {
@@ -2388,7 +2402,7 @@ func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
 		case "reason":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("reason")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Reason = v
 				}
@@ -2399,7 +2413,7 @@ func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
 		case "message":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("message")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Message = v
 				}
@@ -2525,6 +2539,26 @@ func sizeJSONSelectorLabelSelectorRequirement(x *selector.LabelSelectorRequireme
 	return n
 }
 
+// UnmarshalNewJSON decodes data into a new Job and stores it in *j:
+// the result, errors included, is exactly that of
+//
+//	*j = Job{}
+//	return j.UnmarshalJSON(data)
+//
+// but faster: it checks that data is JSON while it decodes it instead of
+// in a pass before. Text that is not JSON leaves *j zero.
+func (j *Job) UnmarshalNewJSON(data []byte) error {
+	*j = Job{}
+	var dec codec.Decoder
+	dec.StartNew(data)
+	j.DecodeJSON(&dec)
+	if dec.Checked() {
+		return dec.Err()
+	}
+	*j = Job{}
+	return j.UnmarshalJSON(data)
+}
+
 // decodeJSONSelectorLabelSelector reads the JSON value at d's position into *x.
 func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector) {
 	if !d.BeginStruct() {
@@ -2540,7 +2574,7 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 		case "matchLabels":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("matchLabels")
+				d.Enter()
 				d.StringMap(&x.MatchLabels)
 				d.Pop()
 			} else {
@@ -2549,18 +2583,20 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 		case "matchExpressions":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("matchExpressions")
+				d.Enter()
 				if d.Null() {
 					x.MatchExpressions = nil
 				} else if n8, ok := d.BeginArray(); ok {
 					out8 := make([]selector.LabelSelectorRequirement, n8)
-					for i8 := range out8 {
-						d.Index(i8)
+					i8 := 0
+					for ; d.More(i8); i8++ {
+						if i8 == len(out8) {
+							out8 = append(out8, make([]selector.LabelSelectorRequirement, 1)...)
+						}
 						decodeJSONSelectorLabelSelectorRequirement(d, &out8[i8])
 						d.Pop()
 					}
-					d.EndArray()
-					x.MatchExpressions = out8
+					x.MatchExpressions = out8[:i8]
 				}
 				d.Pop()
 			} else {
@@ -2587,7 +2623,7 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 		case "key":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("key")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
@@ -2598,7 +2634,7 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 		case "operator":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("operator")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Operator = selector.LabelSelectorOperator(v)
 				}
@@ -2609,20 +2645,22 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 		case "values":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("values")
+				d.Enter()
 				if d.Null() {
 					x.Values = nil
 				} else if n9, ok := d.BeginArray(); ok {
 					out9 := make([]string, n9)
-					for i9 := range out9 {
-						d.Index(i9)
+					i9 := 0
+					for ; d.More(i9); i9++ {
+						if i9 == len(out9) {
+							out9 = append(out9, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out9[i9] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Values = out9
+					x.Values = out9[:i9]
 				}
 				d.Pop()
 			} else {

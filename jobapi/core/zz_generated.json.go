@@ -141,7 +141,7 @@ func (x *Affinity) DecodeJSON(d *codec.Decoder) {
 		case "nodeAffinity":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("nodeAffinity")
+				d.Enter()
 				if d.Null() {
 					x.NodeAffinity = nil
 				} else {
@@ -157,7 +157,7 @@ func (x *Affinity) DecodeJSON(d *codec.Decoder) {
 		case "podAffinity":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("podAffinity")
+				d.Enter()
 				if d.Null() {
 					x.PodAffinity = nil
 				} else {
@@ -173,7 +173,7 @@ func (x *Affinity) DecodeJSON(d *codec.Decoder) {
 		case "podAntiAffinity":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("podAntiAffinity")
+				d.Enter()
 				if d.Null() {
 					x.PodAntiAffinity = nil
 				} else {
@@ -314,7 +314,7 @@ func (x *NodeAffinity) DecodeJSON(d *codec.Decoder) {
 		case "requiredDuringSchedulingIgnoredDuringExecution":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("requiredDuringSchedulingIgnoredDuringExecution")
+				d.Enter()
 				if d.Null() {
 					x.RequiredDuringSchedulingIgnoredDuringExecution = nil
 				} else {
@@ -330,18 +330,20 @@ func (x *NodeAffinity) DecodeJSON(d *codec.Decoder) {
 		case "preferredDuringSchedulingIgnoredDuringExecution":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("preferredDuringSchedulingIgnoredDuringExecution")
+				d.Enter()
 				if d.Null() {
 					x.PreferredDuringSchedulingIgnoredDuringExecution = nil
 				} else if n1, ok := d.BeginArray(); ok {
 					out1 := make([]PreferredSchedulingTerm, n1)
-					for i1 := range out1 {
-						d.Index(i1)
+					i1 := 0
+					for ; d.More(i1); i1++ {
+						if i1 == len(out1) {
+							out1 = append(out1, make([]PreferredSchedulingTerm, 1)...)
+						}
 						out1[i1].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.PreferredDuringSchedulingIgnoredDuringExecution = out1
+					x.PreferredDuringSchedulingIgnoredDuringExecution = out1[:i1]
 				}
 				d.Pop()
 			} else {
@@ -453,18 +455,20 @@ func (x *NodeSelector) DecodeJSON(d *codec.Decoder) {
 		case "nodeSelectorTerms":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("nodeSelectorTerms")
+				d.Enter()
 				if d.Null() {
 					x.NodeSelectorTerms = nil
 				} else if n2, ok := d.BeginArray(); ok {
 					out2 := make([]NodeSelectorTerm, n2)
-					for i2 := range out2 {
-						d.Index(i2)
+					i2 := 0
+					for ; d.More(i2); i2++ {
+						if i2 == len(out2) {
+							out2 = append(out2, make([]NodeSelectorTerm, 1)...)
+						}
 						out2[i2].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.NodeSelectorTerms = out2
+					x.NodeSelectorTerms = out2[:i2]
 				}
 				d.Pop()
 			} else {
@@ -608,18 +612,20 @@ func (x *NodeSelectorTerm) DecodeJSON(d *codec.Decoder) {
 		case "matchExpressions":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("matchExpressions")
+				d.Enter()
 				if d.Null() {
 					x.MatchExpressions = nil
 				} else if n3, ok := d.BeginArray(); ok {
 					out3 := make([]NodeSelectorRequirement, n3)
-					for i3 := range out3 {
-						d.Index(i3)
+					i3 := 0
+					for ; d.More(i3); i3++ {
+						if i3 == len(out3) {
+							out3 = append(out3, make([]NodeSelectorRequirement, 1)...)
+						}
 						out3[i3].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.MatchExpressions = out3
+					x.MatchExpressions = out3[:i3]
 				}
 				d.Pop()
 			} else {
@@ -628,18 +634,20 @@ func (x *NodeSelectorTerm) DecodeJSON(d *codec.Decoder) {
 		case "matchFields":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("matchFields")
+				d.Enter()
 				if d.Null() {
 					x.MatchFields = nil
 				} else if n4, ok := d.BeginArray(); ok {
 					out4 := make([]NodeSelectorRequirement, n4)
-					for i4 := range out4 {
-						d.Index(i4)
+					i4 := 0
+					for ; d.More(i4); i4++ {
+						if i4 == len(out4) {
+							out4 = append(out4, make([]NodeSelectorRequirement, 1)...)
+						}
 						out4[i4].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.MatchFields = out4
+					x.MatchFields = out4[:i4]
 				}
 				d.Pop()
 			} else {
@@ -762,7 +770,7 @@ func (x *NodeSelectorRequirement) DecodeJSON(d *codec.Decoder) {
 		case "key":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("key")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
@@ -773,7 +781,7 @@ func (x *NodeSelectorRequirement) DecodeJSON(d *codec.Decoder) {
 		case "operator":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("operator")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Operator = NodeSelectorOperator(v)
 				}
@@ -784,20 +792,22 @@ func (x *NodeSelectorRequirement) DecodeJSON(d *codec.Decoder) {
 		case "values":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("values")
+				d.Enter()
 				if d.Null() {
 					x.Values = nil
 				} else if n5, ok := d.BeginArray(); ok {
 					out5 := make([]string, n5)
-					for i5 := range out5 {
-						d.Index(i5)
+					i5 := 0
+					for ; d.More(i5); i5++ {
+						if i5 == len(out5) {
+							out5 = append(out5, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out5[i5] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Values = out5
+					x.Values = out5[:i5]
 				}
 				d.Pop()
 			} else {
@@ -895,7 +905,7 @@ func (x *PreferredSchedulingTerm) DecodeJSON(d *codec.Decoder) {
 		case "weight":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("weight")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.Weight = int32(v)
 				}
@@ -906,7 +916,7 @@ func (x *PreferredSchedulingTerm) DecodeJSON(d *codec.Decoder) {
 		case "preference":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("preference")
+				d.Enter()
 				x.Preference.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -1050,18 +1060,20 @@ func (x *PodAffinity) DecodeJSON(d *codec.Decoder) {
 		case "requiredDuringSchedulingIgnoredDuringExecution":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("requiredDuringSchedulingIgnoredDuringExecution")
+				d.Enter()
 				if d.Null() {
 					x.RequiredDuringSchedulingIgnoredDuringExecution = nil
 				} else if n6, ok := d.BeginArray(); ok {
 					out6 := make([]PodAffinityTerm, n6)
-					for i6 := range out6 {
-						d.Index(i6)
+					i6 := 0
+					for ; d.More(i6); i6++ {
+						if i6 == len(out6) {
+							out6 = append(out6, make([]PodAffinityTerm, 1)...)
+						}
 						out6[i6].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.RequiredDuringSchedulingIgnoredDuringExecution = out6
+					x.RequiredDuringSchedulingIgnoredDuringExecution = out6[:i6]
 				}
 				d.Pop()
 			} else {
@@ -1070,18 +1082,20 @@ func (x *PodAffinity) DecodeJSON(d *codec.Decoder) {
 		case "preferredDuringSchedulingIgnoredDuringExecution":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("preferredDuringSchedulingIgnoredDuringExecution")
+				d.Enter()
 				if d.Null() {
 					x.PreferredDuringSchedulingIgnoredDuringExecution = nil
 				} else if n7, ok := d.BeginArray(); ok {
 					out7 := make([]WeightedPodAffinityTerm, n7)
-					for i7 := range out7 {
-						d.Index(i7)
+					i7 := 0
+					for ; d.More(i7); i7++ {
+						if i7 == len(out7) {
+							out7 = append(out7, make([]WeightedPodAffinityTerm, 1)...)
+						}
 						out7[i7].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.PreferredDuringSchedulingIgnoredDuringExecution = out7
+					x.PreferredDuringSchedulingIgnoredDuringExecution = out7[:i7]
 				}
 				d.Pop()
 			} else {
@@ -1225,18 +1239,20 @@ func (x *PodAntiAffinity) DecodeJSON(d *codec.Decoder) {
 		case "requiredDuringSchedulingIgnoredDuringExecution":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("requiredDuringSchedulingIgnoredDuringExecution")
+				d.Enter()
 				if d.Null() {
 					x.RequiredDuringSchedulingIgnoredDuringExecution = nil
 				} else if n8, ok := d.BeginArray(); ok {
 					out8 := make([]PodAffinityTerm, n8)
-					for i8 := range out8 {
-						d.Index(i8)
+					i8 := 0
+					for ; d.More(i8); i8++ {
+						if i8 == len(out8) {
+							out8 = append(out8, make([]PodAffinityTerm, 1)...)
+						}
 						out8[i8].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.RequiredDuringSchedulingIgnoredDuringExecution = out8
+					x.RequiredDuringSchedulingIgnoredDuringExecution = out8[:i8]
 				}
 				d.Pop()
 			} else {
@@ -1245,18 +1261,20 @@ func (x *PodAntiAffinity) DecodeJSON(d *codec.Decoder) {
 		case "preferredDuringSchedulingIgnoredDuringExecution":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("preferredDuringSchedulingIgnoredDuringExecution")
+				d.Enter()
 				if d.Null() {
 					x.PreferredDuringSchedulingIgnoredDuringExecution = nil
 				} else if n9, ok := d.BeginArray(); ok {
 					out9 := make([]WeightedPodAffinityTerm, n9)
-					for i9 := range out9 {
-						d.Index(i9)
+					i9 := 0
+					for ; d.More(i9); i9++ {
+						if i9 == len(out9) {
+							out9 = append(out9, make([]WeightedPodAffinityTerm, 1)...)
+						}
 						out9[i9].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.PreferredDuringSchedulingIgnoredDuringExecution = out9
+					x.PreferredDuringSchedulingIgnoredDuringExecution = out9[:i9]
 				}
 				d.Pop()
 			} else {
@@ -1465,7 +1483,7 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 		case "labelSelector":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("labelSelector")
+				d.Enter()
 				if d.Null() {
 					x.LabelSelector = nil
 				} else {
@@ -1481,20 +1499,22 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 		case "namespaces":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("namespaces")
+				d.Enter()
 				if d.Null() {
 					x.Namespaces = nil
 				} else if n10, ok := d.BeginArray(); ok {
 					out10 := make([]string, n10)
-					for i10 := range out10 {
-						d.Index(i10)
+					i10 := 0
+					for ; d.More(i10); i10++ {
+						if i10 == len(out10) {
+							out10 = append(out10, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out10[i10] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Namespaces = out10
+					x.Namespaces = out10[:i10]
 				}
 				d.Pop()
 			} else {
@@ -1503,7 +1523,7 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 		case "topologyKey":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("topologyKey")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.TopologyKey = v
 				}
@@ -1514,7 +1534,7 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 		case "namespaceSelector":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("namespaceSelector")
+				d.Enter()
 				if d.Null() {
 					x.NamespaceSelector = nil
 				} else {
@@ -1530,20 +1550,22 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 		case "matchLabelKeys":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("matchLabelKeys")
+				d.Enter()
 				if d.Null() {
 					x.MatchLabelKeys = nil
 				} else if n11, ok := d.BeginArray(); ok {
 					out11 := make([]string, n11)
-					for i11 := range out11 {
-						d.Index(i11)
+					i11 := 0
+					for ; d.More(i11); i11++ {
+						if i11 == len(out11) {
+							out11 = append(out11, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out11[i11] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.MatchLabelKeys = out11
+					x.MatchLabelKeys = out11[:i11]
 				}
 				d.Pop()
 			} else {
@@ -1552,20 +1574,22 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 		case "mismatchLabelKeys":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("mismatchLabelKeys")
+				d.Enter()
 				if d.Null() {
 					x.MismatchLabelKeys = nil
 				} else if n12, ok := d.BeginArray(); ok {
 					out12 := make([]string, n12)
-					for i12 := range out12 {
-						d.Index(i12)
+					i12 := 0
+					for ; d.More(i12); i12++ {
+						if i12 == len(out12) {
+							out12 = append(out12, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out12[i12] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.MismatchLabelKeys = out12
+					x.MismatchLabelKeys = out12[:i12]
 				}
 				d.Pop()
 			} else {
@@ -1663,7 +1687,7 @@ func (x *WeightedPodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 		case "weight":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("weight")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.Weight = int32(v)
 				}
@@ -1674,7 +1698,7 @@ func (x *WeightedPodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 		case "podAffinityTerm":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("podAffinityTerm")
+				d.Enter()
 				x.PodAffinityTerm.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -2192,7 +2216,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -2203,7 +2227,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "image":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("image")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Image = v
 				}
@@ -2214,20 +2238,22 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "command":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("command")
+				d.Enter()
 				if d.Null() {
 					x.Command = nil
 				} else if n13, ok := d.BeginArray(); ok {
 					out13 := make([]string, n13)
-					for i13 := range out13 {
-						d.Index(i13)
+					i13 := 0
+					for ; d.More(i13); i13++ {
+						if i13 == len(out13) {
+							out13 = append(out13, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out13[i13] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Command = out13
+					x.Command = out13[:i13]
 				}
 				d.Pop()
 			} else {
@@ -2236,20 +2262,22 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "args":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("args")
+				d.Enter()
 				if d.Null() {
 					x.Args = nil
 				} else if n14, ok := d.BeginArray(); ok {
 					out14 := make([]string, n14)
-					for i14 := range out14 {
-						d.Index(i14)
+					i14 := 0
+					for ; d.More(i14); i14++ {
+						if i14 == len(out14) {
+							out14 = append(out14, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out14[i14] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Args = out14
+					x.Args = out14[:i14]
 				}
 				d.Pop()
 			} else {
@@ -2258,7 +2286,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "workingDir":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("workingDir")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.WorkingDir = v
 				}
@@ -2269,18 +2297,20 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "ports":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("ports")
+				d.Enter()
 				if d.Null() {
 					x.Ports = nil
 				} else if n15, ok := d.BeginArray(); ok {
 					out15 := make([]ContainerPort, n15)
-					for i15 := range out15 {
-						d.Index(i15)
+					i15 := 0
+					for ; d.More(i15); i15++ {
+						if i15 == len(out15) {
+							out15 = append(out15, make([]ContainerPort, 1)...)
+						}
 						out15[i15].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Ports = out15
+					x.Ports = out15[:i15]
 				}
 				d.Pop()
 			} else {
@@ -2289,18 +2319,20 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "envFrom":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("envFrom")
+				d.Enter()
 				if d.Null() {
 					x.EnvFrom = nil
 				} else if n16, ok := d.BeginArray(); ok {
 					out16 := make([]EnvFromSource, n16)
-					for i16 := range out16 {
-						d.Index(i16)
+					i16 := 0
+					for ; d.More(i16); i16++ {
+						if i16 == len(out16) {
+							out16 = append(out16, make([]EnvFromSource, 1)...)
+						}
 						out16[i16].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.EnvFrom = out16
+					x.EnvFrom = out16[:i16]
 				}
 				d.Pop()
 			} else {
@@ -2309,18 +2341,20 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "env":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("env")
+				d.Enter()
 				if d.Null() {
 					x.Env = nil
 				} else if n17, ok := d.BeginArray(); ok {
 					out17 := make([]EnvVar, n17)
-					for i17 := range out17 {
-						d.Index(i17)
+					i17 := 0
+					for ; d.More(i17); i17++ {
+						if i17 == len(out17) {
+							out17 = append(out17, make([]EnvVar, 1)...)
+						}
 						out17[i17].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Env = out17
+					x.Env = out17[:i17]
 				}
 				d.Pop()
 			} else {
@@ -2329,7 +2363,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "resources":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("resources")
+				d.Enter()
 				x.Resources.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -2338,18 +2372,20 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "resizePolicy":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("resizePolicy")
+				d.Enter()
 				if d.Null() {
 					x.ResizePolicy = nil
 				} else if n18, ok := d.BeginArray(); ok {
 					out18 := make([]ContainerResizePolicy, n18)
-					for i18 := range out18 {
-						d.Index(i18)
+					i18 := 0
+					for ; d.More(i18); i18++ {
+						if i18 == len(out18) {
+							out18 = append(out18, make([]ContainerResizePolicy, 1)...)
+						}
 						out18[i18].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.ResizePolicy = out18
+					x.ResizePolicy = out18[:i18]
 				}
 				d.Pop()
 			} else {
@@ -2358,7 +2394,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "restartPolicy":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("restartPolicy")
+				d.Enter()
 				if d.Null() {
 					x.RestartPolicy = nil
 				} else {
@@ -2376,18 +2412,20 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "restartPolicyRules":
 			if seen[0]&(1<<11) == 0 {
 				seen[0] |= 1 << 11
-				d.Push("restartPolicyRules")
+				d.Enter()
 				if d.Null() {
 					x.RestartPolicyRules = nil
 				} else if n19, ok := d.BeginArray(); ok {
 					out19 := make([]ContainerRestartRule, n19)
-					for i19 := range out19 {
-						d.Index(i19)
+					i19 := 0
+					for ; d.More(i19); i19++ {
+						if i19 == len(out19) {
+							out19 = append(out19, make([]ContainerRestartRule, 1)...)
+						}
 						out19[i19].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.RestartPolicyRules = out19
+					x.RestartPolicyRules = out19[:i19]
 				}
 				d.Pop()
 			} else {
@@ -2396,18 +2434,20 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "volumeMounts":
 			if seen[0]&(1<<12) == 0 {
 				seen[0] |= 1 << 12
-				d.Push("volumeMounts")
+				d.Enter()
 				if d.Null() {
 					x.VolumeMounts = nil
 				} else if n20, ok := d.BeginArray(); ok {
 					out20 := make([]VolumeMount, n20)
-					for i20 := range out20 {
-						d.Index(i20)
+					i20 := 0
+					for ; d.More(i20); i20++ {
+						if i20 == len(out20) {
+							out20 = append(out20, make([]VolumeMount, 1)...)
+						}
 						out20[i20].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.VolumeMounts = out20
+					x.VolumeMounts = out20[:i20]
 				}
 				d.Pop()
 			} else {
@@ -2416,18 +2456,20 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "volumeDevices":
 			if seen[0]&(1<<13) == 0 {
 				seen[0] |= 1 << 13
-				d.Push("volumeDevices")
+				d.Enter()
 				if d.Null() {
 					x.VolumeDevices = nil
 				} else if n21, ok := d.BeginArray(); ok {
 					out21 := make([]VolumeDevice, n21)
-					for i21 := range out21 {
-						d.Index(i21)
+					i21 := 0
+					for ; d.More(i21); i21++ {
+						if i21 == len(out21) {
+							out21 = append(out21, make([]VolumeDevice, 1)...)
+						}
 						out21[i21].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.VolumeDevices = out21
+					x.VolumeDevices = out21[:i21]
 				}
 				d.Pop()
 			} else {
@@ -2436,7 +2478,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "livenessProbe":
 			if seen[0]&(1<<14) == 0 {
 				seen[0] |= 1 << 14
-				d.Push("livenessProbe")
+				d.Enter()
 				if d.Null() {
 					x.LivenessProbe = nil
 				} else {
@@ -2452,7 +2494,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "readinessProbe":
 			if seen[0]&(1<<15) == 0 {
 				seen[0] |= 1 << 15
-				d.Push("readinessProbe")
+				d.Enter()
 				if d.Null() {
 					x.ReadinessProbe = nil
 				} else {
@@ -2468,7 +2510,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "startupProbe":
 			if seen[0]&(1<<16) == 0 {
 				seen[0] |= 1 << 16
-				d.Push("startupProbe")
+				d.Enter()
 				if d.Null() {
 					x.StartupProbe = nil
 				} else {
@@ -2484,7 +2526,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "lifecycle":
 			if seen[0]&(1<<17) == 0 {
 				seen[0] |= 1 << 17
-				d.Push("lifecycle")
+				d.Enter()
 				if d.Null() {
 					x.Lifecycle = nil
 				} else {
@@ -2500,7 +2542,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "terminationMessagePath":
 			if seen[0]&(1<<18) == 0 {
 				seen[0] |= 1 << 18
-				d.Push("terminationMessagePath")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.TerminationMessagePath = v
 				}
@@ -2511,7 +2553,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "terminationMessagePolicy":
 			if seen[0]&(1<<19) == 0 {
 				seen[0] |= 1 << 19
-				d.Push("terminationMessagePolicy")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.TerminationMessagePolicy = TerminationMessagePolicy(v)
 				}
@@ -2522,7 +2564,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "imagePullPolicy":
 			if seen[0]&(1<<20) == 0 {
 				seen[0] |= 1 << 20
-				d.Push("imagePullPolicy")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ImagePullPolicy = PullPolicy(v)
 				}
@@ -2533,7 +2575,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "securityContext":
 			if seen[0]&(1<<21) == 0 {
 				seen[0] |= 1 << 21
-				d.Push("securityContext")
+				d.Enter()
 				if d.Null() {
 					x.SecurityContext = nil
 				} else {
@@ -2549,7 +2591,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "stdin":
 			if seen[0]&(1<<22) == 0 {
 				seen[0] |= 1 << 22
-				d.Push("stdin")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.Stdin = v
 				}
@@ -2560,7 +2602,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "stdinOnce":
 			if seen[0]&(1<<23) == 0 {
 				seen[0] |= 1 << 23
-				d.Push("stdinOnce")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.StdinOnce = v
 				}
@@ -2571,7 +2613,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 		case "tty":
 			if seen[0]&(1<<24) == 0 {
 				seen[0] |= 1 << 24
-				d.Push("tty")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.TTY = v
 				}
@@ -3099,7 +3141,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.EphemeralContainerCommon.Name = v
 				}
@@ -3110,7 +3152,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "image":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("image")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.EphemeralContainerCommon.Image = v
 				}
@@ -3121,20 +3163,22 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "command":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("command")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.Command = nil
 				} else if n22, ok := d.BeginArray(); ok {
 					out22 := make([]string, n22)
-					for i22 := range out22 {
-						d.Index(i22)
+					i22 := 0
+					for ; d.More(i22); i22++ {
+						if i22 == len(out22) {
+							out22 = append(out22, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out22[i22] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.EphemeralContainerCommon.Command = out22
+					x.EphemeralContainerCommon.Command = out22[:i22]
 				}
 				d.Pop()
 			} else {
@@ -3143,20 +3187,22 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "args":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("args")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.Args = nil
 				} else if n23, ok := d.BeginArray(); ok {
 					out23 := make([]string, n23)
-					for i23 := range out23 {
-						d.Index(i23)
+					i23 := 0
+					for ; d.More(i23); i23++ {
+						if i23 == len(out23) {
+							out23 = append(out23, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out23[i23] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.EphemeralContainerCommon.Args = out23
+					x.EphemeralContainerCommon.Args = out23[:i23]
 				}
 				d.Pop()
 			} else {
@@ -3165,7 +3211,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "workingDir":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("workingDir")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.EphemeralContainerCommon.WorkingDir = v
 				}
@@ -3176,18 +3222,20 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "ports":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("ports")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.Ports = nil
 				} else if n24, ok := d.BeginArray(); ok {
 					out24 := make([]ContainerPort, n24)
-					for i24 := range out24 {
-						d.Index(i24)
+					i24 := 0
+					for ; d.More(i24); i24++ {
+						if i24 == len(out24) {
+							out24 = append(out24, make([]ContainerPort, 1)...)
+						}
 						out24[i24].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.EphemeralContainerCommon.Ports = out24
+					x.EphemeralContainerCommon.Ports = out24[:i24]
 				}
 				d.Pop()
 			} else {
@@ -3196,18 +3244,20 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "envFrom":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("envFrom")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.EnvFrom = nil
 				} else if n25, ok := d.BeginArray(); ok {
 					out25 := make([]EnvFromSource, n25)
-					for i25 := range out25 {
-						d.Index(i25)
+					i25 := 0
+					for ; d.More(i25); i25++ {
+						if i25 == len(out25) {
+							out25 = append(out25, make([]EnvFromSource, 1)...)
+						}
 						out25[i25].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.EphemeralContainerCommon.EnvFrom = out25
+					x.EphemeralContainerCommon.EnvFrom = out25[:i25]
 				}
 				d.Pop()
 			} else {
@@ -3216,18 +3266,20 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "env":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("env")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.Env = nil
 				} else if n26, ok := d.BeginArray(); ok {
 					out26 := make([]EnvVar, n26)
-					for i26 := range out26 {
-						d.Index(i26)
+					i26 := 0
+					for ; d.More(i26); i26++ {
+						if i26 == len(out26) {
+							out26 = append(out26, make([]EnvVar, 1)...)
+						}
 						out26[i26].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.EphemeralContainerCommon.Env = out26
+					x.EphemeralContainerCommon.Env = out26[:i26]
 				}
 				d.Pop()
 			} else {
@@ -3236,7 +3288,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "resources":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("resources")
+				d.Enter()
 				x.EphemeralContainerCommon.Resources.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -3245,18 +3297,20 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "resizePolicy":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("resizePolicy")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.ResizePolicy = nil
 				} else if n27, ok := d.BeginArray(); ok {
 					out27 := make([]ContainerResizePolicy, n27)
-					for i27 := range out27 {
-						d.Index(i27)
+					i27 := 0
+					for ; d.More(i27); i27++ {
+						if i27 == len(out27) {
+							out27 = append(out27, make([]ContainerResizePolicy, 1)...)
+						}
 						out27[i27].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.EphemeralContainerCommon.ResizePolicy = out27
+					x.EphemeralContainerCommon.ResizePolicy = out27[:i27]
 				}
 				d.Pop()
 			} else {
@@ -3265,7 +3319,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "restartPolicy":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("restartPolicy")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.RestartPolicy = nil
 				} else {
@@ -3283,18 +3337,20 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "restartPolicyRules":
 			if seen[0]&(1<<11) == 0 {
 				seen[0] |= 1 << 11
-				d.Push("restartPolicyRules")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.RestartPolicyRules = nil
 				} else if n28, ok := d.BeginArray(); ok {
 					out28 := make([]ContainerRestartRule, n28)
-					for i28 := range out28 {
-						d.Index(i28)
+					i28 := 0
+					for ; d.More(i28); i28++ {
+						if i28 == len(out28) {
+							out28 = append(out28, make([]ContainerRestartRule, 1)...)
+						}
 						out28[i28].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.EphemeralContainerCommon.RestartPolicyRules = out28
+					x.EphemeralContainerCommon.RestartPolicyRules = out28[:i28]
 				}
 				d.Pop()
 			} else {
@@ -3303,18 +3359,20 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "volumeMounts":
 			if seen[0]&(1<<12) == 0 {
 				seen[0] |= 1 << 12
-				d.Push("volumeMounts")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.VolumeMounts = nil
 				} else if n29, ok := d.BeginArray(); ok {
 					out29 := make([]VolumeMount, n29)
-					for i29 := range out29 {
-						d.Index(i29)
+					i29 := 0
+					for ; d.More(i29); i29++ {
+						if i29 == len(out29) {
+							out29 = append(out29, make([]VolumeMount, 1)...)
+						}
 						out29[i29].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.EphemeralContainerCommon.VolumeMounts = out29
+					x.EphemeralContainerCommon.VolumeMounts = out29[:i29]
 				}
 				d.Pop()
 			} else {
@@ -3323,18 +3381,20 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "volumeDevices":
 			if seen[0]&(1<<13) == 0 {
 				seen[0] |= 1 << 13
-				d.Push("volumeDevices")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.VolumeDevices = nil
 				} else if n30, ok := d.BeginArray(); ok {
 					out30 := make([]VolumeDevice, n30)
-					for i30 := range out30 {
-						d.Index(i30)
+					i30 := 0
+					for ; d.More(i30); i30++ {
+						if i30 == len(out30) {
+							out30 = append(out30, make([]VolumeDevice, 1)...)
+						}
 						out30[i30].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.EphemeralContainerCommon.VolumeDevices = out30
+					x.EphemeralContainerCommon.VolumeDevices = out30[:i30]
 				}
 				d.Pop()
 			} else {
@@ -3343,7 +3403,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "livenessProbe":
 			if seen[0]&(1<<14) == 0 {
 				seen[0] |= 1 << 14
-				d.Push("livenessProbe")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.LivenessProbe = nil
 				} else {
@@ -3359,7 +3419,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "readinessProbe":
 			if seen[0]&(1<<15) == 0 {
 				seen[0] |= 1 << 15
-				d.Push("readinessProbe")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.ReadinessProbe = nil
 				} else {
@@ -3375,7 +3435,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "startupProbe":
 			if seen[0]&(1<<16) == 0 {
 				seen[0] |= 1 << 16
-				d.Push("startupProbe")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.StartupProbe = nil
 				} else {
@@ -3391,7 +3451,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "lifecycle":
 			if seen[0]&(1<<17) == 0 {
 				seen[0] |= 1 << 17
-				d.Push("lifecycle")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.Lifecycle = nil
 				} else {
@@ -3407,7 +3467,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "terminationMessagePath":
 			if seen[0]&(1<<18) == 0 {
 				seen[0] |= 1 << 18
-				d.Push("terminationMessagePath")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.EphemeralContainerCommon.TerminationMessagePath = v
 				}
@@ -3418,7 +3478,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "terminationMessagePolicy":
 			if seen[0]&(1<<19) == 0 {
 				seen[0] |= 1 << 19
-				d.Push("terminationMessagePolicy")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.EphemeralContainerCommon.TerminationMessagePolicy = TerminationMessagePolicy(v)
 				}
@@ -3429,7 +3489,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "imagePullPolicy":
 			if seen[0]&(1<<20) == 0 {
 				seen[0] |= 1 << 20
-				d.Push("imagePullPolicy")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.EphemeralContainerCommon.ImagePullPolicy = PullPolicy(v)
 				}
@@ -3440,7 +3500,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "securityContext":
 			if seen[0]&(1<<21) == 0 {
 				seen[0] |= 1 << 21
-				d.Push("securityContext")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerCommon.SecurityContext = nil
 				} else {
@@ -3456,7 +3516,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "stdin":
 			if seen[0]&(1<<22) == 0 {
 				seen[0] |= 1 << 22
-				d.Push("stdin")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.EphemeralContainerCommon.Stdin = v
 				}
@@ -3467,7 +3527,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "stdinOnce":
 			if seen[0]&(1<<23) == 0 {
 				seen[0] |= 1 << 23
-				d.Push("stdinOnce")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.EphemeralContainerCommon.StdinOnce = v
 				}
@@ -3478,7 +3538,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "tty":
 			if seen[0]&(1<<24) == 0 {
 				seen[0] |= 1 << 24
-				d.Push("tty")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.EphemeralContainerCommon.TTY = v
 				}
@@ -3489,7 +3549,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 		case "targetContainerName":
 			if seen[0]&(1<<25) == 0 {
 				seen[0] |= 1 << 25
-				d.Push("targetContainerName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.TargetContainerName = v
 				}
@@ -3615,7 +3675,7 @@ func (x *ContainerPort) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -3626,7 +3686,7 @@ func (x *ContainerPort) DecodeJSON(d *codec.Decoder) {
 		case "hostPort":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("hostPort")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.HostPort = int32(v)
 				}
@@ -3637,7 +3697,7 @@ func (x *ContainerPort) DecodeJSON(d *codec.Decoder) {
 		case "containerPort":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("containerPort")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.ContainerPort = int32(v)
 				}
@@ -3648,7 +3708,7 @@ func (x *ContainerPort) DecodeJSON(d *codec.Decoder) {
 		case "protocol":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("protocol")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Protocol = Protocol(v)
 				}
@@ -3659,7 +3719,7 @@ func (x *ContainerPort) DecodeJSON(d *codec.Decoder) {
 		case "hostIP":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("hostIP")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.HostIP = v
 				}
@@ -3775,7 +3835,7 @@ func (x *ContainerRestartRule) DecodeJSON(d *codec.Decoder) {
 		case "action":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("action")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Action = ContainerRestartRuleAction(v)
 				}
@@ -3786,7 +3846,7 @@ func (x *ContainerRestartRule) DecodeJSON(d *codec.Decoder) {
 		case "exitCodes":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("exitCodes")
+				d.Enter()
 				if d.Null() {
 					x.ExitCodes = nil
 				} else {
@@ -3915,7 +3975,7 @@ func (x *ContainerRestartRuleOnExitCodes) DecodeJSON(d *codec.Decoder) {
 		case "operator":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("operator")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Operator = ContainerRestartRuleOnExitCodesOperator(v)
 				}
@@ -3926,20 +3986,22 @@ func (x *ContainerRestartRuleOnExitCodes) DecodeJSON(d *codec.Decoder) {
 		case "values":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("values")
+				d.Enter()
 				if d.Null() {
 					x.Values = nil
 				} else if n31, ok := d.BeginArray(); ok {
 					out31 := make([]int32, n31)
-					for i31 := range out31 {
-						d.Index(i31)
+					i31 := 0
+					for ; d.More(i31); i31++ {
+						if i31 == len(out31) {
+							out31 = append(out31, make([]int32, 1)...)
+						}
 						if v, ok := d.Int(32); ok {
 							out31[i31] = int32(v)
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Values = out31
+					x.Values = out31[:i31]
 				}
 				d.Pop()
 			} else {
@@ -4035,7 +4097,7 @@ func (x *ContainerResizePolicy) DecodeJSON(d *codec.Decoder) {
 		case "resourceName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("resourceName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ResourceName = ResourceName(v)
 				}
@@ -4046,7 +4108,7 @@ func (x *ContainerResizePolicy) DecodeJSON(d *codec.Decoder) {
 		case "restartPolicy":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("restartPolicy")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.RestartPolicy = ResourceResizeRestartPolicy(v)
 				}
@@ -4200,7 +4262,7 @@ func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -4211,7 +4273,7 @@ func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -4222,7 +4284,7 @@ func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
 		case "recursiveReadOnly":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("recursiveReadOnly")
+				d.Enter()
 				if d.Null() {
 					x.RecursiveReadOnly = nil
 				} else {
@@ -4240,7 +4302,7 @@ func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
 		case "mountPath":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("mountPath")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.MountPath = v
 				}
@@ -4251,7 +4313,7 @@ func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
 		case "subPath":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("subPath")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.SubPath = v
 				}
@@ -4262,7 +4324,7 @@ func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
 		case "mountPropagation":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("mountPropagation")
+				d.Enter()
 				if d.Null() {
 					x.MountPropagation = nil
 				} else {
@@ -4280,7 +4342,7 @@ func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
 		case "subPathExpr":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("subPathExpr")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.SubPathExpr = v
 				}
@@ -4378,7 +4440,7 @@ func (x *VolumeDevice) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -4389,7 +4451,7 @@ func (x *VolumeDevice) DecodeJSON(d *codec.Decoder) {
 		case "devicePath":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("devicePath")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.DevicePath = v
 				}
@@ -4487,7 +4549,7 @@ func (x *LocalObjectReference) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -4597,7 +4659,7 @@ func (x *TypedLocalObjectReference) DecodeJSON(d *codec.Decoder) {
 		case "apiGroup":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("apiGroup")
+				d.Enter()
 				if d.Null() {
 					x.APIGroup = nil
 				} else {
@@ -4615,7 +4677,7 @@ func (x *TypedLocalObjectReference) DecodeJSON(d *codec.Decoder) {
 		case "kind":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("kind")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Kind = v
 				}
@@ -4626,7 +4688,7 @@ func (x *TypedLocalObjectReference) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -4752,7 +4814,7 @@ func (x *TypedObjectReference) DecodeJSON(d *codec.Decoder) {
 		case "apiGroup":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("apiGroup")
+				d.Enter()
 				if d.Null() {
 					x.APIGroup = nil
 				} else {
@@ -4770,7 +4832,7 @@ func (x *TypedObjectReference) DecodeJSON(d *codec.Decoder) {
 		case "kind":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("kind")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Kind = v
 				}
@@ -4781,7 +4843,7 @@ func (x *TypedObjectReference) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -4792,7 +4854,7 @@ func (x *TypedObjectReference) DecodeJSON(d *codec.Decoder) {
 		case "namespace":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("namespace")
+				d.Enter()
 				if d.Null() {
 					x.Namespace = nil
 				} else {
@@ -4919,7 +4981,7 @@ func (x *EnvVar) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -4930,7 +4992,7 @@ func (x *EnvVar) DecodeJSON(d *codec.Decoder) {
 		case "value":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("value")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Value = v
 				}
@@ -4941,7 +5003,7 @@ func (x *EnvVar) DecodeJSON(d *codec.Decoder) {
 		case "valueFrom":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("valueFrom")
+				d.Enter()
 				if d.Null() {
 					x.ValueFrom = nil
 				} else {
@@ -5126,7 +5188,7 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 		case "fieldRef":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("fieldRef")
+				d.Enter()
 				if d.Null() {
 					x.FieldRef = nil
 				} else {
@@ -5142,7 +5204,7 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 		case "resourceFieldRef":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("resourceFieldRef")
+				d.Enter()
 				if d.Null() {
 					x.ResourceFieldRef = nil
 				} else {
@@ -5158,7 +5220,7 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 		case "configMapKeyRef":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("configMapKeyRef")
+				d.Enter()
 				if d.Null() {
 					x.ConfigMapKeyRef = nil
 				} else {
@@ -5174,7 +5236,7 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 		case "secretKeyRef":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("secretKeyRef")
+				d.Enter()
 				if d.Null() {
 					x.SecretKeyRef = nil
 				} else {
@@ -5190,7 +5252,7 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 		case "fileKeyRef":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("fileKeyRef")
+				d.Enter()
 				if d.Null() {
 					x.FileKeyRef = nil
 				} else {
@@ -5297,7 +5359,7 @@ func (x *ObjectFieldSelector) DecodeJSON(d *codec.Decoder) {
 		case "apiVersion":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("apiVersion")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.APIVersion = v
 				}
@@ -5308,7 +5370,7 @@ func (x *ObjectFieldSelector) DecodeJSON(d *codec.Decoder) {
 		case "fieldPath":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("fieldPath")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FieldPath = v
 				}
@@ -5416,7 +5478,7 @@ func (x *ResourceFieldSelector) DecodeJSON(d *codec.Decoder) {
 		case "containerName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("containerName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ContainerName = v
 				}
@@ -5427,7 +5489,7 @@ func (x *ResourceFieldSelector) DecodeJSON(d *codec.Decoder) {
 		case "resource":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("resource")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Resource = v
 				}
@@ -5438,7 +5500,7 @@ func (x *ResourceFieldSelector) DecodeJSON(d *codec.Decoder) {
 		case "divisor":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("divisor")
+				d.Enter()
 				{
 					raw := d.Raw()
 					if err := x.Divisor.UnmarshalJSON(raw); err != nil {
@@ -5559,7 +5621,7 @@ func (x *ConfigMapKeySelector) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
@@ -5570,7 +5632,7 @@ func (x *ConfigMapKeySelector) DecodeJSON(d *codec.Decoder) {
 		case "key":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("key")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
@@ -5581,7 +5643,7 @@ func (x *ConfigMapKeySelector) DecodeJSON(d *codec.Decoder) {
 		case "optional":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("optional")
+				d.Enter()
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -5706,7 +5768,7 @@ func (x *SecretKeySelector) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
@@ -5717,7 +5779,7 @@ func (x *SecretKeySelector) DecodeJSON(d *codec.Decoder) {
 		case "key":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("key")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
@@ -5728,7 +5790,7 @@ func (x *SecretKeySelector) DecodeJSON(d *codec.Decoder) {
 		case "optional":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("optional")
+				d.Enter()
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -5853,7 +5915,7 @@ func (x *FileKeySelector) DecodeJSON(d *codec.Decoder) {
 		case "volumeName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("volumeName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.VolumeName = v
 				}
@@ -5864,7 +5926,7 @@ func (x *FileKeySelector) DecodeJSON(d *codec.Decoder) {
 		case "path":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("path")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
@@ -5875,7 +5937,7 @@ func (x *FileKeySelector) DecodeJSON(d *codec.Decoder) {
 		case "key":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("key")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
@@ -5886,7 +5948,7 @@ func (x *FileKeySelector) DecodeJSON(d *codec.Decoder) {
 		case "optional":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("optional")
+				d.Enter()
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -6027,7 +6089,7 @@ func (x *EnvFromSource) DecodeJSON(d *codec.Decoder) {
 		case "prefix":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("prefix")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Prefix = v
 				}
@@ -6038,7 +6100,7 @@ func (x *EnvFromSource) DecodeJSON(d *codec.Decoder) {
 		case "configMapRef":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("configMapRef")
+				d.Enter()
 				if d.Null() {
 					x.ConfigMapRef = nil
 				} else {
@@ -6054,7 +6116,7 @@ func (x *EnvFromSource) DecodeJSON(d *codec.Decoder) {
 		case "secretRef":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("secretRef")
+				d.Enter()
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -6173,7 +6235,7 @@ func (x *ConfigMapEnvSource) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
@@ -6184,7 +6246,7 @@ func (x *ConfigMapEnvSource) DecodeJSON(d *codec.Decoder) {
 		case "optional":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("optional")
+				d.Enter()
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -6305,7 +6367,7 @@ func (x *SecretEnvSource) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
@@ -6316,7 +6378,7 @@ func (x *SecretEnvSource) DecodeJSON(d *codec.Decoder) {
 		case "optional":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("optional")
+				d.Enter()
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -6447,7 +6509,7 @@ func (x *Pod) DecodeJSON(d *codec.Decoder) {
 		case "kind":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("kind")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.TypeMeta.Kind = v
 				}
@@ -6458,7 +6520,7 @@ func (x *Pod) DecodeJSON(d *codec.Decoder) {
 		case "apiVersion":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("apiVersion")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.TypeMeta.APIVersion = v
 				}
@@ -6469,7 +6531,7 @@ func (x *Pod) DecodeJSON(d *codec.Decoder) {
 		case "metadata":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("metadata")
+				d.Enter()
 				x.ObjectMeta.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -6478,7 +6540,7 @@ func (x *Pod) DecodeJSON(d *codec.Decoder) {
 		case "spec":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("spec")
+				d.Enter()
 				x.Spec.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -6487,7 +6549,7 @@ func (x *Pod) DecodeJSON(d *codec.Decoder) {
 		case "status":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("status")
+				d.Enter()
 				x.Status.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -6587,7 +6649,7 @@ func (x *PodTemplateSpec) DecodeJSON(d *codec.Decoder) {
 		case "metadata":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("metadata")
+				d.Enter()
 				x.ObjectMeta.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -6596,7 +6658,7 @@ func (x *PodTemplateSpec) DecodeJSON(d *codec.Decoder) {
 		case "spec":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("spec")
+				d.Enter()
 				x.Spec.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -7416,18 +7478,20 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "volumes":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("volumes")
+				d.Enter()
 				if d.Null() {
 					x.Volumes = nil
 				} else if n32, ok := d.BeginArray(); ok {
 					out32 := make([]Volume, n32)
-					for i32 := range out32 {
-						d.Index(i32)
+					i32 := 0
+					for ; d.More(i32); i32++ {
+						if i32 == len(out32) {
+							out32 = append(out32, make([]Volume, 1)...)
+						}
 						out32[i32].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Volumes = out32
+					x.Volumes = out32[:i32]
 				}
 				d.Pop()
 			} else {
@@ -7436,18 +7500,20 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "initContainers":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("initContainers")
+				d.Enter()
 				if d.Null() {
 					x.InitContainers = nil
 				} else if n33, ok := d.BeginArray(); ok {
 					out33 := make([]Container, n33)
-					for i33 := range out33 {
-						d.Index(i33)
+					i33 := 0
+					for ; d.More(i33); i33++ {
+						if i33 == len(out33) {
+							out33 = append(out33, make([]Container, 1)...)
+						}
 						out33[i33].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.InitContainers = out33
+					x.InitContainers = out33[:i33]
 				}
 				d.Pop()
 			} else {
@@ -7456,18 +7522,20 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "containers":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("containers")
+				d.Enter()
 				if d.Null() {
 					x.Containers = nil
 				} else if n34, ok := d.BeginArray(); ok {
 					out34 := make([]Container, n34)
-					for i34 := range out34 {
-						d.Index(i34)
+					i34 := 0
+					for ; d.More(i34); i34++ {
+						if i34 == len(out34) {
+							out34 = append(out34, make([]Container, 1)...)
+						}
 						out34[i34].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Containers = out34
+					x.Containers = out34[:i34]
 				}
 				d.Pop()
 			} else {
@@ -7476,18 +7544,20 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "ephemeralContainers":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("ephemeralContainers")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainers = nil
 				} else if n35, ok := d.BeginArray(); ok {
 					out35 := make([]EphemeralContainer, n35)
-					for i35 := range out35 {
-						d.Index(i35)
+					i35 := 0
+					for ; d.More(i35); i35++ {
+						if i35 == len(out35) {
+							out35 = append(out35, make([]EphemeralContainer, 1)...)
+						}
 						out35[i35].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.EphemeralContainers = out35
+					x.EphemeralContainers = out35[:i35]
 				}
 				d.Pop()
 			} else {
@@ -7496,7 +7566,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "restartPolicy":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("restartPolicy")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.RestartPolicy = RestartPolicy(v)
 				}
@@ -7507,7 +7577,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "terminationGracePeriodSeconds":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("terminationGracePeriodSeconds")
+				d.Enter()
 				if d.Null() {
 					x.TerminationGracePeriodSeconds = nil
 				} else {
@@ -7525,7 +7595,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "activeDeadlineSeconds":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("activeDeadlineSeconds")
+				d.Enter()
 				if d.Null() {
 					x.ActiveDeadlineSeconds = nil
 				} else {
@@ -7543,7 +7613,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "dnsPolicy":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("dnsPolicy")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.DNSPolicy = DNSPolicy(v)
 				}
@@ -7554,7 +7624,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "nodeSelector":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("nodeSelector")
+				d.Enter()
 				d.StringMap(&x.NodeSelector)
 				d.Pop()
 			} else {
@@ -7563,7 +7633,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "serviceAccountName":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("serviceAccountName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ServiceAccountName = v
 				}
@@ -7574,7 +7644,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "serviceAccount":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("serviceAccount")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.DeprecatedServiceAccount = v
 				}
@@ -7585,7 +7655,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "automountServiceAccountToken":
 			if seen[0]&(1<<11) == 0 {
 				seen[0] |= 1 << 11
-				d.Push("automountServiceAccountToken")
+				d.Enter()
 				if d.Null() {
 					x.AutomountServiceAccountToken = nil
 				} else {
@@ -7603,7 +7673,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "nodeName":
 			if seen[0]&(1<<12) == 0 {
 				seen[0] |= 1 << 12
-				d.Push("nodeName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.NodeName = v
 				}
@@ -7614,7 +7684,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "hostNetwork":
 			if seen[0]&(1<<13) == 0 {
 				seen[0] |= 1 << 13
-				d.Push("hostNetwork")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.HostNetwork = v
 				}
@@ -7625,7 +7695,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "hostPID":
 			if seen[0]&(1<<14) == 0 {
 				seen[0] |= 1 << 14
-				d.Push("hostPID")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.HostPID = v
 				}
@@ -7636,7 +7706,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "hostIPC":
 			if seen[0]&(1<<15) == 0 {
 				seen[0] |= 1 << 15
-				d.Push("hostIPC")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.HostIPC = v
 				}
@@ -7647,7 +7717,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "shareProcessNamespace":
 			if seen[0]&(1<<16) == 0 {
 				seen[0] |= 1 << 16
-				d.Push("shareProcessNamespace")
+				d.Enter()
 				if d.Null() {
 					x.ShareProcessNamespace = nil
 				} else {
@@ -7665,7 +7735,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "securityContext":
 			if seen[0]&(1<<17) == 0 {
 				seen[0] |= 1 << 17
-				d.Push("securityContext")
+				d.Enter()
 				if d.Null() {
 					x.SecurityContext = nil
 				} else {
@@ -7681,18 +7751,20 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "imagePullSecrets":
 			if seen[0]&(1<<18) == 0 {
 				seen[0] |= 1 << 18
-				d.Push("imagePullSecrets")
+				d.Enter()
 				if d.Null() {
 					x.ImagePullSecrets = nil
 				} else if n36, ok := d.BeginArray(); ok {
 					out36 := make([]LocalObjectReference, n36)
-					for i36 := range out36 {
-						d.Index(i36)
+					i36 := 0
+					for ; d.More(i36); i36++ {
+						if i36 == len(out36) {
+							out36 = append(out36, make([]LocalObjectReference, 1)...)
+						}
 						out36[i36].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.ImagePullSecrets = out36
+					x.ImagePullSecrets = out36[:i36]
 				}
 				d.Pop()
 			} else {
@@ -7701,7 +7773,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "hostname":
 			if seen[0]&(1<<19) == 0 {
 				seen[0] |= 1 << 19
-				d.Push("hostname")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Hostname = v
 				}
@@ -7712,7 +7784,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "subdomain":
 			if seen[0]&(1<<20) == 0 {
 				seen[0] |= 1 << 20
-				d.Push("subdomain")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Subdomain = v
 				}
@@ -7723,7 +7795,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "affinity":
 			if seen[0]&(1<<21) == 0 {
 				seen[0] |= 1 << 21
-				d.Push("affinity")
+				d.Enter()
 				if d.Null() {
 					x.Affinity = nil
 				} else {
@@ -7739,7 +7811,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "schedulerName":
 			if seen[0]&(1<<22) == 0 {
 				seen[0] |= 1 << 22
-				d.Push("schedulerName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.SchedulerName = v
 				}
@@ -7750,18 +7822,20 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "tolerations":
 			if seen[0]&(1<<23) == 0 {
 				seen[0] |= 1 << 23
-				d.Push("tolerations")
+				d.Enter()
 				if d.Null() {
 					x.Tolerations = nil
 				} else if n37, ok := d.BeginArray(); ok {
 					out37 := make([]Toleration, n37)
-					for i37 := range out37 {
-						d.Index(i37)
+					i37 := 0
+					for ; d.More(i37); i37++ {
+						if i37 == len(out37) {
+							out37 = append(out37, make([]Toleration, 1)...)
+						}
 						out37[i37].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Tolerations = out37
+					x.Tolerations = out37[:i37]
 				}
 				d.Pop()
 			} else {
@@ -7770,18 +7844,20 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "hostAliases":
 			if seen[0]&(1<<24) == 0 {
 				seen[0] |= 1 << 24
-				d.Push("hostAliases")
+				d.Enter()
 				if d.Null() {
 					x.HostAliases = nil
 				} else if n38, ok := d.BeginArray(); ok {
 					out38 := make([]HostAlias, n38)
-					for i38 := range out38 {
-						d.Index(i38)
+					i38 := 0
+					for ; d.More(i38); i38++ {
+						if i38 == len(out38) {
+							out38 = append(out38, make([]HostAlias, 1)...)
+						}
 						out38[i38].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.HostAliases = out38
+					x.HostAliases = out38[:i38]
 				}
 				d.Pop()
 			} else {
@@ -7790,7 +7866,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "priorityClassName":
 			if seen[0]&(1<<25) == 0 {
 				seen[0] |= 1 << 25
-				d.Push("priorityClassName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.PriorityClassName = v
 				}
@@ -7801,7 +7877,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "priority":
 			if seen[0]&(1<<26) == 0 {
 				seen[0] |= 1 << 26
-				d.Push("priority")
+				d.Enter()
 				if d.Null() {
 					x.Priority = nil
 				} else {
@@ -7819,7 +7895,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "dnsConfig":
 			if seen[0]&(1<<27) == 0 {
 				seen[0] |= 1 << 27
-				d.Push("dnsConfig")
+				d.Enter()
 				if d.Null() {
 					x.DNSConfig = nil
 				} else {
@@ -7835,18 +7911,20 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "readinessGates":
 			if seen[0]&(1<<28) == 0 {
 				seen[0] |= 1 << 28
-				d.Push("readinessGates")
+				d.Enter()
 				if d.Null() {
 					x.ReadinessGates = nil
 				} else if n39, ok := d.BeginArray(); ok {
 					out39 := make([]PodReadinessGate, n39)
-					for i39 := range out39 {
-						d.Index(i39)
+					i39 := 0
+					for ; d.More(i39); i39++ {
+						if i39 == len(out39) {
+							out39 = append(out39, make([]PodReadinessGate, 1)...)
+						}
 						out39[i39].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.ReadinessGates = out39
+					x.ReadinessGates = out39[:i39]
 				}
 				d.Pop()
 			} else {
@@ -7855,7 +7933,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "runtimeClassName":
 			if seen[0]&(1<<29) == 0 {
 				seen[0] |= 1 << 29
-				d.Push("runtimeClassName")
+				d.Enter()
 				if d.Null() {
 					x.RuntimeClassName = nil
 				} else {
@@ -7873,7 +7951,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "enableServiceLinks":
 			if seen[0]&(1<<30) == 0 {
 				seen[0] |= 1 << 30
-				d.Push("enableServiceLinks")
+				d.Enter()
 				if d.Null() {
 					x.EnableServiceLinks = nil
 				} else {
@@ -7891,7 +7969,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "preemptionPolicy":
 			if seen[0]&(1<<31) == 0 {
 				seen[0] |= 1 << 31
-				d.Push("preemptionPolicy")
+				d.Enter()
 				if d.Null() {
 					x.PreemptionPolicy = nil
 				} else {
@@ -7909,7 +7987,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "overhead":
 			if seen[0]&(1<<32) == 0 {
 				seen[0] |= 1 << 32
-				d.Push("overhead")
+				d.Enter()
 				if d.Null() {
 					x.Overhead = nil
 				} else if d.BeginObject() {
@@ -7922,7 +8000,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 						if !ok {
 							break
 						}
-						d.PushKey(k40)
+						d.EnterKey()
 						if _, dup := x.Overhead[ResourceName(k40)]; dup && fresh40 {
 							d.DuplicateKey(k40)
 						} else {
@@ -7945,18 +8023,20 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "topologySpreadConstraints":
 			if seen[0]&(1<<33) == 0 {
 				seen[0] |= 1 << 33
-				d.Push("topologySpreadConstraints")
+				d.Enter()
 				if d.Null() {
 					x.TopologySpreadConstraints = nil
 				} else if n41, ok := d.BeginArray(); ok {
 					out41 := make([]TopologySpreadConstraint, n41)
-					for i41 := range out41 {
-						d.Index(i41)
+					i41 := 0
+					for ; d.More(i41); i41++ {
+						if i41 == len(out41) {
+							out41 = append(out41, make([]TopologySpreadConstraint, 1)...)
+						}
 						out41[i41].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.TopologySpreadConstraints = out41
+					x.TopologySpreadConstraints = out41[:i41]
 				}
 				d.Pop()
 			} else {
@@ -7965,7 +8045,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "setHostnameAsFQDN":
 			if seen[0]&(1<<34) == 0 {
 				seen[0] |= 1 << 34
-				d.Push("setHostnameAsFQDN")
+				d.Enter()
 				if d.Null() {
 					x.SetHostnameAsFQDN = nil
 				} else {
@@ -7983,7 +8063,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "os":
 			if seen[0]&(1<<35) == 0 {
 				seen[0] |= 1 << 35
-				d.Push("os")
+				d.Enter()
 				if d.Null() {
 					x.OS = nil
 				} else {
@@ -7999,7 +8079,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "hostUsers":
 			if seen[0]&(1<<36) == 0 {
 				seen[0] |= 1 << 36
-				d.Push("hostUsers")
+				d.Enter()
 				if d.Null() {
 					x.HostUsers = nil
 				} else {
@@ -8017,18 +8097,20 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "schedulingGates":
 			if seen[0]&(1<<37) == 0 {
 				seen[0] |= 1 << 37
-				d.Push("schedulingGates")
+				d.Enter()
 				if d.Null() {
 					x.SchedulingGates = nil
 				} else if n42, ok := d.BeginArray(); ok {
 					out42 := make([]PodSchedulingGate, n42)
-					for i42 := range out42 {
-						d.Index(i42)
+					i42 := 0
+					for ; d.More(i42); i42++ {
+						if i42 == len(out42) {
+							out42 = append(out42, make([]PodSchedulingGate, 1)...)
+						}
 						out42[i42].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.SchedulingGates = out42
+					x.SchedulingGates = out42[:i42]
 				}
 				d.Pop()
 			} else {
@@ -8037,18 +8119,20 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "resourceClaims":
 			if seen[0]&(1<<38) == 0 {
 				seen[0] |= 1 << 38
-				d.Push("resourceClaims")
+				d.Enter()
 				if d.Null() {
 					x.ResourceClaims = nil
 				} else if n43, ok := d.BeginArray(); ok {
 					out43 := make([]PodResourceClaim, n43)
-					for i43 := range out43 {
-						d.Index(i43)
+					i43 := 0
+					for ; d.More(i43); i43++ {
+						if i43 == len(out43) {
+							out43 = append(out43, make([]PodResourceClaim, 1)...)
+						}
 						out43[i43].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.ResourceClaims = out43
+					x.ResourceClaims = out43[:i43]
 				}
 				d.Pop()
 			} else {
@@ -8057,7 +8141,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "resources":
 			if seen[0]&(1<<39) == 0 {
 				seen[0] |= 1 << 39
-				d.Push("resources")
+				d.Enter()
 				if d.Null() {
 					x.Resources = nil
 				} else {
@@ -8073,7 +8157,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "hostnameOverride":
 			if seen[0]&(1<<40) == 0 {
 				seen[0] |= 1 << 40
-				d.Push("hostnameOverride")
+				d.Enter()
 				if d.Null() {
 					x.HostnameOverride = nil
 				} else {
@@ -8091,7 +8175,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 		case "schedulingGroup":
 			if seen[0]&(1<<41) == 0 {
 				seen[0] |= 1 << 41
-				d.Push("schedulingGroup")
+				d.Enter()
 				if d.Null() {
 					x.SchedulingGroup = nil
 				} else {
@@ -8190,7 +8274,7 @@ func (x *PodOS) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = OSName(v)
 				}
@@ -8311,7 +8395,7 @@ func (x *HostAlias) DecodeJSON(d *codec.Decoder) {
 		case "ip":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("ip")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.IP = v
 				}
@@ -8322,20 +8406,22 @@ func (x *HostAlias) DecodeJSON(d *codec.Decoder) {
 		case "hostnames":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("hostnames")
+				d.Enter()
 				if d.Null() {
 					x.Hostnames = nil
 				} else if n44, ok := d.BeginArray(); ok {
 					out44 := make([]string, n44)
-					for i44 := range out44 {
-						d.Index(i44)
+					i44 := 0
+					for ; d.More(i44); i44++ {
+						if i44 == len(out44) {
+							out44 = append(out44, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out44[i44] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Hostnames = out44
+					x.Hostnames = out44[:i44]
 				}
 				d.Pop()
 			} else {
@@ -8427,7 +8513,7 @@ func (x *PodReadinessGate) DecodeJSON(d *codec.Decoder) {
 		case "conditionType":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("conditionType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ConditionType = PodConditionType(v)
 				}
@@ -8521,7 +8607,7 @@ func (x *PodSchedulingGate) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -8627,7 +8713,7 @@ func (x *PodSchedulingGroup) DecodeJSON(d *codec.Decoder) {
 		case "podGroupName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("podGroupName")
+				d.Enter()
 				if d.Null() {
 					x.PodGroupName = nil
 				} else {
@@ -8760,7 +8846,7 @@ func (x *PodResourceClaim) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -8771,7 +8857,7 @@ func (x *PodResourceClaim) DecodeJSON(d *codec.Decoder) {
 		case "resourceClaimName":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("resourceClaimName")
+				d.Enter()
 				if d.Null() {
 					x.ResourceClaimName = nil
 				} else {
@@ -8789,7 +8875,7 @@ func (x *PodResourceClaim) DecodeJSON(d *codec.Decoder) {
 		case "resourceClaimTemplateName":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("resourceClaimTemplateName")
+				d.Enter()
 				if d.Null() {
 					x.ResourceClaimTemplateName = nil
 				} else {
@@ -8968,20 +9054,22 @@ func (x *PodDNSConfig) DecodeJSON(d *codec.Decoder) {
 		case "nameservers":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("nameservers")
+				d.Enter()
 				if d.Null() {
 					x.Nameservers = nil
 				} else if n45, ok := d.BeginArray(); ok {
 					out45 := make([]string, n45)
-					for i45 := range out45 {
-						d.Index(i45)
+					i45 := 0
+					for ; d.More(i45); i45++ {
+						if i45 == len(out45) {
+							out45 = append(out45, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out45[i45] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Nameservers = out45
+					x.Nameservers = out45[:i45]
 				}
 				d.Pop()
 			} else {
@@ -8990,20 +9078,22 @@ func (x *PodDNSConfig) DecodeJSON(d *codec.Decoder) {
 		case "searches":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("searches")
+				d.Enter()
 				if d.Null() {
 					x.Searches = nil
 				} else if n46, ok := d.BeginArray(); ok {
 					out46 := make([]string, n46)
-					for i46 := range out46 {
-						d.Index(i46)
+					i46 := 0
+					for ; d.More(i46); i46++ {
+						if i46 == len(out46) {
+							out46 = append(out46, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out46[i46] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Searches = out46
+					x.Searches = out46[:i46]
 				}
 				d.Pop()
 			} else {
@@ -9012,18 +9102,20 @@ func (x *PodDNSConfig) DecodeJSON(d *codec.Decoder) {
 		case "options":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("options")
+				d.Enter()
 				if d.Null() {
 					x.Options = nil
 				} else if n47, ok := d.BeginArray(); ok {
 					out47 := make([]PodDNSConfigOption, n47)
-					for i47 := range out47 {
-						d.Index(i47)
+					i47 := 0
+					for ; d.More(i47); i47++ {
+						if i47 == len(out47) {
+							out47 = append(out47, make([]PodDNSConfigOption, 1)...)
+						}
 						out47[i47].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Options = out47
+					x.Options = out47[:i47]
 				}
 				d.Pop()
 			} else {
@@ -9135,7 +9227,7 @@ func (x *PodDNSConfigOption) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -9146,7 +9238,7 @@ func (x *PodDNSConfigOption) DecodeJSON(d *codec.Decoder) {
 		case "value":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("value")
+				d.Enter()
 				if d.Null() {
 					x.Value = nil
 				} else {
@@ -9371,7 +9463,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 		case "exec":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("exec")
+				d.Enter()
 				if d.Null() {
 					x.ProbeHandler.Exec = nil
 				} else {
@@ -9387,7 +9479,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 		case "httpGet":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("httpGet")
+				d.Enter()
 				if d.Null() {
 					x.ProbeHandler.HTTPGet = nil
 				} else {
@@ -9403,7 +9495,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 		case "tcpSocket":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("tcpSocket")
+				d.Enter()
 				if d.Null() {
 					x.ProbeHandler.TCPSocket = nil
 				} else {
@@ -9419,7 +9511,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 		case "grpc":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("grpc")
+				d.Enter()
 				if d.Null() {
 					x.ProbeHandler.GRPC = nil
 				} else {
@@ -9435,7 +9527,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 		case "initialDelaySeconds":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("initialDelaySeconds")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.InitialDelaySeconds = int32(v)
 				}
@@ -9446,7 +9538,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 		case "timeoutSeconds":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("timeoutSeconds")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.TimeoutSeconds = int32(v)
 				}
@@ -9457,7 +9549,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 		case "periodSeconds":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("periodSeconds")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.PeriodSeconds = int32(v)
 				}
@@ -9468,7 +9560,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 		case "successThreshold":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("successThreshold")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.SuccessThreshold = int32(v)
 				}
@@ -9479,7 +9571,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 		case "failureThreshold":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("failureThreshold")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.FailureThreshold = int32(v)
 				}
@@ -9490,7 +9582,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 		case "terminationGracePeriodSeconds":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("terminationGracePeriodSeconds")
+				d.Enter()
 				if d.Null() {
 					x.TerminationGracePeriodSeconds = nil
 				} else {
@@ -9614,20 +9706,22 @@ func (x *ExecAction) DecodeJSON(d *codec.Decoder) {
 		case "command":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("command")
+				d.Enter()
 				if d.Null() {
 					x.Command = nil
 				} else if n48, ok := d.BeginArray(); ok {
 					out48 := make([]string, n48)
-					for i48 := range out48 {
-						d.Index(i48)
+					i48 := 0
+					for ; d.More(i48); i48++ {
+						if i48 == len(out48) {
+							out48 = append(out48, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out48[i48] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Command = out48
+					x.Command = out48[:i48]
 				}
 				d.Pop()
 			} else {
@@ -9773,7 +9867,7 @@ func (x *HTTPGetAction) DecodeJSON(d *codec.Decoder) {
 		case "path":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("path")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
@@ -9784,7 +9878,7 @@ func (x *HTTPGetAction) DecodeJSON(d *codec.Decoder) {
 		case "port":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("port")
+				d.Enter()
 				{
 					raw := d.Raw()
 					if err := x.Port.UnmarshalJSON(raw); err != nil {
@@ -9798,7 +9892,7 @@ func (x *HTTPGetAction) DecodeJSON(d *codec.Decoder) {
 		case "host":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("host")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Host = v
 				}
@@ -9809,7 +9903,7 @@ func (x *HTTPGetAction) DecodeJSON(d *codec.Decoder) {
 		case "scheme":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("scheme")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Scheme = URIScheme(v)
 				}
@@ -9820,18 +9914,20 @@ func (x *HTTPGetAction) DecodeJSON(d *codec.Decoder) {
 		case "httpHeaders":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("httpHeaders")
+				d.Enter()
 				if d.Null() {
 					x.HTTPHeaders = nil
 				} else if n49, ok := d.BeginArray(); ok {
 					out49 := make([]HTTPHeader, n49)
-					for i49 := range out49 {
-						d.Index(i49)
+					i49 := 0
+					for ; d.More(i49); i49++ {
+						if i49 == len(out49) {
+							out49 = append(out49, make([]HTTPHeader, 1)...)
+						}
 						out49[i49].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.HTTPHeaders = out49
+					x.HTTPHeaders = out49[:i49]
 				}
 				d.Pop()
 			} else {
@@ -9927,7 +10023,7 @@ func (x *HTTPHeader) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -9938,7 +10034,7 @@ func (x *HTTPHeader) DecodeJSON(d *codec.Decoder) {
 		case "value":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("value")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Value = v
 				}
@@ -10042,7 +10138,7 @@ func (x *TCPSocketAction) DecodeJSON(d *codec.Decoder) {
 		case "port":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("port")
+				d.Enter()
 				{
 					raw := d.Raw()
 					if err := x.Port.UnmarshalJSON(raw); err != nil {
@@ -10056,7 +10152,7 @@ func (x *TCPSocketAction) DecodeJSON(d *codec.Decoder) {
 		case "host":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("host")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Host = v
 				}
@@ -10162,7 +10258,7 @@ func (x *GRPCAction) DecodeJSON(d *codec.Decoder) {
 		case "port":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("port")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.Port = int32(v)
 				}
@@ -10173,7 +10269,7 @@ func (x *GRPCAction) DecodeJSON(d *codec.Decoder) {
 		case "service":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("service")
+				d.Enter()
 				if d.Null() {
 					x.Service = nil
 				} else {
@@ -10274,7 +10370,7 @@ func (x *SleepAction) DecodeJSON(d *codec.Decoder) {
 		case "seconds":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("seconds")
+				d.Enter()
 				if v, ok := d.Int(64); ok {
 					x.Seconds = int64(v)
 				}
@@ -10436,7 +10532,7 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 		case "exec":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("exec")
+				d.Enter()
 				if d.Null() {
 					x.Exec = nil
 				} else {
@@ -10452,7 +10548,7 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 		case "httpGet":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("httpGet")
+				d.Enter()
 				if d.Null() {
 					x.HTTPGet = nil
 				} else {
@@ -10468,7 +10564,7 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 		case "tcpSocket":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("tcpSocket")
+				d.Enter()
 				if d.Null() {
 					x.TCPSocket = nil
 				} else {
@@ -10484,7 +10580,7 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 		case "sleep":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("sleep")
+				d.Enter()
 				if d.Null() {
 					x.Sleep = nil
 				} else {
@@ -10631,7 +10727,7 @@ func (x *Lifecycle) DecodeJSON(d *codec.Decoder) {
 		case "postStart":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("postStart")
+				d.Enter()
 				if d.Null() {
 					x.PostStart = nil
 				} else {
@@ -10647,7 +10743,7 @@ func (x *Lifecycle) DecodeJSON(d *codec.Decoder) {
 		case "preStop":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("preStop")
+				d.Enter()
 				if d.Null() {
 					x.PreStop = nil
 				} else {
@@ -10663,7 +10759,7 @@ func (x *Lifecycle) DecodeJSON(d *codec.Decoder) {
 		case "stopSignal":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("stopSignal")
+				d.Enter()
 				if d.Null() {
 					x.StopSignal = nil
 				} else {
@@ -10800,18 +10896,20 @@ func (x *ProjectedVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "sources":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("sources")
+				d.Enter()
 				if d.Null() {
 					x.Sources = nil
 				} else if n50, ok := d.BeginArray(); ok {
 					out50 := make([]VolumeProjection, n50)
-					for i50 := range out50 {
-						d.Index(i50)
+					i50 := 0
+					for ; d.More(i50); i50++ {
+						if i50 == len(out50) {
+							out50 = append(out50, make([]VolumeProjection, 1)...)
+						}
 						out50[i50].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Sources = out50
+					x.Sources = out50[:i50]
 				}
 				d.Pop()
 			} else {
@@ -10820,7 +10918,7 @@ func (x *ProjectedVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "defaultMode":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("defaultMode")
+				d.Enter()
 				if d.Null() {
 					x.DefaultMode = nil
 				} else {
@@ -11025,7 +11123,7 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 		case "secret":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("secret")
+				d.Enter()
 				if d.Null() {
 					x.Secret = nil
 				} else {
@@ -11041,7 +11139,7 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 		case "downwardAPI":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("downwardAPI")
+				d.Enter()
 				if d.Null() {
 					x.DownwardAPI = nil
 				} else {
@@ -11057,7 +11155,7 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 		case "configMap":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("configMap")
+				d.Enter()
 				if d.Null() {
 					x.ConfigMap = nil
 				} else {
@@ -11073,7 +11171,7 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 		case "serviceAccountToken":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("serviceAccountToken")
+				d.Enter()
 				if d.Null() {
 					x.ServiceAccountToken = nil
 				} else {
@@ -11089,7 +11187,7 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 		case "clusterTrustBundle":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("clusterTrustBundle")
+				d.Enter()
 				if d.Null() {
 					x.ClusterTrustBundle = nil
 				} else {
@@ -11105,7 +11203,7 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 		case "podCertificate":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("podCertificate")
+				d.Enter()
 				if d.Null() {
 					x.PodCertificate = nil
 				} else {
@@ -11252,7 +11350,7 @@ func (x *SecretProjection) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
@@ -11263,18 +11361,20 @@ func (x *SecretProjection) DecodeJSON(d *codec.Decoder) {
 		case "items":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("items")
+				d.Enter()
 				if d.Null() {
 					x.Items = nil
 				} else if n51, ok := d.BeginArray(); ok {
 					out51 := make([]KeyToPath, n51)
-					for i51 := range out51 {
-						d.Index(i51)
+					i51 := 0
+					for ; d.More(i51); i51++ {
+						if i51 == len(out51) {
+							out51 = append(out51, make([]KeyToPath, 1)...)
+						}
 						out51[i51].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Items = out51
+					x.Items = out51[:i51]
 				}
 				d.Pop()
 			} else {
@@ -11283,7 +11383,7 @@ func (x *SecretProjection) DecodeJSON(d *codec.Decoder) {
 		case "optional":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("optional")
+				d.Enter()
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -11432,7 +11532,7 @@ func (x *ConfigMapProjection) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
@@ -11443,18 +11543,20 @@ func (x *ConfigMapProjection) DecodeJSON(d *codec.Decoder) {
 		case "items":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("items")
+				d.Enter()
 				if d.Null() {
 					x.Items = nil
 				} else if n52, ok := d.BeginArray(); ok {
 					out52 := make([]KeyToPath, n52)
-					for i52 := range out52 {
-						d.Index(i52)
+					i52 := 0
+					for ; d.More(i52); i52++ {
+						if i52 == len(out52) {
+							out52 = append(out52, make([]KeyToPath, 1)...)
+						}
 						out52[i52].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Items = out52
+					x.Items = out52[:i52]
 				}
 				d.Pop()
 			} else {
@@ -11463,7 +11565,7 @@ func (x *ConfigMapProjection) DecodeJSON(d *codec.Decoder) {
 		case "optional":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("optional")
+				d.Enter()
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -11588,18 +11690,20 @@ func (x *DownwardAPIProjection) DecodeJSON(d *codec.Decoder) {
 		case "items":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("items")
+				d.Enter()
 				if d.Null() {
 					x.Items = nil
 				} else if n53, ok := d.BeginArray(); ok {
 					out53 := make([]DownwardAPIVolumeFile, n53)
-					for i53 := range out53 {
-						d.Index(i53)
+					i53 := 0
+					for ; d.More(i53); i53++ {
+						if i53 == len(out53) {
+							out53 = append(out53, make([]DownwardAPIVolumeFile, 1)...)
+						}
 						out53[i53].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Items = out53
+					x.Items = out53[:i53]
 				}
 				d.Pop()
 			} else {
@@ -11715,7 +11819,7 @@ func (x *ServiceAccountTokenProjection) DecodeJSON(d *codec.Decoder) {
 		case "audience":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("audience")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Audience = v
 				}
@@ -11726,7 +11830,7 @@ func (x *ServiceAccountTokenProjection) DecodeJSON(d *codec.Decoder) {
 		case "expirationSeconds":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("expirationSeconds")
+				d.Enter()
 				if d.Null() {
 					x.ExpirationSeconds = nil
 				} else {
@@ -11744,7 +11848,7 @@ func (x *ServiceAccountTokenProjection) DecodeJSON(d *codec.Decoder) {
 		case "path":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("path")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
@@ -11904,7 +12008,7 @@ func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if d.Null() {
 					x.Name = nil
 				} else {
@@ -11922,7 +12026,7 @@ func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
 		case "signerName":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("signerName")
+				d.Enter()
 				if d.Null() {
 					x.SignerName = nil
 				} else {
@@ -11940,7 +12044,7 @@ func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
 		case "labelSelector":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("labelSelector")
+				d.Enter()
 				if d.Null() {
 					x.LabelSelector = nil
 				} else {
@@ -11956,7 +12060,7 @@ func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
 		case "optional":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("optional")
+				d.Enter()
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -11974,7 +12078,7 @@ func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
 		case "path":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("path")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
@@ -12128,7 +12232,7 @@ func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
 		case "signerName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("signerName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.SignerName = v
 				}
@@ -12139,7 +12243,7 @@ func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
 		case "keyType":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("keyType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.KeyType = v
 				}
@@ -12150,7 +12254,7 @@ func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
 		case "maxExpirationSeconds":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("maxExpirationSeconds")
+				d.Enter()
 				if d.Null() {
 					x.MaxExpirationSeconds = nil
 				} else {
@@ -12168,7 +12272,7 @@ func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
 		case "credentialBundlePath":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("credentialBundlePath")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.CredentialBundlePath = v
 				}
@@ -12179,7 +12283,7 @@ func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
 		case "keyPath":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("keyPath")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.KeyPath = v
 				}
@@ -12190,7 +12294,7 @@ func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
 		case "certificateChainPath":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("certificateChainPath")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.CertificateChainPath = v
 				}
@@ -12201,7 +12305,7 @@ func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
 		case "userAnnotations":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("userAnnotations")
+				d.Enter()
 				d.StringMap(&x.UserAnnotations)
 				d.Pop()
 			} else {
@@ -12397,7 +12501,7 @@ func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
 		case "limits":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("limits")
+				d.Enter()
 				if d.Null() {
 					x.Limits = nil
 				} else if d.BeginObject() {
@@ -12410,7 +12514,7 @@ func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
 						if !ok {
 							break
 						}
-						d.PushKey(k54)
+						d.EnterKey()
 						if _, dup := x.Limits[ResourceName(k54)]; dup && fresh54 {
 							d.DuplicateKey(k54)
 						} else {
@@ -12433,7 +12537,7 @@ func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
 		case "requests":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("requests")
+				d.Enter()
 				if d.Null() {
 					x.Requests = nil
 				} else if d.BeginObject() {
@@ -12446,7 +12550,7 @@ func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
 						if !ok {
 							break
 						}
-						d.PushKey(k55)
+						d.EnterKey()
 						if _, dup := x.Requests[ResourceName(k55)]; dup && fresh55 {
 							d.DuplicateKey(k55)
 						} else {
@@ -12469,18 +12573,20 @@ func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
 		case "claims":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("claims")
+				d.Enter()
 				if d.Null() {
 					x.Claims = nil
 				} else if n56, ok := d.BeginArray(); ok {
 					out56 := make([]ResourceClaim, n56)
-					for i56 := range out56 {
-						d.Index(i56)
+					i56 := 0
+					for ; d.More(i56); i56++ {
+						if i56 == len(out56) {
+							out56 = append(out56, make([]ResourceClaim, 1)...)
+						}
 						out56[i56].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Claims = out56
+					x.Claims = out56[:i56]
 				}
 				d.Pop()
 			} else {
@@ -12648,7 +12754,7 @@ func (x *VolumeResourceRequirements) DecodeJSON(d *codec.Decoder) {
 		case "limits":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("limits")
+				d.Enter()
 				if d.Null() {
 					x.Limits = nil
 				} else if d.BeginObject() {
@@ -12661,7 +12767,7 @@ func (x *VolumeResourceRequirements) DecodeJSON(d *codec.Decoder) {
 						if !ok {
 							break
 						}
-						d.PushKey(k57)
+						d.EnterKey()
 						if _, dup := x.Limits[ResourceName(k57)]; dup && fresh57 {
 							d.DuplicateKey(k57)
 						} else {
@@ -12684,7 +12790,7 @@ func (x *VolumeResourceRequirements) DecodeJSON(d *codec.Decoder) {
 		case "requests":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("requests")
+				d.Enter()
 				if d.Null() {
 					x.Requests = nil
 				} else if d.BeginObject() {
@@ -12697,7 +12803,7 @@ func (x *VolumeResourceRequirements) DecodeJSON(d *codec.Decoder) {
 						if !ok {
 							break
 						}
-						d.PushKey(k58)
+						d.EnterKey()
 						if _, dup := x.Requests[ResourceName(k58)]; dup && fresh58 {
 							d.DuplicateKey(k58)
 						} else {
@@ -12811,7 +12917,7 @@ func (x *ResourceClaim) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -12822,7 +12928,7 @@ func (x *ResourceClaim) DecodeJSON(d *codec.Decoder) {
 		case "request":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("request")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Request = v
 				}
@@ -12960,7 +13066,7 @@ func (x *Toleration) DecodeJSON(d *codec.Decoder) {
 		case "key":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("key")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
@@ -12971,7 +13077,7 @@ func (x *Toleration) DecodeJSON(d *codec.Decoder) {
 		case "operator":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("operator")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Operator = TolerationOperator(v)
 				}
@@ -12982,7 +13088,7 @@ func (x *Toleration) DecodeJSON(d *codec.Decoder) {
 		case "value":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("value")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Value = v
 				}
@@ -12993,7 +13099,7 @@ func (x *Toleration) DecodeJSON(d *codec.Decoder) {
 		case "effect":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("effect")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Effect = TaintEffect(v)
 				}
@@ -13004,7 +13110,7 @@ func (x *Toleration) DecodeJSON(d *codec.Decoder) {
 		case "tolerationSeconds":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("tolerationSeconds")
+				d.Enter()
 				if d.Null() {
 					x.TolerationSeconds = nil
 				} else {
@@ -13206,7 +13312,7 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 		case "maxSkew":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("maxSkew")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.MaxSkew = int32(v)
 				}
@@ -13217,7 +13323,7 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 		case "topologyKey":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("topologyKey")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.TopologyKey = v
 				}
@@ -13228,7 +13334,7 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 		case "whenUnsatisfiable":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("whenUnsatisfiable")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.WhenUnsatisfiable = UnsatisfiableConstraintAction(v)
 				}
@@ -13239,7 +13345,7 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 		case "labelSelector":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("labelSelector")
+				d.Enter()
 				if d.Null() {
 					x.LabelSelector = nil
 				} else {
@@ -13255,7 +13361,7 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 		case "minDomains":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("minDomains")
+				d.Enter()
 				if d.Null() {
 					x.MinDomains = nil
 				} else {
@@ -13273,7 +13379,7 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 		case "nodeAffinityPolicy":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("nodeAffinityPolicy")
+				d.Enter()
 				if d.Null() {
 					x.NodeAffinityPolicy = nil
 				} else {
@@ -13291,7 +13397,7 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 		case "nodeTaintsPolicy":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("nodeTaintsPolicy")
+				d.Enter()
 				if d.Null() {
 					x.NodeTaintsPolicy = nil
 				} else {
@@ -13309,20 +13415,22 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 		case "matchLabelKeys":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("matchLabelKeys")
+				d.Enter()
 				if d.Null() {
 					x.MatchLabelKeys = nil
 				} else if n59, ok := d.BeginArray(); ok {
 					out59 := make([]string, n59)
-					for i59 := range out59 {
-						d.Index(i59)
+					i59 := 0
+					for ; d.More(i59); i59++ {
+						if i59 == len(out59) {
+							out59 = append(out59, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out59[i59] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.MatchLabelKeys = out59
+					x.MatchLabelKeys = out59[:i59]
 				}
 				d.Pop()
 			} else {
@@ -13612,7 +13720,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "capabilities":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("capabilities")
+				d.Enter()
 				if d.Null() {
 					x.Capabilities = nil
 				} else {
@@ -13628,7 +13736,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "privileged":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("privileged")
+				d.Enter()
 				if d.Null() {
 					x.Privileged = nil
 				} else {
@@ -13646,7 +13754,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "seLinuxOptions":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("seLinuxOptions")
+				d.Enter()
 				if d.Null() {
 					x.SELinuxOptions = nil
 				} else {
@@ -13662,7 +13770,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "windowsOptions":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("windowsOptions")
+				d.Enter()
 				if d.Null() {
 					x.WindowsOptions = nil
 				} else {
@@ -13678,7 +13786,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "runAsUser":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("runAsUser")
+				d.Enter()
 				if d.Null() {
 					x.RunAsUser = nil
 				} else {
@@ -13696,7 +13804,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "runAsGroup":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("runAsGroup")
+				d.Enter()
 				if d.Null() {
 					x.RunAsGroup = nil
 				} else {
@@ -13714,7 +13822,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "runAsNonRoot":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("runAsNonRoot")
+				d.Enter()
 				if d.Null() {
 					x.RunAsNonRoot = nil
 				} else {
@@ -13732,7 +13840,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "readOnlyRootFilesystem":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("readOnlyRootFilesystem")
+				d.Enter()
 				if d.Null() {
 					x.ReadOnlyRootFilesystem = nil
 				} else {
@@ -13750,7 +13858,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "allowPrivilegeEscalation":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("allowPrivilegeEscalation")
+				d.Enter()
 				if d.Null() {
 					x.AllowPrivilegeEscalation = nil
 				} else {
@@ -13768,7 +13876,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "procMount":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("procMount")
+				d.Enter()
 				if d.Null() {
 					x.ProcMount = nil
 				} else {
@@ -13786,7 +13894,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "seccompProfile":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("seccompProfile")
+				d.Enter()
 				if d.Null() {
 					x.SeccompProfile = nil
 				} else {
@@ -13802,7 +13910,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "appArmorProfile":
 			if seen[0]&(1<<11) == 0 {
 				seen[0] |= 1 << 11
-				d.Push("appArmorProfile")
+				d.Enter()
 				if d.Null() {
 					x.AppArmorProfile = nil
 				} else {
@@ -14135,7 +14243,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "seLinuxOptions":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("seLinuxOptions")
+				d.Enter()
 				if d.Null() {
 					x.SELinuxOptions = nil
 				} else {
@@ -14151,7 +14259,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "windowsOptions":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("windowsOptions")
+				d.Enter()
 				if d.Null() {
 					x.WindowsOptions = nil
 				} else {
@@ -14167,7 +14275,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "runAsUser":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("runAsUser")
+				d.Enter()
 				if d.Null() {
 					x.RunAsUser = nil
 				} else {
@@ -14185,7 +14293,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "runAsGroup":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("runAsGroup")
+				d.Enter()
 				if d.Null() {
 					x.RunAsGroup = nil
 				} else {
@@ -14203,7 +14311,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "runAsNonRoot":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("runAsNonRoot")
+				d.Enter()
 				if d.Null() {
 					x.RunAsNonRoot = nil
 				} else {
@@ -14221,20 +14329,22 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "supplementalGroups":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("supplementalGroups")
+				d.Enter()
 				if d.Null() {
 					x.SupplementalGroups = nil
 				} else if n60, ok := d.BeginArray(); ok {
 					out60 := make([]int64, n60)
-					for i60 := range out60 {
-						d.Index(i60)
+					i60 := 0
+					for ; d.More(i60); i60++ {
+						if i60 == len(out60) {
+							out60 = append(out60, make([]int64, 1)...)
+						}
 						if v, ok := d.Int(64); ok {
 							out60[i60] = int64(v)
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.SupplementalGroups = out60
+					x.SupplementalGroups = out60[:i60]
 				}
 				d.Pop()
 			} else {
@@ -14243,7 +14353,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "supplementalGroupsPolicy":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("supplementalGroupsPolicy")
+				d.Enter()
 				if d.Null() {
 					x.SupplementalGroupsPolicy = nil
 				} else {
@@ -14261,7 +14371,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "fsGroup":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("fsGroup")
+				d.Enter()
 				if d.Null() {
 					x.FSGroup = nil
 				} else {
@@ -14279,18 +14389,20 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "sysctls":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("sysctls")
+				d.Enter()
 				if d.Null() {
 					x.Sysctls = nil
 				} else if n61, ok := d.BeginArray(); ok {
 					out61 := make([]Sysctl, n61)
-					for i61 := range out61 {
-						d.Index(i61)
+					i61 := 0
+					for ; d.More(i61); i61++ {
+						if i61 == len(out61) {
+							out61 = append(out61, make([]Sysctl, 1)...)
+						}
 						out61[i61].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Sysctls = out61
+					x.Sysctls = out61[:i61]
 				}
 				d.Pop()
 			} else {
@@ -14299,7 +14411,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "fsGroupChangePolicy":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("fsGroupChangePolicy")
+				d.Enter()
 				if d.Null() {
 					x.FSGroupChangePolicy = nil
 				} else {
@@ -14317,7 +14429,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "seccompProfile":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("seccompProfile")
+				d.Enter()
 				if d.Null() {
 					x.SeccompProfile = nil
 				} else {
@@ -14333,7 +14445,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "appArmorProfile":
 			if seen[0]&(1<<11) == 0 {
 				seen[0] |= 1 << 11
-				d.Push("appArmorProfile")
+				d.Enter()
 				if d.Null() {
 					x.AppArmorProfile = nil
 				} else {
@@ -14349,7 +14461,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 		case "seLinuxChangePolicy":
 			if seen[0]&(1<<12) == 0 {
 				seen[0] |= 1 << 12
-				d.Push("seLinuxChangePolicy")
+				d.Enter()
 				if d.Null() {
 					x.SELinuxChangePolicy = nil
 				} else {
@@ -14500,20 +14612,22 @@ func (x *Capabilities) DecodeJSON(d *codec.Decoder) {
 		case "add":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("add")
+				d.Enter()
 				if d.Null() {
 					x.Add = nil
 				} else if n62, ok := d.BeginArray(); ok {
 					out62 := make([]Capability, n62)
-					for i62 := range out62 {
-						d.Index(i62)
+					i62 := 0
+					for ; d.More(i62); i62++ {
+						if i62 == len(out62) {
+							out62 = append(out62, make([]Capability, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out62[i62] = Capability(v)
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Add = out62
+					x.Add = out62[:i62]
 				}
 				d.Pop()
 			} else {
@@ -14522,20 +14636,22 @@ func (x *Capabilities) DecodeJSON(d *codec.Decoder) {
 		case "drop":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("drop")
+				d.Enter()
 				if d.Null() {
 					x.Drop = nil
 				} else if n63, ok := d.BeginArray(); ok {
 					out63 := make([]Capability, n63)
-					for i63 := range out63 {
-						d.Index(i63)
+					i63 := 0
+					for ; d.More(i63); i63++ {
+						if i63 == len(out63) {
+							out63 = append(out63, make([]Capability, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out63[i63] = Capability(v)
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Drop = out63
+					x.Drop = out63[:i63]
 				}
 				d.Pop()
 			} else {
@@ -14655,7 +14771,7 @@ func (x *SELinuxOptions) DecodeJSON(d *codec.Decoder) {
 		case "user":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("user")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.User = v
 				}
@@ -14666,7 +14782,7 @@ func (x *SELinuxOptions) DecodeJSON(d *codec.Decoder) {
 		case "role":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("role")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Role = v
 				}
@@ -14677,7 +14793,7 @@ func (x *SELinuxOptions) DecodeJSON(d *codec.Decoder) {
 		case "type":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("type")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Type = v
 				}
@@ -14688,7 +14804,7 @@ func (x *SELinuxOptions) DecodeJSON(d *codec.Decoder) {
 		case "level":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("level")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Level = v
 				}
@@ -14842,7 +14958,7 @@ func (x *WindowsSecurityContextOptions) DecodeJSON(d *codec.Decoder) {
 		case "gmsaCredentialSpecName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("gmsaCredentialSpecName")
+				d.Enter()
 				if d.Null() {
 					x.GMSACredentialSpecName = nil
 				} else {
@@ -14860,7 +14976,7 @@ func (x *WindowsSecurityContextOptions) DecodeJSON(d *codec.Decoder) {
 		case "gmsaCredentialSpec":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("gmsaCredentialSpec")
+				d.Enter()
 				if d.Null() {
 					x.GMSACredentialSpec = nil
 				} else {
@@ -14878,7 +14994,7 @@ func (x *WindowsSecurityContextOptions) DecodeJSON(d *codec.Decoder) {
 		case "runAsUserName":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("runAsUserName")
+				d.Enter()
 				if d.Null() {
 					x.RunAsUserName = nil
 				} else {
@@ -14896,7 +15012,7 @@ func (x *WindowsSecurityContextOptions) DecodeJSON(d *codec.Decoder) {
 		case "hostProcess":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("hostProcess")
+				d.Enter()
 				if d.Null() {
 					x.HostProcess = nil
 				} else {
@@ -15013,7 +15129,7 @@ func (x *SeccompProfile) DecodeJSON(d *codec.Decoder) {
 		case "type":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("type")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Type = SeccompProfileType(v)
 				}
@@ -15024,7 +15140,7 @@ func (x *SeccompProfile) DecodeJSON(d *codec.Decoder) {
 		case "localhostProfile":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("localhostProfile")
+				d.Enter()
 				if d.Null() {
 					x.LocalhostProfile = nil
 				} else {
@@ -15141,7 +15257,7 @@ func (x *AppArmorProfile) DecodeJSON(d *codec.Decoder) {
 		case "type":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("type")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Type = AppArmorProfileType(v)
 				}
@@ -15152,7 +15268,7 @@ func (x *AppArmorProfile) DecodeJSON(d *codec.Decoder) {
 		case "localhostProfile":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("localhostProfile")
+				d.Enter()
 				if d.Null() {
 					x.LocalhostProfile = nil
 				} else {
@@ -15257,7 +15373,7 @@ func (x *Sysctl) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -15268,7 +15384,7 @@ func (x *Sysctl) DecodeJSON(d *codec.Decoder) {
 		case "value":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("value")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Value = v
 				}
@@ -15748,7 +15864,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "observedGeneration":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("observedGeneration")
+				d.Enter()
 				if v, ok := d.Int(64); ok {
 					x.ObservedGeneration = int64(v)
 				}
@@ -15759,7 +15875,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "phase":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("phase")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Phase = PodPhase(v)
 				}
@@ -15770,18 +15886,20 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "conditions":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("conditions")
+				d.Enter()
 				if d.Null() {
 					x.Conditions = nil
 				} else if n64, ok := d.BeginArray(); ok {
 					out64 := make([]PodCondition, n64)
-					for i64 := range out64 {
-						d.Index(i64)
+					i64 := 0
+					for ; d.More(i64); i64++ {
+						if i64 == len(out64) {
+							out64 = append(out64, make([]PodCondition, 1)...)
+						}
 						out64[i64].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Conditions = out64
+					x.Conditions = out64[:i64]
 				}
 				d.Pop()
 			} else {
@@ -15790,7 +15908,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "message":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("message")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Message = v
 				}
@@ -15801,7 +15919,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "reason":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("reason")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Reason = v
 				}
@@ -15812,7 +15930,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "nominatedNodeName":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("nominatedNodeName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.NominatedNodeName = v
 				}
@@ -15823,7 +15941,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "hostIP":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("hostIP")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.HostIP = v
 				}
@@ -15834,18 +15952,20 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "hostIPs":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("hostIPs")
+				d.Enter()
 				if d.Null() {
 					x.HostIPs = nil
 				} else if n65, ok := d.BeginArray(); ok {
 					out65 := make([]HostIP, n65)
-					for i65 := range out65 {
-						d.Index(i65)
+					i65 := 0
+					for ; d.More(i65); i65++ {
+						if i65 == len(out65) {
+							out65 = append(out65, make([]HostIP, 1)...)
+						}
 						out65[i65].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.HostIPs = out65
+					x.HostIPs = out65[:i65]
 				}
 				d.Pop()
 			} else {
@@ -15854,7 +15974,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "podIP":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("podIP")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.PodIP = v
 				}
@@ -15865,18 +15985,20 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "podIPs":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("podIPs")
+				d.Enter()
 				if d.Null() {
 					x.PodIPs = nil
 				} else if n66, ok := d.BeginArray(); ok {
 					out66 := make([]PodIP, n66)
-					for i66 := range out66 {
-						d.Index(i66)
+					i66 := 0
+					for ; d.More(i66); i66++ {
+						if i66 == len(out66) {
+							out66 = append(out66, make([]PodIP, 1)...)
+						}
 						out66[i66].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.PodIPs = out66
+					x.PodIPs = out66[:i66]
 				}
 				d.Pop()
 			} else {
@@ -15885,7 +16007,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "startTime":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("startTime")
+				d.Enter()
 				if d.Null() {
 					x.StartTime = nil
 				} else {
@@ -15906,18 +16028,20 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "initContainerStatuses":
 			if seen[0]&(1<<11) == 0 {
 				seen[0] |= 1 << 11
-				d.Push("initContainerStatuses")
+				d.Enter()
 				if d.Null() {
 					x.InitContainerStatuses = nil
 				} else if n67, ok := d.BeginArray(); ok {
 					out67 := make([]ContainerStatus, n67)
-					for i67 := range out67 {
-						d.Index(i67)
+					i67 := 0
+					for ; d.More(i67); i67++ {
+						if i67 == len(out67) {
+							out67 = append(out67, make([]ContainerStatus, 1)...)
+						}
 						out67[i67].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.InitContainerStatuses = out67
+					x.InitContainerStatuses = out67[:i67]
 				}
 				d.Pop()
 			} else {
@@ -15926,18 +16050,20 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "containerStatuses":
 			if seen[0]&(1<<12) == 0 {
 				seen[0] |= 1 << 12
-				d.Push("containerStatuses")
+				d.Enter()
 				if d.Null() {
 					x.ContainerStatuses = nil
 				} else if n68, ok := d.BeginArray(); ok {
 					out68 := make([]ContainerStatus, n68)
-					for i68 := range out68 {
-						d.Index(i68)
+					i68 := 0
+					for ; d.More(i68); i68++ {
+						if i68 == len(out68) {
+							out68 = append(out68, make([]ContainerStatus, 1)...)
+						}
 						out68[i68].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.ContainerStatuses = out68
+					x.ContainerStatuses = out68[:i68]
 				}
 				d.Pop()
 			} else {
@@ -15946,7 +16072,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "qosClass":
 			if seen[0]&(1<<13) == 0 {
 				seen[0] |= 1 << 13
-				d.Push("qosClass")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.QOSClass = PodQOSClass(v)
 				}
@@ -15957,18 +16083,20 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "ephemeralContainerStatuses":
 			if seen[0]&(1<<14) == 0 {
 				seen[0] |= 1 << 14
-				d.Push("ephemeralContainerStatuses")
+				d.Enter()
 				if d.Null() {
 					x.EphemeralContainerStatuses = nil
 				} else if n69, ok := d.BeginArray(); ok {
 					out69 := make([]ContainerStatus, n69)
-					for i69 := range out69 {
-						d.Index(i69)
+					i69 := 0
+					for ; d.More(i69); i69++ {
+						if i69 == len(out69) {
+							out69 = append(out69, make([]ContainerStatus, 1)...)
+						}
 						out69[i69].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.EphemeralContainerStatuses = out69
+					x.EphemeralContainerStatuses = out69[:i69]
 				}
 				d.Pop()
 			} else {
@@ -15977,7 +16105,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "resize":
 			if seen[0]&(1<<15) == 0 {
 				seen[0] |= 1 << 15
-				d.Push("resize")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Resize = PodResizeStatus(v)
 				}
@@ -15988,18 +16116,20 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "resourceClaimStatuses":
 			if seen[0]&(1<<16) == 0 {
 				seen[0] |= 1 << 16
-				d.Push("resourceClaimStatuses")
+				d.Enter()
 				if d.Null() {
 					x.ResourceClaimStatuses = nil
 				} else if n70, ok := d.BeginArray(); ok {
 					out70 := make([]PodResourceClaimStatus, n70)
-					for i70 := range out70 {
-						d.Index(i70)
+					i70 := 0
+					for ; d.More(i70); i70++ {
+						if i70 == len(out70) {
+							out70 = append(out70, make([]PodResourceClaimStatus, 1)...)
+						}
 						out70[i70].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.ResourceClaimStatuses = out70
+					x.ResourceClaimStatuses = out70[:i70]
 				}
 				d.Pop()
 			} else {
@@ -16008,7 +16138,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "extendedResourceClaimStatus":
 			if seen[0]&(1<<17) == 0 {
 				seen[0] |= 1 << 17
-				d.Push("extendedResourceClaimStatus")
+				d.Enter()
 				if d.Null() {
 					x.ExtendedResourceClaimStatus = nil
 				} else {
@@ -16024,7 +16154,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "allocatedResources":
 			if seen[0]&(1<<18) == 0 {
 				seen[0] |= 1 << 18
-				d.Push("allocatedResources")
+				d.Enter()
 				if d.Null() {
 					x.AllocatedResources = nil
 				} else if d.BeginObject() {
@@ -16037,7 +16167,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 						if !ok {
 							break
 						}
-						d.PushKey(k71)
+						d.EnterKey()
 						if _, dup := x.AllocatedResources[ResourceName(k71)]; dup && fresh71 {
 							d.DuplicateKey(k71)
 						} else {
@@ -16060,7 +16190,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "resources":
 			if seen[0]&(1<<19) == 0 {
 				seen[0] |= 1 << 19
-				d.Push("resources")
+				d.Enter()
 				if d.Null() {
 					x.Resources = nil
 				} else {
@@ -16076,18 +16206,20 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 		case "nodeAllocatableResourceClaimStatuses":
 			if seen[0]&(1<<20) == 0 {
 				seen[0] |= 1 << 20
-				d.Push("nodeAllocatableResourceClaimStatuses")
+				d.Enter()
 				if d.Null() {
 					x.NodeAllocatableResourceClaimStatuses = nil
 				} else if n72, ok := d.BeginArray(); ok {
 					out72 := make([]NodeAllocatableResourceClaimStatus, n72)
-					for i72 := range out72 {
-						d.Index(i72)
+					i72 := 0
+					for ; d.More(i72); i72++ {
+						if i72 == len(out72) {
+							out72 = append(out72, make([]NodeAllocatableResourceClaimStatus, 1)...)
+						}
 						out72[i72].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.NodeAllocatableResourceClaimStatuses = out72
+					x.NodeAllocatableResourceClaimStatuses = out72[:i72]
 				}
 				d.Pop()
 			} else {
@@ -16219,7 +16351,7 @@ func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
 		case "type":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("type")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Type = PodConditionType(v)
 				}
@@ -16230,7 +16362,7 @@ func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
 		case "observedGeneration":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("observedGeneration")
+				d.Enter()
 				if v, ok := d.Int(64); ok {
 					x.ObservedGeneration = int64(v)
 				}
@@ -16241,7 +16373,7 @@ func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
 		case "status":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("status")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Status = ConditionStatus(v)
 				}
@@ -16252,7 +16384,7 @@ func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
 		case "lastProbeTime":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("lastProbeTime")
+				d.Enter()
 				{
 					raw := d.Raw()
 					if err := x.LastProbeTime.UnmarshalJSON(raw); err != nil {
@@ -16266,7 +16398,7 @@ func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
 		case "lastTransitionTime":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("lastTransitionTime")
+				d.Enter()
 				{
 					raw := d.Raw()
 					if err := x.LastTransitionTime.UnmarshalJSON(raw); err != nil {
@@ -16280,7 +16412,7 @@ func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
 		case "reason":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("reason")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Reason = v
 				}
@@ -16291,7 +16423,7 @@ func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
 		case "message":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("message")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Message = v
 				}
@@ -16385,7 +16517,7 @@ func (x *HostIP) DecodeJSON(d *codec.Decoder) {
 		case "ip":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("ip")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.IP = v
 				}
@@ -16479,7 +16611,7 @@ func (x *PodIP) DecodeJSON(d *codec.Decoder) {
 		case "ip":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("ip")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.IP = v
 				}
@@ -16773,7 +16905,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -16784,7 +16916,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "state":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("state")
+				d.Enter()
 				x.State.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -16793,7 +16925,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "lastState":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("lastState")
+				d.Enter()
 				x.LastTerminationState.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -16802,7 +16934,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "ready":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("ready")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.Ready = v
 				}
@@ -16813,7 +16945,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "restartCount":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("restartCount")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.RestartCount = int32(v)
 				}
@@ -16824,7 +16956,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "image":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("image")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Image = v
 				}
@@ -16835,7 +16967,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "imageID":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("imageID")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ImageID = v
 				}
@@ -16846,7 +16978,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "containerID":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("containerID")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ContainerID = v
 				}
@@ -16857,7 +16989,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "started":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("started")
+				d.Enter()
 				if d.Null() {
 					x.Started = nil
 				} else {
@@ -16875,7 +17007,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "allocatedResources":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("allocatedResources")
+				d.Enter()
 				if d.Null() {
 					x.AllocatedResources = nil
 				} else if d.BeginObject() {
@@ -16888,7 +17020,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 						if !ok {
 							break
 						}
-						d.PushKey(k73)
+						d.EnterKey()
 						if _, dup := x.AllocatedResources[ResourceName(k73)]; dup && fresh73 {
 							d.DuplicateKey(k73)
 						} else {
@@ -16911,7 +17043,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "resources":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("resources")
+				d.Enter()
 				if d.Null() {
 					x.Resources = nil
 				} else {
@@ -16927,18 +17059,20 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "volumeMounts":
 			if seen[0]&(1<<11) == 0 {
 				seen[0] |= 1 << 11
-				d.Push("volumeMounts")
+				d.Enter()
 				if d.Null() {
 					x.VolumeMounts = nil
 				} else if n74, ok := d.BeginArray(); ok {
 					out74 := make([]VolumeMountStatus, n74)
-					for i74 := range out74 {
-						d.Index(i74)
+					i74 := 0
+					for ; d.More(i74); i74++ {
+						if i74 == len(out74) {
+							out74 = append(out74, make([]VolumeMountStatus, 1)...)
+						}
 						out74[i74].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.VolumeMounts = out74
+					x.VolumeMounts = out74[:i74]
 				}
 				d.Pop()
 			} else {
@@ -16947,7 +17081,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "user":
 			if seen[0]&(1<<12) == 0 {
 				seen[0] |= 1 << 12
-				d.Push("user")
+				d.Enter()
 				if d.Null() {
 					x.User = nil
 				} else {
@@ -16963,18 +17097,20 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "allocatedResourcesStatus":
 			if seen[0]&(1<<13) == 0 {
 				seen[0] |= 1 << 13
-				d.Push("allocatedResourcesStatus")
+				d.Enter()
 				if d.Null() {
 					x.AllocatedResourcesStatus = nil
 				} else if n75, ok := d.BeginArray(); ok {
 					out75 := make([]ResourceStatus, n75)
-					for i75 := range out75 {
-						d.Index(i75)
+					i75 := 0
+					for ; d.More(i75); i75++ {
+						if i75 == len(out75) {
+							out75 = append(out75, make([]ResourceStatus, 1)...)
+						}
 						out75[i75].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.AllocatedResourcesStatus = out75
+					x.AllocatedResourcesStatus = out75[:i75]
 				}
 				d.Pop()
 			} else {
@@ -16983,7 +17119,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 		case "stopSignal":
 			if seen[0]&(1<<14) == 0 {
 				seen[0] |= 1 << 14
-				d.Push("stopSignal")
+				d.Enter()
 				if d.Null() {
 					x.StopSignal = nil
 				} else {
@@ -17134,7 +17270,7 @@ func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
 		case "waiting":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("waiting")
+				d.Enter()
 				if d.Null() {
 					x.Waiting = nil
 				} else {
@@ -17150,7 +17286,7 @@ func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
 		case "running":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("running")
+				d.Enter()
 				if d.Null() {
 					x.Running = nil
 				} else {
@@ -17166,7 +17302,7 @@ func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
 		case "terminated":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("terminated")
+				d.Enter()
 				if d.Null() {
 					x.Terminated = nil
 				} else {
@@ -17277,7 +17413,7 @@ func (x *ContainerStateWaiting) DecodeJSON(d *codec.Decoder) {
 		case "reason":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("reason")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Reason = v
 				}
@@ -17288,7 +17424,7 @@ func (x *ContainerStateWaiting) DecodeJSON(d *codec.Decoder) {
 		case "message":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("message")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Message = v
 				}
@@ -17384,7 +17520,7 @@ func (x *ContainerStateRunning) DecodeJSON(d *codec.Decoder) {
 		case "startedAt":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("startedAt")
+				d.Enter()
 				{
 					raw := d.Raw()
 					if err := x.StartedAt.UnmarshalJSON(raw); err != nil {
@@ -17525,7 +17661,7 @@ func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
 		case "exitCode":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("exitCode")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.ExitCode = int32(v)
 				}
@@ -17536,7 +17672,7 @@ func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
 		case "signal":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("signal")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.Signal = int32(v)
 				}
@@ -17547,7 +17683,7 @@ func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
 		case "reason":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("reason")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Reason = v
 				}
@@ -17558,7 +17694,7 @@ func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
 		case "message":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("message")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Message = v
 				}
@@ -17569,7 +17705,7 @@ func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
 		case "startedAt":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("startedAt")
+				d.Enter()
 				{
 					raw := d.Raw()
 					if err := x.StartedAt.UnmarshalJSON(raw); err != nil {
@@ -17583,7 +17719,7 @@ func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
 		case "finishedAt":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("finishedAt")
+				d.Enter()
 				{
 					raw := d.Raw()
 					if err := x.FinishedAt.UnmarshalJSON(raw); err != nil {
@@ -17597,7 +17733,7 @@ func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
 		case "containerID":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("containerID")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ContainerID = v
 				}
@@ -17737,7 +17873,7 @@ func (x *VolumeMountStatus) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -17748,7 +17884,7 @@ func (x *VolumeMountStatus) DecodeJSON(d *codec.Decoder) {
 		case "mountPath":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("mountPath")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.MountPath = v
 				}
@@ -17759,7 +17895,7 @@ func (x *VolumeMountStatus) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -17770,7 +17906,7 @@ func (x *VolumeMountStatus) DecodeJSON(d *codec.Decoder) {
 		case "recursiveReadOnly":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("recursiveReadOnly")
+				d.Enter()
 				if d.Null() {
 					x.RecursiveReadOnly = nil
 				} else {
@@ -17788,7 +17924,7 @@ func (x *VolumeMountStatus) DecodeJSON(d *codec.Decoder) {
 		case "volumeStatus":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("volumeStatus")
+				d.Enter()
 				if d.Null() {
 					x.VolumeStatus = nil
 				} else {
@@ -17901,7 +18037,7 @@ func (x *VolumeStatus) DecodeJSON(d *codec.Decoder) {
 		case "image":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("image")
+				d.Enter()
 				if d.Null() {
 					x.Image = nil
 				} else {
@@ -18004,7 +18140,7 @@ func (x *ImageVolumeStatus) DecodeJSON(d *codec.Decoder) {
 		case "imageRef":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("imageRef")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ImageRef = v
 				}
@@ -18112,7 +18248,7 @@ func (x *ContainerUser) DecodeJSON(d *codec.Decoder) {
 		case "linux":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("linux")
+				d.Enter()
 				if d.Null() {
 					x.Linux = nil
 				} else {
@@ -18241,7 +18377,7 @@ func (x *LinuxContainerUser) DecodeJSON(d *codec.Decoder) {
 		case "uid":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("uid")
+				d.Enter()
 				if v, ok := d.Int(64); ok {
 					x.UID = int64(v)
 				}
@@ -18252,7 +18388,7 @@ func (x *LinuxContainerUser) DecodeJSON(d *codec.Decoder) {
 		case "gid":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("gid")
+				d.Enter()
 				if v, ok := d.Int(64); ok {
 					x.GID = int64(v)
 				}
@@ -18263,20 +18399,22 @@ func (x *LinuxContainerUser) DecodeJSON(d *codec.Decoder) {
 		case "supplementalGroups":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("supplementalGroups")
+				d.Enter()
 				if d.Null() {
 					x.SupplementalGroups = nil
 				} else if n76, ok := d.BeginArray(); ok {
 					out76 := make([]int64, n76)
-					for i76 := range out76 {
-						d.Index(i76)
+					i76 := 0
+					for ; d.More(i76); i76++ {
+						if i76 == len(out76) {
+							out76 = append(out76, make([]int64, 1)...)
+						}
 						if v, ok := d.Int(64); ok {
 							out76[i76] = int64(v)
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.SupplementalGroups = out76
+					x.SupplementalGroups = out76[:i76]
 				}
 				d.Pop()
 			} else {
@@ -18396,7 +18534,7 @@ func (x *ResourceStatus) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = ResourceName(v)
 				}
@@ -18407,18 +18545,20 @@ func (x *ResourceStatus) DecodeJSON(d *codec.Decoder) {
 		case "resources":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("resources")
+				d.Enter()
 				if d.Null() {
 					x.Resources = nil
 				} else if n77, ok := d.BeginArray(); ok {
 					out77 := make([]ResourceHealth, n77)
-					for i77 := range out77 {
-						d.Index(i77)
+					i77 := 0
+					for ; d.More(i77); i77++ {
+						if i77 == len(out77) {
+							out77 = append(out77, make([]ResourceHealth, 1)...)
+						}
 						out77[i77].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Resources = out77
+					x.Resources = out77[:i77]
 				}
 				d.Pop()
 			} else {
@@ -18534,7 +18674,7 @@ func (x *ResourceHealth) DecodeJSON(d *codec.Decoder) {
 		case "resourceID":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("resourceID")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ResourceID = ResourceID(v)
 				}
@@ -18545,7 +18685,7 @@ func (x *ResourceHealth) DecodeJSON(d *codec.Decoder) {
 		case "health":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("health")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Health = ResourceHealthStatus(v)
 				}
@@ -18556,7 +18696,7 @@ func (x *ResourceHealth) DecodeJSON(d *codec.Decoder) {
 		case "message":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("message")
+				d.Enter()
 				if d.Null() {
 					x.Message = nil
 				} else {
@@ -18673,7 +18813,7 @@ func (x *PodResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -18684,7 +18824,7 @@ func (x *PodResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 		case "resourceClaimName":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("resourceClaimName")
+				d.Enter()
 				if d.Null() {
 					x.ResourceClaimName = nil
 				} else {
@@ -18809,18 +18949,20 @@ func (x *PodExtendedResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 		case "requestMappings":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("requestMappings")
+				d.Enter()
 				if d.Null() {
 					x.RequestMappings = nil
 				} else if n78, ok := d.BeginArray(); ok {
 					out78 := make([]ContainerExtendedResourceRequest, n78)
-					for i78 := range out78 {
-						d.Index(i78)
+					i78 := 0
+					for ; d.More(i78); i78++ {
+						if i78 == len(out78) {
+							out78 = append(out78, make([]ContainerExtendedResourceRequest, 1)...)
+						}
 						out78[i78].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.RequestMappings = out78
+					x.RequestMappings = out78[:i78]
 				}
 				d.Pop()
 			} else {
@@ -18829,7 +18971,7 @@ func (x *PodExtendedResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 		case "resourceClaimName":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("resourceClaimName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ResourceClaimName = v
 				}
@@ -18931,7 +19073,7 @@ func (x *ContainerExtendedResourceRequest) DecodeJSON(d *codec.Decoder) {
 		case "containerName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("containerName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ContainerName = v
 				}
@@ -18942,7 +19084,7 @@ func (x *ContainerExtendedResourceRequest) DecodeJSON(d *codec.Decoder) {
 		case "resourceName":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("resourceName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ResourceName = v
 				}
@@ -18953,7 +19095,7 @@ func (x *ContainerExtendedResourceRequest) DecodeJSON(d *codec.Decoder) {
 		case "requestName":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("requestName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.RequestName = v
 				}
@@ -19110,7 +19252,7 @@ func (x *NodeAllocatableResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 		case "resourceClaimName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("resourceClaimName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ResourceClaimName = v
 				}
@@ -19121,20 +19263,22 @@ func (x *NodeAllocatableResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 		case "containers":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("containers")
+				d.Enter()
 				if d.Null() {
 					x.Containers = nil
 				} else if n79, ok := d.BeginArray(); ok {
 					out79 := make([]string, n79)
-					for i79 := range out79 {
-						d.Index(i79)
+					i79 := 0
+					for ; d.More(i79); i79++ {
+						if i79 == len(out79) {
+							out79 = append(out79, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out79[i79] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Containers = out79
+					x.Containers = out79[:i79]
 				}
 				d.Pop()
 			} else {
@@ -19143,7 +19287,7 @@ func (x *NodeAllocatableResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 		case "resources":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("resources")
+				d.Enter()
 				if d.Null() {
 					x.Resources = nil
 				} else if d.BeginObject() {
@@ -19156,7 +19300,7 @@ func (x *NodeAllocatableResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 						if !ok {
 							break
 						}
-						d.PushKey(k80)
+						d.EnterKey()
 						if _, dup := x.Resources[ResourceName(k80)]; dup && fresh80 {
 							d.DuplicateKey(k80)
 						} else {
@@ -19802,7 +19946,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -19813,7 +19957,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "hostPath":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("hostPath")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.HostPath = nil
 				} else {
@@ -19829,7 +19973,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "emptyDir":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("emptyDir")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.EmptyDir = nil
 				} else {
@@ -19845,7 +19989,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "gcePersistentDisk":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("gcePersistentDisk")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.GCEPersistentDisk = nil
 				} else {
@@ -19861,7 +20005,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "awsElasticBlockStore":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("awsElasticBlockStore")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.AWSElasticBlockStore = nil
 				} else {
@@ -19877,7 +20021,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "gitRepo":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("gitRepo")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.GitRepo = nil
 				} else {
@@ -19893,7 +20037,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "secret":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("secret")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.Secret = nil
 				} else {
@@ -19909,7 +20053,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "nfs":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("nfs")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.NFS = nil
 				} else {
@@ -19925,7 +20069,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "iscsi":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("iscsi")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.ISCSI = nil
 				} else {
@@ -19941,7 +20085,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "glusterfs":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("glusterfs")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.Glusterfs = nil
 				} else {
@@ -19957,7 +20101,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "persistentVolumeClaim":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("persistentVolumeClaim")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.PersistentVolumeClaim = nil
 				} else {
@@ -19973,7 +20117,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "rbd":
 			if seen[0]&(1<<11) == 0 {
 				seen[0] |= 1 << 11
-				d.Push("rbd")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.RBD = nil
 				} else {
@@ -19989,7 +20133,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "flexVolume":
 			if seen[0]&(1<<12) == 0 {
 				seen[0] |= 1 << 12
-				d.Push("flexVolume")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.FlexVolume = nil
 				} else {
@@ -20005,7 +20149,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "cinder":
 			if seen[0]&(1<<13) == 0 {
 				seen[0] |= 1 << 13
-				d.Push("cinder")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.Cinder = nil
 				} else {
@@ -20021,7 +20165,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "cephfs":
 			if seen[0]&(1<<14) == 0 {
 				seen[0] |= 1 << 14
-				d.Push("cephfs")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.CephFS = nil
 				} else {
@@ -20037,7 +20181,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "flocker":
 			if seen[0]&(1<<15) == 0 {
 				seen[0] |= 1 << 15
-				d.Push("flocker")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.Flocker = nil
 				} else {
@@ -20053,7 +20197,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "downwardAPI":
 			if seen[0]&(1<<16) == 0 {
 				seen[0] |= 1 << 16
-				d.Push("downwardAPI")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.DownwardAPI = nil
 				} else {
@@ -20069,7 +20213,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "fc":
 			if seen[0]&(1<<17) == 0 {
 				seen[0] |= 1 << 17
-				d.Push("fc")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.FC = nil
 				} else {
@@ -20085,7 +20229,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "azureFile":
 			if seen[0]&(1<<18) == 0 {
 				seen[0] |= 1 << 18
-				d.Push("azureFile")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.AzureFile = nil
 				} else {
@@ -20101,7 +20245,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "configMap":
 			if seen[0]&(1<<19) == 0 {
 				seen[0] |= 1 << 19
-				d.Push("configMap")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.ConfigMap = nil
 				} else {
@@ -20117,7 +20261,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "vsphereVolume":
 			if seen[0]&(1<<20) == 0 {
 				seen[0] |= 1 << 20
-				d.Push("vsphereVolume")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.VsphereVolume = nil
 				} else {
@@ -20133,7 +20277,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "quobyte":
 			if seen[0]&(1<<21) == 0 {
 				seen[0] |= 1 << 21
-				d.Push("quobyte")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.Quobyte = nil
 				} else {
@@ -20149,7 +20293,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "azureDisk":
 			if seen[0]&(1<<22) == 0 {
 				seen[0] |= 1 << 22
-				d.Push("azureDisk")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.AzureDisk = nil
 				} else {
@@ -20165,7 +20309,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "photonPersistentDisk":
 			if seen[0]&(1<<23) == 0 {
 				seen[0] |= 1 << 23
-				d.Push("photonPersistentDisk")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.PhotonPersistentDisk = nil
 				} else {
@@ -20181,7 +20325,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "projected":
 			if seen[0]&(1<<24) == 0 {
 				seen[0] |= 1 << 24
-				d.Push("projected")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.Projected = nil
 				} else {
@@ -20197,7 +20341,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "portworxVolume":
 			if seen[0]&(1<<25) == 0 {
 				seen[0] |= 1 << 25
-				d.Push("portworxVolume")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.PortworxVolume = nil
 				} else {
@@ -20213,7 +20357,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "scaleIO":
 			if seen[0]&(1<<26) == 0 {
 				seen[0] |= 1 << 26
-				d.Push("scaleIO")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.ScaleIO = nil
 				} else {
@@ -20229,7 +20373,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "storageos":
 			if seen[0]&(1<<27) == 0 {
 				seen[0] |= 1 << 27
-				d.Push("storageos")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.StorageOS = nil
 				} else {
@@ -20245,7 +20389,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "csi":
 			if seen[0]&(1<<28) == 0 {
 				seen[0] |= 1 << 28
-				d.Push("csi")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.CSI = nil
 				} else {
@@ -20261,7 +20405,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "ephemeral":
 			if seen[0]&(1<<29) == 0 {
 				seen[0] |= 1 << 29
-				d.Push("ephemeral")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.Ephemeral = nil
 				} else {
@@ -20277,7 +20421,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 		case "image":
 			if seen[0]&(1<<30) == 0 {
 				seen[0] |= 1 << 30
-				d.Push("image")
+				d.Enter()
 				if d.Null() {
 					x.VolumeSource.Image = nil
 				} else {
@@ -20392,7 +20536,7 @@ func (x *HostPathVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "path":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("path")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
@@ -20403,7 +20547,7 @@ func (x *HostPathVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "type":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("type")
+				d.Enter()
 				if d.Null() {
 					x.Type = nil
 				} else {
@@ -20526,7 +20670,7 @@ func (x *EmptyDirVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "medium":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("medium")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Medium = StorageMedium(v)
 				}
@@ -20537,7 +20681,7 @@ func (x *EmptyDirVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "sizeLimit":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("sizeLimit")
+				d.Enter()
 				if d.Null() {
 					x.SizeLimit = nil
 				} else {
@@ -20665,7 +20809,7 @@ func (x *GCEPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "pdName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("pdName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.PDName = v
 				}
@@ -20676,7 +20820,7 @@ func (x *GCEPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("fsType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
@@ -20687,7 +20831,7 @@ func (x *GCEPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "partition":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("partition")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.Partition = int32(v)
 				}
@@ -20698,7 +20842,7 @@ func (x *GCEPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -20816,7 +20960,7 @@ func (x *AWSElasticBlockStoreVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "volumeID":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("volumeID")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.VolumeID = v
 				}
@@ -20827,7 +20971,7 @@ func (x *AWSElasticBlockStoreVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("fsType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
@@ -20838,7 +20982,7 @@ func (x *AWSElasticBlockStoreVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "partition":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("partition")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.Partition = int32(v)
 				}
@@ -20849,7 +20993,7 @@ func (x *AWSElasticBlockStoreVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -20959,7 +21103,7 @@ func (x *GitRepoVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "repository":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("repository")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Repository = v
 				}
@@ -20970,7 +21114,7 @@ func (x *GitRepoVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "revision":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("revision")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Revision = v
 				}
@@ -20981,7 +21125,7 @@ func (x *GitRepoVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "directory":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("directory")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Directory = v
 				}
@@ -21139,7 +21283,7 @@ func (x *SecretVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "secretName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("secretName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.SecretName = v
 				}
@@ -21150,18 +21294,20 @@ func (x *SecretVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "items":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("items")
+				d.Enter()
 				if d.Null() {
 					x.Items = nil
 				} else if n81, ok := d.BeginArray(); ok {
 					out81 := make([]KeyToPath, n81)
-					for i81 := range out81 {
-						d.Index(i81)
+					i81 := 0
+					for ; d.More(i81); i81++ {
+						if i81 == len(out81) {
+							out81 = append(out81, make([]KeyToPath, 1)...)
+						}
 						out81[i81].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Items = out81
+					x.Items = out81[:i81]
 				}
 				d.Pop()
 			} else {
@@ -21170,7 +21316,7 @@ func (x *SecretVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "defaultMode":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("defaultMode")
+				d.Enter()
 				if d.Null() {
 					x.DefaultMode = nil
 				} else {
@@ -21188,7 +21334,7 @@ func (x *SecretVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "optional":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("optional")
+				d.Enter()
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -21301,7 +21447,7 @@ func (x *NFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "server":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("server")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Server = v
 				}
@@ -21312,7 +21458,7 @@ func (x *NFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "path":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("path")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
@@ -21323,7 +21469,7 @@ func (x *NFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -21526,7 +21672,7 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "targetPortal":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("targetPortal")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.TargetPortal = v
 				}
@@ -21537,7 +21683,7 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "iqn":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("iqn")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.IQN = v
 				}
@@ -21548,7 +21694,7 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "lun":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("lun")
+				d.Enter()
 				if v, ok := d.Int(32); ok {
 					x.Lun = int32(v)
 				}
@@ -21559,7 +21705,7 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "iscsiInterface":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("iscsiInterface")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ISCSIInterface = v
 				}
@@ -21570,7 +21716,7 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("fsType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
@@ -21581,7 +21727,7 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -21592,20 +21738,22 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "portals":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("portals")
+				d.Enter()
 				if d.Null() {
 					x.Portals = nil
 				} else if n82, ok := d.BeginArray(); ok {
 					out82 := make([]string, n82)
-					for i82 := range out82 {
-						d.Index(i82)
+					i82 := 0
+					for ; d.More(i82); i82++ {
+						if i82 == len(out82) {
+							out82 = append(out82, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out82[i82] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Portals = out82
+					x.Portals = out82[:i82]
 				}
 				d.Pop()
 			} else {
@@ -21614,7 +21762,7 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "chapAuthDiscovery":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("chapAuthDiscovery")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.DiscoveryCHAPAuth = v
 				}
@@ -21625,7 +21773,7 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "chapAuthSession":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("chapAuthSession")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.SessionCHAPAuth = v
 				}
@@ -21636,7 +21784,7 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "secretRef":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("secretRef")
+				d.Enter()
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -21652,7 +21800,7 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "initiatorName":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("initiatorName")
+				d.Enter()
 				if d.Null() {
 					x.InitiatorName = nil
 				} else {
@@ -21765,7 +21913,7 @@ func (x *GlusterfsVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "endpoints":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("endpoints")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.EndpointsName = v
 				}
@@ -21776,7 +21924,7 @@ func (x *GlusterfsVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "path":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("path")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
@@ -21787,7 +21935,7 @@ func (x *GlusterfsVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -21889,7 +22037,7 @@ func (x *PersistentVolumeClaimVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "claimName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("claimName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ClaimName = v
 				}
@@ -21900,7 +22048,7 @@ func (x *PersistentVolumeClaimVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -22075,20 +22223,22 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "monitors":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("monitors")
+				d.Enter()
 				if d.Null() {
 					x.CephMonitors = nil
 				} else if n83, ok := d.BeginArray(); ok {
 					out83 := make([]string, n83)
-					for i83 := range out83 {
-						d.Index(i83)
+					i83 := 0
+					for ; d.More(i83); i83++ {
+						if i83 == len(out83) {
+							out83 = append(out83, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out83[i83] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.CephMonitors = out83
+					x.CephMonitors = out83[:i83]
 				}
 				d.Pop()
 			} else {
@@ -22097,7 +22247,7 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "image":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("image")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.RBDImage = v
 				}
@@ -22108,7 +22258,7 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("fsType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
@@ -22119,7 +22269,7 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "pool":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("pool")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.RBDPool = v
 				}
@@ -22130,7 +22280,7 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "user":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("user")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.RadosUser = v
 				}
@@ -22141,7 +22291,7 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "keyring":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("keyring")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Keyring = v
 				}
@@ -22152,7 +22302,7 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "secretRef":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("secretRef")
+				d.Enter()
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -22168,7 +22318,7 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -22304,7 +22454,7 @@ func (x *FlexVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "driver":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("driver")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Driver = v
 				}
@@ -22315,7 +22465,7 @@ func (x *FlexVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("fsType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
@@ -22326,7 +22476,7 @@ func (x *FlexVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "secretRef":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("secretRef")
+				d.Enter()
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -22342,7 +22492,7 @@ func (x *FlexVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -22353,7 +22503,7 @@ func (x *FlexVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "options":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("options")
+				d.Enter()
 				d.StringMap(&x.Options)
 				d.Pop()
 			} else {
@@ -22479,7 +22629,7 @@ func (x *CinderVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "volumeID":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("volumeID")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.VolumeID = v
 				}
@@ -22490,7 +22640,7 @@ func (x *CinderVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("fsType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
@@ -22501,7 +22651,7 @@ func (x *CinderVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -22512,7 +22662,7 @@ func (x *CinderVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "secretRef":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("secretRef")
+				d.Enter()
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -22680,20 +22830,22 @@ func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "monitors":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("monitors")
+				d.Enter()
 				if d.Null() {
 					x.Monitors = nil
 				} else if n84, ok := d.BeginArray(); ok {
 					out84 := make([]string, n84)
-					for i84 := range out84 {
-						d.Index(i84)
+					i84 := 0
+					for ; d.More(i84); i84++ {
+						if i84 == len(out84) {
+							out84 = append(out84, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out84[i84] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Monitors = out84
+					x.Monitors = out84[:i84]
 				}
 				d.Pop()
 			} else {
@@ -22702,7 +22854,7 @@ func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "path":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("path")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
@@ -22713,7 +22865,7 @@ func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "user":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("user")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.User = v
 				}
@@ -22724,7 +22876,7 @@ func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "secretFile":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("secretFile")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.SecretFile = v
 				}
@@ -22735,7 +22887,7 @@ func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "secretRef":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("secretRef")
+				d.Enter()
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -22751,7 +22903,7 @@ func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -22857,7 +23009,7 @@ func (x *FlockerVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "datasetName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("datasetName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.DatasetName = v
 				}
@@ -22868,7 +23020,7 @@ func (x *FlockerVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "datasetUUID":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("datasetUUID")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.DatasetUUID = v
 				}
@@ -23044,20 +23196,22 @@ func (x *FCVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "targetWWNs":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("targetWWNs")
+				d.Enter()
 				if d.Null() {
 					x.TargetWWNs = nil
 				} else if n85, ok := d.BeginArray(); ok {
 					out85 := make([]string, n85)
-					for i85 := range out85 {
-						d.Index(i85)
+					i85 := 0
+					for ; d.More(i85); i85++ {
+						if i85 == len(out85) {
+							out85 = append(out85, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out85[i85] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.TargetWWNs = out85
+					x.TargetWWNs = out85[:i85]
 				}
 				d.Pop()
 			} else {
@@ -23066,7 +23220,7 @@ func (x *FCVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "lun":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("lun")
+				d.Enter()
 				if d.Null() {
 					x.Lun = nil
 				} else {
@@ -23084,7 +23238,7 @@ func (x *FCVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("fsType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
@@ -23095,7 +23249,7 @@ func (x *FCVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -23106,20 +23260,22 @@ func (x *FCVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "wwids":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("wwids")
+				d.Enter()
 				if d.Null() {
 					x.WWIDs = nil
 				} else if n86, ok := d.BeginArray(); ok {
 					out86 := make([]string, n86)
-					for i86 := range out86 {
-						d.Index(i86)
+					i86 := 0
+					for ; d.More(i86); i86++ {
+						if i86 == len(out86) {
+							out86 = append(out86, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out86[i86] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.WWIDs = out86
+					x.WWIDs = out86[:i86]
 				}
 				d.Pop()
 			} else {
@@ -23223,7 +23379,7 @@ func (x *AzureFileVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "secretName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("secretName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.SecretName = v
 				}
@@ -23234,7 +23390,7 @@ func (x *AzureFileVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "shareName":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("shareName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ShareName = v
 				}
@@ -23245,7 +23401,7 @@ func (x *AzureFileVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -23363,7 +23519,7 @@ func (x *VsphereVirtualDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "volumePath":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("volumePath")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.VolumePath = v
 				}
@@ -23374,7 +23530,7 @@ func (x *VsphereVirtualDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("fsType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
@@ -23385,7 +23541,7 @@ func (x *VsphereVirtualDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "storagePolicyName":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("storagePolicyName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.StoragePolicyName = v
 				}
@@ -23396,7 +23552,7 @@ func (x *VsphereVirtualDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "storagePolicyID":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("storagePolicyID")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.StoragePolicyID = v
 				}
@@ -23526,7 +23682,7 @@ func (x *QuobyteVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "registry":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("registry")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Registry = v
 				}
@@ -23537,7 +23693,7 @@ func (x *QuobyteVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "volume":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("volume")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Volume = v
 				}
@@ -23548,7 +23704,7 @@ func (x *QuobyteVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -23559,7 +23715,7 @@ func (x *QuobyteVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "user":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("user")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.User = v
 				}
@@ -23570,7 +23726,7 @@ func (x *QuobyteVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "group":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("group")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Group = v
 				}
@@ -23581,7 +23737,7 @@ func (x *QuobyteVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "tenant":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("tenant")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Tenant = v
 				}
@@ -23743,7 +23899,7 @@ func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "diskName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("diskName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.DiskName = v
 				}
@@ -23754,7 +23910,7 @@ func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "diskURI":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("diskURI")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.DataDiskURI = v
 				}
@@ -23765,7 +23921,7 @@ func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "cachingMode":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("cachingMode")
+				d.Enter()
 				if d.Null() {
 					x.CachingMode = nil
 				} else {
@@ -23783,7 +23939,7 @@ func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("fsType")
+				d.Enter()
 				if d.Null() {
 					x.FSType = nil
 				} else {
@@ -23801,7 +23957,7 @@ func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("readOnly")
+				d.Enter()
 				if d.Null() {
 					x.ReadOnly = nil
 				} else {
@@ -23819,7 +23975,7 @@ func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "kind":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("kind")
+				d.Enter()
 				if d.Null() {
 					x.Kind = nil
 				} else {
@@ -23928,7 +24084,7 @@ func (x *PhotonPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "pdID":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("pdID")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.PdID = v
 				}
@@ -23939,7 +24095,7 @@ func (x *PhotonPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("fsType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
@@ -24049,7 +24205,7 @@ func (x *PortworxVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "volumeID":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("volumeID")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.VolumeID = v
 				}
@@ -24060,7 +24216,7 @@ func (x *PortworxVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("fsType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
@@ -24071,7 +24227,7 @@ func (x *PortworxVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -24239,7 +24395,7 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "gateway":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("gateway")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Gateway = v
 				}
@@ -24250,7 +24406,7 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "system":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("system")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.System = v
 				}
@@ -24261,7 +24417,7 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "secretRef":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("secretRef")
+				d.Enter()
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -24277,7 +24433,7 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "sslEnabled":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("sslEnabled")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.SSLEnabled = v
 				}
@@ -24288,7 +24444,7 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "protectionDomain":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("protectionDomain")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ProtectionDomain = v
 				}
@@ -24299,7 +24455,7 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "storagePool":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("storagePool")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.StoragePool = v
 				}
@@ -24310,7 +24466,7 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "storageMode":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("storageMode")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.StorageMode = v
 				}
@@ -24321,7 +24477,7 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "volumeName":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("volumeName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.VolumeName = v
 				}
@@ -24332,7 +24488,7 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("fsType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
@@ -24343,7 +24499,7 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -24483,7 +24639,7 @@ func (x *StorageOSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "volumeName":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("volumeName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.VolumeName = v
 				}
@@ -24494,7 +24650,7 @@ func (x *StorageOSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "volumeNamespace":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("volumeNamespace")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.VolumeNamespace = v
 				}
@@ -24505,7 +24661,7 @@ func (x *StorageOSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("fsType")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.FSType = v
 				}
@@ -24516,7 +24672,7 @@ func (x *StorageOSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("readOnly")
+				d.Enter()
 				if v, ok := d.Bool(); ok {
 					x.ReadOnly = v
 				}
@@ -24527,7 +24683,7 @@ func (x *StorageOSVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "secretRef":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("secretRef")
+				d.Enter()
 				if d.Null() {
 					x.SecretRef = nil
 				} else {
@@ -24690,7 +24846,7 @@ func (x *ConfigMapVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.LocalObjectReference.Name = v
 				}
@@ -24701,18 +24857,20 @@ func (x *ConfigMapVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "items":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("items")
+				d.Enter()
 				if d.Null() {
 					x.Items = nil
 				} else if n87, ok := d.BeginArray(); ok {
 					out87 := make([]KeyToPath, n87)
-					for i87 := range out87 {
-						d.Index(i87)
+					i87 := 0
+					for ; d.More(i87); i87++ {
+						if i87 == len(out87) {
+							out87 = append(out87, make([]KeyToPath, 1)...)
+						}
 						out87[i87].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Items = out87
+					x.Items = out87[:i87]
 				}
 				d.Pop()
 			} else {
@@ -24721,7 +24879,7 @@ func (x *ConfigMapVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "defaultMode":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("defaultMode")
+				d.Enter()
 				if d.Null() {
 					x.DefaultMode = nil
 				} else {
@@ -24739,7 +24897,7 @@ func (x *ConfigMapVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "optional":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("optional")
+				d.Enter()
 				if d.Null() {
 					x.Optional = nil
 				} else {
@@ -24880,18 +25038,20 @@ func (x *DownwardAPIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "items":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("items")
+				d.Enter()
 				if d.Null() {
 					x.Items = nil
 				} else if n88, ok := d.BeginArray(); ok {
 					out88 := make([]DownwardAPIVolumeFile, n88)
-					for i88 := range out88 {
-						d.Index(i88)
+					i88 := 0
+					for ; d.More(i88); i88++ {
+						if i88 == len(out88) {
+							out88 = append(out88, make([]DownwardAPIVolumeFile, 1)...)
+						}
 						out88[i88].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.Items = out88
+					x.Items = out88[:i88]
 				}
 				d.Pop()
 			} else {
@@ -24900,7 +25060,7 @@ func (x *DownwardAPIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "defaultMode":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("defaultMode")
+				d.Enter()
 				if d.Null() {
 					x.DefaultMode = nil
 				} else {
@@ -25053,7 +25213,7 @@ func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
 		case "path":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("path")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
@@ -25064,7 +25224,7 @@ func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
 		case "fieldRef":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("fieldRef")
+				d.Enter()
 				if d.Null() {
 					x.FieldRef = nil
 				} else {
@@ -25080,7 +25240,7 @@ func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
 		case "resourceFieldRef":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("resourceFieldRef")
+				d.Enter()
 				if d.Null() {
 					x.ResourceFieldRef = nil
 				} else {
@@ -25096,7 +25256,7 @@ func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
 		case "mode":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("mode")
+				d.Enter()
 				if d.Null() {
 					x.Mode = nil
 				} else {
@@ -25217,7 +25377,7 @@ func (x *KeyToPath) DecodeJSON(d *codec.Decoder) {
 		case "key":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("key")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
@@ -25228,7 +25388,7 @@ func (x *KeyToPath) DecodeJSON(d *codec.Decoder) {
 		case "path":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("path")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Path = v
 				}
@@ -25239,7 +25399,7 @@ func (x *KeyToPath) DecodeJSON(d *codec.Decoder) {
 		case "mode":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("mode")
+				d.Enter()
 				if d.Null() {
 					x.Mode = nil
 				} else {
@@ -25398,7 +25558,7 @@ func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "driver":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("driver")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Driver = v
 				}
@@ -25409,7 +25569,7 @@ func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "readOnly":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("readOnly")
+				d.Enter()
 				if d.Null() {
 					x.ReadOnly = nil
 				} else {
@@ -25427,7 +25587,7 @@ func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "fsType":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("fsType")
+				d.Enter()
 				if d.Null() {
 					x.FSType = nil
 				} else {
@@ -25445,7 +25605,7 @@ func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "volumeAttributes":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("volumeAttributes")
+				d.Enter()
 				d.StringMap(&x.VolumeAttributes)
 				d.Pop()
 			} else {
@@ -25454,7 +25614,7 @@ func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "nodePublishSecretRef":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("nodePublishSecretRef")
+				d.Enter()
 				if d.Null() {
 					x.NodePublishSecretRef = nil
 				} else {
@@ -25567,7 +25727,7 @@ func (x *EphemeralVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "volumeClaimTemplate":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("volumeClaimTemplate")
+				d.Enter()
 				if d.Null() {
 					x.VolumeClaimTemplate = nil
 				} else {
@@ -25674,7 +25834,7 @@ func (x *PersistentVolumeClaimTemplate) DecodeJSON(d *codec.Decoder) {
 		case "metadata":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("metadata")
+				d.Enter()
 				x.ObjectMeta.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -25683,7 +25843,7 @@ func (x *PersistentVolumeClaimTemplate) DecodeJSON(d *codec.Decoder) {
 		case "spec":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("spec")
+				d.Enter()
 				x.Spec.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -25914,20 +26074,22 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 		case "accessModes":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("accessModes")
+				d.Enter()
 				if d.Null() {
 					x.AccessModes = nil
 				} else if n89, ok := d.BeginArray(); ok {
 					out89 := make([]PersistentVolumeAccessMode, n89)
-					for i89 := range out89 {
-						d.Index(i89)
+					i89 := 0
+					for ; d.More(i89); i89++ {
+						if i89 == len(out89) {
+							out89 = append(out89, make([]PersistentVolumeAccessMode, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out89[i89] = PersistentVolumeAccessMode(v)
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.AccessModes = out89
+					x.AccessModes = out89[:i89]
 				}
 				d.Pop()
 			} else {
@@ -25936,7 +26098,7 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 		case "selector":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("selector")
+				d.Enter()
 				if d.Null() {
 					x.Selector = nil
 				} else {
@@ -25952,7 +26114,7 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 		case "resources":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("resources")
+				d.Enter()
 				x.Resources.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -25961,7 +26123,7 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 		case "volumeName":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("volumeName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.VolumeName = v
 				}
@@ -25972,7 +26134,7 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 		case "storageClassName":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("storageClassName")
+				d.Enter()
 				if d.Null() {
 					x.StorageClassName = nil
 				} else {
@@ -25990,7 +26152,7 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 		case "volumeMode":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("volumeMode")
+				d.Enter()
 				if d.Null() {
 					x.VolumeMode = nil
 				} else {
@@ -26008,7 +26170,7 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 		case "dataSource":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("dataSource")
+				d.Enter()
 				if d.Null() {
 					x.DataSource = nil
 				} else {
@@ -26024,7 +26186,7 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 		case "dataSourceRef":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("dataSourceRef")
+				d.Enter()
 				if d.Null() {
 					x.DataSourceRef = nil
 				} else {
@@ -26040,7 +26202,7 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 		case "volumeAttributesClassName":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("volumeAttributesClassName")
+				d.Enter()
 				if d.Null() {
 					x.VolumeAttributesClassName = nil
 				} else {
@@ -26153,7 +26315,7 @@ func (x *ImageVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "reference":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("reference")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Reference = v
 				}
@@ -26164,7 +26326,7 @@ func (x *ImageVolumeSource) DecodeJSON(d *codec.Decoder) {
 		case "pullPolicy":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("pullPolicy")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.PullPolicy = PullPolicy(v)
 				}
@@ -26290,6 +26452,26 @@ func sizeJSONSelectorLabelSelectorRequirement(x *selector.LabelSelectorRequireme
 	return n
 }
 
+// UnmarshalNewJSON decodes data into a new Pod and stores it in *p:
+// the result, errors included, is exactly that of
+//
+//	*p = Pod{}
+//	return p.UnmarshalJSON(data)
+//
+// but faster: it checks that data is JSON while it decodes it instead of
+// in a pass before. Text that is not JSON leaves *p zero.
+func (p *Pod) UnmarshalNewJSON(data []byte) error {
+	*p = Pod{}
+	var dec codec.Decoder
+	dec.StartNew(data)
+	p.DecodeJSON(&dec)
+	if dec.Checked() {
+		return dec.Err()
+	}
+	*p = Pod{}
+	return p.UnmarshalJSON(data)
+}
+
 // decodeJSONSelectorLabelSelector reads the JSON value at d's position into *x.
 func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector) {
 	if !d.BeginStruct() {
@@ -26305,7 +26487,7 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 		case "matchLabels":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("matchLabels")
+				d.Enter()
 				d.StringMap(&x.MatchLabels)
 				d.Pop()
 			} else {
@@ -26314,18 +26496,20 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 		case "matchExpressions":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("matchExpressions")
+				d.Enter()
 				if d.Null() {
 					x.MatchExpressions = nil
 				} else if n90, ok := d.BeginArray(); ok {
 					out90 := make([]selector.LabelSelectorRequirement, n90)
-					for i90 := range out90 {
-						d.Index(i90)
+					i90 := 0
+					for ; d.More(i90); i90++ {
+						if i90 == len(out90) {
+							out90 = append(out90, make([]selector.LabelSelectorRequirement, 1)...)
+						}
 						decodeJSONSelectorLabelSelectorRequirement(d, &out90[i90])
 						d.Pop()
 					}
-					d.EndArray()
-					x.MatchExpressions = out90
+					x.MatchExpressions = out90[:i90]
 				}
 				d.Pop()
 			} else {
@@ -26352,7 +26536,7 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 		case "key":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("key")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
@@ -26363,7 +26547,7 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 		case "operator":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("operator")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Operator = selector.LabelSelectorOperator(v)
 				}
@@ -26374,20 +26558,22 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 		case "values":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("values")
+				d.Enter()
 				if d.Null() {
 					x.Values = nil
 				} else if n91, ok := d.BeginArray(); ok {
 					out91 := make([]string, n91)
-					for i91 := range out91 {
-						d.Index(i91)
+					i91 := 0
+					for ; d.More(i91); i91++ {
+						if i91 == len(out91) {
+							out91 = append(out91, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out91[i91] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Values = out91
+					x.Values = out91[:i91]
 				}
 				d.Pop()
 			} else {

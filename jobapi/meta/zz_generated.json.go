@@ -264,7 +264,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -275,7 +275,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "generateName":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("generateName")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.GenerateName = v
 				}
@@ -286,7 +286,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "namespace":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("namespace")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Namespace = v
 				}
@@ -297,7 +297,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "selfLink":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("selfLink")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.SelfLink = v
 				}
@@ -308,7 +308,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "uid":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("uid")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.UID = UID(v)
 				}
@@ -319,7 +319,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "resourceVersion":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("resourceVersion")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.ResourceVersion = v
 				}
@@ -330,7 +330,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "generation":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("generation")
+				d.Enter()
 				if v, ok := d.Int(64); ok {
 					x.Generation = int64(v)
 				}
@@ -341,7 +341,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "creationTimestamp":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("creationTimestamp")
+				d.Enter()
 				{
 					raw := d.Raw()
 					if err := x.CreationTimestamp.UnmarshalJSON(raw); err != nil {
@@ -355,7 +355,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "deletionTimestamp":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("deletionTimestamp")
+				d.Enter()
 				if d.Null() {
 					x.DeletionTimestamp = nil
 				} else {
@@ -376,7 +376,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "deletionGracePeriodSeconds":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("deletionGracePeriodSeconds")
+				d.Enter()
 				if d.Null() {
 					x.DeletionGracePeriodSeconds = nil
 				} else {
@@ -394,7 +394,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "labels":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("labels")
+				d.Enter()
 				d.StringMap(&x.Labels)
 				d.Pop()
 			} else {
@@ -403,7 +403,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "annotations":
 			if seen[0]&(1<<11) == 0 {
 				seen[0] |= 1 << 11
-				d.Push("annotations")
+				d.Enter()
 				d.StringMap(&x.Annotations)
 				d.Pop()
 			} else {
@@ -412,18 +412,20 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "ownerReferences":
 			if seen[0]&(1<<12) == 0 {
 				seen[0] |= 1 << 12
-				d.Push("ownerReferences")
+				d.Enter()
 				if d.Null() {
 					x.OwnerReferences = nil
 				} else if n1, ok := d.BeginArray(); ok {
 					out1 := make([]OwnerReference, n1)
-					for i1 := range out1 {
-						d.Index(i1)
+					i1 := 0
+					for ; d.More(i1); i1++ {
+						if i1 == len(out1) {
+							out1 = append(out1, make([]OwnerReference, 1)...)
+						}
 						out1[i1].DecodeJSON(d)
 						d.Pop()
 					}
-					d.EndArray()
-					x.OwnerReferences = out1
+					x.OwnerReferences = out1[:i1]
 				}
 				d.Pop()
 			} else {
@@ -432,20 +434,22 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "finalizers":
 			if seen[0]&(1<<13) == 0 {
 				seen[0] |= 1 << 13
-				d.Push("finalizers")
+				d.Enter()
 				if d.Null() {
 					x.Finalizers = nil
 				} else if n2, ok := d.BeginArray(); ok {
 					out2 := make([]string, n2)
-					for i2 := range out2 {
-						d.Index(i2)
+					i2 := 0
+					for ; d.More(i2); i2++ {
+						if i2 == len(out2) {
+							out2 = append(out2, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out2[i2] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Finalizers = out2
+					x.Finalizers = out2[:i2]
 				}
 				d.Pop()
 			} else {
@@ -454,7 +458,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 		case "managedFields":
 			if seen[0]&(1<<14) == 0 {
 				seen[0] |= 1 << 14
-				d.Push("managedFields")
+				d.Enter()
 				x.ManagedFields = d.RawJSON()
 				d.Pop()
 			} else {
@@ -590,7 +594,7 @@ func (x *OwnerReference) DecodeJSON(d *codec.Decoder) {
 		case "apiVersion":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("apiVersion")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.APIVersion = v
 				}
@@ -601,7 +605,7 @@ func (x *OwnerReference) DecodeJSON(d *codec.Decoder) {
 		case "kind":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("kind")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Kind = v
 				}
@@ -612,7 +616,7 @@ func (x *OwnerReference) DecodeJSON(d *codec.Decoder) {
 		case "name":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("name")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Name = v
 				}
@@ -623,7 +627,7 @@ func (x *OwnerReference) DecodeJSON(d *codec.Decoder) {
 		case "uid":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("uid")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.UID = UID(v)
 				}
@@ -634,7 +638,7 @@ func (x *OwnerReference) DecodeJSON(d *codec.Decoder) {
 		case "controller":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("controller")
+				d.Enter()
 				if d.Null() {
 					x.Controller = nil
 				} else {
@@ -652,7 +656,7 @@ func (x *OwnerReference) DecodeJSON(d *codec.Decoder) {
 		case "blockOwnerDeletion":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("blockOwnerDeletion")
+				d.Enter()
 				if d.Null() {
 					x.BlockOwnerDeletion = nil
 				} else {

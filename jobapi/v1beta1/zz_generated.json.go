@@ -119,7 +119,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 		case "kind":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("kind")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.TypeMeta.Kind = v
 				}
@@ -130,7 +130,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 		case "apiVersion":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("apiVersion")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.TypeMeta.APIVersion = v
 				}
@@ -141,7 +141,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 		case "metadata":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("metadata")
+				d.Enter()
 				x.ObjectMeta.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -150,7 +150,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 		case "spec":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("spec")
+				d.Enter()
 				x.Spec.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -159,7 +159,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 		case "status":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("status")
+				d.Enter()
 				x.Status.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -499,7 +499,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "parallelism":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("parallelism")
+				d.Enter()
 				if d.Null() {
 					x.Parallelism = nil
 				} else {
@@ -517,7 +517,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "completions":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("completions")
+				d.Enter()
 				if d.Null() {
 					x.Completions = nil
 				} else {
@@ -535,7 +535,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "activeDeadlineSeconds":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("activeDeadlineSeconds")
+				d.Enter()
 				if d.Null() {
 					x.ActiveDeadlineSeconds = nil
 				} else {
@@ -553,7 +553,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "podFailurePolicy":
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
-				d.Push("podFailurePolicy")
+				d.Enter()
 				if d.Null() {
 					x.PodFailurePolicy = nil
 				} else {
@@ -569,7 +569,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "successPolicy":
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
-				d.Push("successPolicy")
+				d.Enter()
 				if d.Null() {
 					x.SuccessPolicy = nil
 				} else {
@@ -585,7 +585,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "backoffLimit":
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
-				d.Push("backoffLimit")
+				d.Enter()
 				if d.Null() {
 					x.BackoffLimit = nil
 				} else {
@@ -603,7 +603,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "backoffLimitPerIndex":
 			if seen[0]&(1<<6) == 0 {
 				seen[0] |= 1 << 6
-				d.Push("backoffLimitPerIndex")
+				d.Enter()
 				if d.Null() {
 					x.BackoffLimitPerIndex = nil
 				} else {
@@ -621,7 +621,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "maxFailedIndexes":
 			if seen[0]&(1<<7) == 0 {
 				seen[0] |= 1 << 7
-				d.Push("maxFailedIndexes")
+				d.Enter()
 				if d.Null() {
 					x.MaxFailedIndexes = nil
 				} else {
@@ -639,7 +639,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "selector":
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
-				d.Push("selector")
+				d.Enter()
 				if d.Null() {
 					x.Selector = nil
 				} else {
@@ -655,7 +655,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "autoSelector":
 			if seen[0]&(1<<9) == 0 {
 				seen[0] |= 1 << 9
-				d.Push("autoSelector")
+				d.Enter()
 				if d.Null() {
 					x.AutoSelector = nil
 				} else {
@@ -673,7 +673,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "template":
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
-				d.Push("template")
+				d.Enter()
 				x.Template.DecodeJSON(d)
 				d.Pop()
 			} else {
@@ -682,7 +682,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "ttlSecondsAfterFinished":
 			if seen[0]&(1<<11) == 0 {
 				seen[0] |= 1 << 11
-				d.Push("ttlSecondsAfterFinished")
+				d.Enter()
 				if d.Null() {
 					x.TTLSecondsAfterFinished = nil
 				} else {
@@ -700,7 +700,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "completionMode":
 			if seen[0]&(1<<12) == 0 {
 				seen[0] |= 1 << 12
-				d.Push("completionMode")
+				d.Enter()
 				if d.Null() {
 					x.CompletionMode = nil
 				} else {
@@ -718,7 +718,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "suspend":
 			if seen[0]&(1<<13) == 0 {
 				seen[0] |= 1 << 13
-				d.Push("suspend")
+				d.Enter()
 				if d.Null() {
 					x.Suspend = nil
 				} else {
@@ -736,7 +736,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "podReplacementPolicy":
 			if seen[0]&(1<<14) == 0 {
 				seen[0] |= 1 << 14
-				d.Push("podReplacementPolicy")
+				d.Enter()
 				if d.Null() {
 					x.PodReplacementPolicy = nil
 				} else {
@@ -754,7 +754,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 		case "managedBy":
 			if seen[0]&(1<<15) == 0 {
 				seen[0] |= 1 << 15
-				d.Push("managedBy")
+				d.Enter()
 				if d.Null() {
 					x.ManagedBy = nil
 				} else {
@@ -887,6 +887,26 @@ func sizeJSONSelectorLabelSelectorRequirement(x *selector.LabelSelectorRequireme
 	return n
 }
 
+// UnmarshalNewJSON decodes data into a new Job and stores it in *j:
+// the result, errors included, is exactly that of
+//
+//	*j = Job{}
+//	return j.UnmarshalJSON(data)
+//
+// but faster: it checks that data is JSON while it decodes it instead of
+// in a pass before. Text that is not JSON leaves *j zero.
+func (j *Job) UnmarshalNewJSON(data []byte) error {
+	*j = Job{}
+	var dec codec.Decoder
+	dec.StartNew(data)
+	j.DecodeJSON(&dec)
+	if dec.Checked() {
+		return dec.Err()
+	}
+	*j = Job{}
+	return j.UnmarshalJSON(data)
+}
+
 // decodeJSONSelectorLabelSelector reads the JSON value at d's position into *x.
 func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector) {
 	if !d.BeginStruct() {
@@ -902,7 +922,7 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 		case "matchLabels":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("matchLabels")
+				d.Enter()
 				d.StringMap(&x.MatchLabels)
 				d.Pop()
 			} else {
@@ -911,18 +931,20 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 		case "matchExpressions":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("matchExpressions")
+				d.Enter()
 				if d.Null() {
 					x.MatchExpressions = nil
 				} else if n1, ok := d.BeginArray(); ok {
 					out1 := make([]selector.LabelSelectorRequirement, n1)
-					for i1 := range out1 {
-						d.Index(i1)
+					i1 := 0
+					for ; d.More(i1); i1++ {
+						if i1 == len(out1) {
+							out1 = append(out1, make([]selector.LabelSelectorRequirement, 1)...)
+						}
 						decodeJSONSelectorLabelSelectorRequirement(d, &out1[i1])
 						d.Pop()
 					}
-					d.EndArray()
-					x.MatchExpressions = out1
+					x.MatchExpressions = out1[:i1]
 				}
 				d.Pop()
 			} else {
@@ -949,7 +971,7 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 		case "key":
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
-				d.Push("key")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Key = v
 				}
@@ -960,7 +982,7 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 		case "operator":
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
-				d.Push("operator")
+				d.Enter()
 				if v, ok := d.String(); ok {
 					x.Operator = selector.LabelSelectorOperator(v)
 				}
@@ -971,20 +993,22 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 		case "values":
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
-				d.Push("values")
+				d.Enter()
 				if d.Null() {
 					x.Values = nil
 				} else if n2, ok := d.BeginArray(); ok {
 					out2 := make([]string, n2)
-					for i2 := range out2 {
-						d.Index(i2)
+					i2 := 0
+					for ; d.More(i2); i2++ {
+						if i2 == len(out2) {
+							out2 = append(out2, make([]string, 1)...)
+						}
 						if v, ok := d.String(); ok {
 							out2[i2] = v
 						}
 						d.Pop()
 					}
-					d.EndArray()
-					x.Values = out2
+					x.Values = out2[:i2]
 				}
 				d.Pop()
 			} else {

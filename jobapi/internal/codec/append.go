@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -87,12 +88,7 @@ func AppendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	// Most strings need no escape: find the plain prefix and copy it at
 	// once.
-	i := 0
-	for n := min(len(s), 16); i < n && escapeTable[s[i]] == 0; i++ {
-	}
-	if i == 16 {
-		i = plainRun(s, i)
-	}
+	i := plainPrefix(s)
 	b = append(b, s[:i]...)
 	for i < len(s) {
 		// After an escape: up to eight plain bytes copied one by one
@@ -146,29 +142,86 @@ func AppendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// plainPrefix returns the index of the first byte of s that needs an
+// escape (see escapeTable), or len(s). It tests eight bytes at a time (four
+// in a string shorter than eight), the last word overlapping the one
+// before it rather than ending in a byte loop: the strings of an object
+// are mostly a dozen bytes long, and a loop over their bytes was a quarter
+// of encoding.
+func plainPrefix(s string) int {
+	n := len(s)
+	if n < 8 {
+		if n < 4 {
+			i := 0
+			for i < n && escapeTable[s[i]] == 0 {
+				i++
+			}
+			return i
+		}
+		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[n-4])<<32 | uint64(s[n-3])<<40 | uint64(s[n-2])<<48 | uint64(s[n-1])<<56
+		m := specialBytes(x)
+		if m == 0 {
+			return n
+		}
+		// The low half holds bytes 0-3, the high half bytes n-4..n-1; a
+		// borrow never crosses from a plain byte, so the lowest flag is
+		// the first special byte of each half.
+		k := bits.TrailingZeros64(m) >> 3
+		if k < 4 {
+			return k
+		}
+		return n - 8 + k
+	}
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if m := specialBytes(load64(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	if i == n {
+		return n
+	}
+	// The bytes of the last word below i are plain, so its lowest flag
+	// is the first special byte at or after i.
+	if m := specialBytes(load64(s, n-8)); m != 0 {
+		return n - 8 + bits.TrailingZeros64(m)>>3
+	}
+	return n
+}
+
 // plainRun returns the index of the first byte at or after s[i] that
-// needs an escape (see escapeTable), or len(s). It tests eight bytes at a
-// time: a byte's high bit is set in m when the byte is >= 0x80, is below
-// 0x20, or equals one of the five special characters (x xor the character
-// has a zero byte there, which the subtraction turns to 0xff). A borrow
-// can flag an ordinary byte too, which only hands over to the byte loop
-// early.
+// needs an escape (see escapeTable), or len(s), eight bytes at a time.
 func plainRun(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		m := x | (x - swarOnes*0x20) |
-			(x ^ swarOnes*'"' - swarOnes) | (x ^ swarOnes*'\\' - swarOnes) |
-			(x ^ swarOnes*'<' - swarOnes) | (x ^ swarOnes*'>' - swarOnes) |
-			(x ^ swarOnes*'&' - swarOnes)
-		if m&swarHighs != 0 {
-			break
+		if m := specialBytes(load64(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	for i < len(s) && escapeTable[s[i]] == 0 {
 		i++
 	}
 	return i
+}
+
+// load64 returns the eight bytes of s at i as a little-endian word.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// specialBytes flags, with its high bit, each byte of x that needs an
+// escape: a byte >= 0x80 (its own high bit), below 0x20 (x - 0x20
+// wraps), or equal to one of the five special characters (x xor the
+// character is zero there, which the subtraction turns to 0xff). The
+// subtractions borrow only out of a byte they flag, so the lowest flag is
+// exact; flags above a special byte may be false.
+func specialBytes(x uint64) uint64 {
+	return (x | (x - swarOnes*0x20) |
+		(x ^ swarOnes*'"' - swarOnes) | (x ^ swarOnes*'\\' - swarOnes) |
+		(x ^ swarOnes*'<' - swarOnes) | (x ^ swarOnes*'>' - swarOnes) |
+		(x ^ swarOnes*'&' - swarOnes)) & swarHighs
 }
 
 // escapeTable flags, for every byte value, the bytes AppendString does
@@ -396,7 +449,7 @@ func grow(b []byte, n int) []byte {
 // and U+2029 in its strings escaped. It returns json.Compact's error when
 // src is not JSON.
 func appendCompact(b, src []byte) ([]byte, error) {
-	if end, ok := compactValue(src, 0, 0); ok && end == len(src) && !htmlUnsafe(src) {
+	if end, ok := validCompact(src, 0, 0); ok && end == len(src) && !htmlUnsafe(src) {
 		return append(b, src...), nil
 	}
 	var buf bytes.Buffer
@@ -496,74 +549,7 @@ func AppendUnknown(b []byte, sep byte, u Unknown, modeled func(string) bool) ([]
 	return b, sep, nil
 }
 
-// compactValue returns the index just past the JSON value that starts at
-// s[i], when that value is valid JSON written without insignificant space
-// (what json.Compact would leave unchanged). It is a fast check for the
-// common case: when it reports !ok, the caller falls back to json.Compact,
-// which decides and words the error, so it may be stricter than JSON
-// (nesting deeper than maxCompactDepth) but never more lenient.
-func compactValue(s []byte, i, depth int) (int, bool) {
-	if i >= len(s) || depth > maxCompactDepth {
-		return i, false
-	}
-	switch s[i] {
-	case '{':
-		i++
-		if i < len(s) && s[i] == '}' {
-			return i + 1, true
-		}
-		for {
-			if i >= len(s) || s[i] != '"' {
-				return i, false
-			}
-			var ok bool
-			if i, ok = compactString(s, i); !ok || i >= len(s) || s[i] != ':' {
-				return i, false
-			}
-			if i, ok = compactValue(s, i+1, depth+1); !ok || i >= len(s) {
-				return i, false
-			}
-			switch s[i] {
-			case ',':
-				i++
-			case '}':
-				return i + 1, true
-			default:
-				return i, false
-			}
-		}
-	case '[':
-		i++
-		if i < len(s) && s[i] == ']' {
-			return i + 1, true
-		}
-		for {
-			var ok bool
-			if i, ok = compactValue(s, i, depth+1); !ok || i >= len(s) {
-				return i, false
-			}
-			switch s[i] {
-			case ',':
-				i++
-			case ']':
-				return i + 1, true
-			default:
-				return i, false
-			}
-		}
-	case '"':
-		return compactString(s, i)
-	case 't':
-		return literal(s, i, "true")
-	case 'f':
-		return literal(s, i, "false")
-	case 'n':
-		return literal(s, i, "null")
-	}
-	return compactNumber(s, i)
-}
-
-// maxCompactDepth bounds compactValue's recursion; deeper values take the
+// maxCompactDepth bounds validCompact's recursion; deeper values take the
 // slow path.
 const maxCompactDepth = 512
 
@@ -572,54 +558,6 @@ func literal(s []byte, i int, lit string) (int, bool) {
 		return i + len(lit), true
 	}
 	return i, false
-}
-
-// compactString returns the index just past the JSON string at s[i] == '"'.
-// Bytes of 0x20 and above are taken as they are (JSON's validity does not
-// depend on UTF-8, and json.Compact copies them unchanged).
-func compactString(s []byte, i int) (int, bool) {
-	for j := i + 1; j < len(s); j++ {
-		// Short strings, and the bytes after an escape, one by one
-		// first; then eight at a time.
-		n := 0
-		for n < 16 && j < len(s) && s[j] >= 0x20 && s[j] != '"' && s[j] != '\\' {
-			j++
-			n++
-		}
-		if n == 16 {
-			j = specialRun(s, j, false)
-		}
-		if j >= len(s) {
-			break
-		}
-		switch c := s[j]; {
-		case c == '"':
-			return j + 1, true
-		case c < 0x20:
-			return j, false
-		case c == '\\':
-			j++
-			if j >= len(s) {
-				return j, false
-			}
-			switch s[j] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if len(s)-j < 5 {
-					return j, false
-				}
-				for _, h := range s[j+1 : j+5] {
-					if !(h >= '0' && h <= '9' || h >= 'a' && h <= 'f' || h >= 'A' && h <= 'F') {
-						return j, false
-					}
-				}
-				j += 4
-			default:
-				return j, false
-			}
-		}
-	}
-	return len(s), false
 }
 
 // compactNumber returns the index just past the JSON number at s[i].

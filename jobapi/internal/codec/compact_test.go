@@ -7,36 +7,37 @@ import (
 	"testing"
 )
 
-// compactValue is the fast path of appendCompact: it may accept only
-// valid JSON that json.Compact leaves unchanged.
-func checkCompactValue(t *testing.T, src []byte) {
+// validCompact is the fast path of appendCompact: it accepts exactly the
+// valid JSON that json.Compact leaves unchanged (but for nesting deeper
+// than maxCompactDepth).
+func checkValidCompact(t *testing.T, src []byte) {
 	t.Helper()
-	end, ok := compactValue(src, 0, 0)
+	end, ok := validCompact(src, 0, 0)
 	accepted := ok && end == len(src)
 	var buf bytes.Buffer
 	err := json.Compact(&buf, src)
 	unchanged := err == nil && bytes.Equal(buf.Bytes(), src)
 	if accepted && !unchanged || !accepted && unchanged && !tooDeep(src) {
-		t.Fatalf("compactValue(%q) accepts: %v; json.Compact leaves it unchanged: %v (%v)", src, accepted, unchanged, err)
+		t.Fatalf("validCompact(%q) accepts: %v; json.Compact leaves it unchanged: %v (%v)", src, accepted, unchanged, err)
 	}
 }
 
-func TestCompactValueAgreesWithEncodingJSON(t *testing.T) {
+func TestValidCompactAgreesWithEncodingJSON(t *testing.T) {
 	for _, s := range []string{
 		`null`, `true`, `false`, `0`, `-0`, `-1.5e+10`, `1E5`, `01`, `1.`, `.5`, `-`, `1e`, `"a"`, `"\u00e9\n\"\\\/"`, `"\u12g4"`, `"\x"`,
 		"\"\x01\"", "\"\xff\"", `{}`, `[]`, `{"a":1,"b":[1,{"c":null}]}`, `{"a":1,}`, `[1,]`, `{"a" :1}`, `[1, 2]`, `{"a":1}x`, `{`, `[`, `"`,
 		`nul`, `truex`, `{1:2}`, `[[[[]]]]`, strings.Repeat("[", 600) + strings.Repeat("]", 600), strings.Repeat("[", 600),
 	} {
-		checkCompactValue(t, []byte(s))
+		checkValidCompact(t, []byte(s))
 	}
 }
 
-func FuzzCompactValue(f *testing.F) {
+func FuzzValidCompact(f *testing.F) {
 	for _, s := range []string{`{"a":[1,-2.5e3,"x\u0041",true,false,null]}`, `[ 1 ]`, `"\ud800"`, `{"a":{}}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkCompactValue(t, src)
+		checkValidCompact(t, src)
 	})
 }
 

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -26,57 +27,65 @@ import (
 // IntBits is the size of int in bits, for [Decoder.Int].
 const IntBits = strconv.IntSize
 
-// Decoder is the state of one typed decoding: the JSON text (checked to be
-// valid once, up front), the read position, the path to the value being
-// decoded and the errors found so far. The generated code reads one value
-// per call: each reader skips the space before the value and consumes it
-// whole, also when it reports an error, so that decoding goes on with the
-// next member and every error is reported. Its methods never panic, even
-// on text that is not JSON (which they do not see: [Decode] refuses it).
+// Decoder is the state of one typed decoding: the JSON text, the read
+// position, the path to the value being decoded and the errors found so
+// far. The generated code reads one value per call: each reader skips the
+// space before the value and consumes it whole, also when it reports an
+// error, so that decoding goes on with the next member and every error is
+// reported. Its methods never panic, even on text that is not JSON.
+//
+// The text is checked in one of two ways. [Decoder.Start] checks it whole,
+// up front, before anything is decoded: the readers then take it to be
+// JSON. [Decoder.StartNew] checks it while it is read, each reader
+// checking what it consumes (the value, and the comma, colon or bracket
+// before it), for a target that is discarded when the text turns out not
+// to be JSON: [Decoder.Checked] says whether it was.
 type Decoder struct {
 	data []byte
 	i    int
-	key  []byte // the quoted name of the member Member returned last
-	errs field.ErrorList
-	// The path to the value being decoded: its first segments in buf,
-	// the others in more. (No field points into the Decoder itself, so
+	// The quoted name of the member Member returned last is
+	// data[key:keyEnd] (indexes, not a slice: storing them costs no
+	// write barrier).
+	key, keyEnd int
+	errs        field.ErrorList
+	// checking: StartNew's mode, the readers check the text they
+	// consume; bad: they found text that is not JSON (or that the fast
+	// check of validValue does not accept), and decoding runs to the end
+	// of the text without reading anything more. first: the object
+	// BeginStruct or BeginObject started last has no member yet, so
+	// that Member knows whether a comma must come before the next one.
+	checking bool
+	bad      bool
+	first    bool
+	// The path to the value being decoded: its first steps in buf, the
+	// others in more. (No field points into the Decoder itself, so
 	// that a Decoder can live on the caller's stack.)
 	depth int
-	buf   [16]segment
-	more  []segment
+	buf   [16]step
+	more  []step
 	// The number of elements of every list, in the order the lists
-	// start, when the validation counted them (counted): the first ones
+	// start, when the validation of Start counted them (counted; with
+	// StartNew, BeginArray counts them as they come): the first ones
 	// in countBuf, the others in countMore. nCounts is how many there
 	// are, ci the first one BeginArray has not passed.
 	counted   bool
-	noCount   bool // validation only
+	noCount   bool // validValue counts nothing
 	nCounts   int
 	ci        int
 	countBuf  [256]arrayCount
 	countMore []arrayCount
-	// The strings of at least longString bytes, where they start and end,
-	// in order, as the validation found them: String reads a long string
-	// with escapes without looking for its end again. li is the first one
-	// String has not passed.
-	nLongs   int
-	li       int
-	longBuf  [16]arrayCount
-	longMore []arrayCount
 	// The strings the decoder returns are parts of strs, written one
 	// after the other, so that a document's strings take a few
 	// allocations instead of one each (a string then keeps its chunk,
-	// at most the size of the document's strings, alive). strBytes is
-	// the bytes of the document's string values as the validation
-	// counted them, the size of the first chunk; chunk is the size of
-	// the last of the chunks that followed it.
-	strs     strings.Builder
-	strBytes int
-	chunk    int
+	// at most the size of the document, alive). strBytes is the bytes of
+	// the document's string values as the validation counted them;
+	// firstChunk the size of the first chunk (0: minChunk); chunk the
+	// size of the last of the chunks that followed it.
+	strs       strings.Builder
+	strBytes   int
+	firstChunk int
+	chunk      int
 }
-
-// longString is the length from which the validation records where a
-// string ends.
-const longString = 64
 
 // DecodeJSONer is a type with a generated typed decoder.
 type DecodeJSONer interface {
@@ -117,13 +126,7 @@ func Decode(data []byte, v DecodeJSONer) error {
 // generated UnmarshalJSON methods call Start, then their DecodeJSON, then
 // [Decoder.Err], with the Decoder on their stack.
 func (d *Decoder) Start(data []byte) error {
-	// Every field but the buffers, which are written before they are
-	// read.
-	d.data, d.i, d.key, d.errs = data, 0, nil, nil
-	d.depth, d.more = 0, nil
-	d.counted, d.noCount, d.nCounts, d.ci, d.countMore = false, false, 0, 0, nil
-	d.nLongs, d.li, d.longMore = 0, 0, nil
-	d.strs, d.strBytes, d.chunk = strings.Builder{}, 0, 0
+	d.reset(data)
 	if !d.valid() {
 		var x any
 		if err := json.Unmarshal(data, &x); err != nil {
@@ -131,7 +134,68 @@ func (d *Decoder) Start(data []byte) error {
 		}
 		return errors.New("codec.Decode: not a JSON document")
 	}
+	if d.counted {
+		d.firstChunk = min(d.strBytes, maxFirstChunk)
+	}
 	return nil
+}
+
+// reset prepares d to decode data: every field but the buffers, which are
+// written before they are read.
+func (d *Decoder) reset(data []byte) {
+	d.data, d.i, d.key, d.keyEnd, d.errs = data, 0, 0, 0, nil
+	d.checking, d.bad, d.first = false, false, false
+	d.depth, d.more = 0, nil
+	d.counted, d.noCount, d.nCounts, d.ci, d.countMore = false, false, 0, 0, nil
+	d.strs, d.strBytes, d.firstChunk, d.chunk = strings.Builder{}, 0, 0, 0
+}
+
+// StartNew prepares d to decode the JSON document data into a value that
+// is discarded when data is not JSON (a new one): d checks the text while
+// the generated DecodeJSON reads it, instead of in a pass before. After
+// DecodeJSON, [Decoder.Checked] reports whether the text was JSON: if so,
+// [Decoder.Err] has the errors, exactly those Start and the same
+// DecodeJSON give; if not, nothing d read counts, and the caller sets the
+// value back to what it was and decodes again with Start, which reports
+// the *json.SyntaxError. (Checked may also report false for valid JSON
+// that the check does not follow, nested deeper than it goes; decoding
+// again with Start then gives the result.) The generated
+// UnmarshalNewJSON methods do that.
+func (d *Decoder) StartNew(data []byte) {
+	d.reset(data)
+	d.checking, d.noCount = true, true
+	// The document's strings are not counted: the first chunk takes a
+	// share of the bytes that are not spaces (indented JSON has many),
+	// which holds the strings of a manifest, and no more than when they
+	// are counted. (Counting spaces reads a kilobyte in some ten
+	// nanoseconds.)
+	text := len(data) - bytes.Count(data, []byte{' '})
+	d.firstChunk = min(text*newChunkShare/100, maxFirstChunk)
+}
+
+// newChunkShare is the share, in percent, of a document's bytes other
+// than spaces that StartNew reserves for its strings as the first chunk:
+// a little more than the strings of a manifest take (about a third of
+// them in k8s.io/api's every-field Job, about two fifths in a kubectl
+// manifest with its last-applied-configuration), so that most documents
+// take one chunk.
+const newChunkShare = 40
+
+// Checked reports, after a decoding started with StartNew, whether the
+// text was one JSON value, with space around it, read to its end: only
+// then does the decoding count. After Start it reports true.
+func (d *Decoder) Checked() bool {
+	if !d.checking {
+		return true
+	}
+	return !d.bad && skipSpace(d.data, d.i) == len(d.data)
+}
+
+// fail records, in a decoding started with StartNew, that the text is not
+// JSON: the readers read nothing more (the position is the text's end).
+func (d *Decoder) fail() {
+	d.bad = true
+	d.i = len(d.data)
 }
 
 // Err returns the errors found, as an ErrorList aggregate, or nil.
@@ -191,7 +255,7 @@ type arrayCount struct {
 	pos, n int32
 }
 
-// validValue is compactValue with insignificant space allowed: the index
+// validValue is validCompact with insignificant space allowed: the index
 // just past the JSON value at data[i]. It may report !ok for valid text
 // nested deeper than maxCompactDepth, never ok for text that is not JSON.
 // Unless noCount, it counts the elements of every list it passes.
@@ -278,18 +342,10 @@ func (d *Decoder) validValue(s []byte, i, depth int) (int, bool) {
 }
 
 // validStringValue is validValue for the string value at s[i] == '"': it
-// adds its bytes to strBytes and records where a long one ends.
+// adds its bytes to strBytes.
 func (d *Decoder) validStringValue(s []byte, i int) (int, bool) {
 	end, ok := validString(s, i)
 	d.strBytes += end - i - 2
-	if ok && end-i >= longString && !d.noCount {
-		if d.nLongs < len(d.longBuf) {
-			d.longBuf[d.nLongs] = arrayCount{pos: int32(i), n: int32(end)}
-		} else {
-			d.longMore = append(d.longMore, arrayCount{pos: int32(i), n: int32(end)})
-		}
-		d.nLongs++
-	}
 	return end, ok
 }
 
@@ -326,11 +382,26 @@ func pathOf(segs []segment) *field.Path {
 	return p
 }
 
-// Push enters the member name of the object being decoded.
-func (d *Decoder) Push(name string) { d.push(segment{name: name}) }
+// step is one step of the path to the value being decoded, as the
+// Decoder keeps it: a member or a map key, whose name is the JSON string
+// data[at:end] (unquoted only when an error needs the path), or an
+// element of a list, at its index. It holds no pointer, so that entering
+// a step costs no write barrier.
+type step struct {
+	at, end int
+	kind    uint8 // segMember, segKey, segIndex
+}
 
-// push enters the segment s.
-func (d *Decoder) push(s segment) {
+// Enter enters the member that Member returned last, of the object being
+// decoded.
+func (d *Decoder) Enter() { d.push(step{at: d.key, end: d.keyEnd}) }
+
+// EnterKey enters the value of the key that Key returned last, of the map
+// being decoded.
+func (d *Decoder) EnterKey() { d.push(step{at: d.key, end: d.keyEnd, kind: segKey}) }
+
+// push enters the step s.
+func (d *Decoder) push(s step) {
 	if d.depth < len(d.buf) {
 		d.buf[d.depth] = s
 	} else {
@@ -342,27 +413,25 @@ func (d *Decoder) push(s segment) {
 // fieldPath returns the path to the value being decoded.
 func (d *Decoder) fieldPath() *field.Path {
 	segs := make([]segment, 0, d.depth)
-	segs = append(segs, d.buf[:min(d.depth, len(d.buf))]...)
-	if d.depth > len(d.buf) {
-		segs = append(segs, d.more[:d.depth-len(d.buf)]...)
+	for k := range d.depth {
+		var s step
+		if k < len(d.buf) {
+			s = d.buf[k]
+		} else {
+			s = d.more[k-len(d.buf)]
+		}
+		if s.kind == segIndex {
+			segs = append(segs, segment{index: s.at, kind: segIndex})
+			continue
+		}
+		q := d.data[s.at:s.end]
+		name, ok := unquote(q)
+		if !ok {
+			name = string(q)
+		}
+		segs = append(segs, segment{name: name, kind: s.kind})
 	}
 	return pathOf(segs)
-}
-
-// PushKey enters the value of key of the map being decoded.
-func (d *Decoder) PushKey(key string) {
-	d.push(segment{name: key, kind: segKey})
-}
-
-// Index enters element i of the list being decoded, moving past the comma
-// before it.
-func (d *Decoder) Index(i int) {
-	d.push(segment{index: i, kind: segIndex})
-	j := skipSpace(d.data, d.i)
-	if j < len(d.data) && d.data[j] == ',' {
-		j++
-	}
-	d.i = j
 }
 
 // Pop leaves the member, key or element entered last.
@@ -375,9 +444,20 @@ func (d *Decoder) Pop() {
 // add records an error.
 func (d *Decoder) add(err *field.Error) { d.errs = append(d.errs, err) }
 
-// skip consumes the value at the position and returns its text.
+// skip consumes the value at the position and returns its text. When
+// checking, text that is not a JSON value fails the decoding: skip then
+// returns null.
 func (d *Decoder) skip() []byte {
 	i := skipSpace(d.data, d.i)
+	if d.checking {
+		end, ok := d.validValue(d.data, i, 0)
+		if !ok {
+			d.fail()
+			return []byte("null")
+		}
+		d.i = end
+		return d.data[i:end]
+	}
 	end := skipValue(d.data, i)
 	d.i = end
 	return d.data[i:end]
@@ -387,6 +467,9 @@ func (d *Decoder) skip() []byte {
 // of the wrong JSON type; want says what it must be.
 func (d *Decoder) typeError(want string) {
 	raw := d.skip()
+	if d.bad {
+		return
+	}
 	d.add(field.TypeInvalid(d.fieldPath(), badValue(raw), want))
 }
 
@@ -438,7 +521,7 @@ func (d *Decoder) Null() bool {
 func (d *Decoder) BeginStruct() bool {
 	i := skipSpace(d.data, d.i)
 	if i < len(d.data) && d.data[i] == '{' {
-		d.i = i + 1
+		d.i, d.first = i+1, true
 		return true
 	}
 	if isNull(d.data, i) {
@@ -455,7 +538,7 @@ func (d *Decoder) BeginStruct() bool {
 func (d *Decoder) BeginObject() bool {
 	i := skipSpace(d.data, d.i)
 	if i < len(d.data) && d.data[i] == '{' {
-		d.i = i + 1
+		d.i, d.first = i+1, true
 		return true
 	}
 	d.typeError("must be an object")
@@ -467,6 +550,9 @@ func (d *Decoder) BeginObject() bool {
 // position is then at the member's value. At the end of the object it
 // consumes the '}' and reports false.
 func (d *Decoder) Member() ([]byte, bool) {
+	if d.checking {
+		return d.checkedMember()
+	}
 	data := d.data
 	i := skipSpace(data, d.i)
 	if i < len(data) && data[i] == ',' {
@@ -477,7 +563,7 @@ func (d *Decoder) Member() ([]byte, bool) {
 		return nil, false
 	}
 	end := stringEnd(data, i)
-	d.key = data[i:end]
+	d.key, d.keyEnd = i, end
 	j := skipSpace(data, end)
 	if j < len(data) && data[j] == ':' {
 		j++
@@ -489,12 +575,53 @@ func (d *Decoder) Member() ([]byte, bool) {
 	return data[i+1 : end-1], true
 }
 
+// checkedMember is Member when checking: the comma before the member,
+// its name and the colon after it must be there, or the '}' that ends
+// the object.
+func (d *Decoder) checkedMember() ([]byte, bool) {
+	data := d.data
+	i := skipSpace(data, d.i)
+	if i >= len(data) {
+		d.fail()
+		return nil, false
+	}
+	switch c := data[i]; {
+	case c == '}':
+		d.i, d.first = i+1, false
+		return nil, false
+	case d.first:
+		d.first = false
+	case c == ',':
+		i = skipSpace(data, i+1)
+	default:
+		d.fail()
+		return nil, false
+	}
+	if i >= len(data) || data[i] != '"' {
+		d.fail()
+		return nil, false
+	}
+	end, ok := validString(data, i)
+	if !ok {
+		d.fail()
+		return nil, false
+	}
+	j := skipSpace(data, end)
+	if j >= len(data) || data[j] != ':' {
+		d.fail()
+		return nil, false
+	}
+	d.key, d.keyEnd, d.i = i, end, j+1
+	return data[i+1 : end-1], true
+}
+
 // keyName is the name of the member Member returned last, unescaped.
 func (d *Decoder) keyName() string {
-	if s, ok := d.unquoteStr(d.key); ok {
+	key := d.data[d.key:d.keyEnd]
+	if s, ok := d.unquoteStr(key); ok {
 		return s
 	}
-	return string(d.key)
+	return string(key)
 }
 
 // Key moves to the next member of the object a map is decoded from and
@@ -510,13 +637,13 @@ func (d *Decoder) Key() (string, bool) {
 // Duplicate records the member name, given a second time, as an error and
 // skips its value.
 func (d *Decoder) Duplicate(name string) {
-	d.Push(name)
+	d.Enter()
 	d.add(field.Duplicate(d.fieldPath(), name))
 	d.Pop()
 	d.skip()
 }
 
-// DuplicateKey records the key entered last (with PushKey), given a
+// DuplicateKey records the key entered last (with EnterKey), given a
 // second time in a map that was empty, as an error and skips its value.
 func (d *Decoder) DuplicateKey(key string) {
 	d.add(field.Duplicate(d.fieldPath(), key))
@@ -526,7 +653,7 @@ func (d *Decoder) DuplicateKey(key string) {
 // escapedName records a member name written with escape sequences that
 // names a modeled field, and skips its value.
 func (d *Decoder) escapedName(name string) {
-	d.Push(name)
+	d.Enter()
 	d.add(field.Invalid(d.fieldPath(), name, "member names must not use escape sequences"))
 	d.Pop()
 	d.skip()
@@ -552,13 +679,37 @@ func (d *Decoder) Unknown(u *Unknown, fresh bool, modeled func(string) bool) {
 		return
 	}
 	i := skipSpace(d.data, d.i)
-	end, plain := skipPlain(d.data, i)
+	end, plain := d.plainValue(i)
+	if d.bad {
+		return
+	}
 	d.i = end
 	if plain {
 		(*u)[name] = append(RawJSON(nil), d.data[i:end]...)
 		return
 	}
 	(*u)[name] = compactCopy(d.data[i:end])
+}
+
+// plainValue is skipPlain for the value at data[i], also when checking:
+// its end, and whether a copy of its bytes is its compact copy. (When
+// checking, a value with a backslash followed by 'u' is said not to be
+// plain, escaped or not: the compact copy is then made, which is the same
+// text.)
+func (d *Decoder) plainValue(i int) (int, bool) {
+	if !d.checking {
+		return skipPlain(d.data, i)
+	}
+	// Most such values are compact: validCompact checks them in one
+	// pass; validValue decides on the others.
+	if end, ok := validCompact(d.data, i, 0); ok {
+		return end, !bytes.Contains(d.data[i:end], []byte(`\u`))
+	}
+	end, ok := d.validValue(d.data, i, 0)
+	if !ok {
+		d.fail()
+	}
+	return end, false
 }
 
 // Refuse handles a member, returned by Member, that a struct without an
@@ -572,7 +723,7 @@ func (d *Decoder) Refuse(names func() []string) {
 		d.escapedName(name)
 		return
 	}
-	d.Push(name)
+	d.Enter()
 	d.add(field.NotSupported(d.fieldPath(), name, list))
 	d.Pop()
 	d.skip()
@@ -584,20 +735,29 @@ func (d *Decoder) String() (string, bool) {
 	data := d.data
 	i := skipSpace(data, d.i)
 	if i >= len(data) {
+		if d.checking {
+			d.fail() // the text ends where a value must be
+		}
 		return "", false
 	}
 	switch data[i] {
 	case '"':
-		if j := specialRun(data, i+1, true); j < len(data) && data[j] == '"' {
+		j := specialRun(data, i+1, true)
+		if j < len(data) && data[j] == '"' {
 			d.i = j + 1
 			return d.str(data[i+1 : j]), true
 		}
-		end := d.longEnd(i)
-		if end < 0 {
+		s, end, ok := d.stringValue(i, j)
+		if !ok {
+			if d.checking {
+				// Only the text of a JSON string unquotes.
+				d.fail()
+				return "", false
+			}
 			end = stringEnd(data, i)
 		}
 		d.i = end
-		return d.unquoteStr(data[i:end])
+		return s, ok
 	case 'n':
 		if isNull(data, i) {
 			d.i = i + 4
@@ -607,6 +767,91 @@ func (d *Decoder) String() (string, bool) {
 	d.i = i
 	d.typeError("must be a string")
 	return "", false
+}
+
+// stringValue reads the string at data[i] == '"', whose bytes from i+1
+// to j are plain ASCII (specialRun stopped at j on another byte than the
+// closing quote), as unquote decodes it, in one pass: it returns the
+// string, a part of the chunk, the index just past its closing quote and
+// true; or false for text that is not a JSON string. It decodes into a
+// buffer on its stack, copying eight plain bytes at a time, as
+// appendUnquoted does, and writes the buffer to the chunk when it fills.
+func (d *Decoder) stringValue(i, j int) (string, int, bool) {
+	data := d.data
+	var buf [256]byte
+	start := -1 // where the string starts in the chunk, once written there
+	p, k := i+1, 0
+	if j-p > len(buf)-16 {
+		// A long plain start: to the chunk at once.
+		start = d.spill(start, data[p:j])
+		p = j
+	}
+	for {
+		if k > len(buf)-16 {
+			start = d.spill(start, buf[:k])
+			k = 0
+		}
+		if p+8 <= len(data) {
+			// Copy eight bytes, keep those before the first special one.
+			x := binary.LittleEndian.Uint64(data[p:])
+			binary.LittleEndian.PutUint64(buf[k:], x)
+			m := specialMask(x, true)
+			if m == 0 {
+				p, k = p+8, k+8
+				continue
+			}
+			n := bits.TrailingZeros64(m) >> 3
+			p, k = p+n, k+n
+		} else if p < len(data) {
+			if c := data[p]; c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+				buf[k] = c
+				p, k = p+1, k+1
+				continue
+			}
+		}
+		if p >= len(data) {
+			return "", p, false // no closing quote
+		}
+		c := data[p]
+		if c == '"' {
+			start = d.spill(start, buf[:k])
+			return d.strs.String()[start:], p + 1, true
+		}
+		if c >= utf8.RuneSelf {
+			// A multi-byte sequence holds no quote: decoding it from
+			// data is decoding it from the string's bytes.
+			k, p = decodeRune(buf[:], k, data, p)
+			continue
+		}
+		if c != '\\' || p+1 >= len(data) {
+			return "", p, false // a control byte, or the text ends
+		}
+		var ok bool
+		if k, p, ok = decodeEscape(buf[:], k, data, p); !ok {
+			return "", p, false
+		}
+	}
+}
+
+// spill writes b, the next bytes of a string that stringValue decodes,
+// to the chunk, where the string starts at start (-1: nothing of it is
+// written yet), and returns where the string starts. When the chunk has
+// no room for b, the string moves to a new chunk with room for twice
+// what it holds then.
+func (d *Decoder) spill(start int, b []byte) int {
+	if d.strs.Cap()-d.strs.Len() < len(b) {
+		var done string
+		if start >= 0 {
+			done = d.strs.String()[start:]
+		}
+		d.reserve(2 * (len(done) + len(b)))
+		start = d.strs.Len()
+		d.strs.WriteString(done)
+	} else if start < 0 {
+		start = d.strs.Len()
+	}
+	d.strs.Write(b)
+	return start
 }
 
 // unquote decodes the JSON string q (with its quotes) as encoding/json
@@ -644,8 +889,8 @@ const maxFirstChunk = 32 << 10
 // validation did not count) double in size.
 func (d *Decoder) reserve(n int) {
 	var size int
-	if d.strs.Cap() == 0 && d.counted {
-		size = min(d.strBytes, maxFirstChunk)
+	if d.strs.Cap() == 0 && d.firstChunk > 0 {
+		size = d.firstChunk
 	} else {
 		d.chunk = max(2*d.chunk, minChunk)
 		size = d.chunk
@@ -718,77 +963,71 @@ func appendUnquoted(b *strings.Builder, inner []byte) bool {
 		}
 		c := inner[i]
 		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRune(inner[i:])
-			if r == utf8.RuneError && size == 1 {
-				k += utf8.EncodeRune(buf[k:], utf8.RuneError)
-			} else {
-				k += copy(buf[k:], inner[i:i+size])
-			}
-			i += size
+			k, i = decodeRune(buf[:], k, inner, i)
 			continue
 		}
 		if c != '\\' || i+1 >= len(inner) {
 			return false // a quote or a control byte inside
 		}
-		switch e := inner[i+1]; e {
-		case '"', '\\', '/':
-			buf[k] = e
-		case 'b':
-			buf[k] = '\b'
-		case 'f':
-			buf[k] = '\f'
-		case 'n':
-			buf[k] = '\n'
-		case 'r':
-			buf[k] = '\r'
-		case 't':
-			buf[k] = '\t'
-		case 'u':
-			r, ok := hex4(inner[i:])
-			if !ok {
-				return false
-			}
-			i += 6
-			if utf16.IsSurrogate(r) {
-				if r2, ok := hex4(inner[i:]); ok {
-					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-						k += utf8.EncodeRune(buf[k:], dec)
-						i += 6
-						continue
-					}
-				}
-				r = utf8.RuneError
-			}
-			k += utf8.EncodeRune(buf[k:], r)
-			continue
-		default:
+		var ok bool
+		if k, i, ok = decodeEscape(buf[:], k, inner, i); !ok {
 			return false
 		}
-		i, k = i+2, k+1
 	}
 	b.Write(buf[:k])
 	return true
 }
 
-// longEnd returns the end of the long string at data[i] that the
-// validation recorded, or -1.
-func (d *Decoder) longEnd(i int) int {
-	if !d.counted {
-		return -1
+// decodeRune writes the multi-byte sequence at s[i] to buf at k as
+// encoding/json decodes it (invalid UTF-8 as U+FFFD), and returns the
+// indexes after it in buf and s. buf has room for four bytes at k.
+func decodeRune(buf []byte, k int, s []byte, i int) (int, int) {
+	r, size := utf8.DecodeRune(s[i:])
+	if r == utf8.RuneError && size == 1 {
+		return k + utf8.EncodeRune(buf[k:], utf8.RuneError), i + 1
 	}
-	long := func(k int) arrayCount {
-		if k < len(d.longBuf) {
-			return d.longBuf[k]
+	return k + copy(buf[k:], s[i:i+size]), i + size
+}
+
+// decodeEscape writes the character the escape at s[i] (a backslash and
+// at least one byte) stands for to buf at k, as encoding/json decodes it
+// (a lone surrogate as U+FFFD), and returns the indexes after it in buf
+// and s, or !ok and i when it is no JSON escape. buf has room for four
+// bytes at k.
+func decodeEscape(buf []byte, k int, s []byte, i int) (int, int, bool) {
+	switch e := s[i+1]; e {
+	case '"', '\\', '/':
+		buf[k] = e
+	case 'b':
+		buf[k] = '\b'
+	case 'f':
+		buf[k] = '\f'
+	case 'n':
+		buf[k] = '\n'
+	case 'r':
+		buf[k] = '\r'
+	case 't':
+		buf[k] = '\t'
+	case 'u':
+		// hex4 stops at a closing quote, which is no hex digit.
+		r, ok := hex4(s[i:])
+		if !ok {
+			return k, i, false
 		}
-		return d.longMore[k-len(d.longBuf)]
+		j := i + 6
+		if utf16.IsSurrogate(r) {
+			if r2, ok := hex4(s[j:]); ok {
+				if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+					return k + utf8.EncodeRune(buf[k:], dec), j + 6, true
+				}
+			}
+			r = utf8.RuneError
+		}
+		return k + utf8.EncodeRune(buf[k:], r), j, true
+	default:
+		return k, i, false
 	}
-	for d.li < d.nLongs && int(long(d.li).pos) < i {
-		d.li++
-	}
-	if d.li < d.nLongs && int(long(d.li).pos) == i {
-		return int(long(d.li).n)
-	}
-	return -1
+	return k + 1, i + 2, true
 }
 
 // Bool reads true or false. null is consumed and reported as !ok, as is a
@@ -824,6 +1063,9 @@ func (d *Decoder) Int(bits int) (int64, bool) {
 	i := skipSpace(data, d.i)
 	d.i = i
 	if i >= len(data) {
+		if d.checking {
+			d.fail() // the text ends where a value must be
+		}
 		return 0, false
 	}
 	c := data[i]
@@ -846,6 +1088,13 @@ func (d *Decoder) Int(bits int) (int64, bool) {
 	}
 	num := data[i:end]
 	d.i = end
+	if d.checking {
+		// The bytes a number may hold, written as JSON's grammar says.
+		if e, ok := compactNumber(data, i); !ok || e != end {
+			d.fail()
+			return 0, false
+		}
+	}
 	digits := num
 	neg := digits[0] == '-'
 	if neg {
@@ -902,7 +1151,10 @@ func (d *Decoder) Raw() []byte { return d.skip() }
 // text again.
 func (d *Decoder) RawJSON() RawJSON {
 	i := skipSpace(d.data, d.i)
-	end, plain := skipPlain(d.data, i)
+	end, plain := d.plainValue(i)
+	if d.bad {
+		return nil
+	}
 	d.i = end
 	if plain {
 		return append(RawJSON(nil), d.data[i:end]...)
@@ -940,6 +1192,9 @@ func (d *Decoder) UnmarshalError(raw []byte, err error) {
 // value must be, for a value of the wrong type.
 func (d *Decoder) ViaJSON(v any, want string) {
 	raw := d.skip()
+	if d.bad {
+		return
+	}
 	if err := json.Unmarshal(raw, v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
@@ -950,9 +1205,14 @@ func (d *Decoder) ViaJSON(v any, want string) {
 	}
 }
 
-// BeginArray starts a list: it consumes the '[' and returns the number of
-// its elements, which the caller reads with Index, Pop and EndArray. Any
-// other value is an error (false). The caller handles null first.
+// BeginArray starts a list: it consumes the '[' and returns the number
+// of its elements, which the caller reads with More and Pop. Any other
+// value is an error (false). The caller handles null first.
+//
+// The number is exact when the validation of Start counted the lists;
+// otherwise (StartNew) it is that of the elements that start in the
+// list's first countAhead bytes, fewer than the list has when it goes on
+// past them: the caller makes room for more when More reports one.
 func (d *Decoder) BeginArray() (int, bool) {
 	data := d.data
 	i := skipSpace(data, d.i)
@@ -971,30 +1231,104 @@ func (d *Decoder) BeginArray() (int, bool) {
 			return int(d.count(d.ci - 1).n), true
 		}
 	}
-	j := skipSpace(data, i+1)
-	if j >= len(data) || data[j] == ']' {
-		return 0, true
-	}
-	n := 1
-	for j < len(data) {
-		j = skipSpace(data, skipValue(data, j))
-		if j < len(data) && data[j] == ',' {
-			n++
-			j = skipSpace(data, j+1)
-			continue
-		}
-		break
-	}
-	return n, true
+	return countElements(data, i), true
 }
 
-// EndArray consumes the ']' that ends a list.
-func (d *Decoder) EndArray() {
-	i := skipSpace(d.data, d.i)
-	if i < len(d.data) && d.data[i] == ']' {
-		i++
+// countAhead is how far past its '[' countElements looks for the
+// elements of a list: a list that goes on further is counted while it
+// is read (an element is then added to its slice at a time, with room
+// for twice as many), so that counting a list reads at most countAhead
+// bytes of it (and the string it ends in) a second time. Most lists of a
+// manifest end within it, so that their slices are allocated once.
+const countAhead = 256
+
+// countElements returns the number of elements of the list at data[i] ==
+// '[' that start in its first countAhead bytes: all of them when it ends
+// there. It does not check the text: on text that is not JSON, the
+// readers of the elements do (the number is then any up to countAhead).
+func countElements(data []byte, i int) int {
+	j := skipSpace(data, i+1)
+	if j >= len(data) || data[j] == ']' {
+		return 0
 	}
-	d.i = i
+	limit := i + countAhead
+	n := 1
+	for {
+		e := skipWithin(data, j, limit)
+		if e <= j {
+			return n
+		}
+		if j = skipSpace(data, e); j >= len(data) || data[j] != ',' {
+			return n
+		}
+		j = skipSpace(data, j+1)
+		n++
+	}
+}
+
+// skipWithin is skipValue for a value that starts at data[i] before
+// limit: it returns -1 when the value is an object or a list that goes on
+// past limit.
+func skipWithin(data []byte, i, limit int) int {
+	if i >= len(data) {
+		return i
+	}
+	switch data[i] {
+	case '"':
+		return stringEnd(data, i)
+	case '{', '[':
+		depth := 0
+		for i < len(data) {
+			if i > limit {
+				return -1
+			}
+			switch data[i] {
+			case '"':
+				i = stringEnd(data, i)
+				continue
+			case ' ', '\n', '\t', '\r':
+				// Indented text: the runs of spaces eight bytes at a time.
+				i = skipSpace(data, i)
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return i
+	}
+	return skipValue(data, i)
+}
+
+// More moves to element i of the list being decoded, past the comma
+// before it, and enters it (Pop leaves it): it reports true. At the end of
+// the list it consumes the ']' and reports false.
+func (d *Decoder) More(i int) bool {
+	data := d.data
+	j := skipSpace(data, d.i)
+	switch {
+	case j < len(data) && data[j] == ']':
+		d.i = j + 1
+		return false
+	case i == 0 && j < len(data):
+	case i > 0 && j < len(data) && data[j] == ',':
+		j++
+	default:
+		// The text ends, or no comma follows an element: not JSON.
+		if d.checking {
+			d.fail()
+		}
+		d.i = j
+		return false
+	}
+	d.i = j
+	d.push(step{at: i, kind: segIndex})
+	return true
 }
 
 // StringMap reads an object into the map[string]string *m: null makes it
@@ -1020,7 +1354,7 @@ func (d *Decoder) StringMap(m *map[string]string) {
 			return
 		}
 		if _, dup := mm[k]; dup && fresh {
-			d.PushKey(k)
+			d.EnterKey()
 			d.DuplicateKey(k)
 			d.Pop()
 			continue
@@ -1037,7 +1371,7 @@ func (d *Decoder) StringMap(m *map[string]string) {
 			mm[k] = ""
 			continue
 		}
-		d.PushKey(k)
+		d.EnterKey()
 		d.typeError("must be a string")
 		d.Pop()
 	}

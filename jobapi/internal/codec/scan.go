@@ -17,9 +17,9 @@ import (
 // eight bytes at a time.
 func skipSpace(d []byte, i int) int {
 	for i < len(d) {
-		switch d[i] {
-		case ' ', '\t', '\n', '\r':
-		default:
+		// Most calls find no space: one comparison says so for any
+		// byte above ' '.
+		if c := d[i]; c > ' ' || spaceBits&(1<<c) == 0 {
 			return i
 		}
 		i++
@@ -34,6 +34,10 @@ func skipSpace(d []byte, i int) int {
 	}
 	return i
 }
+
+// spaceBits has bit c set for each byte c that is JSON's insignificant
+// space.
+const spaceBits uint64 = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r'
 
 // valueEnd returns the index just past the JSON value that starts at d[i].
 func valueEnd(d []byte, i int) (int, bool) {
@@ -222,8 +226,7 @@ func specialMask(x uint64, ascii bool) uint64 {
 // validString returns the index just past the JSON string at s[i] == '"'
 // and whether it is one: no control byte inside, every escape one that
 // JSON has. Bytes of 0x80 and above are taken as they are (JSON's
-// validity does not depend on UTF-8). It finds the same end as
-// compactString, eight bytes at a time.
+// validity does not depend on UTF-8), eight bytes at a time.
 func validString(s []byte, i int) (int, bool) {
 	j := i + 1
 	for j+8 <= len(s) {
@@ -342,4 +345,77 @@ func validStringTail(s []byte, j int) (int, bool) {
 		}
 	}
 	return j, false
+}
+
+// validCompact is validValue for a value written without insignificant
+// space (the members a decoder keeps as text, and the raw JSON an encoder
+// writes, mostly): the index just past the JSON value at s[i], which must
+// hold no space outside its strings, that is, text json.Compact leaves
+// unchanged. It reports !ok for space, for text that is not JSON and for
+// nesting deeper than maxCompactDepth; never ok for text that is not
+// JSON.
+func validCompact(s []byte, i, depth int) (int, bool) {
+	if i >= len(s) || depth > maxCompactDepth {
+		return i, false
+	}
+	var ok bool
+	switch s[i] {
+	case '{':
+		i++
+		if i < len(s) && s[i] == '}' {
+			return i + 1, true
+		}
+		for {
+			if i >= len(s) || s[i] != '"' {
+				return i, false
+			}
+			if i, ok = validString(s, i); !ok || i >= len(s) || s[i] != ':' {
+				return i, false
+			}
+			i++
+			if i < len(s) && s[i] == '"' {
+				i, ok = validString(s, i)
+			} else {
+				i, ok = validCompact(s, i, depth+1)
+			}
+			if !ok || i >= len(s) {
+				return i, false
+			}
+			switch s[i] {
+			case ',':
+				i++
+			case '}':
+				return i + 1, true
+			default:
+				return i, false
+			}
+		}
+	case '[':
+		i++
+		if i < len(s) && s[i] == ']' {
+			return i + 1, true
+		}
+		for {
+			if i, ok = validCompact(s, i, depth+1); !ok || i >= len(s) {
+				return i, false
+			}
+			switch s[i] {
+			case ',':
+				i++
+			case ']':
+				return i + 1, true
+			default:
+				return i, false
+			}
+		}
+	case '"':
+		return validString(s, i)
+	case 't':
+		return literal(s, i, "true")
+	case 'f':
+		return literal(s, i, "false")
+	case 'n':
+		return literal(s, i, "null")
+	}
+	return compactNumber(s, i)
 }

@@ -11,7 +11,7 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// The strings the decoder returns: validString against compactString,
+// The strings the decoder returns: validString against encoding/json,
 // appendUnquoted on strings longer than its buffer, and the chunks the
 // decoder's strings are parts of.
 
@@ -22,20 +22,29 @@ var validStringSeeds = []string{
 }
 
 // checkValidString fails unless validString reads the string at the start
-// of s as compactString does.
+// of s as encoding/json does: it ends at the first quote no backslash
+// escapes, and it is a string when json.Valid accepts it.
 func checkValidString(t *testing.T, s []byte) {
 	t.Helper()
 	if len(s) == 0 || s[0] != '"' {
 		return
 	}
+	wantEnd, wantOK := len(s), false
+	for j := 1; j < len(s); j++ {
+		if s[j] == '\\' {
+			j++
+		} else if s[j] == '"' {
+			wantEnd, wantOK = j+1, json.Valid(s[:j+1])
+			break
+		}
+	}
 	gotEnd, gotOK := validString(s, 0)
-	wantEnd, wantOK := compactString(s, 0)
 	if gotOK != wantOK || gotOK && gotEnd != wantEnd {
-		t.Fatalf("validString(%q) = %d, %v; compactString: %d, %v", s, gotEnd, gotOK, wantEnd, wantOK)
+		t.Fatalf("validString(%q) = %d, %v; encoding/json: %d, %v", s, gotEnd, gotOK, wantEnd, wantOK)
 	}
 }
 
-func TestValidStringMatchesCompactString(t *testing.T) {
+func TestValidStringMatchesEncodingJSON(t *testing.T) {
 	for _, s := range validStringSeeds {
 		checkValidString(t, []byte(s))
 		checkValidString(t, []byte(s+`,"next"`))
@@ -83,6 +92,11 @@ func TestUnquoteLongStrings(t *testing.T) {
 				if !ok || got != want {
 					t.Fatalf("Decoder.String(%q) = %q, %v; want %q", q, got, ok, want)
 				}
+				d.StartNew([]byte(q))
+				got, ok = d.String()
+				if !ok || got != want || !d.Checked() {
+					t.Fatalf("Decoder.String(%q), checking = %q, %v; want %q", q, got, ok, want)
+				}
 			}
 		}
 	}
@@ -111,21 +125,23 @@ func TestDecoderStringsAcrossChunks(t *testing.T) {
 	if err := json.Unmarshal(data, &want); err != nil {
 		t.Fatal(err)
 	}
-	for _, counted := range []bool{true, false} {
+	for _, mode := range []string{"counted", "not counted", "checked as read"} {
 		var d Decoder
-		if err := d.Start(data); err != nil {
+		if mode == "checked as read" {
+			d.StartNew(data)
+		} else if err := d.Start(data); err != nil {
 			t.Fatal(err)
 		}
-		if !counted {
-			d.counted, d.strBytes = false, 0
+		if mode == "not counted" {
+			d.counted, d.strBytes, d.firstChunk = false, 0, 0
 		}
 		var got map[string]string
 		d.StringMap(&got)
-		if err := d.Err(); err != nil {
-			t.Fatal(err)
+		if err := d.Err(); err != nil || !d.Checked() {
+			t.Fatal(err, d.Checked())
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("counted %v (-want +got):\n%s", counted, diff)
+			t.Errorf("%s (-want +got):\n%s", mode, diff)
 		}
 		// The strings are copies: changing the text afterwards changes
 		// none of them.
@@ -217,6 +233,73 @@ func BenchmarkValidStringEscaped(b *testing.B) {
 	for b.Loop() {
 		if _, ok := validString(q, 0); !ok {
 			b.Fatal("not a string")
+		}
+	}
+}
+
+// When the decoder checks the text as it reads it, every reader that
+// finds the end of the text where a value must be fails the decoding
+// (Checked reports false), and one that reads a whole value does not.
+func TestCheckedReadersNeedAValue(t *testing.T) {
+	readers := []struct {
+		name string
+		read func(d *Decoder)
+	}{
+		{"String", func(d *Decoder) { d.String() }},
+		{"Int", func(d *Decoder) { d.Int(64) }},
+		{"Bool", func(d *Decoder) { d.Bool() }},
+		{"BeginStruct", func(d *Decoder) {
+			if d.BeginStruct() {
+				for _, ok := d.Member(); ok; _, ok = d.Member() {
+					d.skip()
+				}
+			}
+		}},
+		{"BeginArray", func(d *Decoder) {
+			if _, ok := d.BeginArray(); ok {
+				for i := 0; d.More(i); i++ {
+					d.skip()
+					d.Pop()
+				}
+			}
+		}},
+		{"StringMap", func(d *Decoder) {
+			var m map[string]string
+			d.StringMap(&m)
+		}},
+		{"RawJSON", func(d *Decoder) { d.RawJSON() }},
+		{"Raw", func(d *Decoder) { d.Raw() }},
+	}
+	values := map[string]string{
+		"String": `"a"`, "Int": `1`, "Bool": `true`, "BeginStruct": `{"a":1}`, "BeginArray": `[1]`,
+		"StringMap": `{"a":"b"}`, "RawJSON": `[1]`, "Raw": `{}`,
+	}
+	for _, r := range readers {
+		for _, in := range []string{"", " ", "\n\t", values[r.name], " " + values[r.name] + " "} {
+			var d Decoder
+			d.StartNew([]byte(in))
+			r.read(&d)
+			if got, want := d.Checked(), strings.TrimSpace(in) != ""; got != want {
+				t.Errorf("%s on %q: Checked() = %v, want %v", r.name, in, got, want)
+			}
+		}
+	}
+}
+
+// skipSpace passes exactly JSON's four space bytes, alone and in runs
+// longer than a word, and stops at any other byte.
+func TestSkipSpaceStopsAtAnyOtherByte(t *testing.T) {
+	for c := range 256 {
+		space := c == ' ' || c == '\t' || c == '\n' || c == '\r'
+		for _, run := range []int{0, 1, 7, 8, 9, 20} {
+			data := []byte(strings.Repeat(" \n\t\r", 5)[:run] + string([]byte{byte(c)}) + "x")
+			want := run
+			if space {
+				want = run + 1
+			}
+			if got := skipSpace(data, 0); got != want {
+				t.Fatalf("skipSpace(%q) = %d, want %d", data, got, want)
+			}
 		}
 	}
 }

@@ -44,10 +44,14 @@ var allFields = cmp.Exporter(func(reflect.Type) bool { return true })
 
 // checkSameDecoding fails unless the typed decoder (UnmarshalJSON) and the
 // reflection decoder give equal objects and equal errors for data, decoded
-// into a fresh value and into a value filled from seed.
+// into a fresh value and into a value filled from seed; and unless the
+// decoding that checks the text as it reads it (StartNew, and the
+// generated UnmarshalNewJSON) gives what UnmarshalJSON gives into a fresh
+// value.
 func checkSameDecoding(t testing.TB, data []byte, seed uint64) {
 	t.Helper()
 	for _, tt := range decodeTargets {
+		checkNewDecoding(t, tt.name, data, tt.new, seed)
 		for _, filled := range []bool{false, true} {
 			if filled && tt.noFill {
 				continue
@@ -71,6 +75,83 @@ func checkSameDecoding(t testing.TB, data []byte, seed uint64) {
 			}
 		}
 	}
+}
+
+// newUnmarshaler is a type with a generated UnmarshalNewJSON method.
+type newUnmarshaler interface {
+	UnmarshalNewJSON(data []byte) error
+}
+
+// checkNewDecoding fails unless a decoding started with StartNew reports
+// the text checked exactly when it is JSON (or, for JSON, when it nests
+// deeper than the check follows), and then gives the object and the
+// errors Start gives; and unless UnmarshalNewJSON, into a value filled
+// from seed, gives what UnmarshalJSON gives into a fresh value, a
+// *json.SyntaxError included, which leaves the value zero.
+func checkNewDecoding(t testing.TB, name string, data []byte, newV func() codec.DecodeJSONer, seed uint64) {
+	t.Helper()
+	want := newV()
+	wantErr := want.(json.Unmarshaler).UnmarshalJSON(data)
+
+	got := newV()
+	var d codec.Decoder
+	d.StartNew(data)
+	got.DecodeJSON(&d)
+	switch checked, valid := d.Checked(), json.Valid(data); {
+	case checked && !valid:
+		t.Fatalf("%s: StartNew accepts text that is not JSON: %q", name, data)
+	case !checked && valid && nesting(data) <= 512:
+		t.Fatalf("%s: StartNew refuses JSON: %q", name, data)
+	case checked:
+		if diff := cmp.Diff(errText(wantErr), errText(d.Err())); diff != "" {
+			t.Fatalf("%s: error (-Start +StartNew):\n%s\ninput: %s", name, diff, data)
+		}
+		if diff := cmp.Diff(want, got, allFields); diff != "" {
+			t.Fatalf("%s: object (-Start +StartNew):\n%s\ninput: %s", name, diff, data)
+		}
+	}
+
+	v := newV()
+	nu, ok := v.(newUnmarshaler)
+	if !ok {
+		return
+	}
+	if _, noFill := v.(*fixture.Scalars); !noFill {
+		jobtest.Fill(t, v, seed)
+	}
+	gotErr := nu.UnmarshalNewJSON(data)
+	if diff := cmp.Diff(errText(wantErr), errText(gotErr)); diff != "" {
+		t.Fatalf("%s: error (-UnmarshalJSON +UnmarshalNewJSON):\n%s\ninput: %s", name, diff, data)
+	}
+	var se *json.SyntaxError
+	if errors.As(wantErr, &se) != errors.As(gotErr, &se) {
+		t.Fatalf("%s: a *json.SyntaxError from one decoding only: %v, %v", name, wantErr, gotErr)
+	}
+	if diff := cmp.Diff(want, v, allFields); diff != "" {
+		t.Fatalf("%s: object (-UnmarshalJSON into a fresh value +UnmarshalNewJSON):\n%s\ninput: %s", name, diff, data)
+	}
+}
+
+// nesting returns how deep the lists and objects of the JSON text data
+// nest.
+func nesting(data []byte) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			depth++
+			deepest = max(deepest, depth)
+		case '}', ']':
+			depth--
+		}
+	}
+	return deepest
 }
 
 // decodeSeeds returns the seed inputs of the differential test: every
@@ -143,6 +224,31 @@ var mutationSeeds = []string{
 	`{"size":1.5,"blob":null,"pair":null,"ratio":1e400}`,
 	// not objects, and text that is not JSON
 	`[]`, `null`, `"job"`, `12`, `{"a":1}x`, `{"a":}`, `{"spec":{"parallelism":01}}`, `{`, ``, ` `, `{"a":"\x01"}`, "{\"a\":\"\xff\"}",
+	// text that is not JSON after errors of the values, found by each
+	// reader when it checks the text as it reads it
+	`{"spec":{"parallelism":"x"},"metadata":{"name":1} "x":1}`,
+	`{"kind":1,"tags":[1 2]}`, `{"kind":1,"tags":["a",]}`, `{"kind":1,"tags":[,"a"]}`, `{"kind":1,"tags":["a"}`,
+	`{"kind":1,"parts":[{"id":1},]}`, `{"kind":1,"part":{"id":1,}}`, `{"kind":1,"part":{,"id":1}}`,
+	`{"kind":1,"metadata":{"labels":{"a":"b",}}}`, `{"kind":1,"metadata":{"labels":{"a" "b"}}}`, `{"kind":1,"metadata":{"labels":{"a":"b" "c":"d"}}}`,
+	`{"kind":"Job",,"x":1}`, `{,"kind":"Job"}`, `{"kind":"Job":"x"}`, `{"kind" "Job"}`, `{"kind":"Job"]`, `{"kind":"Job"}}`, `{"kind":"Job"} {}`, `{"kind":"Job"} x`,
+	`{"kind":1,"spec":{"parallelism":1-2}}`, `{"kind":1,"spec":{"parallelism":-}}`, `{"kind":1,"spec":{"parallelism":1.}}`, `{"kind":1,"spec":{"parallelism":1e}}`, `{"kind":1,"spec":{"parallelism":.5}}`, `{"kind":1,"spec":{"parallelism":+1}}`,
+	`{"kind":1,"spec":{"suspend":tru}}`, `{"kind":1,"spec":{"suspend":truex}}`, `{"kind":1,"spec":{"suspend":nul}}`, `{"kind":1,"spec":{"suspend":nullx}}`, `{"kind":1,"count":nullx}`,
+	`{"kind":1,"metadata":{"name":"a\qb"}}`, `{"kind":1,"metadata":{"name":"\u12"}}`, `{"kind":1,"metadata":{"name":"\u12zz"}}`, `{"kind":1,"metadata":{"name":"a` + "\x1f" + `"}}`, `{"kind":1,"metadata":{"name":"` + strings.Repeat(`\"`, 200) + `\x"}}`, `{"kind":1,"metadata":{"name":"` + strings.Repeat("\u00e9", 100) + "\x01" + `"}}`,
+	`{"kind":1,"metadata":{"labels":{"a\x":"b"}}}`, `{"kind":1,"metadata":{"labels":{"a":"b\x"}}}`, `{"kind":1,"na\qme":"x"}`, `{"kind":1,"name` + "\x01" + `":"x"}`,
+	`{"kind":1,"zz":{"a":01}}`, `{"kind":1,"zz":[1,,2]}`, `{"kind":1,"zz":"\x01"}`, `{"kind":1,"zz":{"a" : [1 2]}}`, `{"kind":1,"zz":{"a":1,}}`, `{"kind":1,"zz":tru}`,
+	`{"kind":"a","kind":[1,}`, `{"\u006bind":{"a":}}`, `{"kind":1,"selector":{"other":[}}`, `{"kind":1,"metadata":{"labels":{"a":"1","a":[}}}`,
+	`{"kind":1,"raw":{"a":1,}}`, `{"kind":1,"raw":{"a" : 1 ,}}`, `{"kind":1,"since":"2020-01-02T03:04:05Z"x}`, `{"kind":1,"metadata":{"creationTimestamp":{"a":}}}`,
+	`{"kind":1,"ratio":1.5.5}`, `{"kind":1,"ratio":01}`, `{"kind":1,"blob":"a\q"}`, `{"kind":1,"pair":[1,]}`,
+	`{"kind":1,"spec":{"template":{"spec":{"containers":[{"name":"a"},]}}}}`, `{"kind":1,"status":{"active":1}]`, `{"kind":1,"spec":{"template":{"spec":{"containers":[{"resources":{"limits":{"cpu":"1",}}}]}}}}`,
+	// errors at escaped map keys and members: the path unescapes them
+	`{"metadata":{"labels":{"k\u00e9":1,"\u0061":[]},"annotations":{"\ud800":{}}},"spec":{"selector":{"matchLabels":{"\"q\"":2}}}}`,
+	`{"index":{"\u0061":{"id":"x"},"b\n":{"labels":{"\u00e9":1}}},"lookup":{"\u006c":[{"id":"y"}]},"n\u0061me":1,"selector":{"\u00e9":1}}`,
+	// lists that go on past what BeginArray counts ahead, valid and not
+	`{"tags":[` + strings.Repeat(`"a tag that is long enough",`, 60) + `"last"],"parts":[` + strings.Repeat(`{"id":1,"labels":{"a":"b"},"z":[1,2,3]},`, 40) + `{}]}`,
+	`{"spec":{"template":{"spec":{"containers":[` + strings.Repeat(`{"name":"c","args":["a","b"],"env":[{"name":"n","value":"v"}],"image":"i"},`, 20) + `{}]}}}}`,
+	"{\n  \"parts\": [\n" + strings.Repeat("    {\n      \"id\": 1,\n      \"labels\": {\"a\": \"b\"},\n      \"z\": [ 1, [ 2 ] ]\n    },\n", 12) + "    {}\n  ],\n  \"tags\": [ \"a\" ,\t\"b\"\r\n ]\n}\n",
+	`{"kind":1,"tags":[` + strings.Repeat(`"a tag that is long enough",`, 60) + `"last",]}`,
+	`{"kind":1,"tags":[` + strings.Repeat(`"a tag that is long enough",`, 60) + `"last" "x"]}`,
 }
 
 func TestTypedDecodeMatchesReflection(t *testing.T) {
@@ -282,5 +388,83 @@ func BenchmarkDecode(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// Text that is not JSON is reported as encoding/json reports it, and
+// alone: the errors of the values read before it are dropped, by
+// UnmarshalNewJSON (which finds it while decoding) as by UnmarshalJSON
+// (which checks the text first), and the value is left zero.
+func TestNewDecodingReportsOnlyTheSyntaxError(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		// fixed is in without what makes it not JSON: its errors are
+		// those the syntax error hides.
+		fixed string
+	}{
+		{"a missing comma after a wrong type",
+			`{"name":1,"count":"x" "tags":[]}`, `{"name":1,"count":"x","tags":[]}`},
+		{"a trailing comma in a list after an integer out of range",
+			`{"count":2147483648,"tags":["a",]}`, `{"count":2147483648,"tags":["a"]}`},
+		{"a number with a leading zero after a member given twice",
+			`{"name":"a","name":"b","count":01}`, `{"name":"a","name":"b","count":1}`},
+		{"text after the object, after an escaped name",
+			`{"n\u0061me":"a"} x`, `{"n\u0061me":"a"}`},
+		{"an escape JSON does not have, after a wrong type deep down",
+			`{"part":{"labels":{"a":1}},"extra":"\q"}`, `{"part":{"labels":{"a":1}},"extra":"q"}`},
+		{"an unknown member that is not JSON, after a leaf's own error",
+			`{"since":"yesterday","zz":{"a":}}`, `{"since":"yesterday","zz":{"a":1}}`},
+		{"the end of the text inside a list, after a wrong type",
+			`{"parts":[{"id":"x"},`, `{"parts":[{"id":"x"}]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var fixed fixture.Widget
+			if errs := field.AsErrorList(fixed.UnmarshalNewJSON([]byte(tt.fixed))); len(errs) == 0 {
+				t.Fatalf("%s: no errors of the values to hide", tt.fixed)
+			}
+			var x any
+			want := json.Unmarshal([]byte(tt.in), &x)
+			var se *json.SyntaxError
+			if !errors.As(want, &se) {
+				t.Fatalf("json.Unmarshal(%s) = %v, not a *json.SyntaxError", tt.in, want)
+			}
+			for _, decode := range []struct {
+				name string
+				f    func(*fixture.Widget, []byte) error
+			}{
+				{"UnmarshalNewJSON", (*fixture.Widget).UnmarshalNewJSON},
+				{"UnmarshalJSON", (*fixture.Widget).UnmarshalJSON},
+			} {
+				var w fixture.Widget
+				err := decode.f(&w, []byte(tt.in))
+				if !errors.As(err, &se) || err.Error() != want.Error() {
+					t.Errorf("%s = %v, want the *json.SyntaxError %v", decode.name, err, want)
+				}
+				if diff := cmp.Diff(fixture.Widget{}, w, allFields); diff != "" {
+					t.Errorf("%s changed the value (-want +got):\n%s", decode.name, diff)
+				}
+			}
+		})
+	}
+}
+
+// UnmarshalNewJSON first sets the value to zero: the result is that of a
+// new value, whatever the value held.
+func TestUnmarshalNewJSONStartsFromZero(t *testing.T) {
+	seven := int32(7)
+	in := `{"tags":["c"],"part":{"labels":{"b":"2"}},"zz":1}`
+	var want fixture.Widget
+	if err := want.UnmarshalJSON([]byte(in)); err != nil {
+		t.Fatal(err)
+	}
+	got := fixture.Widget{Name: "n", Count: &seven, Tags: []string{"a"}, Part: &fixture.Part{ID: 1, Labels: map[string]string{"a": "1"}},
+		Unknown: codec.Unknown{"zz": codec.RawJSON(`2`)}}
+	if err := got.UnmarshalNewJSON([]byte(in)); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got, allFields); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

@@ -223,16 +223,22 @@ func TestAppendStringMatchesEncodingJSON(t *testing.T) {
 }
 
 // Every byte value is escaped as encoding/json escapes it wherever it
-// stands in a long string: inside the eight-byte blocks AppendString tests
-// at once, at their edges and in the tail it tests byte by byte.
+// stands in a string of every length up to three words: inside the
+// eight-byte words AppendString tests at once, at their edges, in the
+// overlapping last word and in the four-byte halves of a short string,
+// alone and before a quote that must be escaped too.
 func TestAppendStringEveryByteAtEveryOffset(t *testing.T) {
-	const plain = "abcdefghijklmnopqrstu"
-	for c := 0; c < 256; c++ {
-		for at := 0; at < len(plain); at++ {
-			s := plain[:at] + string([]byte{byte(c)}) + plain[at+1:]
-			want, _ := json.Marshal(s)
-			if got := codec.AppendString(nil, s); !bytes.Equal(want, got) {
-				t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
+	const plain = "abcdefghijklmnopqrstuvwx"
+	for n := 1; n <= len(plain); n++ {
+		for c := 0; c < 256; c++ {
+			for at := 0; at < n; at++ {
+				s := plain[:at] + string([]byte{byte(c)}) + plain[at+1:n]
+				for _, s := range []string{s, s[:n-1] + `"`} {
+					want, _ := json.Marshal(s)
+					if got := codec.AppendString(nil, s); !bytes.Equal(want, got) {
+						t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
+					}
+				}
 			}
 		}
 	}
@@ -351,6 +357,8 @@ func BenchmarkAppendString(b *testing.B) {
 		`"restartPolicy":"Never"}}}}` + "\n"
 	for _, s := range []struct{ name, s string }{
 		{"name", "indexed-render"},
+		{"short", "Never"},
+		{"escaped", "say \"hi\""},
 		{"plain", strings.Repeat("batch.kubernetes.io/job-completion-index ", 8)},
 		{"applied", applied},
 	} {

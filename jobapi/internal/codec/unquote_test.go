@@ -3,6 +3,7 @@ package codec
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -29,14 +30,54 @@ func checkUnquote(t *testing.T, q []byte) {
 	}
 }
 
+// checkDecoderString fails unless Decoder.String, checking the text as it
+// reads it (StartNew), decodes the JSON text q as encoding/json decodes
+// it into a string, and fails the decoding for text that is not JSON.
+func checkDecoderString(t *testing.T, q []byte) {
+	t.Helper()
+	var want string
+	wantErr := json.Unmarshal(q, &want)
+	var d Decoder
+	d.StartNew(q)
+	got, ok := d.String()
+	checked := d.Checked()
+	switch valid := json.Valid(q); {
+	case checked && !valid, !checked && valid && !deeperThan(q, maxCompactDepth):
+		t.Fatalf("Decoder.String(%q): Checked() = %v, json.Valid: %v", q, checked, valid)
+	case wantErr == nil && (!ok || got != want):
+		t.Fatalf("Decoder.String(%q) = %q, %v; encoding/json: %q", q, got, ok, want)
+	}
+}
+
+// deeperThan reports whether the lists and objects of the JSON text q
+// nest deeper than depth: the checks of the decoder do not follow them.
+func deeperThan(q []byte, depth int) bool {
+	d := 0
+	for i := 0; i < len(q); i++ {
+		switch q[i] {
+		case '"':
+			i = stringEnd(q, i) - 1
+		case '{', '[':
+			if d++; d > depth {
+				return true
+			}
+		case '}', ']':
+			d--
+		}
+	}
+	return false
+}
+
 var unquoteSeeds = []string{
 	`""`, `"a"`, `"caf\u00e9"`, `"a\nb\t\"\\\/\b\f\r"`, `"\ud83d\ude00"`, `"\ud800"`, `"\udc00"`, `"\ud800\u0041"`,
 	`"\ud800\ud800"`, `"\uD83D\uDE00x"`, "\"\xff\"", "\"\xe2\x28\xa1\"", `"\u0000"`, `"é"`, `"\u2028"`, `"\x"`, `"\u12"`,
+	`"\u12"x`, `"a\"`, `"a`, `"` + strings.Repeat(`a\"`, 100) + `"`, `"` + strings.Repeat(`\u00e9`, 50) + "\x01" + `"`, `1`, `[[[` + strings.Repeat(`[`, 600), strings.Repeat(`[`, 600) + strings.Repeat(`]`, 600), `"ab" "c"`, ` `, ``,
 }
 
 func TestUnquoteMatchesEncodingJSON(t *testing.T) {
 	for _, s := range unquoteSeeds {
 		checkUnquote(t, []byte(s))
+		checkDecoderString(t, []byte(s))
 	}
 }
 
@@ -46,6 +87,7 @@ func FuzzUnquote(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, q []byte) {
 		checkUnquote(t, q)
+		checkDecoderString(t, q)
 	})
 }
 
@@ -81,6 +123,11 @@ func FuzzValid(f *testing.F) {
 		d := Decoder{data: data}
 		if got, want := d.valid(), json.Valid(data); got != want {
 			t.Fatalf("valid(%q) = %v, json.Valid: %v", data, got, want)
+		}
+		// validCompact accepts nothing that is not JSON (FuzzValidCompact
+		// holds it to json.Compact).
+		if end, ok := validCompact(data, 0, 0); ok && !json.Valid(data[:end]) {
+			t.Fatalf("validCompact(%q) accepts %q", data, data[:end])
 		}
 		for k := 0; d.counted && k < d.nCounts; k++ {
 			c := d.count(k)

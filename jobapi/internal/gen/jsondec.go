@@ -32,6 +32,10 @@ type decoder struct {
 	// modeled: the struct types with Unknown whose jsonMembersOf function
 	// the encoder did not write.
 	modeled []*typeInfo
+	// objects: the types with hooks that are documents of their own
+	// (their `kind` member comes from an embedded TypeMeta), which get
+	// an UnmarshalNewJSON method.
+	objects []*typeInfo
 }
 
 // suffix names struct type t in generated function names: its name, after
@@ -64,11 +68,16 @@ func (dc *decoder) structBody(w *bytes.Buffer, t *typeInfo) error {
 	// The first field of a name wins, as in encoding/json's lookup.
 	var fields []encField
 	seenName := map[string]bool{}
+	object := false
 	for _, f := range all {
 		if !seenName[f.name] {
 			seenName[f.name] = true
 			fields = append(fields, f)
+			object = object || f.name == "kind" && strings.HasSuffix(f.expr, ".TypeMeta.Kind")
 		}
+	}
+	if _, local := dc.local[t]; !local && object {
+		dc.objects = append(dc.objects, t)
 	}
 	w.WriteString("if !d.BeginStruct() {\nreturn\n}\n")
 	if hasUnknown {
@@ -99,7 +108,7 @@ func (dc *decoder) structBody(w *bytes.Buffer, t *typeInfo) error {
 		// The duplicate check and the path segment, inline: a member
 		// costs no call before its value's reader.
 		q := strconv.Quote(f.name)
-		fmt.Fprintf(w, "case %s:\nif seen[%d]&(1<<%d) == 0 {\nseen[%d] |= 1 << %d\nd.Push(%s)\n", q, word, bit, word, bit, q)
+		fmt.Fprintf(w, "case %s:\nif seen[%d]&(1<<%d) == 0 {\nseen[%d] |= 1 << %d\nd.Enter()\n", q, word, bit, word, bit)
 		if err := dc.value(w, f.expr, f.typ, f.file); err != nil {
 			return fmt.Errorf("%s.%s: %w", t.name, f.name, err)
 		}
@@ -253,11 +262,15 @@ func (dc *decoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInf
 		}
 		dc.tmp++
 		n, out, i := fmt.Sprintf("n%d", dc.tmp), fmt.Sprintf("out%d", dc.tmp), fmt.Sprintf("i%d", dc.tmp)
-		fmt.Fprintf(w, "if d.Null() {\n%s = nil\n} else if %s, ok := d.BeginArray(); ok {\n%s := make(%s, %s)\nfor %s := range %s {\nd.Index(%s)\n", expr, n, out, typ, n, i, out, i)
+		// The slice has the length BeginArray counts, and grows when
+		// the list has more elements (BeginArray counts those of its
+		// first bytes only, when the text is checked as it is read).
+		fmt.Fprintf(w, "if d.Null() {\n%s = nil\n} else if %s, ok := d.BeginArray(); ok {\n%s := make(%s, %s)\n%s := 0\nfor ; d.More(%s); %s++ {\nif %s == len(%s) {\n%s = append(%s, make(%s, 1)...)\n}\n",
+			expr, n, out, typ, n, i, i, i, i, out, out, out, typ)
 		if err := dc.value(w, out+"["+i+"]", et.elem, et.elemFile); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "d.Pop()\n}\nd.EndArray()\n%s = %s\n}\n", expr, out)
+		fmt.Fprintf(w, "d.Pop()\n}\n%s = %s[:%s]\n}\n", expr, out, i)
 	case ekMap:
 		kt, err := dc.g.classifyFor(et.key, et.elemFile, "UnmarshalJSON")
 		if err != nil {
@@ -290,7 +303,7 @@ func (dc *decoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInf
 		dc.tmp++
 		n := dc.tmp
 		key = fmt.Sprintf(key, n)
-		fmt.Fprintf(w, "if d.Null() {\n%s = nil\n} else if d.BeginObject() {\nfresh%d := len(%s) == 0\nif %s == nil {\n%s = make(%s)\n}\nfor {\nk%d, ok := d.Key()\nif !ok {\nbreak\n}\nd.PushKey(k%d)\n", expr, n, expr, expr, expr, typ, n, n)
+		fmt.Fprintf(w, "if d.Null() {\n%s = nil\n} else if d.BeginObject() {\nfresh%d := len(%s) == 0\nif %s == nil {\n%s = make(%s)\n}\nfor {\nk%d, ok := d.Key()\nif !ok {\nbreak\n}\nd.EnterKey()\n", expr, n, expr, expr, expr, typ, n)
 		fmt.Fprintf(w, "if _, dup := %s[%s]; dup && fresh%d {\nd.DuplicateKey(k%d)\n} else {\nvar v%d %s\n", paren(expr), key, n, n, n, vts)
 		if err := dc.value(w, fmt.Sprintf("v%d", n), et.elem, et.elemFile); err != nil {
 			return err
@@ -314,9 +327,29 @@ func (dc *decoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInf
 	return nil
 }
 
-// finish writes the local decoders the package's decoders call and the
-// member-name functions they use.
+// unmarshalNew writes the UnmarshalNewJSON method of the type t, which
+// has hooks: UnmarshalJSON into a new value, with the text checked while
+// it is decoded (codec.Decoder.StartNew); text that is not JSON, or that
+// the check does not follow, is decoded again by UnmarshalJSON, which
+// reports it, into the value set back to zero.
+func (dc *decoder) unmarshalNew(w *bytes.Buffer, t *typeInfo) {
+	r := receiver(t.name)
+	fmt.Fprintf(w, "\n// UnmarshalNewJSON decodes data into a new %[1]s and stores it in *%[2]s:\n"+
+		"// the result, errors included, is exactly that of\n//\n"+
+		"//\t*%[2]s = %[1]s{}\n//\treturn %[2]s.UnmarshalJSON(data)\n//\n"+
+		"// but faster: it checks that data is JSON while it decodes it instead of\n"+
+		"// in a pass before. Text that is not JSON leaves *%[2]s zero.\n"+
+		"func (%[2]s *%[1]s) UnmarshalNewJSON(data []byte) error {\n"+
+		"*%[2]s = %[1]s{}\nvar dec codec.Decoder\ndec.StartNew(data)\n%[2]s.DecodeJSON(&dec)\n"+
+		"if dec.Checked() {\nreturn dec.Err()\n}\n*%[2]s = %[1]s{}\nreturn %[2]s.UnmarshalJSON(data)\n}\n", t.name, r)
+}
+
+// finish writes the local decoders the package's decoders call, the
+// member-name functions they use and the UnmarshalNewJSON methods.
 func (dc *decoder) finish(body *bytes.Buffer) error {
+	for _, t := range dc.objects {
+		dc.unmarshalNew(body, t)
+	}
 	for len(dc.queue) > 0 {
 		t := dc.queue[0]
 		dc.queue = dc.queue[1:]
