@@ -211,8 +211,8 @@ const (
 type JobCondition struct {
 	Type               JobConditionType `json:"type"`
 	Status             ConditionStatus  `json:"status"`
-	LastProbeTime      Time             `json:"lastProbeTime,omitzero"`
-	LastTransitionTime Time             `json:"lastTransitionTime,omitzero"`
+	LastProbeTime      Time             `json:"lastProbeTime,omitempty"`
+	LastTransitionTime Time             `json:"lastTransitionTime,omitempty"`
 	Reason             string           `json:"reason,omitempty"`
 	Message            string           `json:"message,omitempty"`
 

@@ -2259,17 +2259,13 @@ func (x *JobCondition) AppendJSON(b []byte) ([]byte, error) {
 	b = codec.AppendString(b, string(x.Type))
 	b = append(b, ",\"status\":"...)
 	b = codec.AppendString(b, string(x.Status))
-	if !x.LastProbeTime.IsZero() {
-		b = append(b, ",\"lastProbeTime\":"...)
-		if b, err = codec.Leaf(x.LastProbeTime.AppendJSON(b)); err != nil {
-			return b, codec.InMember(err, "lastProbeTime")
-		}
+	b = append(b, ",\"lastProbeTime\":"...)
+	if b, err = codec.Leaf(x.LastProbeTime.AppendJSON(b)); err != nil {
+		return b, codec.InMember(err, "lastProbeTime")
 	}
-	if !x.LastTransitionTime.IsZero() {
-		b = append(b, ",\"lastTransitionTime\":"...)
-		if b, err = codec.Leaf(x.LastTransitionTime.AppendJSON(b)); err != nil {
-			return b, codec.InMember(err, "lastTransitionTime")
-		}
+	b = append(b, ",\"lastTransitionTime\":"...)
+	if b, err = codec.Leaf(x.LastTransitionTime.AppendJSON(b)); err != nil {
+		return b, codec.InMember(err, "lastTransitionTime")
 	}
 	if x.Reason != "" {
 		b = append(b, ",\"reason\":"...)
@@ -2309,14 +2305,10 @@ func (x *JobCondition) SizeJSON() int {
 	n += len(x.Type) + 2
 	n += 10
 	n += len(x.Status) + 2
-	if !x.LastProbeTime.IsZero() {
-		n += 17
-		n += x.LastProbeTime.SizeJSON()
-	}
-	if !x.LastTransitionTime.IsZero() {
-		n += 22
-		n += x.LastTransitionTime.SizeJSON()
-	}
+	n += 17
+	n += x.LastProbeTime.SizeJSON()
+	n += 22
+	n += x.LastTransitionTime.SizeJSON()
 	if x.Reason != "" {
 		n += 10
 		n += len(x.Reason) + 2

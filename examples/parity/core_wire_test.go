@@ -8,12 +8,15 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"sigs.k8s.io/randfill"
+	"sigs.k8s.io/yaml"
 
+	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
 )
@@ -99,34 +102,7 @@ var wireQuantities = []string{"0", "1", "500m", "128Mi", "1Gi", "2", "100M", "1.
 // random by randfill decode with nothing left in Unknown, and both
 // libraries write the same JSON for them, in both directions.
 func TestCoreRandomPodsRoundTripWithK8s(t *testing.T) {
-	f := randfill.NewWithSeed(1).NilChance(0.25).NumElements(1, 2).Funcs(
-		func(q *resource.Quantity, c randfill.Continue) {
-			*q = resource.MustParse(wireQuantities[c.Intn(len(wireQuantities))])
-		},
-		func(v *intstr.IntOrString, c randfill.Continue) {
-			if c.Intn(2) == 0 {
-				*v = intstr.FromInt32(c.Int31())
-			} else {
-				*v = intstr.FromString(c.String(8))
-			}
-		},
-		func(tm *metav1.Time, c randfill.Continue) {
-			if c.Intn(4) == 0 {
-				*tm = metav1.Time{}
-				return
-			}
-			*tm = metav1.NewTime(time.Unix(int64(c.Intn(2_000_000_000)), 0).UTC())
-		},
-		func(m *metav1.ObjectMeta, c randfill.Continue) {
-			*m = metav1.ObjectMeta{Name: c.String(5)}
-			if c.Intn(2) == 0 {
-				m.Labels = map[string]string{"a": c.String(3)}
-			}
-		},
-		func(m *metav1.TypeMeta, c randfill.Continue) {
-			*m = metav1.TypeMeta{Kind: "Pod", APIVersion: "v1"}
-		},
-	)
+	f := wireFiller(1, metav1.TypeMeta{Kind: "Pod", APIVersion: "v1"})
 	n := 2000
 	for i := 0; i < n; i++ {
 		var p corev1.Pod
@@ -166,4 +142,89 @@ func TestCoreRandomPodsRoundTripWithK8s(t *testing.T) {
 		}
 	}
 	t.Logf("%d random pods identical", n)
+}
+
+// wireFiller fills k8s.io/api objects at random for the wire tests:
+// quantities and int-or-strings from valid forms, times whole seconds in
+// UTC or zero (a quarter of them), object metadata a name and maybe a
+// label, and every TypeMeta the one given.
+func wireFiller(seed int64, typeMeta metav1.TypeMeta) *randfill.Filler {
+	return randfill.NewWithSeed(seed).NilChance(0.25).NumElements(1, 2).Funcs(
+		func(q *resource.Quantity, c randfill.Continue) {
+			*q = resource.MustParse(wireQuantities[c.Intn(len(wireQuantities))])
+		},
+		func(v *intstr.IntOrString, c randfill.Continue) {
+			if c.Intn(2) == 0 {
+				*v = intstr.FromInt32(c.Int31())
+			} else {
+				*v = intstr.FromString(c.String(8))
+			}
+		},
+		func(tm *metav1.Time, c randfill.Continue) {
+			if c.Intn(4) == 0 {
+				*tm = metav1.Time{}
+				return
+			}
+			*tm = metav1.NewTime(time.Unix(int64(c.Intn(2_000_000_000)), 0).UTC())
+		},
+		func(m *metav1.ObjectMeta, c randfill.Continue) {
+			*m = metav1.ObjectMeta{Name: c.String(5)}
+			if c.Intn(2) == 0 {
+				m.Labels = map[string]string{"a": c.String(3)}
+			}
+		},
+		func(m *metav1.TypeMeta, c randfill.Continue) {
+			*m = typeMeta
+		},
+	)
+}
+
+// TestRandomJobsEncodeAsK8s: conversion reads a batch/v1 Job filled at
+// random by randfill, as k8s.io/api writes it, with nothing left in
+// Unknown, and EncodeJSON writes it back byte for byte as encoding/json
+// writes the k8s.io/api Job (every omitempty, omitzero and null, the zero
+// times included), and Encode writes the YAML sigs.k8s.io/yaml writes.
+func TestRandomJobsEncodeAsK8s(t *testing.T) {
+	f := wireFiller(2, metav1.TypeMeta{Kind: "Job", APIVersion: "batch/v1"})
+	n := 1000
+	for i := 0; i < n; i++ {
+		var j batchv1.Job
+		f.Fill(&j)
+		kj0, err := json.Marshal(&j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// normalize what JSON cannot carry (a pointer to a zero time)
+		var jn batchv1.Job
+		if err := json.Unmarshal(kj0, &jn); err != nil {
+			t.Fatal(err)
+		}
+		kj, _ := json.Marshal(&jn)
+		job, err := conversion.DecodeWith(kj, conversion.WithoutDefaults())
+		if err != nil {
+			t.Fatalf("%d: jobkit cannot decode k8s JSON: %v\n%s", i, err, kj)
+		}
+		if u := wireUnknownPaths(reflect.ValueOf(*job), "job"); len(u) > 0 {
+			t.Fatalf("%d: members jobkit does not model: %v", i, u)
+		}
+		jj, err := conversion.EncodeJSON(job, "batch/v1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(string(kj), string(jj)); d != "" {
+			t.Fatalf("%d: JSON, k8s vs jobkit (-k8s +jobkit):\n%s", i, d)
+		}
+		ky, err := yaml.Marshal(&jn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jy, err := conversion.Encode(job, "batch/v1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(string(ky), string(jy)); d != "" {
+			t.Fatalf("%d: YAML, k8s vs jobkit (-k8s +jobkit):\n%s", i, d)
+		}
+	}
+	t.Logf("%d random Jobs identical in JSON and YAML", n)
 }
