@@ -25,6 +25,7 @@ type version struct {
 	apiVersion string
 	decode     func(data []byte, defaults bool) (*jobapi.Job, error)
 	encode     func(job *jobapi.Job) ([]byte, error)
+	append     func(b []byte, job *jobapi.Job) ([]byte, error)
 }
 
 // versions is the conversion table, in the order errors list the
@@ -33,8 +34,8 @@ type version struct {
 // building it allocates nothing.
 func versions() [2]version {
 	return [...]version{
-		{apiVersion: v1.GroupVersion, decode: decodeV1, encode: encodeV1},
-		{apiVersion: v1beta1.GroupVersion, decode: decodeV1beta1, encode: encodeV1beta1},
+		{apiVersion: v1.GroupVersion, decode: decodeV1, encode: encodeV1, append: appendV1},
+		{apiVersion: v1beta1.GroupVersion, decode: decodeV1beta1, encode: encodeV1beta1, append: appendV1beta1},
 	}
 }
 
@@ -99,6 +100,16 @@ func encodeV1(job *jobapi.Job) ([]byte, error) {
 // encodeV1beta1 returns job's extensions/v1beta1 JSON.
 func encodeV1beta1(job *jobapi.Job) ([]byte, error) {
 	return hubToV1beta1(job).MarshalJSON()
+}
+
+// appendV1 appends job's batch/v1 JSON to b.
+func appendV1(b []byte, job *jobapi.Job) ([]byte, error) {
+	return hubToV1(job).AppendJSON(b)
+}
+
+// appendV1beta1 appends job's extensions/v1beta1 JSON to b.
+func appendV1beta1(b []byte, job *jobapi.Job) ([]byte, error) {
+	return hubToV1beta1(job).AppendJSON(b)
 }
 
 // checkV1 rejects the other version's selector field, which would
@@ -320,18 +331,46 @@ func Encode(job *jobapi.Job, apiVersion string) ([]byte, error) {
 }
 
 // EncodeJSON is [Encode] writing compact JSON: members in the order of the
-// wire type's fields, then unknown members sorted by name.
+// wire type's fields, then unknown members sorted by name. The result is
+// allocated once, at its exact size.
 func EncodeJSON(job *jobapi.Job, apiVersion string) ([]byte, error) {
-	if job == nil {
-		return nil, errors.New("conversion: Encode: the Job must not be nil")
-	}
-	v, ok := lookup(apiVersion)
-	if !ok {
-		return nil, fmt.Errorf("conversion: %w", field.NotSupported(field.NewPath("apiVersion"), apiVersion, SupportedVersions()))
+	v, err := encoderFor(job, apiVersion)
+	if err != nil {
+		return nil, err
 	}
 	j, err := v.encode(job)
 	if err != nil {
 		return nil, fmt.Errorf("conversion: %w", err)
 	}
 	return j, nil
+}
+
+// AppendJSON appends the JSON [EncodeJSON] returns to b and returns the
+// extended buffer. A caller that encodes many Jobs can pass the same
+// buffer again (b[:0]): once it is large enough, encoding allocates
+// nothing. On an error it returns b as given, with the same error as
+// EncodeJSON.
+func AppendJSON(b []byte, job *jobapi.Job, apiVersion string) ([]byte, error) {
+	v, err := encoderFor(job, apiVersion)
+	if err != nil {
+		return b, err
+	}
+	out, err := v.append(b, job)
+	if err != nil {
+		return b, fmt.Errorf("conversion: %w", err)
+	}
+	return out, nil
+}
+
+// encoderFor checks the arguments of the encoders and returns the row of
+// apiVersion.
+func encoderFor(job *jobapi.Job, apiVersion string) (version, error) {
+	if job == nil {
+		return version{}, errors.New("conversion: Encode: the Job must not be nil")
+	}
+	v, ok := lookup(apiVersion)
+	if !ok {
+		return version{}, fmt.Errorf("conversion: %w", field.NotSupported(field.NewPath("apiVersion"), apiVersion, SupportedVersions()))
+	}
+	return v, nil
 }

@@ -319,8 +319,43 @@ func TestEncodeErrors(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v, want an error saying %q", err, tt.want)
 			}
+			_, jerr := conversion.EncodeJSON(tt.job, tt.version)
+			require.Equal(t, err, jerr, "EncodeJSON")
+			buf := []byte("held")
+			out, aerr := conversion.AppendJSON(buf, tt.job, tt.version)
+			require.Equal(t, err, aerr, "AppendJSON")
+			require.Equal(t, "held", string(out), "AppendJSON returns its buffer as given")
 		})
 	}
+}
+
+// TestAppendJSON: AppendJSON appends exactly what EncodeJSON returns, in
+// both versions, after what the buffer holds; a buffer passed again once
+// large enough is reused without an allocation.
+func TestAppendJSON(t *testing.T) {
+	for seed := uint64(0); seed < 20; seed++ {
+		hub := conversion.FromV1(randomV1(t, seed))
+		for _, version := range conversion.SupportedVersions() {
+			want, err := conversion.EncodeJSON(hub, version)
+			require.NoError(t, err)
+			got, err := conversion.AppendJSON([]byte("prefix:"), hub, version)
+			require.NoError(t, err)
+			if diff := cmp.Diff("prefix:"+string(want), string(got)); diff != "" {
+				t.Fatalf("seed %d, %s (-EncodeJSON +AppendJSON):\n%s", seed, version, diff)
+			}
+		}
+	}
+
+	job, err := conversion.Decode(readTestdata(t, "kubectl-indexed.yaml"))
+	require.NoError(t, err)
+	buf, err := conversion.AppendJSON(nil, job, "batch/v1")
+	require.NoError(t, err)
+	allocs := testing.AllocsPerRun(20, func() {
+		if buf, err = conversion.AppendJSON(buf[:0], job, "batch/v1"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	require.Zero(t, allocs, "allocations when the buffer is reused")
 }
 
 func TestEncodeLeavesTheJobAlone(t *testing.T) {

@@ -121,11 +121,13 @@ func BenchmarkDecodeJSONJob(b *testing.B) {
 // batch/v1, then the generated encoder) against encoding/json on
 // k8s.io/api.
 //
-// A third column, impl=copy, is the least an encoder that returns fresh
-// bytes can do: allocate the encoded length and copy the text in. In this
+// A column impl=copy is the least an encoder that returns fresh bytes can
+// do: allocate the encoded length and copy the text in. In this
 // small-heap process every allocated byte costs garbage-collector work,
 // so that floor, which both implementations pay, is a large share of
-// their times, and it caps the ratio between them.
+// their times, and it caps the ratio between them. A column
+// impl=jobkit-reuse is conversion.AppendJSON into one buffer passed again
+// each time, as a controller encoding many Jobs can: no floor at all.
 func BenchmarkEncodeJSONJob(b *testing.B) {
 	for _, c := range codecCases(b) {
 		job, k8sJob := decodeBoth(b, c)
@@ -142,6 +144,18 @@ func BenchmarkEncodeJSONJob(b *testing.B) {
 				}
 				convBytesSink = out
 			}
+		})
+		b.Run("case="+c.name+"/impl=jobkit-reuse", func(b *testing.B) {
+			b.ReportAllocs()
+			var buf []byte
+			for b.Loop() {
+				out, err := conversion.AppendJSON(buf[:0], job, "batch/v1")
+				if err != nil {
+					b.Fatal(err)
+				}
+				buf = out
+			}
+			convBytesSink = buf
 		})
 		b.Run("case="+c.name+"/impl=k8s", func(b *testing.B) {
 			b.ReportAllocs()
