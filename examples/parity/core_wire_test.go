@@ -107,16 +107,7 @@ func TestCoreRandomPodsRoundTripWithK8s(t *testing.T) {
 	for i := 0; i < n; i++ {
 		var p corev1.Pod
 		f.Fill(&p)
-		kj0, err := json.Marshal(&p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// normalize what JSON cannot carry (a pointer to a zero time)
-		var pn corev1.Pod
-		if err := json.Unmarshal(kj0, &pn); err != nil {
-			t.Fatal(err)
-		}
-		kj, _ := json.Marshal(&pn)
+		_, kj := wireNormal(t, &p)
 		var q core.Pod
 		if err := json.Unmarshal(kj, &q); err != nil {
 			t.Fatalf("%d: jobkit cannot decode k8s JSON: %v\n%s", i, err, kj)
@@ -142,6 +133,25 @@ func TestCoreRandomPodsRoundTripWithK8s(t *testing.T) {
 		}
 	}
 	t.Logf("%d random pods identical", n)
+}
+
+// wireNormal returns v as k8s.io/api reads back the JSON it writes for
+// it, and that JSON: what JSON cannot carry (a pointer to a zero time,
+// written null) is normalized away.
+func wireNormal[T any](t *testing.T, v *T) (*T, []byte) {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := new(T)
+	if err := json.Unmarshal(data, back); err != nil {
+		t.Fatal(err)
+	}
+	if data, err = json.Marshal(back); err != nil {
+		t.Fatal(err)
+	}
+	return back, data
 }
 
 // wireFiller fills k8s.io/api objects at random for the wire tests:
@@ -190,16 +200,7 @@ func TestRandomJobsEncodeAsK8s(t *testing.T) {
 	for i := 0; i < n; i++ {
 		var j batchv1.Job
 		f.Fill(&j)
-		kj0, err := json.Marshal(&j)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// normalize what JSON cannot carry (a pointer to a zero time)
-		var jn batchv1.Job
-		if err := json.Unmarshal(kj0, &jn); err != nil {
-			t.Fatal(err)
-		}
-		kj, _ := json.Marshal(&jn)
+		jn, kj := wireNormal(t, &j)
 		job, err := conversion.DecodeWith(kj, conversion.WithoutDefaults())
 		if err != nil {
 			t.Fatalf("%d: jobkit cannot decode k8s JSON: %v\n%s", i, err, kj)
@@ -214,7 +215,7 @@ func TestRandomJobsEncodeAsK8s(t *testing.T) {
 		if d := cmp.Diff(string(kj), string(jj)); d != "" {
 			t.Fatalf("%d: JSON, k8s vs jobkit (-k8s +jobkit):\n%s", i, d)
 		}
-		ky, err := yaml.Marshal(&jn)
+		ky, err := yaml.Marshal(jn)
 		if err != nil {
 			t.Fatal(err)
 		}
