@@ -8,8 +8,29 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
+
+// EquateJSONRoundTrip returns the cmp options under which an object
+// equals itself read back from its own JSON, as an object of k8s.io/api
+// does through encoding/json: the two things JSON does not keep are not
+// differences. An empty list or map equals nil (under omitempty the empty
+// one is left out and reads back as nil), and a pointer to the zero time
+// equals nil (it is written null, as metav1.Time writes it, and null reads
+// back as a nil pointer). For cmp.Diff(obj, readBack,
+// jobtest.EquateJSONRoundTrip()); everything else is compared.
+func EquateJSONRoundTrip() cmp.Option {
+	return cmp.Options{
+		cmpopts.EquateEmpty(),
+		cmp.Transformer("jobtest.EquateJSONRoundTrip", func(t *meta.Time) *meta.Time {
+			if t != nil && t.IsZero() {
+				return nil
+			}
+			return t
+		}),
+	}
+}
 
 // IgnoreServerFields returns the cmp options that make an object as the
 // store (or an API server) returns it equal to the fixture it was created

@@ -2,6 +2,7 @@ package jobtest_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -50,6 +51,33 @@ func TestIgnoreServerFields(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := cmp.Equal(tt.want, tt.got, jobtest.IgnoreServerFields()); got != tt.wantEqual {
 				t.Errorf("Equal = %v, want %v; diff (-want +got):\n%s", got, tt.wantEqual, cmp.Diff(tt.want, tt.got, jobtest.IgnoreServerFields()))
+			}
+		})
+	}
+}
+
+func TestEquateJSONRoundTrip(t *testing.T) {
+	zero, set := jobapi.Time{}, jobapi.NewTime(time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC))
+	withDeletion := func(tm *jobapi.Time) *jobapi.Job {
+		return jobtest.Job("pi", jobtest.MetaOption(func(m *jobapi.ObjectMeta) { m.DeletionTimestamp = tm }))
+	}
+	tests := []struct {
+		name      string
+		a, b      any
+		wantEqual bool
+	}{
+		{"a pointer to the zero time equals nil", withDeletion(&zero), withDeletion(nil), true},
+		{"a pointer to a set time does not equal nil", withDeletion(&set), withDeletion(nil), false},
+		{"a pointer to the zero time does not equal one to a set time", withDeletion(&zero), withDeletion(&set), false},
+		{"an empty list equals nil", jobapi.PodSpec{Volumes: []jobapi.Volume{}}, jobapi.PodSpec{}, true},
+		{"an empty map equals nil", jobapi.ObjectMeta{Labels: map[string]string{}}, jobapi.ObjectMeta{}, true},
+		{"a list with an item does not equal nil", jobapi.PodSpec{Volumes: []jobapi.Volume{{Name: "v"}}}, jobapi.PodSpec{}, false},
+		{"other fields are compared", withDeletion(nil), jobtest.Job("e"), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := cmp.Equal(tt.a, tt.b, jobtest.EquateJSONRoundTrip()); got != tt.wantEqual {
+				t.Errorf("Equal = %v, want %v; diff:\n%s", got, tt.wantEqual, cmp.Diff(tt.a, tt.b, jobtest.EquateJSONRoundTrip()))
 			}
 		})
 	}

@@ -37,7 +37,10 @@
 // on a bad one where it is written. Options copy what they are given when
 // applied, so fixtures built from the same option share no memory.
 // [IgnoreServerFields] is the cmp.Option that
-// makes an object as stored equal to the fixture it came from. The Require
+// makes an object as stored equal to the fixture it came from, and
+// [EquateJSONRoundTrip] the one that makes an object equal to itself read
+// back from its JSON (an empty list is nil, a pointer to the zero time is
+// nil). The Require
 // functions ([RequireEqual], [RequireFieldError], [RequireFieldErrors],
 // [RequireStatusReason]) stop a test with a message that shows the
 // difference, every field error or the whole Status.
