@@ -373,6 +373,27 @@ func BenchmarkEncode(b *testing.B) {
 				}
 			}
 		})
+		// The two parts of MarshalJSON: the size walk, and the encoder
+		// writing into a buffer that is already large enough.
+		sized := v.(interface{ SizeJSON() int })
+		b.Run("case="+name+"/impl=typed-size", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if sized.SizeJSON() <= 0 {
+					b.Fatal("SizeJSON of an object must be positive")
+				}
+			}
+		})
+		b.Run("case="+name+"/impl=typed-reuse", func(b *testing.B) {
+			b.ReportAllocs()
+			var buf []byte
+			for b.Loop() {
+				var err error
+				if buf, err = v.AppendJSON(buf[:0]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
