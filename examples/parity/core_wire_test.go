@@ -193,7 +193,8 @@ func wireFiller(seed int64, typeMeta metav1.TypeMeta) *randfill.Filler {
 // random by randfill, as k8s.io/api writes it, with nothing left in
 // Unknown, and EncodeJSON writes it back byte for byte as encoding/json
 // writes the k8s.io/api Job (every omitempty, omitzero and null, the zero
-// times included), and Encode writes the YAML sigs.k8s.io/yaml writes.
+// times included), and Encode writes the YAML sigs.k8s.io/yaml writes,
+// which Decode reads back to the same Job.
 func TestRandomJobsEncodeAsK8s(t *testing.T) {
 	f := wireFiller(2, metav1.TypeMeta{Kind: "Job", APIVersion: "batch/v1"})
 	n := 1000
@@ -225,6 +226,14 @@ func TestRandomJobsEncodeAsK8s(t *testing.T) {
 		}
 		if d := cmp.Diff(string(ky), string(jy)); d != "" {
 			t.Fatalf("%d: YAML, k8s vs jobkit (-k8s +jobkit):\n%s", i, d)
+		}
+		// and jobkit reads sigs.k8s.io/yaml's YAML to the same Job
+		fromYAML, err := conversion.DecodeWith(ky, conversion.WithoutDefaults())
+		if err != nil {
+			t.Fatalf("%d: jobkit cannot decode k8s YAML: %v\n%s", i, err, ky)
+		}
+		if back, err := conversion.EncodeJSON(fromYAML, "batch/v1"); err != nil || string(back) != string(kj) {
+			t.Fatalf("%d: the Job read from k8s YAML encodes differently: %v\n%s\n%s", i, err, kj, back)
 		}
 	}
 	t.Logf("%d random Jobs identical in JSON and YAML", n)
