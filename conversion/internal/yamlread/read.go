@@ -781,8 +781,18 @@ func (r *reader) nonSpecific(n *yaml.Node) bool {
 			for i < len(text) && !isBlank(text[i]) {
 				i++
 			}
-			for i < len(text) && isBlank(text[i]) {
-				i++
+			for {
+				for i < len(text) && isBlank(text[i]) {
+					i++
+				}
+				if i >= len(text) || text[i] != '#' {
+					break
+				}
+				// A comment after the anchor runs to the end of its line
+				// (`&a # note` then `!` below).
+				for i < len(text) && text[i] != '\n' && text[i] != '\r' {
+					i++
+				}
 			}
 			for line+1 < len(r.lines) && r.lines[line+1] <= i {
 				line++

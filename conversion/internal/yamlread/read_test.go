@@ -94,6 +94,12 @@ var corpus = []string{
 	"- b: &y\n  ! c: 1\n",
 	"- &y\n- ! 1\n",
 	"- - &y\n  - ! 1\n",
+	"&0  #00\n  !",
+	"&a # note\n!\n",
+	"b: &y # note\n  !\nc: 1\n",
+	"b: &y # note\n# more\n  ! 12\nc: 1\n",
+	"b: &y # note\n! c: 1\nd: *y\n",
+	"- &y # note\n- ! 1\n",
 	// Duplicates.
 	"a: 1\na: 2\n",
 	"a: {b: 1, b: 2, c: 3, c: 4}\nd: [{e: 1, e: 2}]\n",
