@@ -332,7 +332,8 @@ func Encode(job *jobapi.Job, apiVersion string) ([]byte, error) {
 
 // EncodeJSON is [Encode] writing compact JSON: members in the order of the
 // wire type's fields, then unknown members sorted by name. The result is
-// allocated once, at its exact size.
+// allocated once, sized by a walk of the Job with room for escapes (a Job
+// whose strings need more escapes than that room grows it once more).
 func EncodeJSON(job *jobapi.Job, apiVersion string) ([]byte, error) {
 	v, err := encoderFor(job, apiVersion)
 	if err != nil {
