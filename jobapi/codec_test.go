@@ -255,6 +255,9 @@ func TestUnmarshalRejectsBadJSON(t *testing.T) {
 	}
 }
 
+// badFieldsV1 is a managedFields entry's fieldsV1 that is not JSON.
+var badFieldsV1 = jobapi.RawJSON("[")
+
 func TestMarshalErrors(t *testing.T) {
 	tests := []struct {
 		name string
@@ -268,8 +271,8 @@ func TestMarshalErrors(t *testing.T) {
 			jobapi.Container{Name: "c", Unknown: jobapi.Unknown{"x-resources": jobapi.RawJSON("{nope")}},
 			`Unknown member "x-resources" must be valid JSON`},
 		{"opaque JSON that is not JSON",
-			jobapi.ObjectMeta{ManagedFields: jobapi.RawJSON("[")},
-			"managedFields: must be valid JSON"},
+			jobapi.ObjectMeta{ManagedFields: []jobapi.ManagedFieldsEntry{{FieldsV1: &badFieldsV1}}},
+			"managedFields[0].fieldsV1: must be valid JSON"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -26,6 +26,10 @@ type ObjectMeta = meta.ObjectMeta
 // owns a pod. It is [meta.OwnerReference].
 type OwnerReference = meta.OwnerReference
 
+// ManagedFieldsEntry is one entry of `metadata.managedFields`. It is
+// [meta.ManagedFieldsEntry].
+type ManagedFieldsEntry = meta.ManagedFieldsEntry
+
 // Time is a timestamp as the API writes it: RFC 3339 in UTC to the second.
 // It is [meta.Time].
 type Time = meta.Time

@@ -24,13 +24,15 @@ func TestValidateMetadataSystemFields(t *testing.T) {
 		want   []typeAndField
 	}{
 		{"a controller's managedFields", func(j *jobapi.Job) {
-			j.ObjectMeta.ManagedFields = jobapi.RawJSON(`[{"manager":"kubectl-client-side-apply","operation":"Update","apiVersion":"batch/v1","time":"2026-11-23T12:00:00Z","fieldsType":"FieldsV1","fieldsV1":{}}]`)
+			fields := jobapi.RawJSON(`{}`)
+			at := jobapi.NewTime(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+			j.ObjectMeta.ManagedFields = []jobapi.ManagedFieldsEntry{{Manager: "kubectl-client-side-apply", Operation: "Update", APIVersion: "batch/v1", Time: &at, FieldsType: "FieldsV1", FieldsV1: &fields}}
 		}, nil},
 		{"managedFields with placeholder values", func(j *jobapi.Job) {
-			j.ObjectMeta.ManagedFields = jobapi.RawJSON(`[{"manager":"managerValue","operation":"operationValue","fieldsType":"fieldsTypeValue","subresource":"subresourceValue"}]`)
+			j.ObjectMeta.ManagedFields = []jobapi.ManagedFieldsEntry{{Manager: "managerValue", Operation: "operationValue", FieldsType: "fieldsTypeValue", Subresource: "subresourceValue"}}
 		}, []typeAndField{{invalid, "metadata.managedFields[0].operation"}, {invalid, "metadata.managedFields[0].fieldsType"}}},
 		{"managedFields manager too long", func(j *jobapi.Job) {
-			j.ObjectMeta.ManagedFields = jobapi.RawJSON(`[{"operation":"Apply","manager":"` + strings.Repeat("m", 129) + `"}]`)
+			j.ObjectMeta.ManagedFields = []jobapi.ManagedFieldsEntry{{Operation: "Apply", Manager: strings.Repeat("m", 129)}}
 		}, []typeAndField{{tooLong, "metadata.managedFields[0].manager"}}},
 		{"finalizers", func(j *jobapi.Job) { j.ObjectMeta.Finalizers = []string{"finalizersValue", "example.com/ok"} },
 			[]typeAndField{{invalid, "metadata.finalizers[0]"}}},
@@ -136,7 +138,7 @@ func TestValidateUpdateMetadata(t *testing.T) {
 		{"finalizer added while deleting", deleting, func(j *jobapi.Job) { j.ObjectMeta.Finalizers = append(j.ObjectMeta.Finalizers, "example.com/x") },
 			[]typeAndField{{field.ErrorTypeForbidden, "metadata.finalizers"}}},
 		{"finalizer removed while deleting", deleting, func(j *jobapi.Job) { j.ObjectMeta.Finalizers = nil }, nil},
-		{"invalid managedFields", generatedJob, func(j *jobapi.Job) { j.ObjectMeta.ManagedFields = jobapi.RawJSON(`[{"operation":""}]`) },
+		{"invalid managedFields", generatedJob, func(j *jobapi.Job) { j.ObjectMeta.ManagedFields = []jobapi.ManagedFieldsEntry{{}} },
 			[]typeAndField{{field.ErrorTypeInvalid, "metadata.managedFields[0].operation"}}},
 	}
 	for _, tt := range tests {

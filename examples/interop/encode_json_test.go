@@ -33,14 +33,17 @@ func TestEncodeJSONAgreesWithEncodingJSON(t *testing.T) {
 	// Every typed time made the zero time: metav1.Time writes it as null,
 	// so a pointer to one is written "deletionTimestamp":null, and a time
 	// held by value is left out under omitzero and written null under
-	// omitempty. (managedFields' "time" is kept as written, see the README.)
-	zeroTimes := regexp.MustCompile(`("[a-zA-Z]+(?:Time|Timestamp)": )"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"`).
+	// omitempty; so is a managedFields entry's time.
+	zeroTimes := regexp.MustCompile(`("(?:[a-zA-Z]+(?:Time|Timestamp)|time)": )"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"`).
 		ReplaceAll(cases[1].json, []byte(`${1}"0001-01-01T00:00:00Z"`))
 	if string(zeroTimes) == everyField {
 		t.Fatal("the fixture no longer has times to make zero")
 	}
 	inputs := map[string][]byte{
-		"kubectl-manifest":            serverJSON(t, cases[0].json),
+		// As YAMLToJSON gives it, members sorted (managedFields' too),
+		// and as an API server sends it.
+		"kubectl-manifest":            cases[0].json,
+		"kubectl-manifest as served":  serverJSON(t, cases[0].json),
 		"every-field":                 cases[1].json,
 		"every-field with escapes":    []byte(escaped),
 		"every-field with zero times": zeroTimes,
@@ -63,9 +66,7 @@ func TestEncodeJSONAgreesWithEncodingJSON(t *testing.T) {
 }
 
 // serverJSON returns the Job in data as Kubernetes writes it: decoded into
-// k8s.io/api and encoded with encoding/json. (jobkit keeps managedFields
-// as written, so the manifest, whose members YAMLToJSON sorted, is given
-// to it in this form: the form an API server sends.)
+// k8s.io/api and encoded with encoding/json.
 func serverJSON(t *testing.T, data []byte) []byte {
 	t.Helper()
 	var k8sJob batchv1.Job

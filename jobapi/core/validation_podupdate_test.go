@@ -112,7 +112,7 @@ func TestValidatePodUpdate(t *testing.T) {
 			p.ObjectMeta.Labels = map[string]string{"a": "-bad-"}
 			p.ObjectMeta.OwnerReferences = []meta.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: "j"}}
 			p.ObjectMeta.Finalizers = []string{"cleanup"}
-			p.ObjectMeta.ManagedFields = meta.RawJSON(`[{"operation":"Patch"}]`)
+			p.ObjectMeta.ManagedFields = []meta.ManagedFieldsEntry{{Operation: "Patch"}}
 		}, want: []string{"Invalid metadata.finalizers[0]", "Invalid metadata.labels", "Invalid metadata.managedFields[0].operation", "Invalid metadata.ownerReferences.uid"}},
 		{name: "no namespace", change: func(p *core.Pod) { p.ObjectMeta.Namespace = "" },
 			want: []string{"Invalid metadata.namespace", "Required metadata.namespace"}},

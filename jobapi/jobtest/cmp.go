@@ -18,7 +18,9 @@ import (
 // differences. An empty list or map equals nil (under omitempty the empty
 // one is left out and reads back as nil), and a pointer to the zero time
 // equals nil (it is written null, as metav1.Time writes it, and null reads
-// back as a nil pointer). For cmp.Diff(obj, readBack,
+// back as a nil pointer), as does a pointer to empty JSON (a managedFields
+// entry's fieldsV1, written null as metav1.FieldsV1 writes its nil Raw).
+// For cmp.Diff(obj, readBack,
 // jobtest.EquateJSONRoundTrip()); everything else is compared.
 func EquateJSONRoundTrip() cmp.Option {
 	return cmp.Options{
@@ -28,6 +30,12 @@ func EquateJSONRoundTrip() cmp.Option {
 				return nil
 			}
 			return t
+		}),
+		cmp.Transformer("jobtest.EquateJSONRoundTrip.raw", func(r *meta.RawJSON) *meta.RawJSON {
+			if r != nil && (len(*r) == 0 || string(*r) == "null") {
+				return nil
+			}
+			return r
 		}),
 	}
 }

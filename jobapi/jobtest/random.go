@@ -22,7 +22,8 @@ import (
 // converter or a codec forgets shows up as a difference.
 //
 // The values it makes survive a JSON round trip unchanged: slices and maps
-// are nil or non-empty, a *Time never points to the zero Time, and Unknown
+// are nil or non-empty, a *Time never points to the zero Time nor a
+// *RawJSON to empty JSON, and Unknown
 // members never use a name their struct models. The same seed gives the
 // same value. Fill fails the test if ptr is not a non-nil pointer or holds a
 // field kind it cannot fill.
@@ -194,10 +195,17 @@ func (f *filler) fill(v reflect.Value) error {
 			return nil
 		}
 		p := reflect.New(t.Elem())
-		if t.Elem() == timeT {
+		switch {
+		case t.Elem() == timeT:
 			p.Elem().Set(reflect.ValueOf(f.time()))
-		} else if err := f.fill(p.Elem()); err != nil {
-			return err
+		case t.Elem() == rawT:
+			// Empty JSON behind a pointer is written null, which reads
+			// back as a nil pointer.
+			p.Elem().Set(reflect.ValueOf(jobapi.RawJSON("[" + f.json(3) + "]")))
+		default:
+			if err := f.fill(p.Elem()); err != nil {
+				return err
+			}
 		}
 		v.Set(p)
 	case reflect.Slice:

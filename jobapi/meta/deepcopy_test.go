@@ -14,6 +14,7 @@ func TestDeepCopySharesNothing(t *testing.T) {
 		run  func(t *testing.T)
 	}{
 		{"TypeMeta", jobtest.DeepCopyCheck((*meta.TypeMeta).DeepCopy)},
+		{"ManagedFieldsEntry", jobtest.DeepCopyCheck((*meta.ManagedFieldsEntry).DeepCopy)},
 		{"ObjectMeta", jobtest.DeepCopyCheck((*meta.ObjectMeta).DeepCopy)},
 		{"OwnerReference", jobtest.DeepCopyCheck((*meta.OwnerReference).DeepCopy)},
 		{"Time", jobtest.DeepCopyCheck((*meta.Time).DeepCopy)},
@@ -28,6 +29,7 @@ func TestDeepCopySharesNothing(t *testing.T) {
 // everywhere and checks the original is unchanged.
 func TestDeepCopyWritesNeverReachTheOriginal(t *testing.T) {
 	deepcopytest.RunAll(t, []deepcopytest.Case{
+		deepcopytest.Type("ManagedFieldsEntry", (*meta.ManagedFieldsEntry).DeepCopy),
 		deepcopytest.Type("ObjectMeta", (*meta.ObjectMeta).DeepCopy),
 		deepcopytest.Type("OwnerReference", (*meta.OwnerReference).DeepCopy),
 		deepcopytest.Type("TypeMeta", (*meta.TypeMeta).DeepCopy),

@@ -1,7 +1,7 @@
 // Package meta holds the object metadata every jobkit API type carries,
 // the role Kubernetes' meta/v1 (metav1) plays: [TypeMeta] (`apiVersion`
-// and `kind`), [ObjectMeta] (`metadata`), [OwnerReference], [UID] and
-// [Time], plus [Unknown] and [RawJSON], the fields that keep the JSON
+// and `kind`), [ObjectMeta] (`metadata`), [OwnerReference],
+// [ManagedFieldsEntry], [UID] and [Time], plus [Unknown] and [RawJSON], the fields that keep the JSON
 // members a type does not model.
 //
 // The model: the types mirror metav1's Go names and JSON tags, so
@@ -18,12 +18,12 @@
 // the pod types build on this package without importing jobapi.
 //
 // Validation (validation.go) covers what is the same for every kind:
-// owner references, finalizers, managedFields (read from its raw JSON by
-// [ParseManagedFields]) and the rules of an update
+// owner references, finalizers, managedFields and the rules of an update
 // ([ValidateObjectMetaUpdate]).
 //
-// Non-goals: meta keeps managedFields as opaque JSON and the metav1
-// fields of a newer Kubernetes in Unknown, has no list, status or options
+// Non-goals: meta keeps each managedFields entry's set of fields
+// (`fieldsV1`) as JSON without reading it, and the metav1 fields of a
+// newer Kubernetes in Unknown; it has no list, status or options
 // types, and does not validate names, labels and annotations: that is
 // jobapi's (and core's, for pods).
 package meta

@@ -14,7 +14,7 @@ type UID string
 
 // ObjectMeta is the `metadata` of an object. Fields jobkit does not read
 // (selfLink, deletionGracePeriodSeconds, anything newer) are kept in
-// Unknown; managedFields is kept opaque.
+// Unknown.
 type ObjectMeta struct {
 	Name         string `json:"name,omitempty"`
 	GenerateName string `json:"generateName,omitempty"`
@@ -34,8 +34,28 @@ type ObjectMeta struct {
 	Annotations                map[string]string `json:"annotations,omitempty"`
 	OwnerReferences            []OwnerReference  `json:"ownerReferences,omitempty"`
 	Finalizers                 []string          `json:"finalizers,omitempty"`
-	// ManagedFields is the server-side-apply bookkeeping, kept as written.
-	ManagedFields RawJSON `json:"managedFields,omitempty"`
+	// ManagedFields is the server-side-apply bookkeeping: which manager
+	// set which fields, and when.
+	ManagedFields []ManagedFieldsEntry `json:"managedFields,omitempty"`
+
+	// Unknown holds the members jobkit does not model.
+	Unknown Unknown `json:"-"`
+}
+
+// ManagedFieldsEntry is one entry of `metadata.managedFields`: the fields
+// one manager set through one operation, at an API version. The set of
+// fields (FieldsV1, in the API server's own format when FieldsType is
+// 'FieldsV1') is kept as JSON, as metav1.FieldsV1 keeps it: jobkit does
+// not read it. A null fieldsV1 or time reads as nil and is left out, as
+// in Kubernetes.
+type ManagedFieldsEntry struct {
+	Manager     string   `json:"manager,omitempty"`
+	Operation   string   `json:"operation,omitempty"`
+	APIVersion  string   `json:"apiVersion,omitempty"`
+	Time        *Time    `json:"time,omitempty"`
+	FieldsType  string   `json:"fieldsType,omitempty"`
+	FieldsV1    *RawJSON `json:"fieldsV1,omitempty"`
+	Subresource string   `json:"subresource,omitempty"`
 
 	// Unknown holds the members jobkit does not model.
 	Unknown Unknown `json:"-"`

@@ -1,8 +1,6 @@
 package meta
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -31,98 +29,43 @@ const (
 	FinalizerKubernetes       = "kubernetes"
 )
 
-// ManagedFieldsEntry is one entry of `metadata.managedFields`, as far as
-// validation reads it: the members a v1.36 API server checks. ObjectMeta
-// keeps managedFields as [RawJSON]; [ParseManagedFields] reads it into
-// these. It is a plain value read with encoding/json, outside the
-// generated codec.
-//
-// +jobkit:deepcopy=false
-// +jobkit:json=false
-type ManagedFieldsEntry struct {
-	Manager     string `json:"manager,omitempty"`
-	Operation   string `json:"operation,omitempty"`
-	APIVersion  string `json:"apiVersion,omitempty"`
-	FieldsType  string `json:"fieldsType,omitempty"`
-	Subresource string `json:"subresource,omitempty"`
-}
-
-// ParseManagedFields reads `metadata.managedFields` kept as raw JSON: a
-// list of objects whose `manager`, `operation`, `apiVersion`, `fieldsType`
-// and `subresource` are strings (null, or an empty raw value, is no
-// entry). Member names match exactly, as an API server's case-sensitive
-// decoding matches them; other members (`time`, `fieldsV1`) are not read.
-// It fails where an API server's decoding of the list would fail.
-func ParseManagedFields(raw RawJSON) ([]ManagedFieldsEntry, error) {
-	var entries []ManagedFieldsEntry
-	it := newManagedFieldsIter(raw)
-	var e rawManagedFieldsEntry
-	for it.next(&e) {
-		entries = append(entries, e.entry())
-	}
-	return entries, it.err
-}
-
 // ValidateManagedFields checks `metadata.managedFields` (at path) as a
 // v1.36 API server does on create and on update (apimachinery's
 // ValidateManagedFields): each entry's `operation` 'Apply' or 'Update'
 // (Invalid at `[i].operation`), its `fieldsType`, when set, 'FieldsV1'
 // (Invalid at `[i].fieldsType`), its `manager` at most 128 bytes (TooLong)
 // and made of printable characters (Invalid, one error per other
-// character), its `subresource` at most 256 bytes (TooLong). A value that
-// is not a list of such entries, which an API server refuses when it
-// decodes the request, is Invalid at path. Valid entries cost no
-// allocation.
-func ValidateManagedFields(raw RawJSON, path *field.Path) field.ErrorList {
-	if managedFieldsValid(raw) {
-		return nil
-	}
+// character), its `subresource` at most 256 bytes (TooLong). Valid
+// entries cost no allocation.
+func ValidateManagedFields(entries []ManagedFieldsEntry, path *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	it := newManagedFieldsIter(raw)
-	var e rawManagedFieldsEntry
-	for i := 0; it.next(&e); i++ {
-		if !e.valid() {
-			errs = appendManagedFieldsEntryErrors(errs, e.entry(), path.Index(i))
+	for i := range entries {
+		if e := &entries[i]; !e.valid() {
+			errs = appendManagedFieldsEntryErrors(errs, e, path.Index(i))
 		}
-	}
-	if it.err != nil {
-		return field.ErrorList{field.Invalid(path, string(raw), "must be a list of managed fields entries, each with string `manager`, `operation`, `apiVersion`, `fieldsType` and `subresource`: "+it.err.Error())}
 	}
 	return errs
 }
 
 // managedFieldsValid reports, without allocating, whether
-// ValidateManagedFields finds nothing wrong with raw.
-func managedFieldsValid(raw RawJSON) bool {
-	it := newManagedFieldsIter(raw)
-	var e rawManagedFieldsEntry
-	for it.next(&e) {
-		if !e.valid() {
+// ValidateManagedFields finds nothing wrong with entries.
+func managedFieldsValid(entries []ManagedFieldsEntry) bool {
+	for i := range entries {
+		if !entries[i].valid() {
 			return false
 		}
 	}
-	return it.err == nil
-}
-
-// rawManagedFieldsEntry is a [ManagedFieldsEntry] as its string values'
-// bytes, without allocating.
-type rawManagedFieldsEntry struct {
-	manager, operation, apiVersion, fieldsType, subresource []byte
-}
-
-func (e *rawManagedFieldsEntry) entry() ManagedFieldsEntry {
-	return ManagedFieldsEntry{Manager: string(e.manager), Operation: string(e.operation), APIVersion: string(e.apiVersion),
-		FieldsType: string(e.fieldsType), Subresource: string(e.subresource)}
+	return true
 }
 
 // valid reports, without allocating, whether e breaks none of the rules.
-func (e *rawManagedFieldsEntry) valid() bool {
-	if string(e.operation) != "Apply" && string(e.operation) != "Update" ||
-		len(e.fieldsType) > 0 && string(e.fieldsType) != "FieldsV1" ||
-		len(e.manager) > FieldManagerMaxLength || len(e.subresource) > SubresourceMaxLength {
+func (e *ManagedFieldsEntry) valid() bool {
+	if e.Operation != "Apply" && e.Operation != "Update" ||
+		e.FieldsType != "" && e.FieldsType != "FieldsV1" ||
+		len(e.Manager) > FieldManagerMaxLength || len(e.Subresource) > SubresourceMaxLength {
 		return false
 	}
-	for _, r := range string(e.manager) {
+	for _, r := range e.Manager {
 		if !unicode.IsPrint(r) {
 			return false
 		}
@@ -131,7 +74,7 @@ func (e *rawManagedFieldsEntry) valid() bool {
 }
 
 // appendManagedFieldsEntryErrors appends the errors of one entry, at ep.
-func appendManagedFieldsEntryErrors(errs field.ErrorList, e ManagedFieldsEntry, ep *field.Path) field.ErrorList {
+func appendManagedFieldsEntryErrors(errs field.ErrorList, e *ManagedFieldsEntry, ep *field.Path) field.ErrorList {
 	if e.Operation != "Apply" && e.Operation != "Update" {
 		errs = append(errs, field.Invalid(ep.Child("operation"), e.Operation, "must be 'Apply' or 'Update'"))
 	}
@@ -143,233 +86,6 @@ func appendManagedFieldsEntryErrors(errs field.ErrorList, e ManagedFieldsEntry, 
 		errs = append(errs, field.TooLong(ep.Child("subresource"), "", SubresourceMaxLength))
 	}
 	return errs
-}
-
-// managedFieldsIter walks a JSON list of managedFields entries (empty raw
-// and null are no entry). Its err is set when the raw value is not a list
-// of objects, or a read member is not a string or null.
-type managedFieldsIter struct {
-	s     jsonScanner
-	first bool
-	done  bool
-	err   error
-}
-
-func newManagedFieldsIter(raw []byte) managedFieldsIter {
-	it := managedFieldsIter{s: jsonScanner{b: raw}, first: true}
-	it.s.ws()
-	switch {
-	case len(raw) == 0 || it.s.literal("null"):
-		it.done = true
-		it.err = it.s.end()
-	case !it.s.byte('['):
-		it.done, it.err = true, errors.New("not a list")
-	}
-	return it
-}
-
-// next reads the next entry into e (its bytes point into the raw value
-// unless a string holds escapes) and reports whether there was one.
-func (it *managedFieldsIter) next(e *rawManagedFieldsEntry) bool {
-	if it.done {
-		return false
-	}
-	s := &it.s
-	s.ws()
-	if s.byte(']') {
-		it.done, it.err = true, s.end()
-		return false
-	}
-	if !it.first && !s.byte(',') {
-		return it.fail("malformed list")
-	}
-	it.first = false
-	s.ws()
-	*e = rawManagedFieldsEntry{}
-	if s.literal("null") {
-		return true
-	}
-	if !s.byte('{') {
-		return it.fail("an entry is not an object")
-	}
-	for firstMember := true; ; firstMember = false {
-		s.ws()
-		if s.byte('}') {
-			return true
-		}
-		if !firstMember && !s.byte(',') {
-			return it.fail("malformed entry")
-		}
-		s.ws()
-		key, ok := s.str()
-		if !ok {
-			return it.fail("malformed member name")
-		}
-		s.ws()
-		if !s.byte(':') {
-			return it.fail("malformed entry")
-		}
-		s.ws()
-		var dst *[]byte
-		switch {
-		case string(key) == "manager":
-			dst = &e.manager
-		case string(key) == "operation":
-			dst = &e.operation
-		case string(key) == "apiVersion":
-			dst = &e.apiVersion
-		case string(key) == "fieldsType":
-			dst = &e.fieldsType
-		case string(key) == "subresource":
-			dst = &e.subresource
-		}
-		switch {
-		case dst == nil:
-			if !s.skip() {
-				return it.fail("malformed value")
-			}
-		case s.literal("null"):
-			*dst = nil
-		default:
-			v, ok := s.str()
-			if !ok {
-				return it.fail("`" + string(key) + "` is not a string")
-			}
-			*dst = v
-		}
-	}
-}
-
-func (it *managedFieldsIter) fail(msg string) bool {
-	it.done, it.err = true, errors.New(msg)
-	return false
-}
-
-// jsonScanner reads JSON text without allocating, except to unescape a
-// string that holds escapes.
-type jsonScanner struct {
-	b []byte
-	i int
-}
-
-func (s *jsonScanner) ws() {
-	for s.i < len(s.b) && (s.b[s.i] == ' ' || s.b[s.i] == '\t' || s.b[s.i] == '\n' || s.b[s.i] == '\r') {
-		s.i++
-	}
-}
-
-// byte consumes c when it is next.
-func (s *jsonScanner) byte(c byte) bool {
-	if s.i < len(s.b) && s.b[s.i] == c {
-		s.i++
-		return true
-	}
-	return false
-}
-
-// literal consumes lit when it is next.
-func (s *jsonScanner) literal(lit string) bool {
-	if len(s.b)-s.i < len(lit) || string(s.b[s.i:s.i+len(lit)]) != lit {
-		return false
-	}
-	s.i += len(lit)
-	return true
-}
-
-// end reports an error unless only white space is left.
-func (s *jsonScanner) end() error {
-	s.ws()
-	if s.i != len(s.b) {
-		return errors.New("unexpected data after the list")
-	}
-	return nil
-}
-
-// str reads a string and returns its value's bytes: a slice of the text
-// when it holds no escape, else the unescaped value.
-func (s *jsonScanner) str() ([]byte, bool) {
-	if !s.byte('"') {
-		return nil, false
-	}
-	start, escaped := s.i, false
-	for s.i < len(s.b) {
-		switch c := s.b[s.i]; {
-		case c == '"':
-			s.i++
-			if !escaped {
-				return s.b[start : s.i-1], true
-			}
-			var v string
-			if err := json.Unmarshal(s.b[start-1:s.i], &v); err != nil {
-				return nil, false
-			}
-			return []byte(v), true
-		case c == '\\':
-			escaped = true
-			s.i += 2
-		case c < 0x20:
-			return nil, false
-		default:
-			s.i++
-		}
-	}
-	return nil, false
-}
-
-// skipStr consumes a string without decoding it.
-func (s *jsonScanner) skipStr() bool {
-	s.i++ // the opening quote
-	for s.i < len(s.b) {
-		switch c := s.b[s.i]; {
-		case c == '"':
-			s.i++
-			return true
-		case c == '\\':
-			s.i += 2
-		case c < 0x20:
-			return false
-		default:
-			s.i++
-		}
-	}
-	return false
-}
-
-// skip consumes one value of any kind.
-func (s *jsonScanner) skip() bool {
-	if s.i >= len(s.b) {
-		return false
-	}
-	switch s.b[s.i] {
-	case '"':
-		return s.skipStr()
-	case '{', '[':
-		depth := 0
-		for s.i < len(s.b) {
-			switch s.b[s.i] {
-			case '"':
-				if !s.skipStr() {
-					return false
-				}
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					s.i++
-					return true
-				}
-			}
-			s.i++
-		}
-		return false
-	}
-	start := s.i
-	for s.i < len(s.b) && !strings.ContainsRune(",}] \t\n\r", rune(s.b[s.i])) {
-		s.i++
-	}
-	return s.i > start
 }
 
 // ValidateFieldManager checks the name of a field manager (the `manager`

@@ -24,31 +24,83 @@ func errKeys(errs field.ErrorList) []string {
 func ptr[T any](v T) *T { return &v }
 
 func TestValidateManagedFields(t *testing.T) {
+	fields := meta.RawJSON(`{"f:status":{}}`)
+	at := meta.NewTime(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
 	tests := []struct {
-		name string
-		raw  string
-		want []string
+		name    string
+		entries []meta.ManagedFieldsEntry
+		want    []string
 	}{
-		{"absent", ``, nil},
-		{"null", `null`, nil},
-		{"empty list", `[]`, nil},
-		{"a controller's entry", `[{"manager":"kube-controller-manager","operation":"Update","apiVersion":"batch/v1","time":"2026-11-23T12:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:status":{}},"subresource":"status"}]`, nil},
-		{"apply without fieldsType", `[{"manager":"kubectl","operation":"Apply"}]`, nil},
-		{"operation missing", `[{"manager":"m"}]`, []string{"FieldValueInvalid metadata.managedFields[0].operation"}},
-		{"operation in the wrong case", `[{"manager":"m","operation":"update"}]`, []string{"FieldValueInvalid metadata.managedFields[0].operation"}},
-		{"fieldsType other than FieldsV1", `[{"operation":"Apply","fieldsType":"FieldsV2"}]`, []string{"FieldValueInvalid metadata.managedFields[0].fieldsType"}},
-		{"manager too long", `[{"operation":"Apply","manager":"` + strings.Repeat("m", 129) + `"}]`, []string{"FieldValueTooLong metadata.managedFields[0].manager"}},
-		{"manager of 128 bytes", `[{"operation":"Apply","manager":"` + strings.Repeat("m", 128) + `"}]`, nil},
-		{"manager with a tab and a newline", `[{"operation":"Apply","manager":"a\tb\n"}]`, []string{"FieldValueInvalid metadata.managedFields[0].manager", "FieldValueInvalid metadata.managedFields[0].manager"}},
-		{"subresource too long", `[{"operation":"Update","subresource":"` + strings.Repeat("s", 257) + `"}]`, []string{"FieldValueTooLong metadata.managedFields[0].subresource"}},
-		{"second entry", `[{"operation":"Apply"},{"operation":"Patch"}]`, []string{"FieldValueInvalid metadata.managedFields[1].operation"}},
-		{"not a list", `{"manager":"m"}`, []string{"FieldValueInvalid metadata.managedFields"}},
-		{"a number where a string goes", `[{"operation":1}]`, []string{"FieldValueInvalid metadata.managedFields"}},
+		{"none", nil, nil},
+		{"a controller's entry", []meta.ManagedFieldsEntry{{Manager: "kube-controller-manager", Operation: "Update", APIVersion: "batch/v1", Time: &at, FieldsType: "FieldsV1", FieldsV1: &fields, Subresource: "status"}}, nil},
+		{"apply without fieldsType", []meta.ManagedFieldsEntry{{Manager: "kubectl", Operation: "Apply"}}, nil},
+		{"operation missing", []meta.ManagedFieldsEntry{{Manager: "m"}}, []string{"FieldValueInvalid metadata.managedFields[0].operation"}},
+		{"operation in the wrong case", []meta.ManagedFieldsEntry{{Manager: "m", Operation: "update"}}, []string{"FieldValueInvalid metadata.managedFields[0].operation"}},
+		{"fieldsType other than FieldsV1", []meta.ManagedFieldsEntry{{Operation: "Apply", FieldsType: "FieldsV2"}}, []string{"FieldValueInvalid metadata.managedFields[0].fieldsType"}},
+		{"manager too long", []meta.ManagedFieldsEntry{{Operation: "Apply", Manager: strings.Repeat("m", 129)}}, []string{"FieldValueTooLong metadata.managedFields[0].manager"}},
+		{"manager of 128 bytes", []meta.ManagedFieldsEntry{{Operation: "Apply", Manager: strings.Repeat("m", 128)}}, nil},
+		{"manager with a tab and a newline", []meta.ManagedFieldsEntry{{Operation: "Apply", Manager: "a\tb\n"}}, []string{"FieldValueInvalid metadata.managedFields[0].manager", "FieldValueInvalid metadata.managedFields[0].manager"}},
+		{"subresource too long", []meta.ManagedFieldsEntry{{Operation: "Update", Subresource: strings.Repeat("s", 257)}}, []string{"FieldValueTooLong metadata.managedFields[0].subresource"}},
+		{"second entry", []meta.ManagedFieldsEntry{{Operation: "Apply"}, {Operation: "Patch"}}, []string{"FieldValueInvalid metadata.managedFields[1].operation"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := errKeys(meta.ValidateManagedFields(meta.RawJSON(tt.raw), field.NewPath("metadata", "managedFields")))
+			got := errKeys(meta.ValidateManagedFields(tt.entries, field.NewPath("metadata", "managedFields")))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestManagedFieldsJSON pins how managedFields read and write: as
+// k8s.io/apimachinery's ManagedFieldsEntry does, members in its order
+// whatever the input's, null time and fieldsV1 left out, names matched
+// case-sensitively (the rest kept as unknown members, written after).
+func TestManagedFieldsJSON(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      string
+		want    string
+		wantErr string
+	}{
+		{"an API server's entry is written back as it came",
+			`[{"manager":"kube-controller-manager","operation":"Update","apiVersion":"batch/v1","time":"2026-11-23T12:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:status":{}},"subresource":"status"}]`,
+			`[{"manager":"kube-controller-manager","operation":"Update","apiVersion":"batch/v1","time":"2026-11-23T12:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:status":{}},"subresource":"status"}]`, ""},
+		{"sorted members, as YAML turned into JSON has them, are written in Kubernetes' order",
+			`[{"apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":{"f:a":{}},"manager":"kubectl","operation":"Apply","time":"2026-11-23T12:00:00Z"}]`,
+			`[{"manager":"kubectl","operation":"Apply","apiVersion":"v1","time":"2026-11-23T12:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:a":{}}}]`, ""},
+		{"null time and fieldsV1 are left out",
+			`[{"operation":"Apply","time":null,"fieldsV1":null}]`, `[{"operation":"Apply"}]`, ""},
+		{"a zero time is written null",
+			`[{"operation":"Apply","time":"0001-01-01T00:00:00Z"}]`, `[{"operation":"Apply","time":null}]`, ""},
+		{"fieldsV1 is kept as JSON of any kind, compacted",
+			`[{"fieldsV1":[1, "<"]}]`, `[{"fieldsV1":[1,"\u003c"]}]`, ""},
+		{"names are case-sensitive; the others are kept after the entry's members",
+			`[{"Operation":"Apply","manager":"a\u0062c","x-new":1}]`, `[{"manager":"abc","Operation":"Apply","x-new":1}]`, ""},
+		{"a null entry is an empty one", `[null]`, `[{}]`, ""},
+		{"not a list", `{"manager":"m"}`, "", "managedFields: "},
+		{"a number where a string goes", `[{"operation":1}]`, "", "managedFields[0].operation: "},
+		{"a time that is not RFC 3339", `[{"time":"yesterday"}]`, "", "managedFields[0].time: "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var m meta.ObjectMeta
+			err := m.UnmarshalJSON([]byte(`{"managedFields":` + tt.in + `}`))
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("got error %v, want one naming %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := m.MarshalJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(`{"managedFields":`+tt.want+`}`, string(out)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
@@ -107,7 +159,7 @@ func TestValidateFinalizers(t *testing.T) {
 }
 
 func TestValidateSystemFields(t *testing.T) {
-	m := meta.ObjectMeta{Generation: -1, Finalizers: []string{"x"}, ManagedFields: meta.RawJSON(`[{"operation":"Apply"}]`),
+	m := meta.ObjectMeta{Generation: -1, Finalizers: []string{"x"}, ManagedFields: []meta.ManagedFieldsEntry{{Operation: "Apply"}},
 		OwnerReferences: []meta.OwnerReference{{APIVersion: "v1", Kind: "Pod", Name: "p"}}}
 	want := []string{"FieldValueInvalid metadata.generation", "FieldValueInvalid metadata.ownerReferences.uid", "FieldValueInvalid metadata.finalizers[0]"}
 	if diff := cmp.Diff(want, errKeys(meta.ValidateSystemFields(&m, field.NewPath("metadata")))); diff != "" {
@@ -156,7 +208,7 @@ func TestValidateObjectMetaUpdate(t *testing.T) {
 }
 
 func TestValidateSystemFieldsOnUpdate(t *testing.T) {
-	m := meta.ObjectMeta{Generation: -1, Finalizers: []string{"cleanup", "bad finalizer"}, ManagedFields: meta.RawJSON(`[{"operation":"Patch"}]`),
+	m := meta.ObjectMeta{Generation: -1, Finalizers: []string{"cleanup", "bad finalizer"}, ManagedFields: []meta.ManagedFieldsEntry{{Operation: "Patch"}},
 		OwnerReferences: []meta.OwnerReference{{APIVersion: "v1", Kind: "Pod", Name: "p"}}}
 	want := []string{"FieldValueInvalid metadata.ownerReferences.uid", "FieldValueInvalid metadata.managedFields[0].operation",
 		"FieldValueInvalid metadata.finalizers[0]", "FieldValueInvalid metadata.finalizers[1]"}
@@ -165,48 +217,17 @@ func TestValidateSystemFieldsOnUpdate(t *testing.T) {
 	}
 }
 
-func FuzzParseManagedFields(f *testing.F) {
-	for _, s := range []string{``, `null`, `[]`, `[{"manager":"m","operation":"Apply"}]`, `{"a":1}`, `[{"operation":1}]`, `[null]`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		entries, err := meta.ParseManagedFields(meta.RawJSON(s))
-		errs := meta.ValidateManagedFields(meta.RawJSON(s), field.NewPath("metadata", "managedFields"))
-		if err != nil && len(errs) != 1 {
-			t.Fatalf("a value that does not parse gets one error, got %v", errs)
-		}
-		if err != nil {
-			return
-		}
-		for _, e := range errs {
-			if !strings.HasPrefix(e.Field, "metadata.managedFields[") {
-				t.Fatalf("an error of a parsed list names an entry, got %q", e.Field)
-			}
-		}
-		if len(entries) == 0 && len(errs) > 0 {
-			t.Fatalf("no entries, yet %v", errs)
-		}
-	})
-}
-
-func TestParseManagedFieldsCaseSensitive(t *testing.T) {
-	// Kubernetes decodes case-sensitively: `Operation` is not `operation`.
-	got, err := meta.ParseManagedFields(meta.RawJSON(`[{"Operation":"Apply","manager":"a\u0062c","fieldsV1":{"f:a":{"k:{\"x\":1}":{}}},"time":"2026-11-23T12:00:00Z"}]`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff([]meta.ManagedFieldsEntry{{Manager: "abc"}}, got); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
-	}
-}
-
 func BenchmarkValidateManagedFields(b *testing.B) {
 	raw := meta.RawJSON(`[{"manager":"kube-controller-manager","operation":"Update","apiVersion":"batch/v1","time":"2026-11-23T12:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:status":{"f:active":{},"f:ready":{},"f:startTime":{},"f:uncountedTerminatedPods":{}}},"subresource":"status"},` +
 		`{"manager":"kubectl-client-side-apply","operation":"Update","apiVersion":"batch/v1","time":"2026-11-23T12:00:00Z","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{}}}}}]`)
+	var m meta.ObjectMeta
+	if err := m.UnmarshalJSON([]byte(`{"managedFields":` + string(raw) + `}`)); err != nil {
+		b.Fatal(err)
+	}
 	path := field.NewPath("metadata", "managedFields")
 	b.ReportAllocs()
 	for b.Loop() {
-		if errs := meta.ValidateManagedFields(raw, path); len(errs) > 0 {
+		if errs := meta.ValidateManagedFields(m.ManagedFields, path); len(errs) > 0 {
 			b.Fatal(errs)
 		}
 	}

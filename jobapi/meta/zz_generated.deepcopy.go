@@ -53,6 +53,7 @@ func (in *ObjectMeta) deepCopyRefsInto(out *ObjectMeta) {
 		DeletionTimestamp          Time
 		OwnerReferences            [1]OwnerReference
 		Finalizers                 [1]string
+		ManagedFields              [1]ManagedFieldsEntry
 		DeletionGracePeriodSeconds int64
 	}
 	var r0 *refs0
@@ -74,6 +75,9 @@ func (in *ObjectMeta) deepCopyRefsInto(out *ObjectMeta) {
 		}
 		if len(in.Finalizers) == 1 {
 			m0 += alloc.Size(unsafe.Sizeof(r0.Finalizers))
+		}
+		if len(in.ManagedFields) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.ManagedFields))
 		}
 		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
 			r0 = new(refs0)
@@ -168,8 +172,31 @@ func (in *ObjectMeta) deepCopyRefsInto(out *ObjectMeta) {
 		}
 		copy(out.Finalizers, in.Finalizers)
 	}
-	if in.ManagedFields != nil {
-		out.ManagedFields = in.ManagedFields.DeepCopy()
+	if s0s := in.ManagedFields; s0s != nil {
+		var d0s []ManagedFieldsEntry
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.ManagedFields[:1:1]
+		} else {
+			d0s = make([]ManagedFieldsEntry, len(s0s))
+		}
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Time != nil {
+				d0.Time = new(Time)
+				*d0.Time = *s0.Time
+			}
+			if s0.FieldsV1 != nil {
+				d0.FieldsV1 = new(RawJSON)
+				if *s0.FieldsV1 != nil {
+					*d0.FieldsV1 = (*s0.FieldsV1).DeepCopy()
+				}
+			}
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.ManagedFields = d0s
 	}
 	if in.Unknown != nil {
 		out.Unknown = in.Unknown.DeepCopy()
@@ -183,6 +210,41 @@ func (in *ObjectMeta) DeepCopy() *ObjectMeta {
 		return nil
 	}
 	out := new(ObjectMeta)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies in into out, sharing no memory with in.
+func (in *ManagedFieldsEntry) DeepCopyInto(out *ManagedFieldsEntry) {
+	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ManagedFieldsEntry) deepCopyRefsInto(out *ManagedFieldsEntry) {
+	if in.Time != nil {
+		out.Time = new(Time)
+		*out.Time = *in.Time
+	}
+	if in.FieldsV1 != nil {
+		out.FieldsV1 = new(RawJSON)
+		if *in.FieldsV1 != nil {
+			*out.FieldsV1 = (*in.FieldsV1).DeepCopy()
+		}
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
+}
+
+// DeepCopy returns a copy of in that shares no memory with it; nil stays
+// nil.
+func (in *ManagedFieldsEntry) DeepCopy() *ManagedFieldsEntry {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedFieldsEntry)
 	in.DeepCopyInto(out)
 	return out
 }

@@ -124,8 +124,19 @@ func (x *ObjectMeta) AppendJSON(b []byte) ([]byte, error) {
 	}
 	if len(x.ManagedFields) != 0 {
 		b = append(b, ",\"managedFields\":"...)
-		if b, err = codec.Leaf(x.ManagedFields.AppendJSON(b)); err != nil {
-			return b, codec.InMember(err, "managedFields")
+		if x.ManagedFields == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i3 := range x.ManagedFields {
+				if i3 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.ManagedFields[i3].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i3), "managedFields")
+				}
+			}
+			b = append(b, ']')
 		}
 	}
 	if len(x.Unknown) > 0 {
@@ -216,8 +227,8 @@ func (x *ObjectMeta) SizeJSON() int {
 			n += 4
 		} else {
 			n += 1 + max(len(x.OwnerReferences), 1)
-			for i3 := range x.OwnerReferences {
-				n += x.OwnerReferences[i3].SizeJSON()
+			for i4 := range x.OwnerReferences {
+				n += x.OwnerReferences[i4].SizeJSON()
 			}
 		}
 	}
@@ -228,14 +239,21 @@ func (x *ObjectMeta) SizeJSON() int {
 		} else {
 			n += 1 + max(len(x.Finalizers), 1)
 			n += 2 * len(x.Finalizers)
-			for _, s4 := range x.Finalizers {
-				n += len(s4)
+			for _, s5 := range x.Finalizers {
+				n += len(s5)
 			}
 		}
 	}
 	if len(x.ManagedFields) != 0 {
 		n += 17
-		n += x.ManagedFields.SizeJSON()
+		if x.ManagedFields == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.ManagedFields), 1)
+			for i6 := range x.ManagedFields {
+				n += x.ManagedFields[i6].SizeJSON()
+			}
+		}
 	}
 	if len(x.Unknown) > 0 {
 		n += codec.SizeUnknown(x.Unknown)
@@ -459,13 +477,273 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<14) == 0 {
 				seen[0] |= 1 << 14
 				d.Enter()
-				x.ManagedFields = d.RawJSON()
+				if d.Null() {
+					x.ManagedFields = nil
+				} else if n3, ok := d.BeginArray(); ok {
+					out3 := make([]ManagedFieldsEntry, n3)
+					i3 := 0
+					for ; d.More(i3); i3++ {
+						if i3 == len(out3) {
+							out3 = append(out3, make([]ManagedFieldsEntry, 1)...)
+						}
+						out3[i3].DecodeJSON(d)
+						d.Pop()
+					}
+					x.ManagedFields = out3[:i3]
+				}
 				d.Pop()
 			} else {
 				d.Duplicate("managedFields")
 			}
 		default:
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfObjectMeta)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into m with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (m *ManagedFieldsEntry) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	m.DecodeJSON(&dec)
+	return dec.Err()
+}
+
+// MarshalJSON encodes m, its Unknown members included.
+func (m ManagedFieldsEntry) MarshalJSON() ([]byte, error) {
+	return codec.Finish(m.AppendJSON(codec.Buffer(m.SizeJSON())))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ManagedFieldsEntry they hold.
+func (x *ManagedFieldsEntry) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
+	var err error
+	start := len(b)
+	if x.Manager != "" {
+		b = append(b, ",\"manager\":"...)
+		b = codec.AppendString(b, x.Manager)
+	}
+	if x.Operation != "" {
+		b = append(b, ",\"operation\":"...)
+		b = codec.AppendString(b, x.Operation)
+	}
+	if x.APIVersion != "" {
+		b = append(b, ",\"apiVersion\":"...)
+		b = codec.AppendString(b, x.APIVersion)
+	}
+	if x.Time != nil {
+		b = append(b, ",\"time\":"...)
+		if x.Time == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = codec.Leaf((*x.Time).AppendJSON(b)); err != nil {
+				return b, codec.InMember(err, "time")
+			}
+		}
+	}
+	if x.FieldsType != "" {
+		b = append(b, ",\"fieldsType\":"...)
+		b = codec.AppendString(b, x.FieldsType)
+	}
+	if x.FieldsV1 != nil {
+		b = append(b, ",\"fieldsV1\":"...)
+		if x.FieldsV1 == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = codec.Leaf((*x.FieldsV1).AppendJSON(b)); err != nil {
+				return b, codec.InMember(err, "fieldsV1")
+			}
+		}
+	}
+	if x.Subresource != "" {
+		b = append(b, ",\"subresource\":"...)
+		b = codec.AppendString(b, x.Subresource)
+	}
+	if len(x.Unknown) > 0 {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfManagedFieldsEntry); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == start {
+		return append(b, '{', '}'), nil
+	}
+	b[start] = '{'
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfManagedFieldsEntry reports whether name is a member ManagedFieldsEntry models.
+func jsonMembersOfManagedFieldsEntry(name string) bool {
+	switch name {
+	case "manager", "operation", "apiVersion", "time", "fieldsType", "fieldsV1", "subresource":
+		return true
+	}
+	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ManagedFieldsEntry) SizeJSON() int {
+	n := 1
+	if x.Manager != "" {
+		n += 11
+		n += len(x.Manager) + 2
+	}
+	if x.Operation != "" {
+		n += 13
+		n += len(x.Operation) + 2
+	}
+	if x.APIVersion != "" {
+		n += 14
+		n += len(x.APIVersion) + 2
+	}
+	if x.Time != nil {
+		n += 8
+		if x.Time == nil {
+			n += 4
+		} else {
+			n += (*x.Time).SizeJSON()
+		}
+	}
+	if x.FieldsType != "" {
+		n += 14
+		n += len(x.FieldsType) + 2
+	}
+	if x.FieldsV1 != nil {
+		n += 12
+		if x.FieldsV1 == nil {
+			n += 4
+		} else {
+			n += (*x.FieldsV1).SizeJSON()
+		}
+	}
+	if x.Subresource != "" {
+		n += 15
+		n += len(x.Subresource) + 2
+	}
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
+	if n == 1 {
+		n++
+	}
+	return n
+}
+
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ManagedFieldsEntry they hold; users call UnmarshalJSON.
+func (x *ManagedFieldsEntry) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "manager":
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.Manager = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("manager")
+			}
+		case "operation":
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.Operation = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("operation")
+			}
+		case "apiVersion":
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.APIVersion = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("apiVersion")
+			}
+		case "time":
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Enter()
+				if d.Null() {
+					x.Time = nil
+				} else {
+					if x.Time == nil {
+						x.Time = new(Time)
+					}
+					{
+						raw := d.Raw()
+						if err := (*x.Time).UnmarshalJSON(raw); err != nil {
+							d.UnmarshalError(raw, err)
+						}
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("time")
+			}
+		case "fieldsType":
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.FieldsType = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("fieldsType")
+			}
+		case "fieldsV1":
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Enter()
+				if d.Null() {
+					x.FieldsV1 = nil
+				} else {
+					if x.FieldsV1 == nil {
+						x.FieldsV1 = new(RawJSON)
+					}
+					(*x.FieldsV1) = d.RawJSON()
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("fieldsV1")
+			}
+		case "subresource":
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.Subresource = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("subresource")
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfManagedFieldsEntry)
 		}
 	}
 }

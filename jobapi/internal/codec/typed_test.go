@@ -189,9 +189,10 @@ func TestTypedEncodeErrors(t *testing.T) {
 		{
 			name: "opaque field that is not JSON",
 			job: bad(func(j *jobapi.Job) {
-				j.Spec.Template.ObjectMeta.ManagedFields = meta.RawJSON(`[1,]`)
+				bad := meta.RawJSON(`[1,]`)
+				j.Spec.Template.ObjectMeta.ManagedFields = []meta.ManagedFieldsEntry{{Operation: "Apply"}, {FieldsV1: &bad}}
 			}),
-			wantErr: `encoding JSON: spec.template.metadata.managedFields: must be valid JSON: invalid character ']' looking for beginning of value`,
+			wantErr: `encoding JSON: spec.template.metadata.managedFields[1].fieldsV1: must be valid JSON: invalid character ']' looking for beginning of value`,
 		},
 		{
 			name: "error of a leaf's own MarshalJSON",
