@@ -3,7 +3,6 @@ package parity
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,12 +22,7 @@ import (
 // module through the go command, as the build resolved it.
 func apiFixture(t *testing.T, name string) []byte {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "k8s.io/api").Output()
-	if err != nil {
-		t.Fatalf("locating k8s.io/api: %v", err)
-	}
-	dir := strings.TrimSpace(string(out))
-	data, err := os.ReadFile(filepath.Join(dir, "testdata", "HEAD", name))
+	data, err := os.ReadFile(filepath.Join(moduleDir(t, "k8s.io/api"), "testdata", "HEAD", name))
 	if err != nil {
 		t.Fatal(err)
 	}
