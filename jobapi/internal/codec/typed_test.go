@@ -278,6 +278,7 @@ func FuzzTypedCodec(f *testing.F) {
 	}
 	f.Add([]byte(`{"spec":{"template":{"spec":{"containers":[{"name":"c\u2028<>&","ports":[{"containerPort":1}],"resources":{"limits":{"cpu":"1.500"}}}]}}}}`))
 	f.Add([]byte(`{"metadata":{"labels":{"b":"1","a":null},"managedFields":[ 1 , {"x" : 2} ]},"zz":{"b": [1, 2]},"aa":null}`))
+	f.Add([]byte(`{"metadata":{"managedFields":[{"apiVersion":"v1","fieldsV1":{"f:a<":{}},"manager":"m","time":null},null,{"fieldsV1":null,"time":"2026-11-23T12:00:00Z","Manager":1}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 64<<10 {
 			return
