@@ -80,6 +80,13 @@
 //     goyaml.v2. Parse reparses the text up to the next document marker.
 //   - goyaml.v3 leaves the line out of errors on the first line and of
 //     "unknown anchor" errors; Parse adds it.
+//   - sigs.k8s.io/yaml meets some errors only when it converts goyaml.v2's
+//     result to JSON: a null key, an integer key beyond int64, an
+//     infinite or NaN value. A value that a later key of the same mapping
+//     replaced is never converted, so `0: {~: 0}` then `0: 1` is {"0":1}.
+//     The reader keeps such errors with their value and reports one only
+//     if the value is still in the document at the end (a key that differs
+//     as YAML, such as "0" after 0, keeps both for the conversion).
 //
 // Left, each with a minimal example:
 //

@@ -242,6 +242,9 @@ func (d *Document) JSON(maxBytes int) ([]byte, []Duplicate, error) {
 	// The document node itself counts as one decode, as in goyaml.v2.
 	r.decodes++
 	v := r.value(d.root)
+	if r.err == nil && r.vals[v].lazy != 0 {
+		r.err = r.lazy[r.vals[v].lazy-1]
+	}
 	if r.err != nil {
 		return nil, nil, r.err
 	}
@@ -272,6 +275,9 @@ type val struct {
 	text     string
 	start, n int32
 	size     int // a lower bound of the size of its JSON
+	// lazy is 1 + the index in reader.lazy of the first conversion error
+	// inside the value, or 0.
+	lazy int32
 }
 
 // ent is one member of an object.
@@ -280,8 +286,12 @@ type ent struct {
 	v   int32
 	// The key as a YAML value, to tell converted duplicates: its kind and,
 	// for a float, its bits.
-	kkind kind
-	fbits uint64
+	kkind  kind
+	fbits  uint64
+	kfloat bool // fbits are a float's (else a mark for an integer key)
+	// lazy is 1 + the index in reader.lazy of the key's conversion
+	// error, or 0.
+	lazy int32
 }
 
 // seg is one element of the path being visited.
@@ -303,7 +313,12 @@ type reader struct {
 	istk  []int32 // items of the arrays being built
 	path  []seg
 	dups  []Duplicate
-	size  int // a lower bound of the JSON's size
+	// lazy holds the errors sigs.k8s.io/yaml meets only when it converts
+	// goyaml.v2's result to JSON (a null or too large key, a value JSON
+	// cannot hold): they count only when their value is still in the
+	// document, not when a later key of the same mapping replaced it.
+	lazy []*Error
+	size int // a lower bound of the JSON's size
 
 	// goyaml.v2's alias accounting.
 	decodes, aliased, aliasDepth int
@@ -316,6 +331,20 @@ type reader struct {
 	// more, else it starts the next key or entry. An alias's target is
 	// judged by the alias's owner.
 	owner int
+}
+
+// later records a conversion error at n and returns its lazy mark.
+func (r *reader) later(n *yaml.Node, format string, args ...any) int32 {
+	r.lazy = append(r.lazy, &Error{Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, args...)})
+	return int32(len(r.lazy))
+}
+
+// firstLazy returns the earlier of two lazy marks (0 for none).
+func firstLazy(a, b int32) int32 {
+	if a == 0 || b != 0 && b < a {
+		return b
+	}
+	return a
 }
 
 func (r *reader) fail(n *yaml.Node, format string, args ...any) {
@@ -384,8 +413,8 @@ func (r *reader) value(n *yaml.Node) int32 {
 	case yaml.ScalarNode:
 		s := r.scalar(n)
 		if s.kind == kNumber && s.float && (math.IsNaN(s.f) || math.IsInf(s.f, 0)) {
-			r.fail(n, "the value %s must be a number JSON can hold, not infinity or NaN", n.Value)
-			return 0
+			// encoding/json refuses it when it writes the result.
+			return r.add(val{kind: kNull, lazy: r.later(n, "the value %s must be a number JSON can hold, not infinity or NaN", n.Value)})
 		}
 		size := len(s.text)
 		switch s.kind {
@@ -411,15 +440,17 @@ func (r *reader) value(n *yaml.Node) int32 {
 		sortMembers(members)
 		r.ents = append(r.ents, members...)
 		size := 1 + len(members)
+		var lazy int32
 		for _, m := range members {
 			size += len(m.key) + 3 + r.vals[m.v].size
+			lazy = firstLazy(lazy, firstLazy(m.lazy, r.vals[m.v].lazy))
 		}
 		clear(r.stack[mark:])
 		r.stack = r.stack[:mark]
 		if !r.grow(1 + len(members)) {
 			return 0
 		}
-		return r.add(val{kind: kObject, start: int32(start), n: int32(len(members)), size: size})
+		return r.add(val{kind: kObject, start: int32(start), n: int32(len(members)), size: size, lazy: lazy})
 	case yaml.SequenceNode:
 		mark := len(r.istk)
 		owner := r.owner
@@ -438,14 +469,16 @@ func (r *reader) value(n *yaml.Node) int32 {
 		r.items = append(r.items, r.istk[mark:]...)
 		cnt := len(r.istk) - mark
 		size := 1 + max(cnt, 1)
+		var lazy int32
 		for _, it := range r.istk[mark:] {
 			size += r.vals[it].size
+			lazy = firstLazy(lazy, r.vals[it].lazy)
 		}
 		r.istk = r.istk[:mark]
 		if !r.grow(1 + max(cnt, 1)) {
 			return 0
 		}
-		return r.add(val{kind: kArray, start: int32(start), n: int32(cnt), size: size})
+		return r.add(val{kind: kArray, start: int32(start), n: int32(cnt), size: size, lazy: lazy})
 	}
 	r.fail(n, "unexpected YAML node")
 	return 0
@@ -511,9 +544,14 @@ func (r *reader) set(mark int, e ent, keyNode *yaml.Node) {
 	for i := range members {
 		if members[i].key == e.key {
 			d := Duplicate{Path: r.pathString(e.key), Line: keyNode.Line, Column: keyNode.Column}
-			d.converted = members[i].kkind != e.kkind || (e.kkind == kNumber && (members[i].fbits != e.fbits || math.IsNaN(math.Float64frombits(e.fbits))))
+			d.converted = members[i].kkind != e.kkind || (e.kkind == kNumber && (members[i].fbits != e.fbits || e.kfloat && math.IsNaN(math.Float64frombits(e.fbits))))
 			r.addDup(d)
 			r.size -= len(members[i].key) + 3 + r.vals[members[i].v].size
+			if d.converted {
+				// goyaml.v2 keeps both; sigs.k8s.io/yaml converts both
+				// before it keeps one.
+				e.lazy = firstLazy(e.lazy, firstLazy(members[i].lazy, r.vals[members[i].v].lazy))
+			}
 			members[i] = e
 			return
 		}
@@ -645,7 +683,7 @@ func (r *reader) key(k *yaml.Node) (*yaml.Node, ent) {
 	}
 	switch {
 	case s.kind == kNull:
-		r.fail(k, "a mapping key must be a string, a number or a boolean, not null")
+		return k, ent{kkind: kNull, lazy: r.later(k, "a mapping key must be a string, a number or a boolean, not null")}
 	case s.kind == kString:
 		return k, ent{key: s.text, kkind: kString}
 	case s.kind == kTrue:
@@ -653,7 +691,8 @@ func (r *reader) key(k *yaml.Node) (*yaml.Node, ent) {
 	case s.kind == kFalse:
 		return k, ent{key: "false", kkind: kFalse}
 	case s.uint:
-		r.fail(k, "a mapping key must be an integer of at most 64 bits with a sign; %s is too large", k.Value)
+		return k, ent{key: s.text, kkind: kNumber, fbits: 1<<64 - 2,
+			lazy: r.later(k, "a mapping key must be an integer of at most 64 bits with a sign; %s is too large", k.Value)}
 	case s.float:
 		t := strconv.FormatFloat(s.f, 'g', -1, 32)
 		switch t {
@@ -664,11 +703,10 @@ func (r *reader) key(k *yaml.Node) (*yaml.Node, ent) {
 		case "NaN":
 			t = ".nan"
 		}
-		return k, ent{key: t, kkind: kNumber, fbits: math.Float64bits(s.f)}
-	default: // an integer
-		return k, ent{key: s.text, kkind: kNumber, fbits: 1<<64 - 1}
+		return k, ent{key: t, kkind: kNumber, fbits: math.Float64bits(s.f), kfloat: true}
 	}
-	return k, ent{}
+	// An integer.
+	return k, ent{key: s.text, kkind: kNumber, fbits: 1<<64 - 1}
 }
 
 func kindName(k yaml.Kind) string {

@@ -106,6 +106,21 @@ var corpus = []string{
 	"a: 1\n\"a\": 2\n",
 	"1: a\n0x1: b\n",
 	"yes: a\ntrue: b\n",
+	"0: 1\n0: 2\n",
+	// What sigs.k8s.io/yaml refuses only when it converts goyaml.v2's
+	// result to JSON (a null or too large key, an infinite value) is no
+	// error when a later key replaced the value that held it.
+	"0: &b {~: 0,b}\n0:\n  #0000000000",
+	"0: {~: 0}\n0: 1\n",
+	"a: .nan\na: 1\n",
+	"a: [1, .inf]\nb: 2\na: 3\n",
+	"a: {18446744073709551615: 1}\na: 1\n",
+	"a: {~: 1}\n",
+	"a: {~: 1}\nb: 1\na: 2\nc: .inf\n",
+	"0: {~: 0}\n\"0\": 1\n",
+	"a: &x {~: 1}\na: 2\nb: *x\n",
+	"b: &x {~: 1}\nc:\n  <<: {d: 1}\n  d: *x\n",
+	"~: 1\n~: 2\n",
 	// Documents.
 	"---\na: 1\n",
 	"--- |\n  text\n",
