@@ -261,12 +261,16 @@ func knownRefusal(in, want []byte, wantErr, err error) string {
 }
 
 // dedentsBelowRoot reports whether the first line of content of in is
-// indented and a later line of content is indented less.
+// indented and a later line of content is indented less. Lines before it
+// that hold only the root's tag or anchor ("!0" then " 0:") do not count.
 func dedentsBelowRoot(in []byte) bool {
 	root := -1
 	for _, line := range yamlLines(in) {
 		t := strings.TrimLeft(line, " ")
 		if strings.TrimSpace(t) == "" || t[0] == '#' {
+			continue
+		}
+		if root < 0 && onlyProperties(t) {
 			continue
 		}
 		indent := len(line) - len(t)
@@ -280,6 +284,20 @@ func dedentsBelowRoot(in []byte) bool {
 		}
 	}
 	return false
+}
+
+// onlyProperties reports whether the line t holds only node properties:
+// tags and anchors, then nothing or a comment.
+func onlyProperties(t string) bool {
+	for _, f := range strings.Fields(t) {
+		if f[0] == '#' {
+			return true
+		}
+		if f[0] != '!' && f[0] != '&' {
+			return false
+		}
+	}
+	return true
 }
 
 // startsFlow reports whether the first thing in is a flow collection.
