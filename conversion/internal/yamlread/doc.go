@@ -80,6 +80,10 @@
 //     goyaml.v2. Parse reparses the text up to the next document marker.
 //   - goyaml.v3 leaves the line out of errors on the first line and of
 //     "unknown anchor" errors; Parse adds it.
+//   - An anchor's name can end at a character that is not blank: in
+//     `&0: !` the key is an anchored empty (null) key and "!" tags the
+//     value. The reader skips the anchor by its parsed name when it looks
+//     for a tag in the text, not up to the next blank.
 //   - sigs.k8s.io/yaml meets some errors only when it converts goyaml.v2's
 //     result to JSON: a null key, an integer key beyond int64, an
 //     infinite or NaN value. A value that a later key of the same mapping

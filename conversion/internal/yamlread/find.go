@@ -119,7 +119,7 @@ func (r *reader) member(m *yaml.Node, name string) (key, value *yaml.Node) {
 			}
 			r.err = nil
 			_, e := r.key(k)
-			if r.err == nil && e.key == name {
+			if r.err == nil && e.lazy == 0 && e.key == name {
 				key, value = k, v
 			}
 		}

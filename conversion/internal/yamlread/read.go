@@ -816,8 +816,15 @@ func (r *reader) nonSpecific(n *yaml.Node) bool {
 			// or entry's (`b: &y` then `! c: 1`).
 			return line == n.Line-1 || n.Value != "" || r.column(line, i) > r.owner
 		case '&':
-			for i < len(text) && !isBlank(text[i]) {
-				i++
+			// The anchor's name, as the parser read it: it may end at a
+			// character that is not blank (in `&0: !` the anchored empty
+			// key ends at the colon, and the tag is the value's).
+			if a := n.Anchor; a != "" && strings.HasPrefix(string(text[i+1:min(len(text), i+1+len(a))]), a) {
+				i += 1 + len(a)
+			} else {
+				for i < len(text) && !isBlank(text[i]) {
+					i++
+				}
 			}
 			for {
 				for i < len(text) && isBlank(text[i]) {

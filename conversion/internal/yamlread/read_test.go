@@ -121,6 +121,14 @@ var corpus = []string{
 	"a: &x {~: 1}\na: 2\nb: *x\n",
 	"b: &x {~: 1}\nc:\n  <<: {d: 1}\n  d: *x\n",
 	"~: 1\n~: 2\n",
+	// An anchor's name that ends at a colon: the tag after it is the
+	// value's, not the empty key's.
+	"&0: !",
+	"&0 : !",
+	"- &0: !\n",
+	"&0: ! 1",
+	"&a b: !",
+	"a:\n  &k: !\n",
 	// Documents.
 	"---\na: 1\n",
 	"--- |\n  text\n",
