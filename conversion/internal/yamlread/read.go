@@ -284,11 +284,11 @@ type val struct {
 type ent struct {
 	key string
 	v   int32
-	// The key as a YAML value, to tell converted duplicates: its kind and,
-	// for a float, its bits.
+	// The key as a YAML value, to tell converted duplicates: its kind,
+	// whether it is a float, and a float's bits.
 	kkind  kind
+	kfloat bool
 	fbits  uint64
-	kfloat bool // fbits are a float's (else a mark for an integer key)
 	// lazy is 1 + the index in reader.lazy of the key's conversion
 	// error, or 0.
 	lazy int32
@@ -544,7 +544,8 @@ func (r *reader) set(mark int, e ent, keyNode *yaml.Node) {
 	for i := range members {
 		if members[i].key == e.key {
 			d := Duplicate{Path: r.pathString(e.key), Line: keyNode.Line, Column: keyNode.Column}
-			d.converted = members[i].kkind != e.kkind || (e.kkind == kNumber && (members[i].fbits != e.fbits || e.kfloat && math.IsNaN(math.Float64frombits(e.fbits))))
+			d.converted = members[i].kkind != e.kkind || members[i].kfloat != e.kfloat ||
+				e.kfloat && (members[i].fbits != e.fbits || math.IsNaN(math.Float64frombits(e.fbits)))
 			r.addDup(d)
 			r.size -= len(members[i].key) + 3 + r.vals[members[i].v].size
 			if d.converted {
@@ -691,7 +692,7 @@ func (r *reader) key(k *yaml.Node) (*yaml.Node, ent) {
 	case s.kind == kFalse:
 		return k, ent{key: "false", kkind: kFalse}
 	case s.uint:
-		return k, ent{key: s.text, kkind: kNumber, fbits: 1<<64 - 2,
+		return k, ent{key: s.text, kkind: kNumber,
 			lazy: r.later(k, "a mapping key must be an integer of at most 64 bits with a sign; %s is too large", k.Value)}
 	case s.float:
 		t := strconv.FormatFloat(s.f, 'g', -1, 32)
@@ -706,7 +707,7 @@ func (r *reader) key(k *yaml.Node) (*yaml.Node, ent) {
 		return k, ent{key: t, kkind: kNumber, fbits: math.Float64bits(s.f), kfloat: true}
 	}
 	// An integer.
-	return k, ent{key: s.text, kkind: kNumber, fbits: 1<<64 - 1}
+	return k, ent{key: s.text, kkind: kNumber}
 }
 
 func kindName(k yaml.Kind) string {
@@ -816,16 +817,15 @@ func (r *reader) nonSpecific(n *yaml.Node) bool {
 			// or entry's (`b: &y` then `! c: 1`).
 			return line == n.Line-1 || n.Value != "" || r.column(line, i) > r.owner
 		case '&':
-			// The anchor's name, as the parser read it: it may end at a
-			// character that is not blank (in `&0: !` the anchored empty
-			// key ends at the colon, and the tag is the value's).
-			if a := n.Anchor; a != "" && strings.HasPrefix(string(text[i+1:min(len(text), i+1+len(a))]), a) {
-				i += 1 + len(a)
-			} else {
-				for i < len(text) && !isBlank(text[i]) {
-					i++
-				}
+			// The node's anchor: skip the name the parser read, which
+			// may end at a character that is not blank (in `&0: !` the
+			// anchored empty key ends at the colon, and the tag is the
+			// value's).
+			a := n.Anchor
+			if a == "" || len(text)-i-1 < len(a) || string(text[i+1:i+1+len(a)]) != a {
+				return false
 			}
+			i += 1 + len(a)
 			for {
 				for i < len(text) && isBlank(text[i]) {
 					i++
