@@ -21,6 +21,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/jobkit/jobkit/conversion"
+	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 )
 
@@ -345,23 +346,24 @@ func (c *codecTally) compare(name string, data []byte) {
 		return
 	}
 	c.compared++
-	wantJSON, err := json.Marshal(&k)
-	if err != nil {
-		c.differ("%s: encoding/json: %v", name, err)
-		return
-	}
-	gotJSON, err := conversion.EncodeJSON(job, "batch/v1")
-	if err != nil || !bytes.Equal(wantJSON, gotJSON) {
-		c.differ("%s: JSON differs (err %v): %s", name, err, firstDifference(wantJSON, gotJSON))
-	}
-	wantYAML, err := yaml.Marshal(&k)
-	if err != nil {
-		c.differ("%s: sigs.k8s.io/yaml: %v", name, err)
-		return
-	}
-	gotYAML, err := conversion.Encode(job, "batch/v1")
-	if err != nil || !bytes.Equal(wantYAML, gotYAML) {
-		c.differ("%s: YAML differs (err %v): %s", name, err, firstDifference(wantYAML, gotYAML))
+	var wantYAML []byte
+	for _, enc := range []struct {
+		name   string
+		k8s    func(any) ([]byte, error)
+		jobkit func(*jobapi.Job, string) ([]byte, error)
+	}{{"JSON", json.Marshal, conversion.EncodeJSON}, {"YAML", yaml.Marshal, conversion.Encode}} {
+		want, err := enc.k8s(&k)
+		if err != nil {
+			c.differ("%s: Kubernetes cannot write its %s: %v", name, enc.name, err)
+			return
+		}
+		got, err := enc.jobkit(job, "batch/v1")
+		if err != nil || !bytes.Equal(want, got) {
+			c.differ("%s: %s differs (err %v): %s", name, enc.name, err, firstDifference(want, got))
+		}
+		if enc.name == "YAML" {
+			wantYAML = want // read back below
+		}
 	}
 	back, err := conversion.DecodeWith(wantYAML, conversion.WithoutDefaults())
 	if err != nil {
