@@ -255,9 +255,6 @@ func TestUnmarshalRejectsBadJSON(t *testing.T) {
 	}
 }
 
-// badFieldsV1 is a managedFields entry's fieldsV1 that is not JSON.
-var badFieldsV1 = jobapi.RawJSON("[")
-
 func TestMarshalErrors(t *testing.T) {
 	tests := []struct {
 		name string
@@ -271,7 +268,7 @@ func TestMarshalErrors(t *testing.T) {
 			jobapi.Container{Name: "c", Unknown: jobapi.Unknown{"x-resources": jobapi.RawJSON("{nope")}},
 			`Unknown member "x-resources" must be valid JSON`},
 		{"opaque JSON that is not JSON",
-			jobapi.ObjectMeta{ManagedFields: []jobapi.ManagedFieldsEntry{{FieldsV1: &badFieldsV1}}},
+			jobapi.ObjectMeta{ManagedFields: []jobapi.ManagedFieldsEntry{{FieldsV1: ptr(jobapi.RawJSON("["))}}},
 			"managedFields[0].fieldsV1: must be valid JSON"},
 	}
 	for _, tt := range tests {
