@@ -56,6 +56,17 @@ func TestIgnoreServerFields(t *testing.T) {
 	}
 }
 
+// fieldsV1 returns metadata with one managedFields entry whose fieldsV1
+// points to raw (a string) or is nil.
+func fieldsV1(raw any) jobapi.ObjectMeta {
+	e := jobapi.ManagedFieldsEntry{Operation: "Apply"}
+	if s, ok := raw.(string); ok {
+		r := jobapi.RawJSON(s)
+		e.FieldsV1 = &r
+	}
+	return jobapi.ObjectMeta{ManagedFields: []jobapi.ManagedFieldsEntry{e}}
+}
+
 func TestEquateJSONRoundTrip(t *testing.T) {
 	zero, set := jobapi.Time{}, jobapi.NewTime(time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC))
 	withDeletion := func(tm *jobapi.Time) *jobapi.Job {
@@ -72,6 +83,10 @@ func TestEquateJSONRoundTrip(t *testing.T) {
 		{"an empty list equals nil", jobapi.PodSpec{Volumes: []jobapi.Volume{}}, jobapi.PodSpec{}, true},
 		{"an empty map equals nil", jobapi.ObjectMeta{Labels: map[string]string{}}, jobapi.ObjectMeta{}, true},
 		{"a list with an item does not equal nil", jobapi.PodSpec{Volumes: []jobapi.Volume{{Name: "v"}}}, jobapi.PodSpec{}, false},
+		{"a pointer to empty JSON equals nil", fieldsV1(""), fieldsV1(nil), true},
+		{"a pointer to null equals nil", fieldsV1("null"), fieldsV1(nil), true},
+		{"a pointer to JSON does not equal nil", fieldsV1("{}"), fieldsV1(nil), false},
+		{"pointers to different JSON differ", fieldsV1(`{"f:a":{}}`), fieldsV1("{}"), false},
 		{"other fields are compared", withDeletion(nil), jobtest.Job("e"), false},
 	}
 	for _, tt := range tests {
