@@ -254,6 +254,36 @@ func FuzzAppendString(f *testing.F) {
 		if got := codec.AppendString(nil, s); !bytes.Equal(want, got) {
 			t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
 		}
+		// Into a buffer with a prefix and exactly the room the text
+		// needs, then a guard: AppendString writes eight bytes at a
+		// time, and must neither move the text nor touch the guard.
+		const guard = 16
+		buf := make([]byte, 1+len(want)+guard)
+		buf[0] = 'x'
+		for i := 1 + len(want); i < len(buf); i++ {
+			buf[i] = '#'
+		}
+		got := codec.AppendString(buf[:1:1+len(want)], s)
+		if &got[0] != &buf[0] || !bytes.Equal(got[1:], want) {
+			t.Fatalf("AppendString(x, %q) = %s (moved: %t), want x%s", s, got, &got[0] != &buf[0], want)
+		}
+		if g := string(buf[1+len(want):]); g != strings.Repeat("#", guard) {
+			t.Fatalf("AppendString(x, %q) wrote past its room: %q", s, g)
+		}
+		// With spare room after the text: append may write only what it
+		// appends, so the bytes past the text are left as they were.
+		buf = buf[:cap(buf)]
+		for i := range buf {
+			buf[i] = '#'
+		}
+		buf[0] = 'x'
+		got = codec.AppendString(buf[:1], s)
+		if !bytes.Equal(got[1:], want) {
+			t.Fatalf("AppendString(x, %q) = %s, want x%s", s, got, want)
+		}
+		if g := string(buf[len(got):]); g != strings.Repeat("#", len(buf)-len(got)) {
+			t.Fatalf("AppendString(x, %q) changed the bytes past the text: %q", s, g)
+		}
 	})
 }
 
