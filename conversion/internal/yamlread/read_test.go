@@ -295,13 +295,20 @@ func dedentsBelowRoot(in []byte) bool {
 }
 
 // onlyProperties reports whether the line t holds only node properties:
-// tags and anchors, then nothing or a comment.
+// tags and anchors, then nothing or a comment. goyaml.v2 ends an anchor's
+// name at the first byte that is not a letter, a digit, '_' or '-': in
+// "&0:" the colon follows the anchor and makes the line a key.
 func onlyProperties(t string) bool {
 	for _, f := range strings.Fields(t) {
-		if f[0] == '#' {
+		switch f[0] {
+		case '#':
 			return true
-		}
-		if f[0] != '!' && f[0] != '&' {
+		case '!':
+		case '&':
+			if strings.TrimLeft(f[1:], "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-") != "" {
+				return false
+			}
+		default:
 			return false
 		}
 	}
