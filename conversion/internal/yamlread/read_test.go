@@ -294,6 +294,31 @@ func dedentsBelowRoot(in []byte) bool {
 	return false
 }
 
+// TestDedentsBelowRoot pins the detector of the documented difference
+// "text after a root that ends by indentation" both ways: a detector
+// that says yes too often would hide real differences from the fuzz
+// target, one that says no too often fails it on known ones.
+func TestDedentsBelowRoot(t *testing.T) {
+	for _, c := range []struct {
+		name, in string
+		want     bool
+	}{
+		{"an indented root then a line at column 0", " a: 1\n0\n0:", true},
+		{"a tag alone on the first line does not set the root's indent", "!0\n 0:\n0\n0:", true},
+		{"an anchor that a colon ends makes its line a key", " ! &0:\n0\n0:", true},
+		{"an anchor alone on the first line does not set the root's indent", " &0\n0:\n1:", false},
+		{"a root at column 0", "a: 1\nb: 2", false},
+		{"an indented root that never dedents", " a: 1\n b: 2\n  # note\n", false},
+		{"comments and blank lines do not count", " a: 1\n\n# note\n b: 2", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := dedentsBelowRoot([]byte(c.in)); got != c.want {
+				t.Errorf("dedentsBelowRoot(%q) = %t, want %t", c.in, got, c.want)
+			}
+		})
+	}
+}
+
 // onlyProperties reports whether the line t holds only node properties:
 // tags and anchors, then nothing or a comment. goyaml.v2 ends an anchor's
 // name at the first byte that is not a letter, a digit, '_' or '-': in
