@@ -10,6 +10,7 @@ import (
 	"github.com/jobkit/jobkit/conversion/internal/yamlread"
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
 	"github.com/jobkit/jobkit/jobapi/v1beta1"
 )
@@ -214,7 +215,7 @@ func syntaxError(j []byte) error {
 }
 
 // versionOf finds the table row for a document's apiVersion and kind.
-func versionOf(tm jobapi.TypeMeta) (version, error) {
+func versionOf(tm meta.TypeMeta) (version, error) {
 	var errs field.ErrorList
 	var v version
 	if tm.APIVersion == "" {

@@ -17,6 +17,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
 	"github.com/jobkit/jobkit/jobapi/v1beta1"
 	"github.com/jobkit/jobkit/selector"
@@ -159,7 +160,7 @@ func TestDecodeRecordsTheSourceVersion(t *testing.T) {
 		t.Run(tt.input, func(t *testing.T) {
 			job, err := conversion.Decode(readTestdata(t, tt.input))
 			require.NoError(t, err)
-			if diff := cmp.Diff(jobapi.TypeMeta{Kind: "Job", APIVersion: tt.want}, job.TypeMeta); diff != "" {
+			if diff := cmp.Diff(meta.TypeMeta{Kind: "Job", APIVersion: tt.want}, job.TypeMeta); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
@@ -310,8 +311,8 @@ func TestEncodeErrors(t *testing.T) {
 	}{
 		{"an unknown version", &jobapi.Job{}, "batch/v2", `apiVersion: Unsupported value: "batch/v2"`},
 		{"a nil Job", nil, "batch/v1", "must not be nil"},
-		{"an unknown member that names a modeled field", &jobapi.Job{Spec: jobapi.JobSpec{Unknown: jobapi.Unknown{"suspend": jobapi.RawJSON("true")}}}, "batch/v1", `"suspend"`},
-		{"the other version's selector field kept as unknown", &jobapi.Job{Spec: jobapi.JobSpec{Unknown: jobapi.Unknown{"autoSelector": jobapi.RawJSON("true")}}}, "extensions/v1beta1", `"autoSelector"`},
+		{"an unknown member that names a modeled field", &jobapi.Job{Spec: jobapi.JobSpec{Unknown: meta.Unknown{"suspend": meta.RawJSON("true")}}}, "batch/v1", `"suspend"`},
+		{"the other version's selector field kept as unknown", &jobapi.Job{Spec: jobapi.JobSpec{Unknown: meta.Unknown{"autoSelector": meta.RawJSON("true")}}}, "extensions/v1beta1", `"autoSelector"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -374,14 +375,14 @@ func TestEncodeLeavesTheJobAlone(t *testing.T) {
 func randomV1(t testing.TB, seed uint64) *v1.Job {
 	j := new(v1.Job)
 	jobtest.Fill(t, j, seed)
-	j.TypeMeta = jobapi.TypeMeta{Kind: v1.Kind, APIVersion: v1.GroupVersion}
+	j.TypeMeta = meta.TypeMeta{Kind: v1.Kind, APIVersion: v1.GroupVersion}
 	return j
 }
 
 func randomV1beta1(t testing.TB, seed uint64) *v1beta1.Job {
 	j := new(v1beta1.Job)
 	jobtest.Fill(t, j, seed)
-	j.TypeMeta = jobapi.TypeMeta{Kind: v1beta1.Kind, APIVersion: v1beta1.GroupVersion}
+	j.TypeMeta = meta.TypeMeta{Kind: v1beta1.Kind, APIVersion: v1beta1.GroupVersion}
 	return j
 }
 

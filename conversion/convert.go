@@ -2,6 +2,7 @@ package conversion
 
 import (
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
 	"github.com/jobkit/jobkit/jobapi/v1beta1"
 )
@@ -76,7 +77,7 @@ func negateSelectorFlag(b *bool) *bool {
 // added to one and not the other stops the build instead of being dropped.
 func v1ToHub(in *v1.Job) *jobapi.Job {
 	return &jobapi.Job{
-		TypeMeta:   jobapi.TypeMeta{Kind: v1.Kind, APIVersion: v1.GroupVersion},
+		TypeMeta:   meta.TypeMeta{Kind: v1.Kind, APIVersion: v1.GroupVersion},
 		ObjectMeta: in.ObjectMeta,
 		Spec:       jobapi.JobSpec(in.Spec),
 		Status:     in.Status,
@@ -87,7 +88,7 @@ func v1ToHub(in *v1.Job) *jobapi.Job {
 // hubToV1 converts in, reusing its memory (see v1ToHub).
 func hubToV1(in *jobapi.Job) *v1.Job {
 	return &v1.Job{
-		TypeMeta:   jobapi.TypeMeta{Kind: v1.Kind, APIVersion: v1.GroupVersion},
+		TypeMeta:   meta.TypeMeta{Kind: v1.Kind, APIVersion: v1.GroupVersion},
 		ObjectMeta: in.ObjectMeta,
 		Spec:       v1.JobSpec(in.Spec),
 		Status:     in.Status,
@@ -99,7 +100,7 @@ func hubToV1(in *jobapi.Job) *v1.Job {
 func v1beta1ToHub(in *v1beta1.Job) *jobapi.Job {
 	s := &in.Spec
 	return &jobapi.Job{
-		TypeMeta:   jobapi.TypeMeta{Kind: v1beta1.Kind, APIVersion: v1beta1.GroupVersion},
+		TypeMeta:   meta.TypeMeta{Kind: v1beta1.Kind, APIVersion: v1beta1.GroupVersion},
 		ObjectMeta: in.ObjectMeta,
 		Spec: jobapi.JobSpec{
 			Parallelism:             s.Parallelism,
@@ -129,7 +130,7 @@ func v1beta1ToHub(in *v1beta1.Job) *jobapi.Job {
 func hubToV1beta1(in *jobapi.Job) *v1beta1.Job {
 	s := &in.Spec
 	return &v1beta1.Job{
-		TypeMeta:   jobapi.TypeMeta{Kind: v1beta1.Kind, APIVersion: v1beta1.GroupVersion},
+		TypeMeta:   meta.TypeMeta{Kind: v1beta1.Kind, APIVersion: v1beta1.GroupVersion},
 		ObjectMeta: in.ObjectMeta,
 		Spec: v1beta1.JobSpec{
 			Parallelism:             s.Parallelism,

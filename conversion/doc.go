@@ -21,7 +21,7 @@
 // explicit hub `manualSelector: false` likewise).
 //
 // Nothing else is lost: members jobkit does not model are kept at every
-// level (see jobapi.Unknown) and written back by Encode.
+// level (see meta.Unknown) and written back by Encode.
 //
 // Bad input is an error, never a panic: malformed YAML or JSON, an empty
 // document, a document that is not an object, an unknown apiVersion or

@@ -11,19 +11,19 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/jobkit/jobkit/conversion"
-	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // bothSet keeps yamlEqual off the empty values jobtest.EquateJSONRoundTrip
 // compares.
-func bothSet(a, b jobapi.RawJSON) bool { return len(a) > 0 && len(b) > 0 }
+func bothSet(a, b meta.RawJSON) bool { return len(a) > 0 && len(b) > 0 }
 
 // eitherSet keeps unknownYAMLEqual off pairs of empty Unknowns.
-func eitherSet(a, b jobapi.Unknown) bool { return len(a) > 0 || len(b) > 0 }
+func eitherSet(a, b meta.Unknown) bool { return len(a) > 0 || len(b) > 0 }
 
 // unknownYAMLEqual is Unknown.Equal with values compared by yamlEqual.
-func unknownYAMLEqual(a, b jobapi.Unknown) bool {
+func unknownYAMLEqual(a, b meta.Unknown) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -38,13 +38,13 @@ func unknownYAMLEqual(a, b jobapi.Unknown) bool {
 
 // yamlEqual reports whether two JSON values are equal once each has been
 // read as YAML, as Encode's output is.
-func yamlEqual(a, b jobapi.RawJSON) bool {
+func yamlEqual(a, b meta.RawJSON) bool {
 	if a.Equal(b) {
 		return true
 	}
 	ya, errA := yaml.YAMLToJSON(a)
 	yb, errB := yaml.YAMLToJSON(b)
-	return errA == nil && errB == nil && jobapi.RawJSON(ya).Equal(jobapi.RawJSON(yb))
+	return errA == nil && errB == nil && meta.RawJSON(ya).Equal(meta.RawJSON(yb))
 }
 
 // FuzzDecode: Decode never panics, and a Job it accepts encodes (in the

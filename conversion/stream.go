@@ -14,6 +14,7 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
 )
 
@@ -394,7 +395,7 @@ func decodeObject(docs []Document, src Source, place textPlace, j []byte, dups [
 
 // decodeJob decodes the Job j into d.
 func decodeJob(d *Document, j []byte, dups []string, o *streamState) {
-	v, err := versionOf(jobapi.TypeMeta{APIVersion: d.APIVersion, Kind: d.Kind})
+	v, err := versionOf(meta.TypeMeta{APIVersion: d.APIVersion, Kind: d.Kind})
 	if err != nil {
 		d.Err = err
 		d.Name, d.Namespace = readName(j)
@@ -474,8 +475,8 @@ func checkFields(job *jobapi.Job, mode FieldValidation) error {
 // ObjectMeta decodes the document's metadata (with jobapi's rules: wrong
 // types are errors naming the field, such as `metadata.labels[app]`).
 // Absent metadata gives an empty ObjectMeta.
-func (d *Document) ObjectMeta() (*jobapi.ObjectMeta, error) {
-	meta := &jobapi.ObjectMeta{}
+func (d *Document) ObjectMeta() (*meta.ObjectMeta, error) {
+	meta := &meta.ObjectMeta{}
 	var top struct {
 		Metadata json.RawMessage `json:"metadata"`
 	}

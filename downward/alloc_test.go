@@ -4,14 +4,16 @@ import (
 	"testing"
 
 	"github.com/jobkit/jobkit/downward"
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/fieldpath"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // TestParseDoesNotAllocate counts allocations: a valid path is parsed
 // without allocating, whatever its length.
 func TestParseDoesNotAllocate(t *testing.T) {
 	for _, s := range []string{"metadata.name", "spec.host", "metadata.annotations['batch.kubernetes.io/job-completion-index']"} {
-		if n := testing.AllocsPerRun(100, func() { _, _ = downward.Parse(s) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { _, _ = fieldpath.Parse(s) }); n != 0 {
 			t.Errorf("Parse(%q) allocates %v times", s, n)
 		}
 	}
@@ -30,9 +32,9 @@ func TestFormatMapAllocationsDoNotGrowWithTheMap(t *testing.T) {
 
 // TestResolveOneKeyDoesNotAllocate: reading one annotation is a map lookup.
 func TestResolveOneKeyDoesNotAllocate(t *testing.T) {
-	pod := &jobapi.Pod{ObjectMeta: jobapi.ObjectMeta{Annotations: annotations(1000)}}
-	p := downward.MustParse("metadata.annotations['example.com/key-00500']")
-	if got := testing.AllocsPerRun(100, func() { _, _ = p.Resolve(pod) }); got != 0 {
+	pod := &core.Pod{ObjectMeta: meta.ObjectMeta{Annotations: annotations(1000)}}
+	p := fieldpath.MustParse("metadata.annotations['example.com/key-00500']")
+	if got := testing.AllocsPerRun(100, func() { _, _ = downward.Resolve(p, pod) }); got != 0 {
 		t.Errorf("Resolve of one key allocates %v times", got)
 	}
 }

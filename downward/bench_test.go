@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/jobkit/jobkit/downward"
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/fieldpath"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 func BenchmarkParse(b *testing.B) {
@@ -19,7 +21,7 @@ func BenchmarkParse(b *testing.B) {
 		b.Run(fmt.Sprintf("len=%d", len(s)), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := downward.Parse(s); err != nil {
+				if _, err := fieldpath.Parse(s); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -37,14 +39,14 @@ func annotations(n int) map[string]string {
 
 func BenchmarkResolve(b *testing.B) {
 	for _, n := range []int{1, 10, 100, 1000} {
-		pod := &jobapi.Pod{ObjectMeta: jobapi.ObjectMeta{Name: "p", Annotations: annotations(n)}}
+		pod := &core.Pod{ObjectMeta: meta.ObjectMeta{Name: "p", Annotations: annotations(n)}}
 		pod.ObjectMeta.Annotations["batch.kubernetes.io/job-completion-index"] = "7"
 		for _, path := range []string{"metadata.name", "metadata.annotations['batch.kubernetes.io/job-completion-index']", "metadata.annotations"} {
-			p := downward.MustParse(path)
+			p := fieldpath.MustParse(path)
 			b.Run(fmt.Sprintf("annotations=%d/%s", n, path), func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, err := p.Resolve(pod); err != nil {
+					if _, err := downward.Resolve(p, pod); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -4,22 +4,24 @@ import (
 	"fmt"
 
 	"github.com/jobkit/jobkit/downward"
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/fieldpath"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 func ExampleParse() {
-	p, err := downward.Parse("metadata.annotations['batch.kubernetes.io/job-completion-index']")
+	p, err := fieldpath.Parse("metadata.annotations['batch.kubernetes.io/job-completion-index']")
 	if err != nil {
 		panic(err)
 	}
 	key, _ := p.Key()
 	fmt.Println(p.Field(), key)
-	fmt.Println("env var:", p.AllowedIn(downward.EnvVar), "volume:", p.AllowedIn(downward.VolumeFile))
+	fmt.Println("env var:", p.AllowedIn(fieldpath.EnvVar), "volume:", p.AllowedIn(fieldpath.VolumeFile))
 
 	// The unquoted form of early designs was never valid; the error says
 	// what to write.
-	_, err = downward.Parse("metadata.annotations[batch.kubernetes.io/job-completion-index]")
+	_, err = fieldpath.Parse("metadata.annotations[batch.kubernetes.io/job-completion-index]")
 	fmt.Println(err)
 	// Output:
 	// metadata.annotations batch.kubernetes.io/job-completion-index
@@ -30,21 +32,21 @@ func ExampleParse() {
 func ExamplePath_String() {
 	// The legacy spelling spec.host is converted, as the API server does;
 	// String prints the canonical form, which parses back to an equal Path.
-	p := downward.MustParse("spec.host")
+	p := fieldpath.MustParse("spec.host")
 	fmt.Println(p)
-	fmt.Println(downward.MustParse(p.String()).Equals(p))
+	fmt.Println(fieldpath.MustParse(p.String()).Equals(p))
 	// Output:
 	// spec.nodeName
 	// true
 }
 
-func ExamplePath_Resolve() {
-	pod := &jobapi.Pod{
-		ObjectMeta: jobapi.ObjectMeta{
+func ExampleResolve() {
+	pod := &core.Pod{
+		ObjectMeta: meta.ObjectMeta{
 			Name:        "say-fruit-1-x7k2p",
 			Annotations: map[string]string{"batch.kubernetes.io/job-completion-index": "1"},
 		},
-		Status: jobapi.PodStatus{PodIPs: []jobapi.PodIP{{IP: "10.244.1.9"}, {IP: "fd00::9"}}},
+		Status: core.PodStatus{PodIPs: []core.PodIP{{IP: "10.244.1.9"}, {IP: "fd00::9"}}},
 	}
 	for _, s := range []string{
 		"metadata.name",
@@ -52,10 +54,10 @@ func ExamplePath_Resolve() {
 		"status.podIPs",
 		"metadata.labels['tier']",
 	} {
-		v, err := downward.MustParse(s).Resolve(pod)
+		v, err := downward.Resolve(fieldpath.MustParse(s), pod)
 		fmt.Printf("%s = %q %v\n", s, v, err)
 	}
-	_, err := downward.MustParse("metadata.labels['tier']").Resolve(pod, downward.Strict())
+	_, err := downward.Resolve(fieldpath.MustParse("metadata.labels['tier']"), pod, downward.Strict())
 	fmt.Println(err)
 	// Output:
 	// metadata.name = "say-fruit-1-x7k2p" <nil>
@@ -86,7 +88,7 @@ func ExampleParseMap() {
 
 func ExampleValidateFieldRef() {
 	at := field.NewPath("spec", "containers").Index(0).Child("env").Index(1).Child("valueFrom", "fieldRef")
-	for _, e := range downward.ValidateFieldRef("v1", "metadata.labels", downward.EnvVar, at) {
+	for _, e := range fieldpath.ValidateFieldRef("v1", "metadata.labels", fieldpath.EnvVar, at) {
 		fmt.Println(e)
 	}
 	// Output:
@@ -94,9 +96,9 @@ func ExampleValidateFieldRef() {
 }
 
 func ExampleAnnotation() {
-	p, err := downward.Annotation("batch.kubernetes.io/job-completion-index")
+	p, err := fieldpath.Annotation("batch.kubernetes.io/job-completion-index")
 	fmt.Println(p, err)
-	_, err = downward.Label("Example.com/app")
+	_, err = fieldpath.Label("Example.com/app")
 	fmt.Println(err != nil)
 	// Output:
 	// metadata.annotations['batch.kubernetes.io/job-completion-index'] <nil>

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jobkit/jobkit/jobapi/fieldpath"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 
 	"github.com/stretchr/testify/require"
@@ -31,7 +32,7 @@ func longestFieldPath() (path, prefix, name string) {
 func TestFieldPathLength(t *testing.T) {
 	longest, prefix, name := longestFieldPath()
 	require.Len(t, longest, 341)
-	p, err := downward.Parse(longest)
+	p, err := fieldpath.Parse(longest)
 	require.NoError(t, err)
 	key, _ := p.Key()
 	require.Equal(t, prefix+"/"+name, key)
@@ -49,8 +50,8 @@ func TestFieldPathLength(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := downward.Parse(tt.in)
-			var perr *downward.ParseError
+			_, err := fieldpath.Parse(tt.in)
+			var perr *fieldpath.ParseError
 			require.True(t, errors.As(err, &perr), "error %v, want a *ParseError", err)
 			require.Equal(t, tt.in, perr.FieldPath, "FieldPath must be the whole input")
 			msg := err.Error()
@@ -67,7 +68,7 @@ func TestFieldPathLength(t *testing.T) {
 	}
 	// ValidateFieldRef keeps reporting what the API server reports: the
 	// key's errors at the fieldRef.
-	errs := downward.ValidateFieldRef("v1", "metadata.annotations['c"+prefix+"/"+name+"']", downward.EnvVar, field.NewPath("fieldRef"))
+	errs := fieldpath.ValidateFieldRef("v1", "metadata.annotations['c"+prefix+"/"+name+"']", fieldpath.EnvVar, field.NewPath("fieldRef"))
 	require.Len(t, errs, 1)
 	require.Equal(t, field.ErrorTypeInvalid, errs[0].Type)
 	require.Equal(t, "fieldRef", errs[0].Field)
@@ -155,11 +156,11 @@ func TestParsersAreLinear(t *testing.T) {
 		}},
 		{"fieldPath with a long key", func(n int) func() {
 			s := "metadata.annotations['" + strings.Repeat("k.", 10*n) + "/x']"
-			return func() { _, _ = downward.Parse(s) }
+			return func() { _, _ = fieldpath.Parse(s) }
 		}},
 		{"fieldPath with brackets", func(n int) func() {
 			s := "metadata.annotations" + strings.Repeat("['", 5*n) + strings.Repeat("']", 5*n)
-			return func() { _, _ = downward.Parse(s) }
+			return func() { _, _ = fieldpath.Parse(s) }
 		}},
 	}
 	for _, s := range shapes {

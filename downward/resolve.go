@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/fieldpath"
 )
 
 // ResolveOption changes how Resolve treats values the pod does not have.
@@ -39,7 +40,7 @@ func Strict() ResolveOption {
 //
 // The field labels spec.restartPolicy, spec.schedulerName and status.phase
 // are refused, as the kubelet refuses them: no pod may read them.
-func (p Path) Resolve(pod *jobapi.Pod, opts ...ResolveOption) (string, error) {
+func Resolve(p fieldpath.Path, pod *core.Pod, opts ...ResolveOption) (string, error) {
 	strict := false
 	if len(opts) > 0 {
 		// Only here, so that resolving without options does not allocate.
@@ -54,7 +55,7 @@ func (p Path) Resolve(pod *jobapi.Pod, opts ...ResolveOption) (string, error) {
 	}
 	if key, sub := p.Key(); sub {
 		m, kind := pod.ObjectMeta.Labels, "label"
-		if p.Field() == MetadataAnnotations {
+		if p.Field() == fieldpath.MetadataAnnotations {
 			m, kind = pod.ObjectMeta.Annotations, "annotation"
 		}
 		v, ok := m[key]
@@ -64,27 +65,27 @@ func (p Path) Resolve(pod *jobapi.Pod, opts ...ResolveOption) (string, error) {
 		return v, nil
 	}
 	switch p.Field() {
-	case MetadataName:
+	case fieldpath.MetadataName:
 		return pod.ObjectMeta.Name, nil
-	case MetadataNamespace:
+	case fieldpath.MetadataNamespace:
 		return pod.ObjectMeta.Namespace, nil
-	case MetadataUID:
+	case fieldpath.MetadataUID:
 		return string(pod.ObjectMeta.UID), nil
-	case MetadataLabels:
+	case fieldpath.MetadataLabels:
 		return FormatMap(pod.ObjectMeta.Labels), nil
-	case MetadataAnnotations:
+	case fieldpath.MetadataAnnotations:
 		return FormatMap(pod.ObjectMeta.Annotations), nil
-	case SpecNodeName:
+	case fieldpath.SpecNodeName:
 		return pod.Spec.NodeName, nil
-	case SpecServiceAccountName:
+	case fieldpath.SpecServiceAccountName:
 		return pod.Spec.ServiceAccountName, nil
-	case StatusPodIP:
+	case fieldpath.StatusPodIP:
 		return firstIP(pod.Status.PodIP, podIPs(pod)), nil
-	case StatusPodIPs:
+	case fieldpath.StatusPodIPs:
 		return joinIPs(pod.Status.PodIP, podIPs(pod)), nil
-	case StatusHostIP:
+	case fieldpath.StatusHostIP:
 		return firstIP(pod.Status.HostIP, hostIPs(pod)), nil
-	case StatusHostIPs:
+	case fieldpath.StatusHostIPs:
 		return joinIPs(pod.Status.HostIP, hostIPs(pod)), nil
 	case "":
 		return "", errors.New("downward: resolve: the path must not be empty")
@@ -92,7 +93,7 @@ func (p Path) Resolve(pod *jobapi.Pod, opts ...ResolveOption) (string, error) {
 	return "", fmt.Errorf("downward: resolve %s: the kubelet does not expose this field to pods", p)
 }
 
-func podIPs(pod *jobapi.Pod) []string {
+func podIPs(pod *core.Pod) []string {
 	out := make([]string, len(pod.Status.PodIPs))
 	for i, ip := range pod.Status.PodIPs {
 		out[i] = ip.IP
@@ -100,7 +101,7 @@ func podIPs(pod *jobapi.Pod) []string {
 	return out
 }
 
-func hostIPs(pod *jobapi.Pod) []string {
+func hostIPs(pod *core.Pod) []string {
 	out := make([]string, len(pod.Status.HostIPs))
 	for i, ip := range pod.Status.HostIPs {
 		out[i] = ip.IP

@@ -10,14 +10,16 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/jobkit/jobkit/downward"
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/fieldpath"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
-func readPod(t testing.TB) *jobapi.Pod {
+func readPod(t testing.TB) *core.Pod {
 	t.Helper()
 	data, err := os.ReadFile("testdata/pod.yaml")
 	require.NoError(t, err)
-	var pod jobapi.Pod
+	var pod core.Pod
 	require.NoError(t, yaml.Unmarshal(data, &pod))
 	return &pod
 }
@@ -54,7 +56,7 @@ func TestResolveMatchesTheKubelet(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := downward.MustParse(tt.path).Resolve(pod)
+			got, err := downward.Resolve(fieldpath.MustParse(tt.path), pod)
 			require.NoError(t, err)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Resolve(%s) (-want +got):\n%s", tt.path, diff)
@@ -64,7 +66,7 @@ func TestResolveMatchesTheKubelet(t *testing.T) {
 }
 
 func TestResolveAnnotationsFile(t *testing.T) {
-	got, err := downward.MustParse("metadata.annotations").Resolve(readPod(t))
+	got, err := downward.Resolve(fieldpath.MustParse("metadata.annotations"), readPod(t))
 	require.NoError(t, err)
 	want := `Example.com/Mixed="café ☃"` + "\n" +
 		`batch.kubernetes.io/job-completion-index="1"` + "\n" +
@@ -77,35 +79,35 @@ func TestResolveAnnotationsFile(t *testing.T) {
 func TestResolveEdgeCases(t *testing.T) {
 	tests := []struct {
 		name    string
-		pod     *jobapi.Pod
+		pod     *core.Pod
 		path    string
 		opts    []downward.ResolveOption
 		want    string
 		wantErr string
 	}{
 		{name: "nil pod", pod: nil, path: "metadata.name", wantErr: "must not be nil"},
-		{name: "empty pod name", pod: &jobapi.Pod{}, path: "metadata.name", want: ""},
-		{name: "no labels is the empty file", pod: &jobapi.Pod{}, path: "metadata.labels", want: ""},
-		{name: "missing key is empty by default", pod: &jobapi.Pod{}, path: "metadata.annotations['a']", want: ""},
-		{name: "missing key is an error when strict", pod: &jobapi.Pod{}, path: "metadata.annotations['a']", opts: []downward.ResolveOption{downward.Strict()}, wantErr: "the pod has no annotation 'a'"},
-		{name: "missing label is an error when strict", pod: &jobapi.Pod{}, path: "metadata.labels['a']", opts: []downward.ResolveOption{downward.Strict()}, wantErr: "the pod has no label 'a'"},
+		{name: "empty pod name", pod: &core.Pod{}, path: "metadata.name", want: ""},
+		{name: "no labels is the empty file", pod: &core.Pod{}, path: "metadata.labels", want: ""},
+		{name: "missing key is empty by default", pod: &core.Pod{}, path: "metadata.annotations['a']", want: ""},
+		{name: "missing key is an error when strict", pod: &core.Pod{}, path: "metadata.annotations['a']", opts: []downward.ResolveOption{downward.Strict()}, wantErr: "the pod has no annotation 'a'"},
+		{name: "missing label is an error when strict", pod: &core.Pod{}, path: "metadata.labels['a']", opts: []downward.ResolveOption{downward.Strict()}, wantErr: "the pod has no label 'a'"},
 		{
 			name: "present empty value is not missing when strict",
-			pod:  &jobapi.Pod{ObjectMeta: jobapi.ObjectMeta{Labels: map[string]string{"a": ""}}},
+			pod:  &core.Pod{ObjectMeta: meta.ObjectMeta{Labels: map[string]string{"a": ""}}},
 			path: "metadata.labels['a']", opts: []downward.ResolveOption{downward.Strict()}, want: "",
 		},
-		{name: "pod IP from the list only", pod: &jobapi.Pod{Status: jobapi.PodStatus{PodIPs: []jobapi.PodIP{{IP: "fd00::1"}, {IP: "10.0.0.1"}}}}, path: "status.podIP", want: "fd00::1"},
-		{name: "pod IPs from the single address only", pod: &jobapi.Pod{Status: jobapi.PodStatus{PodIP: "10.0.0.1"}}, path: "status.podIPs", want: "10.0.0.1"},
-		{name: "host IP from the list only", pod: &jobapi.Pod{Status: jobapi.PodStatus{HostIPs: []jobapi.HostIP{{IP: "10.0.0.2"}}}}, path: "status.hostIP", want: "10.0.0.2"},
-		{name: "host IPs from the single address only", pod: &jobapi.Pod{Status: jobapi.PodStatus{HostIP: "10.0.0.2"}}, path: "status.hostIPs", want: "10.0.0.2"},
-		{name: "unscheduled pod has no IPs", pod: &jobapi.Pod{}, path: "status.podIPs", want: ""},
-		{name: "phase is not exposed", pod: &jobapi.Pod{Status: jobapi.PodStatus{Phase: jobapi.PodRunning}}, path: "status.phase", wantErr: "does not expose"},
-		{name: "restart policy is not exposed", pod: &jobapi.Pod{}, path: "spec.restartPolicy", wantErr: "does not expose"},
-		{name: "scheduler name is not exposed", pod: &jobapi.Pod{}, path: "spec.schedulerName", wantErr: "does not expose"},
+		{name: "pod IP from the list only", pod: &core.Pod{Status: core.PodStatus{PodIPs: []core.PodIP{{IP: "fd00::1"}, {IP: "10.0.0.1"}}}}, path: "status.podIP", want: "fd00::1"},
+		{name: "pod IPs from the single address only", pod: &core.Pod{Status: core.PodStatus{PodIP: "10.0.0.1"}}, path: "status.podIPs", want: "10.0.0.1"},
+		{name: "host IP from the list only", pod: &core.Pod{Status: core.PodStatus{HostIPs: []core.HostIP{{IP: "10.0.0.2"}}}}, path: "status.hostIP", want: "10.0.0.2"},
+		{name: "host IPs from the single address only", pod: &core.Pod{Status: core.PodStatus{HostIP: "10.0.0.2"}}, path: "status.hostIPs", want: "10.0.0.2"},
+		{name: "unscheduled pod has no IPs", pod: &core.Pod{}, path: "status.podIPs", want: ""},
+		{name: "phase is not exposed", pod: &core.Pod{Status: core.PodStatus{Phase: core.PodRunning}}, path: "status.phase", wantErr: "does not expose"},
+		{name: "restart policy is not exposed", pod: &core.Pod{}, path: "spec.restartPolicy", wantErr: "does not expose"},
+		{name: "scheduler name is not exposed", pod: &core.Pod{}, path: "spec.schedulerName", wantErr: "does not expose"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := downward.MustParse(tt.path).Resolve(tt.pod, tt.opts...)
+			got, err := downward.Resolve(fieldpath.MustParse(tt.path), tt.pod, tt.opts...)
 			if tt.wantErr != "" {
 				require.ErrorContains(t, err, tt.wantErr)
 				return
@@ -116,14 +118,14 @@ func TestResolveEdgeCases(t *testing.T) {
 			}
 		})
 	}
-	_, err := downward.Path{}.Resolve(&jobapi.Pod{})
+	_, err := downward.Resolve(fieldpath.Path{}, &core.Pod{})
 	require.ErrorContains(t, err, "must not be empty")
 }
 
 func TestResolveWholeMapRoundTrips(t *testing.T) {
 	pod := readPod(t)
 	for _, p := range []string{"metadata.labels", "metadata.annotations"} {
-		file, err := downward.MustParse(p).Resolve(pod)
+		file, err := downward.Resolve(fieldpath.MustParse(p), pod)
 		require.NoError(t, err)
 		got, err := downward.ReadMap(strings.NewReader(file))
 		require.NoError(t, err)

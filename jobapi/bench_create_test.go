@@ -8,6 +8,7 @@ import (
 
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 )
 
 // benchJob is a Job as decoded from a manifest whose pod template has n
@@ -75,7 +76,7 @@ func BenchmarkValidate(b *testing.B) {
 	bad := withPodFailurePolicy(generatedJob())
 	bad.Spec.Parallelism = ref[int32](-1)
 	bad.Spec.Selector.MatchLabels["app"] = "pi"
-	bad.Spec.Template.Spec.RestartPolicy = jobapi.RestartPolicyOnFailure
+	bad.Spec.Template.Spec.RestartPolicy = core.RestartPolicyOnFailure
 	b.Run("invalid", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

@@ -15,6 +15,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/jobapi/resource"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -50,51 +51,51 @@ const podWithUnknowns = `{
 }`
 
 func TestUnmarshalKeepsUnknownMembersAtEveryLevel(t *testing.T) {
-	var got jobapi.Pod
+	var got core.Pod
 	require.NoError(t, json.Unmarshal([]byte(podWithUnknowns), &got))
-	raw := func(s string) jobapi.RawJSON { return jobapi.RawJSON(s) }
-	want := jobapi.Pod{
-		TypeMeta: jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
-		ObjectMeta: jobapi.ObjectMeta{
+	raw := func(s string) meta.RawJSON { return meta.RawJSON(s) }
+	want := core.Pod{
+		TypeMeta: meta.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		ObjectMeta: meta.ObjectMeta{
 			Name: "p",
-			OwnerReferences: []jobapi.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: "j", UID: "u",
-				Unknown: jobapi.Unknown{"x-ref": raw("true")}}},
-			Unknown: jobapi.Unknown{"futureField": raw(`"/api/v1/p"`)},
+			OwnerReferences: []meta.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: "j", UID: "u",
+				Unknown: meta.Unknown{"x-ref": raw("true")}}},
+			Unknown: meta.Unknown{"futureField": raw(`"/api/v1/p"`)},
 		},
-		Spec: jobapi.PodSpec{
-			Containers: []jobapi.Container{{
+		Spec: core.PodSpec{
+			Containers: []core.Container{{
 				Name: "c", Image: "busybox",
-				Env: []jobapi.EnvVar{{Name: "A",
-					ValueFrom: &jobapi.EnvVarSource{
-						FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.name", Unknown: jobapi.Unknown{"x-sel": raw("0")}},
-						Unknown:  jobapi.Unknown{"x-src": raw(`"s"`)},
+				Env: []core.EnvVar{{Name: "A",
+					ValueFrom: &core.EnvVarSource{
+						FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.name", Unknown: meta.Unknown{"x-sel": raw("0")}},
+						Unknown:  meta.Unknown{"x-src": raw(`"s"`)},
 					},
-					Unknown: jobapi.Unknown{"x-env": raw("[]")}}},
-				VolumeMounts: []jobapi.VolumeMount{{Name: "v", MountPath: "/v", MountPropagation: ptr(core.MountPropagationNone)}},
+					Unknown: meta.Unknown{"x-env": raw("[]")}}},
+				VolumeMounts: []core.VolumeMount{{Name: "v", MountPath: "/v", MountPropagation: ptr(core.MountPropagationNone)}},
 				Resources:    core.ResourceRequirements{Limits: core.ResourceList{core.ResourceCPU: resource.MustParse("1")}},
 			}},
-			Volumes: []jobapi.Volume{
-				{Name: "e", VolumeSource: jobapi.VolumeSource{EmptyDir: &core.EmptyDirVolumeSource{Medium: core.StorageMediumMemory}}},
-				{Name: "d", VolumeSource: jobapi.VolumeSource{DownwardAPI: &jobapi.DownwardAPIVolumeSource{
-					Items: []jobapi.DownwardAPIVolumeFile{{Path: "l", FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.labels"},
-						Unknown: jobapi.Unknown{"x-file": raw("1")}}},
-					Unknown: jobapi.Unknown{"x-dapi": raw("2")},
+			Volumes: []core.Volume{
+				{Name: "e", VolumeSource: core.VolumeSource{EmptyDir: &core.EmptyDirVolumeSource{Medium: core.StorageMediumMemory}}},
+				{Name: "d", VolumeSource: core.VolumeSource{DownwardAPI: &core.DownwardAPIVolumeSource{
+					Items: []core.DownwardAPIVolumeFile{{Path: "l", FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.labels"},
+						Unknown: meta.Unknown{"x-file": raw("1")}}},
+					Unknown: meta.Unknown{"x-dapi": raw("2")},
 				}}},
-				{Name: "c", VolumeSource: jobapi.VolumeSource{ConfigMap: &jobapi.ConfigMapVolumeSource{
-					LocalObjectReference: jobapi.LocalObjectReference{Name: "cm"},
-					Items:                []jobapi.KeyToPath{{Key: "k", Path: "p", Unknown: jobapi.Unknown{"x-ktp": raw("3")}}},
-					Unknown:              jobapi.Unknown{"x-cm": raw("4")},
+				{Name: "c", VolumeSource: core.VolumeSource{ConfigMap: &core.ConfigMapVolumeSource{
+					LocalObjectReference: core.LocalObjectReference{Name: "cm"},
+					Items:                []core.KeyToPath{{Key: "k", Path: "p", Unknown: meta.Unknown{"x-ktp": raw("3")}}},
+					Unknown:              meta.Unknown{"x-cm": raw("4")},
 				}}},
 			},
 			Affinity: &core.Affinity{NodeAffinity: &core.NodeAffinity{}},
 		},
-		Status: jobapi.PodStatus{
-			Phase:      jobapi.PodRunning,
-			HostIPs:    []jobapi.HostIP{{IP: "10.0.0.1", Unknown: jobapi.Unknown{"x-h": raw("5")}}},
-			PodIPs:     []jobapi.PodIP{{IP: "10.1.0.1", Unknown: jobapi.Unknown{"x-p": raw("6")}}},
+		Status: core.PodStatus{
+			Phase:      core.PodRunning,
+			HostIPs:    []core.HostIP{{IP: "10.0.0.1", Unknown: meta.Unknown{"x-h": raw("5")}}},
+			PodIPs:     []core.PodIP{{IP: "10.1.0.1", Unknown: meta.Unknown{"x-p": raw("6")}}},
 			Conditions: []core.PodCondition{{Type: core.PodReady, Status: core.ConditionTrue}},
 		},
-		Unknown: jobapi.Unknown{"x-top": raw("1")},
+		Unknown: meta.Unknown{"x-top": raw("1")},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("decoded pod (-want +got):\n%s", diff)
@@ -103,7 +104,7 @@ func TestUnmarshalKeepsUnknownMembersAtEveryLevel(t *testing.T) {
 	// Through DeepCopy and back out: the same JSON, member for member.
 	out, err := json.Marshal(got.DeepCopy())
 	require.NoError(t, err)
-	if !jobapi.RawJSON(podWithUnknowns).Equal(out) {
+	if !meta.RawJSON(podWithUnknowns).Equal(out) {
 		t.Errorf("re-encoded pod is not the input:\n in: %s\nout: %s", podWithUnknowns, out)
 	}
 }
@@ -117,7 +118,7 @@ func TestUnmarshalRules(t *testing.T) {
 		{
 			name: "member names are case-sensitive: a differently cased name is unknown",
 			in:   `{"metadata":{"Name":"x","name":"y"}}`,
-			want: jobapi.Job{ObjectMeta: jobapi.ObjectMeta{Name: "y", Unknown: jobapi.Unknown{"Name": jobapi.RawJSON(`"x"`)}}},
+			want: jobapi.Job{ObjectMeta: meta.ObjectMeta{Name: "y", Unknown: meta.Unknown{"Name": meta.RawJSON(`"x"`)}}},
 		},
 		{
 			name: "null leaves a field unset",
@@ -127,22 +128,22 @@ func TestUnmarshalRules(t *testing.T) {
 		{
 			name: "a null unknown member is kept",
 			in:   `{"x":null}`,
-			want: jobapi.Job{Unknown: jobapi.Unknown{"x": jobapi.RawJSON("null")}},
+			want: jobapi.Job{Unknown: meta.Unknown{"x": meta.RawJSON("null")}},
 		},
 		{
 			name: "unknown values are kept compact",
 			in:   "{\"x\": { \"a\" : [1, 2,\n 3], \"s\": \"a b\" }}",
-			want: jobapi.Job{Unknown: jobapi.Unknown{"x": jobapi.RawJSON(`{"a":[1,2,3],"s":"a b"}`)}},
+			want: jobapi.Job{Unknown: meta.Unknown{"x": meta.RawJSON(`{"a":[1,2,3],"s":"a b"}`)}},
 		},
 		{
 			name: "surrogate escapes in an unknown value, which YAML cannot read, are replaced",
 			in:   `{"x":["\ud800","\udc00x","\ud83d\ude00","\u00e9"]}`,
-			want: jobapi.Job{Unknown: jobapi.Unknown{"x": jobapi.RawJSON(`["\ufffd","\ufffdx","😀","\u00e9"]`)}},
+			want: jobapi.Job{Unknown: meta.Unknown{"x": meta.RawJSON(`["\ufffd","\ufffdx","😀","\u00e9"]`)}},
 		},
 		{
 			name: "escaped strings are decoded",
 			in:   `{"metadata":{"name":"a\u0062\n","labels":{"k\u00e9":"v\""}}}`,
-			want: jobapi.Job{ObjectMeta: jobapi.ObjectMeta{Name: "ab\n", Labels: map[string]string{"ké": `v"`}}},
+			want: jobapi.Job{ObjectMeta: meta.ObjectMeta{Name: "ab\n", Labels: map[string]string{"ké": `v"`}}},
 		},
 		{
 			name: "a selector decodes into selector.LabelSelector",
@@ -159,7 +160,7 @@ func TestUnmarshalRules(t *testing.T) {
 			name: "integers at the edges of int32 and int64",
 			in:   `{"metadata":{"generation":-9223372036854775808},"spec":{"completions":2147483647,"parallelism":-2147483648,"activeDeadlineSeconds":9223372036854775807}}`,
 			want: jobapi.Job{
-				ObjectMeta: jobapi.ObjectMeta{Generation: -9223372036854775808},
+				ObjectMeta: meta.ObjectMeta{Generation: -9223372036854775808},
 				Spec:       jobapi.JobSpec{Completions: ptr[int32](2147483647), Parallelism: ptr[int32](-2147483648), ActiveDeadlineSeconds: ptr[int64](9223372036854775807)},
 			},
 		},
@@ -262,13 +263,13 @@ func TestMarshalErrors(t *testing.T) {
 		want string
 	}{
 		{"an unknown member that names a modeled field",
-			jobapi.Job{Spec: jobapi.JobSpec{Unknown: jobapi.Unknown{"completions": jobapi.RawJSON("1")}}},
+			jobapi.Job{Spec: jobapi.JobSpec{Unknown: meta.Unknown{"completions": meta.RawJSON("1")}}},
 			`spec: Unknown holds "completions", a field this type models: set the field instead`},
 		{"an unknown member that is not JSON",
-			jobapi.Container{Name: "c", Unknown: jobapi.Unknown{"x-resources": jobapi.RawJSON("{nope")}},
+			core.Container{Name: "c", Unknown: meta.Unknown{"x-resources": meta.RawJSON("{nope")}},
 			`Unknown member "x-resources" must be valid JSON`},
 		{"opaque JSON that is not JSON",
-			jobapi.ObjectMeta{ManagedFields: []jobapi.ManagedFieldsEntry{{FieldsV1: ptr(jobapi.RawJSON("["))}}},
+			meta.ObjectMeta{ManagedFields: []meta.ManagedFieldsEntry{{FieldsV1: ptr(meta.RawJSON("["))}}},
 			"managedFields[0].fieldsV1: must be valid JSON"},
 	}
 	for _, tt := range tests {
@@ -290,17 +291,17 @@ func TestMarshalFollowsTheJSONTags(t *testing.T) {
 		{"an empty Job writes the members Kubernetes always writes",
 			jobapi.Job{}, `{"metadata":{},"spec":{"template":{"metadata":{},"spec":{"containers":null}}},"status":{}}`},
 		{"a zero condition time is written null, as metav1.Time writes it under omitempty; a set one in UTC",
-			jobapi.JobCondition{Type: jobapi.JobComplete, Status: jobapi.ConditionTrue, LastTransitionTime: jobapi.NewTime(mustTime(t, "2024-05-01T14:00:00+02:00"))},
+			jobapi.JobCondition{Type: jobapi.JobComplete, Status: jobapi.ConditionTrue, LastTransitionTime: meta.NewTime(mustTime(t, "2024-05-01T14:00:00+02:00"))},
 			`{"type":"Complete","status":"True","lastProbeTime":null,"lastTransitionTime":"2024-05-01T12:00:00Z"}`},
 		{"the creation timestamp, tagged omitzero, is left out when zero",
-			jobapi.ObjectMeta{Name: "j"},
+			meta.ObjectMeta{Name: "j"},
 			`{"name":"j"}`},
 		{"inline structs are flattened; unknown members follow, sorted",
-			jobapi.Volume{Name: "v", VolumeSource: jobapi.VolumeSource{ConfigMap: &jobapi.ConfigMapVolumeSource{LocalObjectReference: jobapi.LocalObjectReference{Name: "cm"}}},
-				Unknown: jobapi.Unknown{"z": jobapi.RawJSON("1"), "a": jobapi.RawJSON("2")}},
+			core.Volume{Name: "v", VolumeSource: core.VolumeSource{ConfigMap: &core.ConfigMapVolumeSource{LocalObjectReference: core.LocalObjectReference{Name: "cm"}}},
+				Unknown: meta.Unknown{"z": meta.RawJSON("1"), "a": meta.RawJSON("2")}},
 			`{"name":"v","configMap":{"name":"cm"},"a":2,"z":1}`},
 		{"strings are escaped as encoding/json escapes them",
-			jobapi.EnvVar{Name: "A", Value: "<\"x\">\n&é"},
+			core.EnvVar{Name: "A", Value: "<\"x\">\n&é"},
 			`{"name":"A","value":"\u003c\"x\"\u003e\n\u0026é"}`},
 	}
 	for _, tt := range tests {
@@ -322,7 +323,7 @@ func TestRandomObjectsRoundTrip(t *testing.T) {
 		new  func() any
 	}{
 		{"Job", func() any { return new(jobapi.Job) }},
-		{"Pod", func() any { return new(jobapi.Pod) }},
+		{"Pod", func() any { return new(core.Pod) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -352,18 +353,18 @@ func TestTypeMetaOf(t *testing.T) {
 	tests := []struct {
 		name    string
 		in      string
-		want    jobapi.TypeMeta
+		want    meta.TypeMeta
 		wantErr []fieldErr
 		wantBad bool // an error that is not about a field
 	}{
-		{"both members", `{"apiVersion":"batch/v1","kind":"Job","spec":{}}`, jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"}, nil, false},
-		{"in any order, after other members", `{"spec":{"a":[1,{"b":"}"}]},"kind":"Pod","apiVersion":"v1"}`, jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"}, nil, false},
-		{"missing members are empty", `{"metadata":{}}`, jobapi.TypeMeta{}, nil, false},
-		{"null is empty", `{"kind":null}`, jobapi.TypeMeta{}, nil, false},
-		{"stops once both are read, ignoring what follows", `{"kind":"Job","apiVersion":"batch/v1",`, jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"}, nil, false},
-		{"a kind that is not a string", `{"kind":5,"apiVersion":"v1"}`, jobapi.TypeMeta{APIVersion: "v1"}, []fieldErr{{field.ErrorTypeTypeInvalid, "kind"}}, false},
-		{"not an object", `["kind"]`, jobapi.TypeMeta{}, nil, true},
-		{"malformed before both are read", `{"kind" "Job"}`, jobapi.TypeMeta{}, nil, true},
+		{"both members", `{"apiVersion":"batch/v1","kind":"Job","spec":{}}`, meta.TypeMeta{Kind: "Job", APIVersion: "batch/v1"}, nil, false},
+		{"in any order, after other members", `{"spec":{"a":[1,{"b":"}"}]},"kind":"Pod","apiVersion":"v1"}`, meta.TypeMeta{Kind: "Pod", APIVersion: "v1"}, nil, false},
+		{"missing members are empty", `{"metadata":{}}`, meta.TypeMeta{}, nil, false},
+		{"null is empty", `{"kind":null}`, meta.TypeMeta{}, nil, false},
+		{"stops once both are read, ignoring what follows", `{"kind":"Job","apiVersion":"batch/v1",`, meta.TypeMeta{Kind: "Job", APIVersion: "batch/v1"}, nil, false},
+		{"a kind that is not a string", `{"kind":5,"apiVersion":"v1"}`, meta.TypeMeta{APIVersion: "v1"}, []fieldErr{{field.ErrorTypeTypeInvalid, "kind"}}, false},
+		{"not an object", `["kind"]`, meta.TypeMeta{}, nil, true},
+		{"malformed before both are read", `{"kind" "Job"}`, meta.TypeMeta{}, nil, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

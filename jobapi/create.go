@@ -19,15 +19,6 @@ import (
 	"github.com/jobkit/jobkit/selector"
 )
 
-// Warning is something create-time processing changed, or noticed, that
-// the user should know about but that does not make the Job invalid. It is
-// [meta.Warning], so that ObjectMeta's PrepareForCreate can return it.
-type Warning = meta.Warning
-
-// Warnings is the list of warnings of one operation, in a fixed order. It
-// is [meta.Warnings].
-type Warnings = meta.Warnings
-
 // CreateOption changes how [PrepareForCreate] works: WithUID,
 // WithCreationTime, WithRandom, WithNamespace, KeepUnknownFields,
 // IgnoreUnknownFields, and the label key options WithLabelKeys and
@@ -81,7 +72,7 @@ func (f createOption) applyCreate(o *createOptions) { f(o) }
 
 type createOptions struct {
 	keys      keyOptions
-	uid       UID
+	uid       meta.UID
 	created   time.Time
 	random    io.Reader
 	hasRandom bool
@@ -153,7 +144,7 @@ type validateOptions struct {
 // WithUID makes [PrepareForCreate] give the Job this uid instead of a new
 // random one. Two Jobs must never share a uid: their generated selectors
 // would select each other's pods.
-func WithUID(uid UID) CreateOption { return createOption(func(o *createOptions) { o.uid = uid }) }
+func WithUID(uid meta.UID) CreateOption { return createOption(func(o *createOptions) { o.uid = uid }) }
 
 // WithLabelKeys chooses the label keys selector generation writes (and
 // Validate expects): [SeedLabelKeys], the default, or [KubernetesLabelKeys].
@@ -314,7 +305,7 @@ const (
 //
 // Finally a name that is a valid DNS subdomain but not a DNS label gets a
 // warning: it becomes part of pod names and hostnames.
-func PrepareForCreate(job *Job, opts ...CreateOption) (Warnings, error) {
+func PrepareForCreate(job *Job, opts ...CreateOption) (meta.Warnings, error) {
 	if job == nil {
 		return nil, errors.New("jobapi: PrepareForCreate needs a Job, not nil")
 	}
@@ -343,7 +334,7 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (Warnings, error) {
 		if err != nil {
 			return nil, fmt.Errorf("jobapi: generating a uid: %w", err)
 		}
-		uid = UID(u.String())
+		uid = meta.UID(u.String())
 	}
 	name := job.ObjectMeta.Name
 	if name == "" && job.ObjectMeta.GenerateName != "" {
@@ -353,7 +344,7 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (Warnings, error) {
 	}
 
 	// Nothing fails from here on.
-	var w Warnings
+	var w meta.Warnings
 	switch o.unknown {
 	case dropUnknownWithWarnings:
 		w = DropUnknownFields(job)
@@ -380,7 +371,7 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (Warnings, error) {
 			job.ObjectMeta.Labels = maps.Clone(job.Spec.Template.ObjectMeta.Labels)
 		}
 		if sel := job.Spec.Selector; sel != nil && len(sel.MatchLabels) == 0 && len(sel.MatchExpressions) == 0 {
-			w = append(w, Warning{Field: "spec.selector", Message: "is empty and selects every pod in the namespace: the Job will adopt, count and delete pods it did not create; select on labels that only this Job's pod template has"})
+			w = append(w, meta.Warning{Field: "spec.selector", Message: "is empty and selects every pod in the namespace: the Job will adopt, count and delete pods it did not create; select on labels that only this Job's pod template has"})
 		}
 	}
 	if job.Spec.ManualSelector == nil && o.keys.policy == KubernetesLabelKeys {
@@ -389,7 +380,7 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (Warnings, error) {
 	}
 	core.DropDisabledTemplateFields(&job.Spec.Template, nil)
 	if len(name) > 0 && len(dnsSubdomainProblems(name)) == 0 && len(dnsLabelProblems(name)) > 0 {
-		w = append(w, Warning{Field: "metadata.name", Message: "is used in the names and hostnames of the Job's pods, which must be DNS labels; a DNS label (at most 63 lower-case letters, digits and '-') is recommended"})
+		w = append(w, meta.Warning{Field: "metadata.name", Message: "is used in the names and hostnames of the Job's pods, which must be DNS labels; a DNS label (at most 63 lower-case letters, digits and '-') is recommended"})
 	}
 	return w, nil
 }
@@ -405,7 +396,7 @@ func isManual(job *Job) bool {
 }
 
 // generate is automatic mode: selector and labels from the uid and name.
-func generate(job *Job, keys labelKeys, w Warnings) Warnings {
+func generate(job *Job, keys labelKeys, w meta.Warnings) meta.Warnings {
 	uid, name := job.ObjectMeta.UID, job.ObjectMeta.Name
 	tmpl := &job.Spec.Template.ObjectMeta
 	labelsFromTemplate := jobLabelsFromTemplate(job)
@@ -432,7 +423,7 @@ func generate(job *Job, keys labelKeys, w Warnings) Warnings {
 	default:
 		if k, v, ok := keys.staleKey(sel); ok {
 			job.Spec.Selector = keys.generatedSelector(uid)
-			w = append(w, Warning{Field: "spec.selector", Message: fmt.Sprintf("replaced the selector generated for another Job (%s=%s) with this Job's (%s=%s); set `spec.manualSelector: true` to choose the selector yourself", k, v, keys.selectorKey(), uid)})
+			w = append(w, meta.Warning{Field: "spec.selector", Message: fmt.Sprintf("replaced the selector generated for another Job (%s=%s) with this Job's (%s=%s); set `spec.manualSelector: true` to choose the selector yourself", k, v, keys.selectorKey(), uid)})
 			break
 		}
 		// A selector the user wrote without manualSelector: like
@@ -470,7 +461,7 @@ func jobLabelsFromTemplate(job *Job) bool {
 
 // refreshSystemLabels gives every system-owned key of labels the value of
 // this Job, with a warning for each value that changes, in key order.
-func refreshSystemLabels(labels map[string]string, keys labelKeys, uid UID, name, path string, w Warnings) Warnings {
+func refreshSystemLabels(labels map[string]string, keys labelKeys, uid meta.UID, name, path string, w meta.Warnings) meta.Warnings {
 	var stale []string
 	for k, v := range labels {
 		if want, ok := keys.systemValue(k, uid, name); ok && v != want {
@@ -484,7 +475,7 @@ func refreshSystemLabels(labels map[string]string, keys labelKeys, uid UID, name
 		if isNameKey(k) {
 			what = "the Job's name"
 		}
-		w = append(w, Warning{Field: path + "[" + k + "]", Message: fmt.Sprintf("replaced %q with %q: the key is owned by the system and holds %s (the copied value would tie the Job to another Job's pods)", labels[k], want, what)})
+		w = append(w, meta.Warning{Field: path + "[" + k + "]", Message: fmt.Sprintf("replaced %q with %q: the key is owned by the system and holds %s (the copied value would tie the Job to another Job's pods)", labels[k], want, what)})
 		labels[k] = want
 	}
 	return w
@@ -542,7 +533,7 @@ func IsGeneratedName(name, prefix string) bool {
 
 // generatedSelectorString prints the selector generated for uid, for
 // messages.
-func (k labelKeys) generatedSelectorString(uid UID) string {
+func (k labelKeys) generatedSelectorString(uid meta.UID) string {
 	return selector.Set{k.selectorKey(): string(uid)}.String()
 }
 

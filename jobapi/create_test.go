@@ -20,6 +20,7 @@ import (
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -80,7 +81,7 @@ func expectedJob(t *testing.T, manifest string) *jobapi.Job {
 
 // createJob decodes manifest and runs create-time processing with the
 // fixed uid and time (unless opts override them).
-func createJob(t *testing.T, manifest string, opts ...jobapi.CreateOption) (*jobapi.Job, jobapi.Warnings) {
+func createJob(t *testing.T, manifest string, opts ...jobapi.CreateOption) (*jobapi.Job, meta.Warnings) {
 	t.Helper()
 	job := decodeJob(t, manifest)
 	all := append([]jobapi.CreateOption{jobapi.WithUID(newUID), jobapi.WithCreationTime(createdAt)}, opts...)
@@ -96,7 +97,7 @@ func diffJob(t *testing.T, want, got *jobapi.Job) {
 	}
 }
 
-func diffWarnings(t *testing.T, want, got jobapi.Warnings) {
+func diffWarnings(t *testing.T, want, got meta.Warnings) {
 	t.Helper()
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
@@ -515,7 +516,7 @@ spec:
 		opts     []jobapi.CreateOption
 		selector string // the generated selector's key
 		want     string // the expected template labels, indented
-		warnings jobapi.Warnings
+		warnings meta.Warnings
 	}{
 		{
 			name:     "seed label keys",
@@ -650,7 +651,7 @@ spec:`+defaultsV1+`  manualSelector: false
         job-name: pi`+podSpec)
 	diffJob(t, want, job)
 	stale := `replaced "` + oldUID + `" with "` + newUID + `": the key is owned by the system and holds the Job's uid (the copied value would tie the Job to another Job's pods)`
-	diffWarnings(t, jobapi.Warnings{
+	diffWarnings(t, meta.Warnings{
 		{Field: "spec.template.metadata.labels[batch.kubernetes.io/controller-uid]", Message: stale},
 		{Field: "spec.template.metadata.labels[controller-uid]", Message: stale},
 		{Field: "metadata.labels[batch.kubernetes.io/controller-uid]", Message: stale},
@@ -671,7 +672,7 @@ spec:`+defaultsV1+`  manualSelector: false
 		if diff := cmp.Diff(wantLabels, job.ObjectMeta.Labels); diff != "" {
 			t.Errorf("metadata.labels (-want +got):\n%s", diff)
 		}
-		diffWarnings(t, jobapi.Warnings{
+		diffWarnings(t, meta.Warnings{
 			{Field: "spec.template.metadata.labels[batch.kubernetes.io/controller-uid]", Message: stale},
 			{Field: "spec.template.metadata.labels[controller-uid]", Message: stale},
 			{Field: "metadata.labels[batch.kubernetes.io/controller-uid]", Message: stale},
@@ -833,7 +834,7 @@ func TestPrepareForCreateSystemFields(t *testing.T) {
 		// The first 16 bytes make the uid; the next ones index the alphabet
 		// "bcdfghjklmnpqrstvwxz2456789".
 		require.Equal(t, "pi-bcdfb", job.ObjectMeta.Name)
-		require.Equal(t, jobapi.UID("00010203-0001-4203-8001-020300010203"), job.ObjectMeta.UID)
+		require.Equal(t, meta.UID("00010203-0001-4203-8001-020300010203"), job.ObjectMeta.UID)
 		require.Equal(t, "pi-bcdfb", job.Spec.Template.ObjectMeta.Labels[jobapi.JobNameLabel])
 		requireValid(t, job)
 	})
@@ -890,7 +891,7 @@ spec:
 		{"unknown label key policy", &jobapi.Job{}, []jobapi.CreateOption{jobapi.WithLabelKeys("k8s")}},
 		{"nil random source", &jobapi.Job{}, []jobapi.CreateOption{jobapi.WithRandom(nil)}},
 		{"failing random source", &jobapi.Job{}, []jobapi.CreateOption{jobapi.WithRandom(iotest.ErrReader(errors.New("no entropy")))}},
-		{"random source too short for the name", &jobapi.Job{ObjectMeta: jobapi.ObjectMeta{GenerateName: "x-"}}, []jobapi.CreateOption{jobapi.WithRandom(bytes.NewReader(make([]byte, 20)))}},
+		{"random source too short for the name", &jobapi.Job{ObjectMeta: meta.ObjectMeta{GenerateName: "x-"}}, []jobapi.CreateOption{jobapi.WithRandom(bytes.NewReader(make([]byte, 20)))}},
 	}
 	for _, tt := range misuse {
 		t.Run("misuse: "+tt.name, func(t *testing.T) {
@@ -934,7 +935,7 @@ func TestJobLabelsAreKubernetesDefaultedOnes(t *testing.T) {
 		})
 	}
 	t.Run("a Job built in code with empty labels gets the template's", func(t *testing.T) {
-		job := &jobapi.Job{ObjectMeta: jobapi.ObjectMeta{Name: "pi"}}
+		job := &jobapi.Job{ObjectMeta: meta.ObjectMeta{Name: "pi"}}
 		job.Spec.Template.ObjectMeta.Labels = map[string]string{"app": "pi"}
 		if _, err := jobapi.PrepareForCreate(job, jobapi.WithUID(newUID)); err != nil {
 			t.Fatal(err)
@@ -1070,7 +1071,7 @@ spec:
 `
 	t.Run("unknown fields are dropped with the API server's warning, before the other warnings", func(t *testing.T) {
 		job, w := createJob(t, unknown)
-		diffWarnings(t, jobapi.Warnings{
+		diffWarnings(t, meta.Warnings{
 			{Message: `unknown field "metadata.colour"`},
 			{Message: `unknown field "spec.backofLimit"`},
 			{Message: `unknown field "spec.template.metadata.bogus"`},
@@ -1190,7 +1191,7 @@ status:
 		"top",
 	}
 	require.Equal(t, want, jobapi.UnknownFields(job, ""))
-	require.Equal(t, []string{"x.top"}, jobapi.UnknownFields(&jobapi.Job{Unknown: jobapi.Unknown{"top": jobapi.RawJSON("1")}}, "x"))
+	require.Equal(t, []string{"x.top"}, jobapi.UnknownFields(&jobapi.Job{Unknown: meta.Unknown{"top": meta.RawJSON("1")}}, "x"))
 	require.Equal(t, want, jobapi.DropUnknown(job, ""))
 	require.Empty(t, jobapi.UnknownFields(job, ""))
 	require.Nil(t, jobapi.DropUnknownFields(nil))

@@ -6,8 +6,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/internal/deepcopytest"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 func TestDeepCopySharesNothing(t *testing.T) {
@@ -26,26 +28,26 @@ func TestDeepCopySharesNothing(t *testing.T) {
 		{"PodFailurePolicyOnPodConditionsPattern", jobtest.DeepCopyCheck((*jobapi.PodFailurePolicyOnPodConditionsPattern).DeepCopy)},
 		{"SuccessPolicy", jobtest.DeepCopyCheck((*jobapi.SuccessPolicy).DeepCopy)},
 		{"SuccessPolicyRule", jobtest.DeepCopyCheck((*jobapi.SuccessPolicyRule).DeepCopy)},
-		{"ObjectMeta", jobtest.DeepCopyCheck((*jobapi.ObjectMeta).DeepCopy)},
-		{"OwnerReference", jobtest.DeepCopyCheck((*jobapi.OwnerReference).DeepCopy)},
-		{"Pod", jobtest.DeepCopyCheck((*jobapi.Pod).DeepCopy)},
-		{"PodTemplateSpec", jobtest.DeepCopyCheck((*jobapi.PodTemplateSpec).DeepCopy)},
-		{"PodSpec", jobtest.DeepCopyCheck((*jobapi.PodSpec).DeepCopy)},
-		{"Container", jobtest.DeepCopyCheck((*jobapi.Container).DeepCopy)},
-		{"EnvVar", jobtest.DeepCopyCheck((*jobapi.EnvVar).DeepCopy)},
-		{"EnvVarSource", jobtest.DeepCopyCheck((*jobapi.EnvVarSource).DeepCopy)},
-		{"ObjectFieldSelector", jobtest.DeepCopyCheck((*jobapi.ObjectFieldSelector).DeepCopy)},
-		{"Volume", jobtest.DeepCopyCheck((*jobapi.Volume).DeepCopy)},
-		{"VolumeSource", jobtest.DeepCopyCheck((*jobapi.VolumeSource).DeepCopy)},
-		{"DownwardAPIVolumeSource", jobtest.DeepCopyCheck((*jobapi.DownwardAPIVolumeSource).DeepCopy)},
-		{"DownwardAPIVolumeFile", jobtest.DeepCopyCheck((*jobapi.DownwardAPIVolumeFile).DeepCopy)},
-		{"ConfigMapVolumeSource", jobtest.DeepCopyCheck((*jobapi.ConfigMapVolumeSource).DeepCopy)},
-		{"KeyToPath", jobtest.DeepCopyCheck((*jobapi.KeyToPath).DeepCopy)},
-		{"VolumeMount", jobtest.DeepCopyCheck((*jobapi.VolumeMount).DeepCopy)},
-		{"PodStatus", jobtest.DeepCopyCheck((*jobapi.PodStatus).DeepCopy)},
-		{"HostIP", jobtest.DeepCopyCheck((*jobapi.HostIP).DeepCopy)},
-		{"PodIP", jobtest.DeepCopyCheck((*jobapi.PodIP).DeepCopy)},
-		{"Time", jobtest.DeepCopyCheck((*jobapi.Time).DeepCopy)},
+		{"ObjectMeta", jobtest.DeepCopyCheck((*meta.ObjectMeta).DeepCopy)},
+		{"OwnerReference", jobtest.DeepCopyCheck((*meta.OwnerReference).DeepCopy)},
+		{"Pod", jobtest.DeepCopyCheck((*core.Pod).DeepCopy)},
+		{"PodTemplateSpec", jobtest.DeepCopyCheck((*core.PodTemplateSpec).DeepCopy)},
+		{"PodSpec", jobtest.DeepCopyCheck((*core.PodSpec).DeepCopy)},
+		{"Container", jobtest.DeepCopyCheck((*core.Container).DeepCopy)},
+		{"EnvVar", jobtest.DeepCopyCheck((*core.EnvVar).DeepCopy)},
+		{"EnvVarSource", jobtest.DeepCopyCheck((*core.EnvVarSource).DeepCopy)},
+		{"ObjectFieldSelector", jobtest.DeepCopyCheck((*core.ObjectFieldSelector).DeepCopy)},
+		{"Volume", jobtest.DeepCopyCheck((*core.Volume).DeepCopy)},
+		{"VolumeSource", jobtest.DeepCopyCheck((*core.VolumeSource).DeepCopy)},
+		{"DownwardAPIVolumeSource", jobtest.DeepCopyCheck((*core.DownwardAPIVolumeSource).DeepCopy)},
+		{"DownwardAPIVolumeFile", jobtest.DeepCopyCheck((*core.DownwardAPIVolumeFile).DeepCopy)},
+		{"ConfigMapVolumeSource", jobtest.DeepCopyCheck((*core.ConfigMapVolumeSource).DeepCopy)},
+		{"KeyToPath", jobtest.DeepCopyCheck((*core.KeyToPath).DeepCopy)},
+		{"VolumeMount", jobtest.DeepCopyCheck((*core.VolumeMount).DeepCopy)},
+		{"PodStatus", jobtest.DeepCopyCheck((*core.PodStatus).DeepCopy)},
+		{"HostIP", jobtest.DeepCopyCheck((*core.HostIP).DeepCopy)},
+		{"PodIP", jobtest.DeepCopyCheck((*core.PodIP).DeepCopy)},
+		{"Time", jobtest.DeepCopyCheck((*meta.Time).DeepCopy)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, tt.run)
@@ -53,17 +55,17 @@ func TestDeepCopySharesNothing(t *testing.T) {
 }
 
 func TestDeepCopyOfOpaqueValues(t *testing.T) {
-	u := jobapi.Unknown{"affinity": jobapi.RawJSON(`{"a":[1,2]}`)}
+	u := meta.Unknown{"affinity": meta.RawJSON(`{"a":[1,2]}`)}
 	c := u.DeepCopy()
 	c["affinity"][2] = 'X'
-	c["new"] = jobapi.RawJSON(`1`)
+	c["new"] = meta.RawJSON(`1`)
 	if diff := cmp.Diff(`{"a":[1,2]}`, string(u["affinity"])); diff != "" {
 		t.Errorf("changing the copy changed the original (-want +got):\n%s", diff)
 	}
 	if _, ok := u["new"]; ok {
 		t.Errorf("adding to the copy added to the original")
 	}
-	if jobapi.Unknown(nil).DeepCopy() != nil || jobapi.RawJSON(nil).DeepCopy() != nil {
+	if meta.Unknown(nil).DeepCopy() != nil || meta.RawJSON(nil).DeepCopy() != nil {
 		t.Errorf("DeepCopy of nil must be nil")
 	}
 }

@@ -1,16 +1,17 @@
-// Package jobapi holds the internal ("hub") form of Jobs and pods: the
-// only types jobkit's logic works on. Manifests in any supported version
+// Package jobapi holds the internal ("hub") form of Jobs: the only Job
+// types jobkit's logic works on; their pod templates are package core's
+// types and their metadata package meta's. Manifests in any supported version
 // are decoded into them by package conversion and written back from them.
 //
 // The types mirror Kubernetes' Go names and JSON tags (core/v1, batch/v1,
-// meta/v1), so a pod printed by `kubectl get pod -o json` decodes straight
-// into a [Pod] with encoding/json or sigs.k8s.io/yaml. Optional fields are
+// meta/v1), so a Job printed by `kubectl get job -o json` decodes straight
+// into a [Job] with encoding/json or sigs.k8s.io/yaml. Optional fields are
 // pointers with `omitempty`; API integers are int32 (int64 where
-// Kubernetes uses it); times are [Time], RFC 3339 in UTC to the second.
+// Kubernetes uses it); times are [meta.Time], RFC 3339 in UTC to the second.
 //
-// Object metadata ([ObjectMeta], [TypeMeta], [Time], [Unknown], ...) lives
-// in package jobapi/meta; jobapi keeps every one of those names as an
-// alias, so jobapi.ObjectMeta and meta.ObjectMeta are the same type.
+// Object metadata ([meta.ObjectMeta], [meta.TypeMeta], [meta.Unknown], ...)
+// lives in package jobapi/meta and the pod types in jobapi/core; each name
+// has that one home and is spelled with its package's name everywhere.
 //
 // Nothing a user wrote is lost. jobapi and jobapi/core type every field of
 // a Job and its pod template as of Kubernetes v1.36; every object type
@@ -30,7 +31,7 @@
 // written back by encoding; they compare with go-cmp and == semantics of
 // JSON (member order does not matter), so tests can compare whole objects
 // with cmp.Diff. As with Kubernetes' own types, an empty list or map is
-// not written (`omitempty`) and so comes back nil, a zero [Time] is not
+// not written (`omitempty`) and so comes back nil, a zero [meta.Time] is not
 // written, and JSON null means "unset".
 //
 // What an API server does to a new Job is [PrepareForCreate]: it sets the
@@ -39,7 +40,7 @@
 // pod template's fields whose feature gate is off, and, in automatic mode
 // (the default: `spec.manualSelector` unset or false), generates the
 // selector and the template labels that make the Job's pods its own,
-// replacing stale values copied from another Job with [Warnings] rather
+// replacing stale values copied from another Job with [meta.Warnings] rather
 // than errors. [Validate] and [ValidateUpdate] then return a
 // field.ErrorList with Kubernetes' error types and field paths. The label
 // keys follow a policy ([SeedLabelKeys] by default, [KubernetesLabelKeys],

@@ -8,6 +8,7 @@ import (
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // A Job copied from `kubectl get job pi -o yaml` still carries the old
@@ -122,7 +123,7 @@ func ExampleValidate_status() {
 // A user who wants their own name for the non-overlapping key chooses it
 // (the `uniqueLabelKey` of the API conventions).
 func ExampleWithUniqueLabelKey() {
-	job := &jobapi.Job{ObjectMeta: jobapi.ObjectMeta{Name: "pi"}}
+	job := &jobapi.Job{ObjectMeta: meta.ObjectMeta{Name: "pi"}}
 	if _, err := jobapi.PrepareForCreate(job, jobapi.WithUID("7c9e6679"), jobapi.WithUniqueLabelKey("example.com/run")); err != nil {
 		panic(err)
 	}

@@ -5,17 +5,18 @@ import (
 	"fmt"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 )
 
-// A pod as kubectl prints it decodes straight into jobapi.Pod, every
+// A pod as kubectl prints it decodes straight into core.Pod, every
 // core/v1 field typed (here the container's resources and the pod's
 // tolerations); a member a newer Kubernetes adds is kept and written back.
 func Example_unknownMembersSurvive() {
 	in := `{"apiVersion":"v1","kind":"Pod","metadata":{"name":"pi-0"},
 	        "spec":{"containers":[{"name":"pi","image":"perl","resources":{"limits":{"cpu":"1"}}}],
 	                "tolerations":[{"operator":"Exists"}],"x-future":{"on":true}}}`
-	var pod jobapi.Pod
+	var pod core.Pod
 	if err := json.Unmarshal([]byte(in), &pod); err != nil {
 		panic(err)
 	}

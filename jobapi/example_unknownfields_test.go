@@ -5,6 +5,7 @@ import (
 
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // PrepareForCreate does what the request does before the Job strategy
@@ -34,7 +35,7 @@ spec:
 	fmt.Println("namespace:", job.ObjectMeta.Namespace)
 	fmt.Println("manualSelector:", *job.Spec.ManualSelector)
 
-	_, err = jobapi.PrepareForCreate(&jobapi.Job{ObjectMeta: jobapi.ObjectMeta{Name: "pi", Namespace: "prod"}}, jobapi.WithNamespace("team-a"))
+	_, err = jobapi.PrepareForCreate(&jobapi.Job{ObjectMeta: meta.ObjectMeta{Name: "pi", Namespace: "prod"}}, jobapi.WithNamespace("team-a"))
 	fmt.Println(err)
 	// Output:
 	// Warning: unknown field "spec.backofLimit"

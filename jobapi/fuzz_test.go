@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 )
 
@@ -27,7 +27,7 @@ func FuzzUnmarshal(f *testing.F) {
 		if len(data) > 64<<10 {
 			return
 		}
-		var p jobapi.Pod
+		var p core.Pod
 		if err := p.UnmarshalJSON(data); err != nil {
 			return
 		}
@@ -35,7 +35,7 @@ func FuzzUnmarshal(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Marshal of a decoded pod failed: %v", err)
 		}
-		var q jobapi.Pod
+		var q core.Pod
 		if err := q.UnmarshalJSON(out); err != nil {
 			t.Fatalf("Unmarshal of Marshal output failed: %v\n%s", err, out)
 		}
@@ -51,7 +51,7 @@ func FuzzUnmarshal(f *testing.F) {
 		}
 		// A zero time behind a pointer was written null and is now left
 		// out: from here on the encoding must not change.
-		var r jobapi.Pod
+		var r core.Pod
 		if err := r.UnmarshalJSON(again); err != nil {
 			t.Fatalf("Unmarshal of Marshal output failed: %v\n%s", err, again)
 		}

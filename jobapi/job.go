@@ -1,6 +1,10 @@
 package jobapi
 
-import "github.com/jobkit/jobkit/selector"
+import (
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/selector"
+)
 
 //go:generate go run ./internal/gen
 
@@ -8,13 +12,13 @@ import "github.com/jobkit/jobkit/selector"
 // works on. conversion.Decode produces it from any supported version and
 // conversion.Encode writes it in any of them.
 type Job struct {
-	TypeMeta   `json:""`
-	ObjectMeta ObjectMeta `json:"metadata,omitempty"`
-	Spec       JobSpec    `json:"spec,omitempty"`
-	Status     JobStatus  `json:"status,omitempty"`
+	meta.TypeMeta `json:""`
+	ObjectMeta    meta.ObjectMeta `json:"metadata,omitempty"`
+	Spec          JobSpec         `json:"spec,omitempty"`
+	Status        JobStatus       `json:"status,omitempty"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }
 
 // CompletionMode says how a Job tracks the completion of its pods.
@@ -58,7 +62,7 @@ type JobSpec struct {
 	MaxFailedIndexes        *int32                  `json:"maxFailedIndexes,omitempty"`
 	Selector                *selector.LabelSelector `json:"selector,omitempty"`
 	ManualSelector          *bool                   `json:"manualSelector,omitempty"`
-	Template                PodTemplateSpec         `json:"template"`
+	Template                core.PodTemplateSpec    `json:"template"`
 	TTLSecondsAfterFinished *int32                  `json:"ttlSecondsAfterFinished,omitempty"`
 	CompletionMode          *CompletionMode         `json:"completionMode,omitempty"`
 	Suspend                 *bool                   `json:"suspend,omitempty"`
@@ -66,7 +70,7 @@ type JobSpec struct {
 	ManagedBy               *string                 `json:"managedBy,omitempty"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }
 
 // PodFailurePolicyAction is what a matching pod failure policy rule does.
@@ -96,7 +100,7 @@ type PodFailurePolicy struct {
 	Rules []PodFailurePolicyRule `json:"rules"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }
 
 // PodFailurePolicyRule matches a failed pod by exit codes or by pod
@@ -107,7 +111,7 @@ type PodFailurePolicyRule struct {
 	OnPodConditions []PodFailurePolicyOnPodConditionsPattern `json:"onPodConditions,omitempty"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }
 
 // PodFailurePolicyOnExitCodesRequirement matches the exit codes of a
@@ -118,7 +122,7 @@ type PodFailurePolicyOnExitCodesRequirement struct {
 	Values        []int32                             `json:"values"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }
 
 // PodConditionType is the type of a pod condition, such as
@@ -146,7 +150,7 @@ type PodFailurePolicyOnPodConditionsPattern struct {
 	Status ConditionStatus  `json:"status"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }
 
 // SuccessPolicy lets an Indexed Job succeed before every index has.
@@ -154,7 +158,7 @@ type SuccessPolicy struct {
 	Rules []SuccessPolicyRule `json:"rules"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }
 
 // SuccessPolicyRule is met when the given indexes, or the given number of
@@ -164,14 +168,14 @@ type SuccessPolicyRule struct {
 	SucceededCount   *int32  `json:"succeededCount,omitempty"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }
 
 // JobStatus is what the Job controller reports about a Job.
 type JobStatus struct {
 	Conditions              []JobCondition           `json:"conditions,omitempty"`
-	StartTime               *Time                    `json:"startTime,omitempty"`
-	CompletionTime          *Time                    `json:"completionTime,omitempty"`
+	StartTime               *meta.Time               `json:"startTime,omitempty"`
+	CompletionTime          *meta.Time               `json:"completionTime,omitempty"`
 	Active                  int32                    `json:"active,omitempty"`
 	Succeeded               int32                    `json:"succeeded,omitempty"`
 	Failed                  int32                    `json:"failed,omitempty"`
@@ -182,17 +186,17 @@ type JobStatus struct {
 	Ready                   *int32                   `json:"ready,omitempty"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }
 
 // UncountedTerminatedPods lists the UIDs of finished pods the controller
 // has not yet counted in the status.
 type UncountedTerminatedPods struct {
-	Succeeded []UID `json:"succeeded,omitempty"`
-	Failed    []UID `json:"failed,omitempty"`
+	Succeeded []meta.UID `json:"succeeded,omitempty"`
+	Failed    []meta.UID `json:"failed,omitempty"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }
 
 // JobConditionType is the type of a Job condition.
@@ -211,11 +215,11 @@ const (
 type JobCondition struct {
 	Type               JobConditionType `json:"type"`
 	Status             ConditionStatus  `json:"status"`
-	LastProbeTime      Time             `json:"lastProbeTime,omitempty"`
-	LastTransitionTime Time             `json:"lastTransitionTime,omitempty"`
+	LastProbeTime      meta.Time        `json:"lastProbeTime,omitempty"`
+	LastTransitionTime meta.Time        `json:"lastTransitionTime,omitempty"`
 	Reason             string           `json:"reason,omitempty"`
 	Message            string           `json:"message,omitempty"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -101,7 +102,7 @@ func (k labelKeys) isUIDKey(key string) bool {
 
 // systemValue returns the value the system owns for key in a Job with
 // this uid and name, and whether key is system-owned at all.
-func (k labelKeys) systemValue(key string, uid UID, name string) (string, bool) {
+func (k labelKeys) systemValue(key string, uid meta.UID, name string) (string, bool) {
 	switch {
 	case k.isUIDKey(key):
 		return string(uid), true
@@ -113,13 +114,13 @@ func (k labelKeys) systemValue(key string, uid UID, name string) (string, bool) 
 
 // generatedSelector returns the selector selector generation writes for a
 // Job with this uid.
-func (k labelKeys) generatedSelector(uid UID) *selector.LabelSelector {
+func (k labelKeys) generatedSelector(uid meta.UID) *selector.LabelSelector {
 	return &selector.LabelSelector{MatchLabels: map[string]string{k.selectorKey(): string(uid)}}
 }
 
 // isGenerated reports whether ls is exactly the selector generated for
 // uid.
-func (k labelKeys) isGenerated(ls *selector.LabelSelector, uid UID) bool {
+func (k labelKeys) isGenerated(ls *selector.LabelSelector, uid meta.UID) bool {
 	if ls == nil || len(ls.MatchExpressions) > 0 || len(ls.MatchLabels) != 1 {
 		return false
 	}
@@ -146,7 +147,7 @@ func (k labelKeys) staleKey(ls *selector.LabelSelector) (key, value string, ok b
 // expectedLabels are the labels selector generation writes into the pod
 // template for a Job with this uid and name: a selector chosen in
 // automatic mode must select them.
-func (k labelKeys) expectedLabels(uid UID, name string) selector.Set {
+func (k labelKeys) expectedLabels(uid meta.UID, name string) selector.Set {
 	set := make(selector.Set, 4)
 	for _, key := range k.uidKeys {
 		if key != "" {

@@ -12,6 +12,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 func TestNameFromGenerateName(t *testing.T) {
@@ -62,31 +63,31 @@ func TestIsGeneratedName(t *testing.T) {
 }
 
 func TestObjectMetaPrepareForCreateNamesTheKind(t *testing.T) {
-	m := jobapi.ObjectMeta{Name: "p", UID: "old", ResourceVersion: "7", Unknown: jobapi.Unknown{"selfLink": jobapi.RawJSON(`"/x"`)}}
+	m := meta.ObjectMeta{Name: "p", UID: "old", ResourceVersion: "7", Unknown: meta.Unknown{"selfLink": meta.RawJSON(`"/x"`)}}
 	created := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
 	w := m.PrepareForCreate("Pod", "new", created)
-	want := jobapi.Warnings{
+	want := meta.Warnings{
 		{Field: "metadata.uid", Message: `replaced "old" with the new Pod's uid "new": every object gets its own uid when it is created`},
 		{Field: "metadata.resourceVersion", Message: `removed "7": a new object has no resourceVersion (was the manifest copied from an existing Pod?)`},
 	}
 	if diff := cmp.Diff(want, w); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
-	wantMeta := jobapi.ObjectMeta{Name: "p", UID: "new", Generation: 1, CreationTimestamp: jobapi.NewTime(created)}
+	wantMeta := meta.ObjectMeta{Name: "p", UID: "new", Generation: 1, CreationTimestamp: meta.NewTime(created)}
 	if diff := cmp.Diff(wantMeta, m); diff != "" {
 		t.Errorf("metadata (-want +got):\n%s", diff)
 	}
 }
 
 func TestValidatePodSpecAndObjectMetaReportAtTheGivenPath(t *testing.T) {
-	spec := jobapi.PodSpec{Containers: []jobapi.Container{{Name: "c"}, {Name: "c", Image: "i"}}}
+	spec := core.PodSpec{Containers: []core.Container{{Name: "c"}, {Name: "c", Image: "i"}}}
 	core.SetDefaultsPodSpec(&spec) // as the API server, before validating
 	got := jobapi.ValidatePodSpec(&spec, field.NewPath("spec"))
 	want := []typeAndField{{field.ErrorTypeRequired, "spec.containers[0].image"}, {field.ErrorTypeDuplicate, "spec.containers[1].name"}}
 	if diff := cmp.Diff(want, typesAndFields(got)); diff != "" {
 		t.Errorf("ValidatePodSpec (-want +got):\n%s", diff)
 	}
-	meta := jobapi.ObjectMeta{Name: "Bad_Name", Namespace: "a.b"}
+	meta := meta.ObjectMeta{Name: "Bad_Name", Namespace: "a.b"}
 	got = jobapi.ValidateObjectMeta(&meta, field.NewPath("metadata"))
 	want = []typeAndField{{field.ErrorTypeInvalid, "metadata.name"}, {field.ErrorTypeInvalid, "metadata.namespace"}}
 	if diff := cmp.Diff(want, typesAndFields(got)); diff != "" {

@@ -69,7 +69,7 @@ func DropUnknown(v any, prefix string) []string {
 // Decoding and encoding keep such members (conversion between versions
 // is lossless); creating a Job drops them: [PrepareForCreate] calls this
 // unless given [KeepUnknownFields].
-func DropUnknownFields(job *Job) Warnings {
+func DropUnknownFields(job *Job) meta.Warnings {
 	if job == nil {
 		return nil
 	}
@@ -77,9 +77,9 @@ func DropUnknownFields(job *Job) Warnings {
 	if len(paths) == 0 {
 		return nil
 	}
-	w := make(Warnings, len(paths))
+	w := make(meta.Warnings, len(paths))
 	for i, p := range paths {
-		w[i] = Warning{Message: UnknownFieldMessage(p)}
+		w[i] = meta.Warning{Message: UnknownFieldMessage(p)}
 	}
 	return w
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // unknownManifest has members jobkit does not model at many levels: the
@@ -77,14 +78,14 @@ func TestDropUnknownFieldsLeavesTheRestAlone(t *testing.T) {
 	job := decodeJob(t, unknownManifest)
 	want := decodeJob(t, unknownManifest)
 	w := jobapi.DropUnknownFields(job)
-	wantWarnings := make(jobapi.Warnings, len(unknownPaths))
+	wantWarnings := make(meta.Warnings, len(unknownPaths))
 	for i, p := range unknownPaths {
-		wantWarnings[i] = jobapi.Warning{Message: fmt.Sprintf("unknown field %q", p)}
+		wantWarnings[i] = meta.Warning{Message: fmt.Sprintf("unknown field %q", p)}
 	}
 	diffWarnings(t, wantWarnings, w)
 	require.Empty(t, jobapi.UnknownFields(job, ""))
 	// Everything but the unknown members is as decoded.
-	if d := cmp.Diff(want, job, cmp.Transformer("noUnknown", func(u jobapi.Unknown) jobapi.Unknown { return nil })); d != "" {
+	if d := cmp.Diff(want, job, cmp.Transformer("noUnknown", func(u meta.Unknown) meta.Unknown { return nil })); d != "" {
 		t.Errorf("DropUnknownFields changed modelled fields (-before +after):\n%s", d)
 	}
 	// Encoding writes none of them back.
@@ -97,7 +98,7 @@ func TestDropUnknownFieldsLeavesTheRestAlone(t *testing.T) {
 
 func TestUnknownFieldMessageIsTheAPIServersWording(t *testing.T) {
 	require.Equal(t, `unknown field "spec.template.spec.containers[0].imagePullPolcy"`, jobapi.UnknownFieldMessage("spec.template.spec.containers[0].imagePullPolcy"))
-	require.Equal(t, `unknown field "spec.backofLimit"`, jobapi.Warning{Message: jobapi.UnknownFieldMessage("spec.backofLimit")}.String())
+	require.Equal(t, `unknown field "spec.backofLimit"`, meta.Warning{Message: jobapi.UnknownFieldMessage("spec.backofLimit")}.String())
 }
 
 // BenchmarkUnknownFields measures the walk PrepareForCreate makes over

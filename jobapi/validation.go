@@ -116,7 +116,7 @@ func Validate(job *Job, opts ...ValidateOption) (field.ErrorList, error) {
 // Kubernetes, where the Job's options embed the pod's); oldTemplate is the
 // stored Job's template on an update (nil on create), whose grandfathered
 // contents stay acceptable (core.ValidatePodTemplateSpecUpdate).
-func validateJob(job *Job, keys labelKeys, pod core.PodValidationOptions, oldTemplate *PodTemplateSpec) field.ErrorList {
+func validateJob(job *Job, keys labelKeys, pod core.PodValidationOptions, oldTemplate *core.PodTemplateSpec) field.ErrorList {
 	errs := validateObjectMeta(&job.ObjectMeta, field.NewPath("metadata"), nil)
 	if !isManual(job) && job.Spec.Selector != nil {
 		errs = validateGenerated(job, keys, errs)
@@ -134,12 +134,12 @@ func validateJob(job *Job, keys labelKeys, pod core.PodValidationOptions, oldTem
 // keys and their total size, and [meta.ValidateSystemFields]: `generation`
 // not negative, valid `ownerReferences`, `finalizers` and `managedFields`.
 // path is the metadata's path (`metadata`).
-func ValidateObjectMeta(m *ObjectMeta, path *field.Path) field.ErrorList {
+func ValidateObjectMeta(m *meta.ObjectMeta, path *field.Path) field.ErrorList {
 	return validateObjectMeta(m, path, nil)
 }
 
 // validateObjectMeta is [ValidateObjectMeta], appending to errs.
-func validateObjectMeta(m *ObjectMeta, path *field.Path, errs field.ErrorList) field.ErrorList {
+func validateObjectMeta(m *meta.ObjectMeta, path *field.Path, errs field.ErrorList) field.ErrorList {
 	if m.GenerateName != "" {
 		for _, p := range dnsSubdomainProblems(maskTrailingDash(m.GenerateName)) {
 			errs = append(errs, field.Invalid(path.Child("generateName"), m.GenerateName, p))
@@ -339,7 +339,7 @@ func isIndexed(spec *JobSpec) bool {
 }
 
 // validateSpec checks the fields of the spec other than the selector.
-func validateSpec(spec *JobSpec, path *field.Path, pod core.PodValidationOptions, oldTemplate *PodTemplateSpec, errs field.ErrorList) field.ErrorList {
+func validateSpec(spec *JobSpec, path *field.Path, pod core.PodValidationOptions, oldTemplate *core.PodTemplateSpec, errs field.ErrorList) field.ErrorList {
 	errs = nonNegative32(spec.Parallelism, path, "parallelism", errs)
 	errs = nonNegative32(spec.Completions, path, "completions", errs)
 	if v := spec.ActiveDeadlineSeconds; v != nil && *v < 0 {
@@ -380,11 +380,11 @@ func validateSpec(spec *JobSpec, path *field.Path, pod core.PodValidationOptions
 	rp := spec.Template.Spec.RestartPolicy
 	rpPath := func() *field.Path { return path.Child("template", "spec", "restartPolicy") }
 	switch {
-	case rp == "" || rp == RestartPolicyAlways:
+	case rp == "" || rp == core.RestartPolicyAlways:
 		errs = append(errs, field.Required(rpPath(), "must be 'OnFailure' or 'Never' for the pods of a Job"))
-	case rp != RestartPolicyOnFailure && rp != RestartPolicyNever:
-		errs = append(errs, field.NotSupported(rpPath(), rp, []RestartPolicy{RestartPolicyOnFailure, RestartPolicyNever}))
-	case spec.PodFailurePolicy != nil && rp != RestartPolicyNever:
+	case rp != core.RestartPolicyOnFailure && rp != core.RestartPolicyNever:
+		errs = append(errs, field.NotSupported(rpPath(), rp, []core.RestartPolicy{core.RestartPolicyOnFailure, core.RestartPolicyNever}))
+	case spec.PodFailurePolicy != nil && rp != core.RestartPolicyNever:
 		errs = append(errs, field.Invalid(rpPath(), rp, "must be 'Never' when `podFailurePolicy` is specified"))
 	}
 	return errs
@@ -479,14 +479,14 @@ func validateCompletionMode(spec *JobSpec, path *field.Path, errs field.ErrorLis
 // undefaulted spec lacks `dnsPolicy`, `terminationMessagePolicy` and the
 // rest, which Kubernetes requires (conversion.Decode and PrepareForCreate
 // default; see core.SetDefaultsPodTemplateSpec).
-func ValidatePodSpec(ps *PodSpec, path *field.Path) field.ErrorList {
+func ValidatePodSpec(ps *core.PodSpec, path *field.Path) field.ErrorList {
 	return core.ValidatePodSpec(ps, path, core.JobPodValidationOptions())
 }
 
 // validatePodTemplate checks a Job's pod template; spec is the path of the
 // Job's spec. Like Kubernetes, it reports the template's labels and
 // annotations at `spec.template.labels` and `spec.template.annotations`.
-func validatePodTemplate(t, old *PodTemplateSpec, spec *field.Path, opts core.PodValidationOptions, errs field.ErrorList) field.ErrorList {
+func validatePodTemplate(t, old *core.PodTemplateSpec, spec *field.Path, opts core.PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	if old != nil {
 		return append(errs, core.ValidatePodTemplateSpecUpdate(t, old, spec.Child("template"), opts)...)
 	}
@@ -495,7 +495,7 @@ func validatePodTemplate(t, old *PodTemplateSpec, spec *field.Path, opts core.Po
 
 // containerNamed reports whether one of cs is named name. A linear scan:
 // pods have a handful of containers, and it allocates nothing.
-func containerNamed(cs []Container, name string) bool {
+func containerNamed(cs []core.Container, name string) bool {
 	for i := range cs {
 		if cs[i].Name == name {
 			return true
@@ -524,7 +524,7 @@ const fileModeRule = "must be a number between 0 and 0777 (octal), both inclusiv
 // VolumeFile), an item with both or neither of fieldRef and
 // resourceFieldRef, and a `mode` outside 0 to 0777. An empty fieldRef
 // apiVersion is taken as "v1", the value decoding defaults it to.
-func ValidateDownwardAPIVolumeFile(item *DownwardAPIVolumeFile, fldPath *field.Path) field.ErrorList {
+func ValidateDownwardAPIVolumeFile(item *core.DownwardAPIVolumeFile, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	pathAt := fldPath.Child("path")
 	if item.Path == "" {
@@ -626,7 +626,7 @@ func validatePodFailurePolicy(spec *JobSpec, path *field.Path, errs field.ErrorL
 	return errs
 }
 
-func validateOnExitCodes(r *PodFailurePolicyOnExitCodesRequirement, path func() *field.Path, ps *PodSpec, errs field.ErrorList) field.ErrorList {
+func validateOnExitCodes(r *PodFailurePolicyOnExitCodesRequirement, path func() *field.Path, ps *core.PodSpec, errs field.ErrorList) field.ErrorList {
 	switch {
 	case r.Operator == "":
 		errs = append(errs, field.Required(path().Child("operator"), "must be 'In' or 'NotIn'"))

@@ -10,6 +10,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -24,20 +25,20 @@ func TestValidateMetadataSystemFields(t *testing.T) {
 		want   []typeAndField
 	}{
 		{"a controller's managedFields", func(j *jobapi.Job) {
-			fields := jobapi.RawJSON(`{}`)
-			at := jobapi.NewTime(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
-			j.ObjectMeta.ManagedFields = []jobapi.ManagedFieldsEntry{{Manager: "kubectl-client-side-apply", Operation: "Update", APIVersion: "batch/v1", Time: &at, FieldsType: "FieldsV1", FieldsV1: &fields}}
+			fields := meta.RawJSON(`{}`)
+			at := meta.NewTime(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+			j.ObjectMeta.ManagedFields = []meta.ManagedFieldsEntry{{Manager: "kubectl-client-side-apply", Operation: "Update", APIVersion: "batch/v1", Time: &at, FieldsType: "FieldsV1", FieldsV1: &fields}}
 		}, nil},
 		{"managedFields with placeholder values", func(j *jobapi.Job) {
-			j.ObjectMeta.ManagedFields = []jobapi.ManagedFieldsEntry{{Manager: "managerValue", Operation: "operationValue", FieldsType: "fieldsTypeValue", Subresource: "subresourceValue"}}
+			j.ObjectMeta.ManagedFields = []meta.ManagedFieldsEntry{{Manager: "managerValue", Operation: "operationValue", FieldsType: "fieldsTypeValue", Subresource: "subresourceValue"}}
 		}, []typeAndField{{invalid, "metadata.managedFields[0].operation"}, {invalid, "metadata.managedFields[0].fieldsType"}}},
 		{"managedFields manager too long", func(j *jobapi.Job) {
-			j.ObjectMeta.ManagedFields = []jobapi.ManagedFieldsEntry{{Operation: "Apply", Manager: strings.Repeat("m", 129)}}
+			j.ObjectMeta.ManagedFields = []meta.ManagedFieldsEntry{{Operation: "Apply", Manager: strings.Repeat("m", 129)}}
 		}, []typeAndField{{tooLong, "metadata.managedFields[0].manager"}}},
 		{"finalizers", func(j *jobapi.Job) { j.ObjectMeta.Finalizers = []string{"finalizersValue", "example.com/ok"} },
 			[]typeAndField{{invalid, "metadata.finalizers[0]"}}},
 		{"owner references", func(j *jobapi.Job) {
-			j.ObjectMeta.OwnerReferences = []jobapi.OwnerReference{{APIVersion: "batch/v1", Kind: "CronJob", Name: "nightly"}}
+			j.ObjectMeta.OwnerReferences = []meta.OwnerReference{{APIVersion: "batch/v1", Kind: "CronJob", Name: "nightly"}}
 		}, []typeAndField{{invalid, "metadata.ownerReferences.uid"}}},
 	}
 	for _, tt := range tests {
@@ -120,7 +121,7 @@ func TestValidateUpdateKeepsWhatOldJobsHold(t *testing.T) {
 func TestValidateUpdateMetadata(t *testing.T) {
 	deleting := func() *jobapi.Job {
 		j := generatedJob()
-		j.ObjectMeta.DeletionTimestamp = &jobapi.Time{Time: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+		j.ObjectMeta.DeletionTimestamp = &meta.Time{Time: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
 		j.ObjectMeta.DeletionGracePeriodSeconds = ref[int64](0)
 		j.ObjectMeta.Finalizers = []string{"batch.kubernetes.io/job-tracking"}
 		return j
@@ -138,7 +139,7 @@ func TestValidateUpdateMetadata(t *testing.T) {
 		{"finalizer added while deleting", deleting, func(j *jobapi.Job) { j.ObjectMeta.Finalizers = append(j.ObjectMeta.Finalizers, "example.com/x") },
 			[]typeAndField{{field.ErrorTypeForbidden, "metadata.finalizers"}}},
 		{"finalizer removed while deleting", deleting, func(j *jobapi.Job) { j.ObjectMeta.Finalizers = nil }, nil},
-		{"invalid managedFields", generatedJob, func(j *jobapi.Job) { j.ObjectMeta.ManagedFields = []jobapi.ManagedFieldsEntry{{}} },
+		{"invalid managedFields", generatedJob, func(j *jobapi.Job) { j.ObjectMeta.ManagedFields = []meta.ManagedFieldsEntry{{}} },
 			[]typeAndField{{field.ErrorTypeInvalid, "metadata.managedFields[0].operation"}}},
 	}
 	for _, tt := range tests {

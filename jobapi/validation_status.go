@@ -101,10 +101,10 @@ func ValidateStatusUpdate(job, old *Job) (field.ErrorList, error) {
 		}
 	}
 	if u := st.UncountedTerminatedPods; u != nil {
-		seen := make(map[UID]bool, len(u.Succeeded)+len(u.Failed))
+		seen := make(map[meta.UID]bool, len(u.Succeeded)+len(u.Failed))
 		for _, list := range []struct {
 			name string
-			uids []UID
+			uids []meta.UID
 		}{{"succeeded", u.Succeeded}, {"failed", u.Failed}} {
 			for i, uid := range list.uids {
 				p := path.Child("uncountedTerminatedPods", list.name).Index(i)
@@ -244,9 +244,9 @@ func conditionFalse(conds []JobCondition, t JobConditionType) bool {
 	return false
 }
 
-func equalStringPtr(a, b *string) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
-func equalInt32Ptr(a, b *int32) bool   { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
-func equalTimePtr(a, b *Time) bool     { return (a == nil) == (b == nil) && (a == nil || a.Equal(*b)) }
+func equalStringPtr(a, b *string) bool  { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+func equalInt32Ptr(a, b *int32) bool    { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+func equalTimePtr(a, b *meta.Time) bool { return (a == nil) == (b == nil) && (a == nil || a.Equal(*b)) }
 
 // indexesOverlap reports the first index that two interval lists both
 // hold, reading each interval as Kubernetes does and skipping the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // runningJob is a started Indexed Job with a per-index backoff limit, as
@@ -15,7 +16,7 @@ import (
 func runningJob() *jobapi.Job {
 	j := indexedJob()
 	j.Spec.BackoffLimitPerIndex = ref[int32](1)
-	start := jobapi.NewTime(createdAt)
+	start := meta.NewTime(createdAt)
 	j.Status = jobapi.JobStatus{StartTime: &start, Active: 2, Ready: ref[int32](1), Terminating: ref[int32](0)}
 	return j
 }
@@ -30,8 +31,8 @@ func TestValidateStatusUpdate(t *testing.T) {
 		required  = field.ErrorTypeRequired
 		duplicate = field.ErrorTypeDuplicate
 	)
-	later := jobapi.NewTime(createdAt.Add(time.Minute))
-	earlier := jobapi.NewTime(createdAt.Add(-time.Minute))
+	later := meta.NewTime(createdAt.Add(time.Minute))
+	earlier := meta.NewTime(createdAt.Add(-time.Minute))
 	complete := func(st *jobapi.JobStatus) {
 		st.Conditions = []jobapi.JobCondition{cond(jobapi.JobSuccessCriteriaMet, jobapi.ConditionTrue), cond(jobapi.JobComplete, jobapi.ConditionTrue)}
 		st.CompletionTime = &later
@@ -71,7 +72,7 @@ func TestValidateStatusUpdate(t *testing.T) {
 		}, func(j *jobapi.Job) { j.Status.Succeeded = 1 }, nil},
 		{"more ready than active", nil, func(j *jobapi.Job) { j.Status.Ready = ref[int32](3) }, []typeAndField{{invalid, "status.ready"}}},
 		{"uncounted pods empty or repeated", nil, func(j *jobapi.Job) {
-			j.Status.UncountedTerminatedPods = &jobapi.UncountedTerminatedPods{Succeeded: []jobapi.UID{"a", ""}, Failed: []jobapi.UID{"a"}}
+			j.Status.UncountedTerminatedPods = &jobapi.UncountedTerminatedPods{Succeeded: []meta.UID{"a", ""}, Failed: []meta.UID{"a"}}
 		}, []typeAndField{{invalid, "status.uncountedTerminatedPods.succeeded[1]"}, {duplicate, "status.uncountedTerminatedPods.failed[0]"}}},
 		// indexes
 		{"completedIndexes malformed", nil, func(j *jobapi.Job) { j.Status.CompletedIndexes = "1,x" }, []typeAndField{{invalid, "status.completedIndexes"}}},
@@ -117,7 +118,7 @@ func TestValidateStatusUpdate(t *testing.T) {
 		}, []typeAndField{{invalid, "status.active"}, {required, "status.startTime"}, {invalid, "status.startTime"}}},
 		{"finished with uncounted and terminating pods", nil, func(j *jobapi.Job) {
 			complete(&j.Status)
-			j.Status.UncountedTerminatedPods = &jobapi.UncountedTerminatedPods{Failed: []jobapi.UID{"a"}}
+			j.Status.UncountedTerminatedPods = &jobapi.UncountedTerminatedPods{Failed: []meta.UID{"a"}}
 			j.Status.Terminating = ref[int32](1)
 		}, []typeAndField{{invalid, "status.uncountedTerminatedPods"}, {invalid, "status.terminating"}}},
 		{"a terminal condition dropped", func(j *jobapi.Job) {
@@ -137,7 +138,7 @@ func TestValidateStatusUpdate(t *testing.T) {
 		}, []typeAndField{{invalid, "status.conditions"}, {invalid, "status.conditions"}}},
 		{"completion time changed once set", func(j *jobapi.Job) { complete(&j.Status) }, func(j *jobapi.Job) {
 			complete(&j.Status)
-			other := jobapi.NewTime(createdAt.Add(time.Hour))
+			other := meta.NewTime(createdAt.Add(time.Hour))
 			j.Status.CompletionTime = &other
 		}, []typeAndField{{invalid, "status.completionTime"}}},
 		{"start time changed while running", nil, func(j *jobapi.Job) { j.Status.StartTime = &later }, []typeAndField{{invalid, "status.startTime"}}},

@@ -7,7 +7,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -18,8 +20,8 @@ func ref[T any](v T) *T { return &v }
 func generatedJob() *jobapi.Job {
 	labels := map[string]string{jobapi.ControllerUIDLabel: newUID, jobapi.JobNameLabel: "pi"}
 	return &jobapi.Job{
-		TypeMeta: jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
-		ObjectMeta: jobapi.ObjectMeta{
+		TypeMeta: meta.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
+		ObjectMeta: meta.ObjectMeta{
 			Name: "pi", Namespace: "default", UID: newUID, Generation: 1,
 			Labels: map[string]string{jobapi.ControllerUIDLabel: newUID, jobapi.JobNameLabel: "pi"},
 		},
@@ -30,11 +32,11 @@ func generatedJob() *jobapi.Job {
 			CompletionMode: ref(jobapi.NonIndexedCompletion),
 			Suspend:        ref(false),
 			Selector:       &selector.LabelSelector{MatchLabels: map[string]string{jobapi.ControllerUIDLabel: newUID}},
-			Template: jobapi.PodTemplateSpec{
-				ObjectMeta: jobapi.ObjectMeta{Labels: labels},
-				Spec: jobapi.PodSpec{
-					Containers:    []jobapi.Container{{Name: "pi", Image: "perl:5.34.0"}},
-					RestartPolicy: jobapi.RestartPolicyNever,
+			Template: core.PodTemplateSpec{
+				ObjectMeta: meta.ObjectMeta{Labels: labels},
+				Spec: core.PodSpec{
+					Containers:    []core.Container{{Name: "pi", Image: "perl:5.34.0"}},
+					RestartPolicy: core.RestartPolicyNever,
 				},
 			},
 		},
@@ -181,8 +183,8 @@ func TestValidateAcceptsValidJobs(t *testing.T) {
 		}(), []jobapi.ValidateOption{jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)}},
 		{"volumes and init containers", func() *jobapi.Job {
 			j := generatedJob()
-			j.Spec.Template.Spec.InitContainers = []jobapi.Container{{Name: "setup", Image: "busybox"}}
-			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work"}, {Name: "podinfo"}}
+			j.Spec.Template.Spec.InitContainers = []core.Container{{Name: "setup", Image: "busybox"}}
+			j.Spec.Template.Spec.Volumes = []core.Volume{{Name: "work"}, {Name: "podinfo"}}
 			return j
 		}(), nil},
 	}
@@ -371,7 +373,7 @@ func TestValidateRejects(t *testing.T) {
 		{"succeededCount above the listed indexes", indexedJob, func(j *jobapi.Job) { withSuccessPolicy(j).Spec.SuccessPolicy.Rules[0].SucceededCount = ref[int32](6) }, nil, []typeAndField{{invalid, "spec.successPolicy.rules[0].succeededCount"}}},
 		// pod failure policy
 		{"pod failure policy with restartPolicy OnFailure", generatedJob, func(j *jobapi.Job) {
-			withPodFailurePolicy(j).Spec.Template.Spec.RestartPolicy = jobapi.RestartPolicyOnFailure
+			withPodFailurePolicy(j).Spec.Template.Spec.RestartPolicy = core.RestartPolicyOnFailure
 		}, nil, []typeAndField{{invalid, "spec.template.spec.restartPolicy"}}},
 		{"pod failure policy with too many rules", generatedJob, func(j *jobapi.Job) {
 			p := withPodFailurePolicy(j).Spec.PodFailurePolicy
@@ -435,7 +437,7 @@ func TestValidateRejects(t *testing.T) {
 		}, nil, []typeAndField{{notSupported, "spec.podReplacementPolicy"}}},
 		// the pod template's spec
 		{"restartPolicy missing", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.RestartPolicy = "" }, nil, []typeAndField{{required, "spec.template.spec.restartPolicy"}}},
-		{"restartPolicy Always", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.RestartPolicy = jobapi.RestartPolicyAlways }, nil, []typeAndField{{required, "spec.template.spec.restartPolicy"}}},
+		{"restartPolicy Always", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.RestartPolicy = core.RestartPolicyAlways }, nil, []typeAndField{{required, "spec.template.spec.restartPolicy"}}},
 		// Twice, as Kubernetes reports it: once by the pod template's
 		// rules (Always, OnFailure, Never), once by the Job's (OnFailure,
 		// Never).
@@ -445,59 +447,59 @@ func TestValidateRejects(t *testing.T) {
 		{"container name not a DNS label", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers[0].Name = "Pi" }, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].name"}}},
 		{"container without an image", generatedJob, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers[0].Image = "" }, nil, []typeAndField{{required, "spec.template.spec.containers[0].image"}}},
 		{"init container without an image", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.InitContainers = []jobapi.Container{{Name: "setup"}}
+			j.Spec.Template.Spec.InitContainers = []core.Container{{Name: "setup"}}
 		}, nil, []typeAndField{{required, "spec.template.spec.initContainers[0].image"}}},
 		{"container name also an init container's", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.InitContainers = []jobapi.Container{{Name: "pi", Image: "busybox"}}
+			j.Spec.Template.Spec.InitContainers = []core.Container{{Name: "pi", Image: "busybox"}}
 		}, nil, []typeAndField{{duplicate, "spec.template.spec.initContainers[0].name"}}},
 		// the typed pod fields, as v1.36 checks them
 		{"env var name empty", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Value: "v"}}
+			j.Spec.Template.Spec.Containers[0].Env = []core.EnvVar{{Value: "v"}}
 		}, nil, []typeAndField{{required, "spec.template.spec.containers[0].env[0].name"}}},
 		{"env var name with '='", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "A=B", Value: "v"}}
+			j.Spec.Template.Spec.Containers[0].Env = []core.EnvVar{{Name: "A=B", Value: "v"}}
 		}, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].env[0].name"}}},
 		{"env valueFrom without a source", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "A", ValueFrom: &jobapi.EnvVarSource{}}}
+			j.Spec.Template.Spec.Containers[0].Env = []core.EnvVar{{Name: "A", ValueFrom: &core.EnvVarSource{}}}
 		}, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].env[0].valueFrom"}}},
 		{"env with value and valueFrom", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "A", Value: "v", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.name"}}}}
+			j.Spec.Template.Spec.Containers[0].Env = []core.EnvVar{{Name: "A", Value: "v", ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.name"}}}}
 		}, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].env[0].valueFrom"}}},
 		{"env fieldRef to an unknown field (the store checks it too)", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "A", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.bogus"}}}}
+			j.Spec.Template.Spec.Containers[0].Env = []core.EnvVar{{Name: "A", ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.bogus"}}}}
 		}, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath"}}},
 		{"env fieldRef to spec.terminationGracePeriodSeconds, which the API server does not convert", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "A", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "spec.terminationGracePeriodSeconds"}}}}
+			j.Spec.Template.Spec.Containers[0].Env = []core.EnvVar{{Name: "A", ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{FieldPath: "spec.terminationGracePeriodSeconds"}}}}
 		}, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath"}}},
 		{"env fieldRef to a field an env var may not read", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "A", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.labels"}}}}
+			j.Spec.Template.Spec.Containers[0].Env = []core.EnvVar{{Name: "A", ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.labels"}}}}
 		}, nil, []typeAndField{{notSupported, "spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath"}}},
 		{"volume mount of an undeclared volume", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Containers[0].VolumeMounts = []jobapi.VolumeMount{{Name: "nowhere", MountPath: "/data"}}
+			j.Spec.Template.Spec.Containers[0].VolumeMounts = []core.VolumeMount{{Name: "nowhere", MountPath: "/data"}}
 		}, nil, []typeAndField{{notFound, "spec.template.spec.containers[0].volumeMounts[0].name"}}},
 		{"volume mount of an invalid volume", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "Work"}}
-			j.Spec.Template.Spec.Containers[0].VolumeMounts = []jobapi.VolumeMount{{Name: "Work", MountPath: "/data"}}
+			j.Spec.Template.Spec.Volumes = []core.Volume{{Name: "Work"}}
+			j.Spec.Template.Spec.Containers[0].VolumeMounts = []core.VolumeMount{{Name: "Work", MountPath: "/data"}}
 		}, nil, []typeAndField{{invalid, "spec.template.spec.volumes[0].name"}, {notFound, "spec.template.spec.containers[0].volumeMounts[0].name"}}},
 		{"volume mount paths repeated or empty", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work"}}
-			j.Spec.Template.Spec.Containers[0].VolumeMounts = []jobapi.VolumeMount{{Name: "work", MountPath: "/data"}, {Name: "work", MountPath: "/data"}, {Name: "work"}}
+			j.Spec.Template.Spec.Volumes = []core.Volume{{Name: "work"}}
+			j.Spec.Template.Spec.Containers[0].VolumeMounts = []core.VolumeMount{{Name: "work", MountPath: "/data"}, {Name: "work", MountPath: "/data"}, {Name: "work"}}
 		}, nil, []typeAndField{
 			{invalid, "spec.template.spec.containers[0].volumeMounts[1].mountPath"},
 			{required, "spec.template.spec.containers[0].volumeMounts[2].mountPath"},
 		}},
 		{"absolute subPath, reported without the mount's index as Kubernetes does", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work"}}
-			j.Spec.Template.Spec.Containers[0].VolumeMounts = []jobapi.VolumeMount{{Name: "work", MountPath: "/data", SubPath: "/abs"}}
+			j.Spec.Template.Spec.Volumes = []core.Volume{{Name: "work"}}
+			j.Spec.Template.Spec.Containers[0].VolumeMounts = []core.VolumeMount{{Name: "work", MountPath: "/data", SubPath: "/abs"}}
 		}, nil, []typeAndField{{invalid, "spec.template.spec.containers[0].volumeMounts.subPath"}}},
 		{"volume with two sources", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work", VolumeSource: jobapi.VolumeSource{
-				DownwardAPI: &jobapi.DownwardAPIVolumeSource{}, ConfigMap: &jobapi.ConfigMapVolumeSource{LocalObjectReference: jobapi.LocalObjectReference{Name: "c"}},
+			j.Spec.Template.Spec.Volumes = []core.Volume{{Name: "work", VolumeSource: core.VolumeSource{
+				DownwardAPI: &core.DownwardAPIVolumeSource{}, ConfigMap: &core.ConfigMapVolumeSource{LocalObjectReference: core.LocalObjectReference{Name: "c"}},
 			}}}
 		}, nil, []typeAndField{{forbidden, "spec.template.spec.volumes[0].configMap"}}},
 		{"configMap volume without a name, items without key or with '..'", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work", VolumeSource: jobapi.VolumeSource{
-				ConfigMap: &jobapi.ConfigMapVolumeSource{Items: []jobapi.KeyToPath{{Path: "a"}, {Key: "k", Path: "../up"}}, DefaultMode: ref[int32](0o1000)},
+			j.Spec.Template.Spec.Volumes = []core.Volume{{Name: "work", VolumeSource: core.VolumeSource{
+				ConfigMap: &core.ConfigMapVolumeSource{Items: []core.KeyToPath{{Path: "a"}, {Key: "k", Path: "../up"}}, DefaultMode: ref[int32](0o1000)},
 			}}}
 		}, nil, []typeAndField{
 			{required, "spec.template.spec.volumes[0].configMap.name"},
@@ -506,8 +508,8 @@ func TestValidateRejects(t *testing.T) {
 			{invalid, "spec.template.spec.volumes[0].configMap.items[1].path"},
 		}},
 		{"downwardAPI volume item reading a field a volume may not read", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work", VolumeSource: jobapi.VolumeSource{
-				DownwardAPI: &jobapi.DownwardAPIVolumeSource{Items: []jobapi.DownwardAPIVolumeFile{{Path: "node", FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "spec.nodeName"}}}},
+			j.Spec.Template.Spec.Volumes = []core.Volume{{Name: "work", VolumeSource: core.VolumeSource{
+				DownwardAPI: &core.DownwardAPIVolumeSource{Items: []core.DownwardAPIVolumeFile{{Path: "node", FieldRef: &core.ObjectFieldSelector{FieldPath: "spec.nodeName"}}}},
 			}}}
 		}, nil, []typeAndField{{notSupported, "spec.template.spec.volumes[0].downwardAPI.fieldRef.fieldPath"}}},
 		{"serviceAccountName, nodeName, hostname and subdomain not DNS names", generatedJob, func(j *jobapi.Job) {
@@ -520,10 +522,10 @@ func TestValidateRejects(t *testing.T) {
 			{invalid, "spec.template.spec.subdomain"},
 		}},
 		{"volume name repeated", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work"}, {Name: "work"}}
+			j.Spec.Template.Spec.Volumes = []core.Volume{{Name: "work"}, {Name: "work"}}
 		}, nil, []typeAndField{{duplicate, "spec.template.spec.volumes[1].name"}}},
 		{"volume name not a DNS label", generatedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Volumes = []jobapi.Volume{{Name: "work_dir"}}
+			j.Spec.Template.Spec.Volumes = []core.Volume{{Name: "work_dir"}}
 		}, nil, []typeAndField{{invalid, "spec.template.spec.volumes[0].name"}}},
 	}
 	for _, tt := range tests {

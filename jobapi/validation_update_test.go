@@ -9,6 +9,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/jobapi/resource"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -20,7 +21,7 @@ func suspendedJob() *jobapi.Job {
 	j.Spec.Template.Spec.NodeSelector = map[string]string{"disk": "ssd"}
 	j.Spec.Template.Spec.Affinity = &core.Affinity{
 		NodeAffinity: &core.NodeAffinity{PreferredDuringSchedulingIgnoredDuringExecution: []core.PreferredSchedulingTerm{}},
-		PodAffinity:  &core.PodAffinity{Unknown: jobapi.Unknown{"x": jobapi.RawJSON(`1`)}},
+		PodAffinity:  &core.PodAffinity{Unknown: meta.Unknown{"x": meta.RawJSON(`1`)}},
 	}
 	return j
 }
@@ -28,7 +29,7 @@ func suspendedJob() *jobapi.Job {
 // startedJob is suspendedJob after it ran for a while.
 func startedJob() *jobapi.Job {
 	j := suspendedJob()
-	j.Status.StartTime = &jobapi.Time{Time: time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)}
+	j.Status.StartTime = &meta.Time{Time: time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)}
 	return j
 }
 
@@ -50,26 +51,26 @@ func TestValidateUpdate(t *testing.T) {
 		{"unset completionMode means NonIndexed", generatedJob, func(j *jobapi.Job) { j.Spec.CompletionMode = nil }, nil},
 		{"the same unmodeled members in another order", func() *jobapi.Job {
 			j := generatedJob()
-			j.Spec.Template.Spec.Containers[0].Unknown = jobapi.Unknown{"x-future": jobapi.RawJSON(`{"limits":{"cpu":"1","memory":"1Gi"}}`)}
+			j.Spec.Template.Spec.Containers[0].Unknown = meta.Unknown{"x-future": meta.RawJSON(`{"limits":{"cpu":"1","memory":"1Gi"}}`)}
 			return j
 		}, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Containers[0].Unknown["x-future"] = jobapi.RawJSON(`{"limits":{"memory":"1Gi","cpu":"1"}}`)
+			j.Spec.Template.Spec.Containers[0].Unknown["x-future"] = meta.RawJSON(`{"limits":{"memory":"1Gi","cpu":"1"}}`)
 		}, nil},
 		{"unmodeled members of a running Job", func() *jobapi.Job {
 			j := generatedJob()
-			j.Spec.Template.Spec.Containers[0].Unknown = jobapi.Unknown{"x-future": jobapi.RawJSON(`{"limits":{"cpu":"1"}}`)}
+			j.Spec.Template.Spec.Containers[0].Unknown = meta.Unknown{"x-future": meta.RawJSON(`{"limits":{"cpu":"1"}}`)}
 			return j
 		}, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Containers[0].Unknown["x-future"] = jobapi.RawJSON(`{"limits":{"cpu":"2"}}`)
+			j.Spec.Template.Spec.Containers[0].Unknown["x-future"] = meta.RawJSON(`{"limits":{"cpu":"2"}}`)
 		}, []typeAndField{{invalid, "spec.template"}}},
 		{"name", manualJob, func(j *jobapi.Job) { setName(j, "pi2") }, []typeAndField{{invalid, "metadata.name"}}},
 		{"namespace", generatedJob, func(j *jobapi.Job) { j.ObjectMeta.Namespace = "other" }, []typeAndField{{invalid, "metadata.namespace"}}},
 		{"uid", manualJob, func(j *jobapi.Job) { j.ObjectMeta.UID = oldUID }, []typeAndField{{invalid, "metadata.uid"}}},
 		{"creationTimestamp", generatedJob, func(j *jobapi.Job) {
-			j.ObjectMeta.CreationTimestamp = jobapi.NewTime(time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC))
+			j.ObjectMeta.CreationTimestamp = meta.NewTime(time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC))
 		}, []typeAndField{{invalid, "metadata.creationTimestamp"}}},
 		{"deletionTimestamp", generatedJob, func(j *jobapi.Job) {
-			j.ObjectMeta.DeletionTimestamp = &jobapi.Time{Time: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)}
+			j.ObjectMeta.DeletionTimestamp = &meta.Time{Time: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)}
 		}, []typeAndField{{invalid, "metadata.deletionTimestamp"}}},
 		{"selector", manualJob, func(j *jobapi.Job) {
 			j.Spec.Selector = &selector.LabelSelector{MatchExpressions: []selector.LabelSelectorRequirement{{Key: "app", Operator: selector.LabelSelectorOpExists}}}
@@ -105,7 +106,7 @@ func TestValidateUpdate(t *testing.T) {
 			j.Spec.Template.Spec.Affinity.NodeAffinity = nil
 		}, nil},
 		{"pod affinity of a suspended Job that never started", suspendedJob, func(j *jobapi.Job) {
-			j.Spec.Template.Spec.Affinity.PodAffinity.Unknown["x"] = jobapi.RawJSON(`2`)
+			j.Spec.Template.Spec.Affinity.PodAffinity.Unknown["x"] = meta.RawJSON(`2`)
 		}, []typeAndField{{invalid, "spec.template.spec"}}},
 		{"scheduling directives of a Job that started", startedJob, func(j *jobapi.Job) {
 			j.Spec.Template.Spec.NodeSelector = map[string]string{"disk": "hdd"}
@@ -116,7 +117,7 @@ func TestValidateUpdate(t *testing.T) {
 		}, nil},
 		{"init container resources of a suspended Job that never started", func() *jobapi.Job {
 			j := suspendedJob()
-			j.Spec.Template.Spec.InitContainers = []jobapi.Container{{Name: "setup", Image: "busybox"}}
+			j.Spec.Template.Spec.InitContainers = []core.Container{{Name: "setup", Image: "busybox"}}
 			return j
 		}, func(j *jobapi.Job) { j.Spec.Template.Spec.InitContainers[0].Resources = cpu("1") }, nil},
 		{"container resources of a Job suspended by a condition after it started", func() *jobapi.Job {

@@ -4,6 +4,7 @@ package jobapi
 
 import (
 	"github.com/jobkit/jobkit/jobapi/internal/alloc"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"unsafe"
 )
 
@@ -705,19 +706,19 @@ func (in *JobStatus) DeepCopyInto(out *JobStatus) {
 func (in *JobStatus) deepCopyRefsInto(out *JobStatus) {
 	type refs0 struct {
 		Conditions                        [1]JobCondition
-		StartTime                         Time
-		CompletionTime                    Time
+		StartTime                         meta.Time
+		CompletionTime                    meta.Time
 		FailedIndexes                     string
 		UncountedTerminatedPods           UncountedTerminatedPods
-		UncountedTerminatedPods_Succeeded [1]UID
-		UncountedTerminatedPods_Failed    [1]UID
+		UncountedTerminatedPods_Succeeded [1]meta.UID
+		UncountedTerminatedPods_Failed    [1]meta.UID
 		Terminating                       int32
 		Ready                             int32
 	}
 	var r0 *refs0
 	type ptrs0 struct {
-		StartTime               Time
-		CompletionTime          Time
+		StartTime               meta.Time
+		CompletionTime          meta.Time
 		FailedIndexes           string
 		UncountedTerminatedPods UncountedTerminatedPods
 		Terminating             int32
@@ -776,25 +777,25 @@ func (in *JobStatus) deepCopyRefsInto(out *JobStatus) {
 		out.Conditions = d0s
 	}
 	if s0 := in.StartTime; s0 != nil {
-		var d0 *Time
+		var d0 *meta.Time
 		if r0 != nil {
 			d0 = &r0.StartTime
 		} else if p0 != nil {
 			d0 = &p0.StartTime
 		} else {
-			d0 = new(Time)
+			d0 = new(meta.Time)
 		}
 		*d0 = *s0
 		out.StartTime = d0
 	}
 	if s0 := in.CompletionTime; s0 != nil {
-		var d0 *Time
+		var d0 *meta.Time
 		if r0 != nil {
 			d0 = &r0.CompletionTime
 		} else if p0 != nil {
 			d0 = &p0.CompletionTime
 		} else {
-			d0 = new(Time)
+			d0 = new(meta.Time)
 		}
 		*d0 = *s0
 		out.CompletionTime = d0
@@ -837,7 +838,7 @@ func (in *JobStatus) deepCopyRefsInto(out *JobStatus) {
 			if r0 != nil && len(s0.Succeeded) == 1 {
 				d0.Succeeded = r0.UncountedTerminatedPods_Succeeded[:1:1]
 			} else {
-				d0.Succeeded = make([]UID, len(s0.Succeeded))
+				d0.Succeeded = make([]meta.UID, len(s0.Succeeded))
 			}
 			copy(d0.Succeeded, s0.Succeeded)
 		}
@@ -845,7 +846,7 @@ func (in *JobStatus) deepCopyRefsInto(out *JobStatus) {
 			if r0 != nil && len(s0.Failed) == 1 {
 				d0.Failed = r0.UncountedTerminatedPods_Failed[:1:1]
 			} else {
-				d0.Failed = make([]UID, len(s0.Failed))
+				d0.Failed = make([]meta.UID, len(s0.Failed))
 			}
 			copy(d0.Failed, s0.Failed)
 		}
@@ -892,8 +893,8 @@ func (in *UncountedTerminatedPods) DeepCopyInto(out *UncountedTerminatedPods) {
 // shallow copy of in, shares with in by deep copies.
 func (in *UncountedTerminatedPods) deepCopyRefsInto(out *UncountedTerminatedPods) {
 	type refs0 struct {
-		Succeeded [1]UID
-		Failed    [1]UID
+		Succeeded [1]meta.UID
+		Failed    [1]meta.UID
 	}
 	var r0 *refs0
 	{
@@ -912,7 +913,7 @@ func (in *UncountedTerminatedPods) deepCopyRefsInto(out *UncountedTerminatedPods
 		if r0 != nil && len(in.Succeeded) == 1 {
 			out.Succeeded = r0.Succeeded[:1:1]
 		} else {
-			out.Succeeded = make([]UID, len(in.Succeeded))
+			out.Succeeded = make([]meta.UID, len(in.Succeeded))
 		}
 		copy(out.Succeeded, in.Succeeded)
 	}
@@ -920,7 +921,7 @@ func (in *UncountedTerminatedPods) deepCopyRefsInto(out *UncountedTerminatedPods
 		if r0 != nil && len(in.Failed) == 1 {
 			out.Failed = r0.Failed[:1:1]
 		} else {
-			out.Failed = make([]UID, len(in.Failed))
+			out.Failed = make([]meta.UID, len(in.Failed))
 		}
 		copy(out.Failed, in.Failed)
 	}

@@ -4,6 +4,7 @@ package jobapi
 
 import (
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 	"strconv"
 )
@@ -1897,7 +1898,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 					x.StartTime = nil
 				} else {
 					if x.StartTime == nil {
-						x.StartTime = new(Time)
+						x.StartTime = new(meta.Time)
 					}
 					{
 						raw := d.Raw()
@@ -1918,7 +1919,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 					x.CompletionTime = nil
 				} else {
 					if x.CompletionTime == nil {
-						x.CompletionTime = new(Time)
+						x.CompletionTime = new(meta.Time)
 					}
 					{
 						raw := d.Raw()
@@ -2185,14 +2186,14 @@ func (x *UncountedTerminatedPods) DecodeJSON(d *codec.Decoder) {
 				if d.Null() {
 					x.Succeeded = nil
 				} else if n6, ok := d.BeginArray(); ok {
-					out6 := make([]UID, n6)
+					out6 := make([]meta.UID, n6)
 					i6 := 0
 					for ; d.More(i6); i6++ {
 						if i6 == len(out6) {
-							out6 = append(out6, make([]UID, 1)...)
+							out6 = append(out6, make([]meta.UID, 1)...)
 						}
 						if v, ok := d.String(); ok {
-							out6[i6] = UID(v)
+							out6[i6] = meta.UID(v)
 						}
 						d.Pop()
 					}
@@ -2209,14 +2210,14 @@ func (x *UncountedTerminatedPods) DecodeJSON(d *codec.Decoder) {
 				if d.Null() {
 					x.Failed = nil
 				} else if n7, ok := d.BeginArray(); ok {
-					out7 := make([]UID, n7)
+					out7 := make([]meta.UID, n7)
 					i7 := 0
 					for ; d.More(i7); i7++ {
 						if i7 == len(out7) {
-							out7 = append(out7, make([]UID, 1)...)
+							out7 = append(out7, make([]meta.UID, 1)...)
 						}
 						if v, ok := d.String(); ok {
-							out7[i7] = UID(v)
+							out7[i7] = meta.UID(v)
 						}
 						d.Pop()
 					}

@@ -6,7 +6,8 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 var benchSizes = []int{1_000, 100_000, 1_000_000}
@@ -146,20 +147,20 @@ func BenchmarkParseIndexes(b *testing.B) {
 // rebuildPods returns n pods of an Indexed Job with completions indexes:
 // a third succeeded, a third failed, a third running, one in a hundred a
 // duplicate of another running pod.
-func rebuildPods(n, completions int) []*jobapi.Pod {
-	pods := make([]*jobapi.Pod, n)
-	phases := []jobapi.PodPhase{jobapi.PodSucceeded, jobapi.PodFailed, jobapi.PodRunning}
+func rebuildPods(n, completions int) []*core.Pod {
+	pods := make([]*core.Pod, n)
+	phases := []core.PodPhase{core.PodSucceeded, core.PodFailed, core.PodRunning}
 	for i := range pods {
 		ix := i % completions
 		if i%100 == 99 {
 			ix = (i - 1) % completions // same index as the pod before
 		}
-		pods[i] = &jobapi.Pod{
-			ObjectMeta: jobapi.ObjectMeta{
+		pods[i] = &core.Pod{
+			ObjectMeta: meta.ObjectMeta{
 				Name:        fmt.Sprintf("job-%d-x%d", ix, i),
 				Annotations: map[string]string{CompletionIndexAnnotation: strconv.Itoa(ix)},
 			},
-			Status: jobapi.PodStatus{Phase: phases[i%3]},
+			Status: core.PodStatus{Phase: phases[i%3]},
 		}
 		if i%100 == 99 {
 			pods[i].Status.Phase = pods[i-1].Status.Phase

@@ -3,7 +3,8 @@ package scoreboard_test
 import (
 	"fmt"
 
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
 )
 
@@ -72,18 +73,18 @@ func ExampleScoreboard_Next() {
 }
 
 func ExampleRebuild() {
-	pod := func(name string, phase jobapi.PodPhase, index string) *jobapi.Pod {
-		return &jobapi.Pod{
-			ObjectMeta: jobapi.ObjectMeta{Name: name, Annotations: map[string]string{scoreboard.CompletionIndexAnnotation: index}},
-			Status:     jobapi.PodStatus{Phase: phase},
+	pod := func(name string, phase core.PodPhase, index string) *core.Pod {
+		return &core.Pod{
+			ObjectMeta: meta.ObjectMeta{Name: name, Annotations: map[string]string{scoreboard.CompletionIndexAnnotation: index}},
+			Status:     core.PodStatus{Phase: phase},
 		}
 	}
-	pods := []*jobapi.Pod{
-		pod("job-2-abcde", jobapi.PodSucceeded, "2"),
-		pod("job-3-fghij", jobapi.PodRunning, "3"),
-		pod("job-4-klmno", jobapi.PodFailed, "4"),
-		pod("job-3-pqrst", jobapi.PodPending, "3"),
-		pod("job-9-uvwxy", jobapi.PodRunning, "9"),
+	pods := []*core.Pod{
+		pod("job-2-abcde", core.PodSucceeded, "2"),
+		pod("job-3-fghij", core.PodRunning, "3"),
+		pod("job-4-klmno", core.PodFailed, "4"),
+		pod("job-3-pqrst", core.PodPending, "3"),
+		pod("job-9-uvwxy", core.PodRunning, "9"),
 	}
 	// After a restart: the previous status said 0 and 1 were complete.
 	s, report := scoreboard.Rebuild(5, "0,1", pods)

@@ -5,7 +5,9 @@ import (
 	"strconv"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -64,7 +66,7 @@ func GenerateName(jobName string, index int) string {
 // nil, has no name, is not Indexed, has no selector, an index outside
 // 0…completions-1, or a template whose labels (with the index label) do
 // not match the selector, so that the Job would not find its own pod.
-func NewPod(job *jobapi.Job, index int) (*jobapi.Pod, error) {
+func NewPod(job *jobapi.Job, index int) (*core.Pod, error) {
 	if job == nil {
 		return nil, field.ErrorList{field.Required(nil, "must be a Job, not nil")}.ToAggregate()
 	}
@@ -100,9 +102,9 @@ func NewPod(job *jobapi.Job, index int) (*jobapi.Pod, error) {
 
 	tmpl := job.Spec.Template.DeepCopy()
 	ix := strconv.Itoa(index)
-	pod := &jobapi.Pod{
-		TypeMeta: jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
-		ObjectMeta: jobapi.ObjectMeta{
+	pod := &core.Pod{
+		TypeMeta: meta.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		ObjectMeta: meta.ObjectMeta{
 			GenerateName: GenerateName(job.ObjectMeta.Name, index),
 			Namespace:    job.ObjectMeta.Namespace,
 			Labels:       tmpl.ObjectMeta.Labels,
@@ -131,7 +133,7 @@ func NewPod(job *jobapi.Job, index int) (*jobapi.Pod, error) {
 	}
 	if job.ObjectMeta.UID != "" {
 		yes := true
-		pod.ObjectMeta.OwnerReferences = append(pod.ObjectMeta.OwnerReferences, jobapi.OwnerReference{
+		pod.ObjectMeta.OwnerReferences = append(pod.ObjectMeta.OwnerReferences, meta.OwnerReference{
 			APIVersion: "batch/v1", Kind: "Job", Name: job.ObjectMeta.Name, UID: job.ObjectMeta.UID,
 			Controller: &yes, BlockOwnerDeletion: &yes,
 		})
@@ -147,15 +149,15 @@ func NewPod(job *jobapi.Job, index int) (*jobapi.Pod, error) {
 // JOB_COMPLETION_INDEX, read through the downward API from the pod's
 // completion-index label, unless c already has a variable of that name:
 // what the Job controller does to every container of an Indexed Job's pod.
-func AddCompletionIndexEnv(c *jobapi.Container) {
+func AddCompletionIndexEnv(c *core.Container) {
 	for _, e := range c.Env {
 		if e.Name == CompletionIndexEnvName {
 			return
 		}
 	}
-	c.Env = append(c.Env, jobapi.EnvVar{
+	c.Env = append(c.Env, core.EnvVar{
 		Name: CompletionIndexEnvName,
-		ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{
+		ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{
 			FieldPath: "metadata.labels['" + CompletionIndexAnnotation + "']",
 		}},
 	})

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -13,14 +15,14 @@ import (
 func ExampleNewPod() {
 	indexed, completions := jobapi.IndexedCompletion, int32(3)
 	job := &jobapi.Job{
-		ObjectMeta: jobapi.ObjectMeta{Name: "render", Namespace: "default"},
+		ObjectMeta: meta.ObjectMeta{Name: "render", Namespace: "default"},
 		Spec: jobapi.JobSpec{
 			CompletionMode: &indexed,
 			Completions:    &completions,
 			Selector:       &selector.LabelSelector{MatchLabels: map[string]string{"job-name": "render"}},
-			Template: jobapi.PodTemplateSpec{
-				ObjectMeta: jobapi.ObjectMeta{Labels: map[string]string{"job-name": "render"}},
-				Spec:       jobapi.PodSpec{Containers: []jobapi.Container{{Name: "r", Image: "blender"}}},
+			Template: core.PodTemplateSpec{
+				ObjectMeta: meta.ObjectMeta{Labels: map[string]string{"job-name": "render"}},
+				Spec:       core.PodSpec{Containers: []core.Container{{Name: "r", Image: "blender"}}},
 			},
 		},
 	}

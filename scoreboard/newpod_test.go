@@ -7,7 +7,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -19,22 +21,22 @@ func ptr[T any](v T) *T { return &v }
 func indexedJob(name string) *jobapi.Job {
 	labels := map[string]string{"batch.kubernetes.io/controller-uid": "u-1", "batch.kubernetes.io/job-name": name}
 	return &jobapi.Job{
-		ObjectMeta: jobapi.ObjectMeta{Name: name, Namespace: "team", UID: "u-1"},
+		ObjectMeta: meta.ObjectMeta{Name: name, Namespace: "team", UID: "u-1"},
 		Spec: jobapi.JobSpec{
 			Completions:    ptr(int32(5)),
 			CompletionMode: ptr(jobapi.IndexedCompletion),
 			Selector:       &selector.LabelSelector{MatchLabels: map[string]string{"batch.kubernetes.io/controller-uid": "u-1"}},
-			Template: jobapi.PodTemplateSpec{
-				ObjectMeta: jobapi.ObjectMeta{
+			Template: core.PodTemplateSpec{
+				ObjectMeta: meta.ObjectMeta{
 					Name:        "ignored",
 					Labels:      labels,
 					Annotations: map[string]string{"note": "kept"},
 					Finalizers:  []string{"example.com/keep"},
 				},
-				Spec: jobapi.PodSpec{
-					RestartPolicy:  jobapi.RestartPolicyNever,
-					InitContainers: []jobapi.Container{{Name: "init", Image: "busybox", Env: []jobapi.EnvVar{{Name: scoreboard.CompletionIndexEnvName, Value: "mine"}}}},
-					Containers:     []jobapi.Container{{Name: "work", Image: "busybox", Env: []jobapi.EnvVar{{Name: "A", Value: "1"}}}},
+				Spec: core.PodSpec{
+					RestartPolicy:  core.RestartPolicyNever,
+					InitContainers: []core.Container{{Name: "init", Image: "busybox", Env: []core.EnvVar{{Name: scoreboard.CompletionIndexEnvName, Value: "mine"}}}},
+					Containers:     []core.Container{{Name: "work", Image: "busybox", Env: []core.EnvVar{{Name: "A", Value: "1"}}}},
 				},
 			},
 		},
@@ -47,11 +49,11 @@ func TestNewPod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	indexEnv := jobapi.EnvVar{Name: "JOB_COMPLETION_INDEX", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{
+	indexEnv := core.EnvVar{Name: "JOB_COMPLETION_INDEX", ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{
 		FieldPath: "metadata.labels['batch.kubernetes.io/job-completion-index']"}}}
-	want := &jobapi.Pod{
-		TypeMeta: jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
-		ObjectMeta: jobapi.ObjectMeta{
+	want := &core.Pod{
+		TypeMeta: meta.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		ObjectMeta: meta.ObjectMeta{
 			GenerateName: "render-3-",
 			Namespace:    "team",
 			Labels: map[string]string{
@@ -61,15 +63,15 @@ func TestNewPod(t *testing.T) {
 			},
 			Annotations: map[string]string{"note": "kept", "batch.kubernetes.io/job-completion-index": "3"},
 			Finalizers:  []string{"example.com/keep", "batch.kubernetes.io/job-tracking"},
-			OwnerReferences: []jobapi.OwnerReference{{
+			OwnerReferences: []meta.OwnerReference{{
 				APIVersion: "batch/v1", Kind: "Job", Name: "render", UID: "u-1", Controller: ptr(true), BlockOwnerDeletion: ptr(true),
 			}},
 		},
-		Spec: jobapi.PodSpec{
+		Spec: core.PodSpec{
 			Hostname:       "render-3",
-			RestartPolicy:  jobapi.RestartPolicyNever,
-			InitContainers: []jobapi.Container{{Name: "init", Image: "busybox", Env: []jobapi.EnvVar{{Name: "JOB_COMPLETION_INDEX", Value: "mine"}}}},
-			Containers:     []jobapi.Container{{Name: "work", Image: "busybox", Env: []jobapi.EnvVar{{Name: "A", Value: "1"}, indexEnv}}},
+			RestartPolicy:  core.RestartPolicyNever,
+			InitContainers: []core.Container{{Name: "init", Image: "busybox", Env: []core.EnvVar{{Name: "JOB_COMPLETION_INDEX", Value: "mine"}}}},
+			Containers:     []core.Container{{Name: "work", Image: "busybox", Env: []core.EnvVar{{Name: "A", Value: "1"}, indexEnv}}},
 		},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -83,7 +85,7 @@ func TestNewPod(t *testing.T) {
 		t.Errorf("NewPod changed the Job (-want +got):\n%s", diff)
 	}
 	// The pod is found by Rebuild at its index.
-	s, r := scoreboard.Rebuild(5, "", []*jobapi.Pod{got})
+	s, r := scoreboard.Rebuild(5, "", []*core.Pod{got})
 	if s.State(3) != scoreboard.Running || len(r.Problems) != 0 {
 		t.Errorf("Rebuild of the new pod: state %v, problems %v", s.State(3), r.Problems)
 	}
@@ -182,23 +184,23 @@ func TestNewPodRejects(t *testing.T) {
 }
 
 func TestAddCompletionIndexEnv(t *testing.T) {
-	indexEnv := jobapi.EnvVar{Name: scoreboard.CompletionIndexEnvName, ValueFrom: &jobapi.EnvVarSource{
-		FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.labels['batch.kubernetes.io/job-completion-index']"},
+	indexEnv := core.EnvVar{Name: scoreboard.CompletionIndexEnvName, ValueFrom: &core.EnvVarSource{
+		FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.labels['batch.kubernetes.io/job-completion-index']"},
 	}}
-	own := jobapi.EnvVar{Name: scoreboard.CompletionIndexEnvName, Value: "7"}
-	other := jobapi.EnvVar{Name: "A", Value: "1"}
+	own := core.EnvVar{Name: scoreboard.CompletionIndexEnvName, Value: "7"}
+	other := core.EnvVar{Name: "A", Value: "1"}
 	tests := []struct {
 		name string
-		env  []jobapi.EnvVar
-		want []jobapi.EnvVar
+		env  []core.EnvVar
+		want []core.EnvVar
 	}{
-		{"added to a container without env", nil, []jobapi.EnvVar{indexEnv}},
-		{"added after the container's own variables", []jobapi.EnvVar{other}, []jobapi.EnvVar{other, indexEnv}},
-		{"a variable of that name the user set is kept", []jobapi.EnvVar{own}, []jobapi.EnvVar{own}},
+		{"added to a container without env", nil, []core.EnvVar{indexEnv}},
+		{"added after the container's own variables", []core.EnvVar{other}, []core.EnvVar{other, indexEnv}},
+		{"a variable of that name the user set is kept", []core.EnvVar{own}, []core.EnvVar{own}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := jobapi.Container{Name: "c", Env: tt.env}
+			c := core.Container{Name: "c", Env: tt.env}
 			scoreboard.AddCompletionIndexEnv(&c)
 			if diff := cmp.Diff(tt.want, c.Env); diff != "" {
 				t.Errorf("env (-want +got):\n%s", diff)

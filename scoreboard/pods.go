@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 )
 
@@ -50,7 +51,7 @@ type Problem struct {
 	// Reason is the machine-readable cause.
 	Reason Reason
 	// Pod is the pod, nil for a problem in the previous completedIndexes.
-	Pod *jobapi.Pod
+	Pod *core.Pod
 	// Position is the position of Pod in the list given to Rebuild, -1 for
 	// a problem in the previous completedIndexes.
 	Position int
@@ -82,7 +83,7 @@ func (p Problem) String() string {
 
 // podName returns "namespace/name" (or generateName, or the position when
 // the pod has neither).
-func podName(p *jobapi.Pod) string {
+func podName(p *core.Pod) string {
 	if p == nil {
 		return "<nil>"
 	}
@@ -104,8 +105,8 @@ type Report struct {
 }
 
 // PodsToDelete returns the pods whose Problem says Delete, in order.
-func (r Report) PodsToDelete() []*jobapi.Pod {
-	var out []*jobapi.Pod
+func (r Report) PodsToDelete() []*core.Pod {
+	var out []*core.Pod
 	for _, p := range r.Problems {
 		if p.Delete {
 			out = append(out, p.Pod)
@@ -141,11 +142,11 @@ const (
 	podFailed
 )
 
-func kindOf(p *jobapi.Pod) podKind {
+func kindOf(p *core.Pod) podKind {
 	switch p.Status.Phase {
-	case jobapi.PodSucceeded:
+	case core.PodSucceeded:
 		return podSucceeded
-	case jobapi.PodFailed:
+	case core.PodFailed:
 		return podFailed
 	}
 	if p.ObjectMeta.DeletionTimestamp != nil {
@@ -184,7 +185,7 @@ var indexPath = field.NewPath("metadata", "annotations").Key(CompletionIndexAnno
 // arbitrarily.
 //
 // The cost is O(pods + runs of completedIndexes + completions/32).
-func Rebuild(completions int, completedIndexes string, pods []*jobapi.Pod, opts ...RebuildOption) (*Scoreboard, Report) {
+func Rebuild(completions int, completedIndexes string, pods []*core.Pod, opts ...RebuildOption) (*Scoreboard, Report) {
 	var o rebuildOptions
 	for _, opt := range opts {
 		opt(&o)
@@ -276,7 +277,7 @@ type entry struct {
 // readIndex returns the completion index of p, or -1 with the problem.
 // A label that disagrees with a usable annotation is a problem too, and
 // the index is still returned.
-func readIndex(p *jobapi.Pod, n int) (int, *Problem) {
+func readIndex(p *core.Pod, n int) (int, *Problem) {
 	if p == nil {
 		return -1, &Problem{Reason: ReasonMissingIndex, Index: -1,
 			Err: field.Required(field.NewPath("metadata"), "must be a pod, not nil")}
@@ -338,7 +339,7 @@ func parseCompletionIndex(v string) (int, string) {
 
 // duplicates chooses, for every index in dup, the active pod to keep, and
 // reports the others.
-func duplicates(pods []*jobapi.Pod, entries []entry, dup map[int32]int) []Problem {
+func duplicates(pods []*core.Pod, entries []entry, dup map[int32]int) []Problem {
 	for i, e := range entries {
 		if e.index < 0 || e.kind != podActive {
 			continue
@@ -366,13 +367,13 @@ func duplicates(pods []*jobapi.Pod, entries []entry, dup map[int32]int) []Proble
 
 // phaseRank orders the phases of active pods: the higher, the more worth
 // keeping.
-func phaseRank(p jobapi.PodPhase) int {
+func phaseRank(p core.PodPhase) int {
 	switch p {
-	case jobapi.PodRunning:
+	case core.PodRunning:
 		return 3
-	case jobapi.PodUnknown:
+	case core.PodUnknown:
 		return 2
-	case jobapi.PodPending:
+	case core.PodPending:
 		return 1
 	}
 	return 0
@@ -380,7 +381,7 @@ func phaseRank(p jobapi.PodPhase) int {
 
 // preferred reports whether a is a better pod to keep than b, which comes
 // before it in the list.
-func preferred(a, b *jobapi.Pod) bool {
+func preferred(a, b *core.Pod) bool {
 	if x, y := a.Spec.NodeName != "", b.Spec.NodeName != ""; x != y {
 		return x
 	}

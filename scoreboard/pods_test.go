@@ -8,36 +8,38 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
 )
 
 // pod builds a pod with a name, a phase and, unless index is "", the
 // completion index annotation.
-func pod(name string, phase jobapi.PodPhase, index string) *jobapi.Pod {
-	p := &jobapi.Pod{ObjectMeta: jobapi.ObjectMeta{Name: name, Namespace: "ns"}, Status: jobapi.PodStatus{Phase: phase}}
+func pod(name string, phase core.PodPhase, index string) *core.Pod {
+	p := &core.Pod{ObjectMeta: meta.ObjectMeta{Name: name, Namespace: "ns"}, Status: core.PodStatus{Phase: phase}}
 	if index != "" {
 		p.ObjectMeta.Annotations = map[string]string{scoreboard.CompletionIndexAnnotation: index}
 	}
 	return p
 }
 
-func withLabel(p *jobapi.Pod, v string) *jobapi.Pod {
+func withLabel(p *core.Pod, v string) *core.Pod {
 	p.ObjectMeta.Labels = map[string]string{scoreboard.CompletionIndexAnnotation: v}
 	return p
 }
 
-func withNode(p *jobapi.Pod, node string) *jobapi.Pod {
+func withNode(p *core.Pod, node string) *core.Pod {
 	p.Spec.NodeName = node
 	return p
 }
 
-func created(p *jobapi.Pod, minute int) *jobapi.Pod {
-	p.ObjectMeta.CreationTimestamp = jobapi.NewTime(time.Date(2024, 5, 1, 12, minute, 0, 0, time.UTC))
+func created(p *core.Pod, minute int) *core.Pod {
+	p.ObjectMeta.CreationTimestamp = meta.NewTime(time.Date(2024, 5, 1, 12, minute, 0, 0, time.UTC))
 	return p
 }
 
-func deleting(p *jobapi.Pod) *jobapi.Pod {
-	t := jobapi.NewTime(time.Date(2024, 5, 1, 13, 0, 0, 0, time.UTC))
+func deleting(p *core.Pod) *core.Pod {
+	t := meta.NewTime(time.Date(2024, 5, 1, 13, 0, 0, 0, time.UTC))
 	p.ObjectMeta.DeletionTimestamp = &t
 	return p
 }
@@ -81,7 +83,7 @@ func TestRebuild(t *testing.T) {
 		name        string
 		completions int
 		completed   string
-		pods        []*jobapi.Pod
+		pods        []*core.Pod
 		opts        []scoreboard.RebuildOption
 		want        map[string]string
 		problems    []problem
@@ -92,40 +94,40 @@ func TestRebuild(t *testing.T) {
 		},
 		{
 			name: "phases map to states", completions: 8,
-			pods: []*jobapi.Pod{
-				pod("pending", jobapi.PodPending, "0"),
-				pod("running", jobapi.PodRunning, "1"),
-				pod("succeeded", jobapi.PodSucceeded, "2"),
-				pod("failed", jobapi.PodFailed, "3"),
-				pod("unknown", jobapi.PodUnknown, "4"),
+			pods: []*core.Pod{
+				pod("pending", core.PodPending, "0"),
+				pod("running", core.PodRunning, "1"),
+				pod("succeeded", core.PodSucceeded, "2"),
+				pod("failed", core.PodFailed, "3"),
+				pod("unknown", core.PodUnknown, "4"),
 				pod("no-phase-yet", "", "5"),
 			},
 			want: map[string]string{"NotStarted": "3,6,7", "Running": "0,1,4,5", "Complete": "2"},
 		},
 		{
 			name: "a failed pod does not undo a running or succeeded one", completions: 3,
-			pods: []*jobapi.Pod{
-				pod("failed-0", jobapi.PodFailed, "0"),
-				pod("retry-0", jobapi.PodRunning, "0"),
-				pod("failed-1", jobapi.PodFailed, "1"),
-				pod("retry-1", jobapi.PodSucceeded, "1"),
-				pod("failed-2", jobapi.PodFailed, "2"),
-				pod("failed-2-again", jobapi.PodFailed, "2"),
+			pods: []*core.Pod{
+				pod("failed-0", core.PodFailed, "0"),
+				pod("retry-0", core.PodRunning, "0"),
+				pod("failed-1", core.PodFailed, "1"),
+				pod("retry-1", core.PodSucceeded, "1"),
+				pod("failed-2", core.PodFailed, "2"),
+				pod("failed-2-again", core.PodFailed, "2"),
 			},
 			want: map[string]string{"NotStarted": "2", "Running": "0", "Complete": "1"},
 		},
 		{
 			name: "pods with no usable index are reported, active ones for deletion", completions: 10,
-			pods: []*jobapi.Pod{
-				pod("no-annotation", jobapi.PodRunning, ""),
-				withLabel(pod("label-only", jobapi.PodRunning, ""), "4"),
-				pod("no-annotation-done", jobapi.PodSucceeded, ""),
-				pod("signed", jobapi.PodRunning, "+1"),
-				pod("leading-zero", jobapi.PodPending, "01"),
-				pod("word", jobapi.PodFailed, "one"),
-				pod("overflow", jobapi.PodRunning, "99999999999"),
-				pod("past-completions", jobapi.PodRunning, "10"),
-				pod("past-completions-done", jobapi.PodSucceeded, "12"),
+			pods: []*core.Pod{
+				pod("no-annotation", core.PodRunning, ""),
+				withLabel(pod("label-only", core.PodRunning, ""), "4"),
+				pod("no-annotation-done", core.PodSucceeded, ""),
+				pod("signed", core.PodRunning, "+1"),
+				pod("leading-zero", core.PodPending, "01"),
+				pod("word", core.PodFailed, "one"),
+				pod("overflow", core.PodRunning, "99999999999"),
+				pod("past-completions", core.PodRunning, "10"),
+				pod("past-completions-done", core.PodSucceeded, "12"),
 			},
 			want: map[string]string{"NotStarted": "0-9", "Running": "", "Complete": ""},
 			problems: []problem{
@@ -142,12 +144,12 @@ func TestRebuild(t *testing.T) {
 		},
 		{
 			name: "duplicate active pods: the scheduled, running, oldest one is kept", completions: 4,
-			pods: []*jobapi.Pod{
-				pod("pending", jobapi.PodPending, "2"),
-				created(withNode(pod("running-new", jobapi.PodRunning, "2"), "n1"), 30),
-				created(withNode(pod("running-old", jobapi.PodRunning, "2"), "n1"), 10),
-				created(withNode(pod("pending-scheduled", jobapi.PodPending, "2"), "n1"), 1),
-				pod("alone", jobapi.PodRunning, "3"),
+			pods: []*core.Pod{
+				pod("pending", core.PodPending, "2"),
+				created(withNode(pod("running-new", core.PodRunning, "2"), "n1"), 30),
+				created(withNode(pod("running-old", core.PodRunning, "2"), "n1"), 10),
+				created(withNode(pod("pending-scheduled", core.PodPending, "2"), "n1"), 1),
+				pod("alone", core.PodRunning, "3"),
 			},
 			want: map[string]string{"NotStarted": "0,1", "Running": "2,3", "Complete": ""},
 			problems: []problem{
@@ -158,9 +160,9 @@ func TestRebuild(t *testing.T) {
 		},
 		{
 			name: "duplicates that tie on everything keep the first name", completions: 1,
-			pods: []*jobapi.Pod{
-				pod("b", jobapi.PodRunning, "0"),
-				pod("a", jobapi.PodRunning, "0"),
+			pods: []*core.Pod{
+				pod("b", core.PodRunning, "0"),
+				pod("a", core.PodRunning, "0"),
 			},
 			want: map[string]string{"NotStarted": "", "Running": "0", "Complete": ""},
 			problems: []problem{
@@ -169,10 +171,10 @@ func TestRebuild(t *testing.T) {
 		},
 		{
 			name: "an active pod on a complete index is reported, not deleted", completions: 3, completed: "0",
-			pods: []*jobapi.Pod{
-				pod("late", jobapi.PodRunning, "0"),
-				pod("done", jobapi.PodSucceeded, "1"),
-				pod("also-late", jobapi.PodPending, "1"),
+			pods: []*core.Pod{
+				pod("late", core.PodRunning, "0"),
+				pod("done", core.PodSucceeded, "1"),
+				pod("also-late", core.PodPending, "1"),
 			},
 			want: map[string]string{"NotStarted": "2", "Running": "", "Complete": "0,1"},
 			problems: []problem{
@@ -182,7 +184,7 @@ func TestRebuild(t *testing.T) {
 		},
 		{
 			name: "a label that disagrees is reported and the annotation used", completions: 3,
-			pods: []*jobapi.Pod{withLabel(pod("mixed", jobapi.PodRunning, "1"), "2")},
+			pods: []*core.Pod{withLabel(pod("mixed", core.PodRunning, "1"), "2")},
 			want: map[string]string{"NotStarted": "0,2", "Running": "1", "Complete": ""},
 			problems: []problem{
 				{scoreboard.ReasonIndexLabelMismatch, "mixed", 0, 1, false, "metadata.labels[batch.kubernetes.io/job-completion-index]", "must equal the annotation of the same key ('1'), which is used"},
@@ -190,7 +192,7 @@ func TestRebuild(t *testing.T) {
 		},
 		{
 			name: "malformed completedIndexes is ignored, the pods still count", completions: 6, completed: "0-3,2-5",
-			pods: []*jobapi.Pod{pod("done", jobapi.PodSucceeded, "4")},
+			pods: []*core.Pod{pod("done", core.PodSucceeded, "4")},
 			want: map[string]string{"NotStarted": "0-3,5", "Running": "", "Complete": "4"},
 			problems: []problem{
 				{scoreboard.ReasonInvalidCompletedIndexes, "", -1, -1, false, "status.completedIndexes", "must not overlap the previous fragment '0-3' (the fragment at offset 4); the whole value is ignored"},
@@ -205,7 +207,7 @@ func TestRebuild(t *testing.T) {
 		},
 		{
 			name: "a terminating pod leaves its index to be replaced by default", completions: 2,
-			pods: []*jobapi.Pod{deleting(pod("going", jobapi.PodRunning, "0")), deleting(pod("going-too", jobapi.PodRunning, ""))},
+			pods: []*core.Pod{deleting(pod("going", core.PodRunning, "0")), deleting(pod("going-too", core.PodRunning, ""))},
 			want: map[string]string{"NotStarted": "0,1", "Running": "", "Complete": ""},
 			problems: []problem{
 				{scoreboard.ReasonMissingIndex, "going-too", 1, -1, false, annotationField, "a pod of an Indexed Job must have its completion index"},
@@ -213,13 +215,13 @@ func TestRebuild(t *testing.T) {
 		},
 		{
 			name: "a terminating pod keeps its index with podReplacementPolicy Failed", completions: 2,
-			pods: []*jobapi.Pod{deleting(pod("going", jobapi.PodRunning, "0"))},
+			pods: []*core.Pod{deleting(pod("going", core.PodRunning, "0"))},
 			opts: []scoreboard.RebuildOption{scoreboard.WithPodReplacementPolicy(jobapi.Failed)},
 			want: map[string]string{"NotStarted": "1", "Running": "0", "Complete": ""},
 		},
 		{
 			name: "a nil pod is reported", completions: 1,
-			pods: []*jobapi.Pod{nil},
+			pods: []*core.Pod{nil},
 			want: map[string]string{"NotStarted": "0", "Running": "", "Complete": ""},
 			problems: []problem{
 				{scoreboard.ReasonMissingIndex, "", 0, -1, false, "metadata", "must be a pod, not nil"},
@@ -242,16 +244,16 @@ func TestRebuild(t *testing.T) {
 // TestRebuildKeepsTheSameDuplicateInAnyOrder: the pod kept for an index
 // does not depend on the order of the list.
 func TestRebuildKeepsTheSameDuplicateInAnyOrder(t *testing.T) {
-	base := []*jobapi.Pod{
-		pod("p", jobapi.PodPending, "0"),
-		created(withNode(pod("r2", jobapi.PodRunning, "0"), "n"), 2),
-		created(withNode(pod("r1", jobapi.PodRunning, "0"), "n"), 1),
-		withNode(pod("r0-unset-time", jobapi.PodRunning, "0"), "n"),
-		created(withNode(pod("r1-twin", jobapi.PodRunning, "0"), "n"), 1),
+	base := []*core.Pod{
+		pod("p", core.PodPending, "0"),
+		created(withNode(pod("r2", core.PodRunning, "0"), "n"), 2),
+		created(withNode(pod("r1", core.PodRunning, "0"), "n"), 1),
+		withNode(pod("r0-unset-time", core.PodRunning, "0"), "n"),
+		created(withNode(pod("r1-twin", core.PodRunning, "0"), "n"), 1),
 	}
 	perms := [][]int{{0, 1, 2, 3, 4}, {4, 3, 2, 1, 0}, {2, 0, 4, 1, 3}, {3, 4, 0, 2, 1}}
 	for _, perm := range perms {
-		pods := make([]*jobapi.Pod, len(perm))
+		pods := make([]*core.Pod, len(perm))
 		for i, k := range perm {
 			pods[i] = base[k]
 		}
@@ -268,7 +270,7 @@ func TestRebuildKeepsTheSameDuplicateInAnyOrder(t *testing.T) {
 }
 
 func TestProblemString(t *testing.T) {
-	_, r := scoreboard.Rebuild(2, "0-5", []*jobapi.Pod{pod("x", jobapi.PodRunning, "7")})
+	_, r := scoreboard.Rebuild(2, "0-5", []*core.Pod{pod("x", core.PodRunning, "7")})
 	var got []string
 	for _, p := range r.Problems {
 		got = append(got, p.String())
@@ -285,10 +287,10 @@ func TestProblemString(t *testing.T) {
 // TestRebuildAgainstModel compares Rebuild on random pods with a naive
 // reading of the same rules.
 func TestRebuildAgainstModel(t *testing.T) {
-	phases := []jobapi.PodPhase{jobapi.PodPending, jobapi.PodRunning, jobapi.PodSucceeded, jobapi.PodFailed, jobapi.PodUnknown}
+	phases := []core.PodPhase{core.PodPending, core.PodRunning, core.PodSucceeded, core.PodFailed, core.PodUnknown}
 	for seed := range 200 {
 		n := 1 + seed%37
-		var pods []*jobapi.Pod
+		var pods []*core.Pod
 		for i := range seed % 50 {
 			ix := fmt.Sprint((seed*7 + i*13) % (n + 3))
 			pods = append(pods, pod(fmt.Sprintf("p%d", i), phases[(seed+i*i)%len(phases)], ix))
@@ -303,9 +305,9 @@ func TestRebuildAgainstModel(t *testing.T) {
 				continue
 			}
 			switch p.Status.Phase {
-			case jobapi.PodSucceeded:
+			case core.PodSucceeded:
 				want[ix] = scoreboard.Complete
-			case jobapi.PodFailed:
+			case core.PodFailed:
 			default:
 				active[ix]++
 			}
@@ -320,7 +322,7 @@ func TestRebuildAgainstModel(t *testing.T) {
 		for _, p := range pods {
 			var ix int
 			fmt.Sscan(p.ObjectMeta.Annotations[scoreboard.CompletionIndexAnnotation], &ix)
-			if ix >= n && p.Status.Phase != jobapi.PodSucceeded && p.Status.Phase != jobapi.PodFailed {
+			if ix >= n && p.Status.Phase != core.PodSucceeded && p.Status.Phase != core.PodFailed {
 				wantDeleted++
 			}
 		}

@@ -6,9 +6,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/jobkit/jobkit/downward"
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/fieldpath"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // Where the script lives in the pod: the ConfigMap's only key, in a volume
@@ -55,7 +57,7 @@ type Spec struct {
 	// DefaultIndexVar.
 	IndexVar string
 	// RestartPolicy is OnFailure (the default) or Never.
-	RestartPolicy jobapi.RestartPolicy
+	RestartPolicy core.RestartPolicy
 }
 
 // ConfigMap is the ConfigMap that holds the script, in its v1 wire form:
@@ -115,34 +117,34 @@ func Build(spec Spec) (*jobapi.Job, *ConfigMap, error) {
 	}
 	restart := spec.RestartPolicy
 	if restart == "" {
-		restart = jobapi.RestartPolicyOnFailure
+		restart = core.RestartPolicyOnFailure
 	}
-	indexPath, err := downward.Annotation(CompletionIndexAnnotation)
+	indexPath, err := fieldpath.Annotation(CompletionIndexAnnotation)
 	if err != nil {
 		return nil, nil, err
 	}
-	container := jobapi.Container{
+	container := core.Container{
 		Name:    spec.Name,
 		Image:   spec.Image,
 		Command: append([]string(nil), spec.Command...),
-		Env: []jobapi.EnvVar{{
+		Env: []core.EnvVar{{
 			Name: indexVar,
-			ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{
+			ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{
 				APIVersion: "v1",
 				FieldPath:  indexPath.String(),
 			}},
 		}},
 	}
-	podSpec := jobapi.PodSpec{RestartPolicy: restart}
+	podSpec := core.PodSpec{RestartPolicy: restart}
 	var cm *ConfigMap
 	if script != nil {
 		container.Command = append([]string{"/bin/sh", ScriptPath}, spec.Command...)
-		container.VolumeMounts = []jobapi.VolumeMount{{Name: VolumeName, MountPath: MountDir, ReadOnly: true}}
+		container.VolumeMounts = []core.VolumeMount{{Name: VolumeName, MountPath: MountDir, ReadOnly: true}}
 		cmName := spec.Name + ConfigMapSuffix
-		podSpec.Volumes = []jobapi.Volume{{
+		podSpec.Volumes = []core.Volume{{
 			Name: VolumeName,
-			VolumeSource: jobapi.VolumeSource{ConfigMap: &jobapi.ConfigMapVolumeSource{
-				LocalObjectReference: jobapi.LocalObjectReference{Name: cmName},
+			VolumeSource: core.VolumeSource{ConfigMap: &core.ConfigMapVolumeSource{
+				LocalObjectReference: core.LocalObjectReference{Name: cmName},
 			}},
 		}}
 		immutable := true
@@ -158,16 +160,16 @@ func Build(spec Spec) (*jobapi.Job, *ConfigMap, error) {
 			cm.BinaryData = map[string][]byte{ScriptKey: script}
 		}
 	}
-	podSpec.Containers = []jobapi.Container{container}
+	podSpec.Containers = []core.Container{container}
 	mode := jobapi.IndexedCompletion
 	job := &jobapi.Job{
-		TypeMeta:   jobapi.TypeMeta{APIVersion: "batch/v1", Kind: "Job"},
-		ObjectMeta: jobapi.ObjectMeta{Name: spec.Name, Namespace: spec.Namespace},
+		TypeMeta:   meta.TypeMeta{APIVersion: "batch/v1", Kind: "Job"},
+		ObjectMeta: meta.ObjectMeta{Name: spec.Name, Namespace: spec.Namespace},
 		Spec: jobapi.JobSpec{
 			CompletionMode: &mode,
 			Completions:    &n,
 			Parallelism:    &parallelism,
-			Template:       jobapi.PodTemplateSpec{Spec: podSpec},
+			Template:       core.PodTemplateSpec{Spec: podSpec},
 		},
 	}
 	return job, cm, nil
@@ -261,10 +263,10 @@ func validateSpec(spec *Spec) (int32, field.ErrorList) {
 		}
 	}
 	switch spec.RestartPolicy {
-	case "", jobapi.RestartPolicyOnFailure, jobapi.RestartPolicyNever:
+	case "", core.RestartPolicyOnFailure, core.RestartPolicyNever:
 	default:
 		errs = append(errs, field.NotSupported(field.NewPath("restart"), spec.RestartPolicy,
-			[]jobapi.RestartPolicy{jobapi.RestartPolicyOnFailure, jobapi.RestartPolicyNever}))
+			[]core.RestartPolicy{core.RestartPolicyOnFailure, core.RestartPolicyNever}))
 	}
 	return int32(min(max(n, 0), math.MaxInt32)), errs
 }

@@ -7,16 +7,17 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/jobkit/jobkit/downward"
 	"github.com/jobkit/jobkit/downward/worklist"
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 func ptr[T any](v T) *T { return &v }
 
-func indexEnv(name string) jobapi.EnvVar {
-	return jobapi.EnvVar{Name: name, ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{
+func indexEnv(name string) core.EnvVar {
+	return core.EnvVar{Name: name, ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{
 		APIVersion: "v1",
 		FieldPath:  "metadata.annotations['batch.kubernetes.io/job-completion-index']",
 	}}}
@@ -32,21 +33,21 @@ func TestBuild(t *testing.T) {
 	binary := []worklist.Param{{Name: "RAW", Values: []string{"\xff\xfe"}}}
 	binaryScript, err := worklist.Script("I", binary)
 	require.NoError(t, err)
-	paramsVolume := []jobapi.Volume{{Name: "jobkit-params", VolumeSource: jobapi.VolumeSource{ConfigMap: &jobapi.ConfigMapVolumeSource{
-		LocalObjectReference: jobapi.LocalObjectReference{Name: "say-fruit-params"},
+	paramsVolume := []core.Volume{{Name: "jobkit-params", VolumeSource: core.VolumeSource{ConfigMap: &core.ConfigMapVolumeSource{
+		LocalObjectReference: core.LocalObjectReference{Name: "say-fruit-params"},
 	}}}}
-	mount := []jobapi.VolumeMount{{Name: "jobkit-params", MountPath: "/etc/jobkit", ReadOnly: true}}
-	job := func(name string, completions, parallelism int32, restart jobapi.RestartPolicy, c jobapi.Container, vols []jobapi.Volume) *jobapi.Job {
+	mount := []core.VolumeMount{{Name: "jobkit-params", MountPath: "/etc/jobkit", ReadOnly: true}}
+	job := func(name string, completions, parallelism int32, restart core.RestartPolicy, c core.Container, vols []core.Volume) *jobapi.Job {
 		return &jobapi.Job{
-			TypeMeta:   jobapi.TypeMeta{APIVersion: "batch/v1", Kind: "Job"},
-			ObjectMeta: jobapi.ObjectMeta{Name: name},
+			TypeMeta:   meta.TypeMeta{APIVersion: "batch/v1", Kind: "Job"},
+			ObjectMeta: meta.ObjectMeta{Name: name},
 			Spec: jobapi.JobSpec{
 				CompletionMode: ptr(jobapi.IndexedCompletion),
 				Completions:    ptr(completions),
 				Parallelism:    ptr(parallelism),
-				Template: jobapi.PodTemplateSpec{Spec: jobapi.PodSpec{
+				Template: core.PodTemplateSpec{Spec: core.PodSpec{
 					RestartPolicy: restart,
-					Containers:    []jobapi.Container{c},
+					Containers:    []core.Container{c},
 					Volumes:       vols,
 				}},
 			},
@@ -61,10 +62,10 @@ func TestBuild(t *testing.T) {
 		{
 			name: "work lists imply completions and run every item at once",
 			spec: worklist.Spec{Name: "say-fruit", Image: "busybox", Command: []string{"sh", "-c", `echo "$COLOR $FRUIT"`}, Params: fruits},
-			wantJob: job("say-fruit", 3, 3, jobapi.RestartPolicyOnFailure, jobapi.Container{
+			wantJob: job("say-fruit", 3, 3, core.RestartPolicyOnFailure, core.Container{
 				Name: "say-fruit", Image: "busybox",
 				Command:      []string{"/bin/sh", "/etc/jobkit/params.sh", "sh", "-c", `echo "$COLOR $FRUIT"`},
-				Env:          []jobapi.EnvVar{indexEnv("JOB_COMPLETION_INDEX")},
+				Env:          []core.EnvVar{indexEnv("JOB_COMPLETION_INDEX")},
 				VolumeMounts: mount,
 			}, paramsVolume),
 			wantCM: &worklist.ConfigMap{
@@ -76,13 +77,13 @@ func TestBuild(t *testing.T) {
 			name: "matching completions, parallelism, Never and a namespace",
 			spec: worklist.Spec{
 				Name: "say-fruit", Namespace: "work", Image: "busybox", Command: []string{"true"}, Params: fruits,
-				Completions: ptr[int32](3), Parallelism: ptr[int32](1), RestartPolicy: jobapi.RestartPolicyNever,
+				Completions: ptr[int32](3), Parallelism: ptr[int32](1), RestartPolicy: core.RestartPolicyNever,
 			},
 			wantJob: func() *jobapi.Job {
-				j := job("say-fruit", 3, 1, jobapi.RestartPolicyNever, jobapi.Container{
+				j := job("say-fruit", 3, 1, core.RestartPolicyNever, core.Container{
 					Name: "say-fruit", Image: "busybox",
 					Command:      []string{"/bin/sh", "/etc/jobkit/params.sh", "true"},
-					Env:          []jobapi.EnvVar{indexEnv("JOB_COMPLETION_INDEX")},
+					Env:          []core.EnvVar{indexEnv("JOB_COMPLETION_INDEX")},
 					VolumeMounts: mount,
 				}, paramsVolume)
 				j.ObjectMeta.Namespace = "work"
@@ -96,22 +97,22 @@ func TestBuild(t *testing.T) {
 		{
 			name: "no work lists: the index variable alone, the command unchanged, no ConfigMap",
 			spec: worklist.Spec{Name: "say-number", Image: "busybox", Command: []string{"sh", "-c", `echo "My index is $I"`}, Completions: ptr[int32](3), IndexVar: "I"},
-			wantJob: job("say-number", 3, 3, jobapi.RestartPolicyOnFailure, jobapi.Container{
+			wantJob: job("say-number", 3, 3, core.RestartPolicyOnFailure, core.Container{
 				Name: "say-number", Image: "busybox",
 				Command: []string{"sh", "-c", `echo "My index is $I"`},
-				Env:     []jobapi.EnvVar{indexEnv("I")},
+				Env:     []core.EnvVar{indexEnv("I")},
 			}, nil),
 		},
 		{
 			name: "a script that is not UTF-8 goes to binaryData",
 			spec: worklist.Spec{Name: "raw", Image: "busybox", Command: []string{"true"}, Params: binary, IndexVar: "I"},
-			wantJob: job("raw", 1, 1, jobapi.RestartPolicyOnFailure, jobapi.Container{
+			wantJob: job("raw", 1, 1, core.RestartPolicyOnFailure, core.Container{
 				Name: "raw", Image: "busybox",
 				Command:      []string{"/bin/sh", "/etc/jobkit/params.sh", "true"},
-				Env:          []jobapi.EnvVar{indexEnv("I")},
+				Env:          []core.EnvVar{indexEnv("I")},
 				VolumeMounts: mount,
-			}, []jobapi.Volume{{Name: "jobkit-params", VolumeSource: jobapi.VolumeSource{ConfigMap: &jobapi.ConfigMapVolumeSource{
-				LocalObjectReference: jobapi.LocalObjectReference{Name: "raw-params"},
+			}, []core.Volume{{Name: "jobkit-params", VolumeSource: core.VolumeSource{ConfigMap: &core.ConfigMapVolumeSource{
+				LocalObjectReference: core.LocalObjectReference{Name: "raw-params"},
 			}}}}),
 			wantCM: &worklist.ConfigMap{
 				APIVersion: "v1", Kind: "ConfigMap", Metadata: worklist.ConfigMapMeta{Name: "raw-params"},
@@ -121,17 +122,17 @@ func TestBuild(t *testing.T) {
 		{
 			name: "explicit zero parallelism is kept",
 			spec: worklist.Spec{Name: "paused", Image: "busybox", Command: []string{"true"}, Completions: ptr[int32](2), Parallelism: ptr[int32](0)},
-			wantJob: job("paused", 2, 0, jobapi.RestartPolicyOnFailure, jobapi.Container{
+			wantJob: job("paused", 2, 0, core.RestartPolicyOnFailure, core.Container{
 				Name: "paused", Image: "busybox", Command: []string{"true"},
-				Env: []jobapi.EnvVar{indexEnv("JOB_COMPLETION_INDEX")},
+				Env: []core.EnvVar{indexEnv("JOB_COMPLETION_INDEX")},
 			}, nil),
 		},
 		{
 			name: "default parallelism is capped for huge Indexed Jobs",
 			spec: worklist.Spec{Name: "many", Image: "busybox", Command: []string{"true"}, Completions: ptr[int32](200000)},
-			wantJob: job("many", 200000, worklist.MaxIndexedParallelism, jobapi.RestartPolicyOnFailure, jobapi.Container{
+			wantJob: job("many", 200000, worklist.MaxIndexedParallelism, core.RestartPolicyOnFailure, core.Container{
 				Name: "many", Image: "busybox", Command: []string{"true"},
-				Env: []jobapi.EnvVar{indexEnv("JOB_COMPLETION_INDEX")},
+				Env: []core.EnvVar{indexEnv("JOB_COMPLETION_INDEX")},
 			}, nil),
 		},
 	}
@@ -145,9 +146,11 @@ func TestBuild(t *testing.T) {
 			if diff := cmp.Diff(tt.wantCM, gotCM); diff != "" {
 				t.Errorf("ConfigMap (-want +got):\n%s", diff)
 			}
-			errs := downward.ValidatePodSpec(&gotJob.Spec.Template.Spec, field.NewPath("spec", "template", "spec"))
+			spec := gotJob.Spec.Template.Spec.DeepCopy()
+			core.SetDefaultsPodSpec(spec)
+			errs := core.ValidatePodSpec(spec, field.NewPath("spec", "template", "spec"), core.JobPodValidationOptions())
 			if len(errs) != 0 {
-				t.Errorf("the pod template's downward API is invalid: %v", errs.ToAggregate())
+				t.Errorf("the pod template is invalid: %v", errs.ToAggregate())
 			}
 		})
 	}
@@ -194,7 +197,7 @@ func TestBuildInvalid(t *testing.T) {
 		{name: "negative completions", spec: with(func(s *worklist.Spec) { s.Completions = ptr[int32](-1) }), want: []tf{{field.ErrorTypeInvalid, "completions"}}},
 		{name: "negative parallelism", spec: with(func(s *worklist.Spec) { s.Parallelism = ptr[int32](-1) }), want: []tf{{field.ErrorTypeInvalid, "parallelism"}}},
 		{name: "parallelism over the Indexed limit", spec: with(func(s *worklist.Spec) { s.Parallelism = ptr[int32](100001) }), want: []tf{{field.ErrorTypeInvalid, "parallelism"}}},
-		{name: "restart Always", spec: with(func(s *worklist.Spec) { s.RestartPolicy = jobapi.RestartPolicyAlways }), want: []tf{{field.ErrorTypeNotSupported, "restart"}}},
+		{name: "restart Always", spec: with(func(s *worklist.Spec) { s.RestartPolicy = core.RestartPolicyAlways }), want: []tf{{field.ErrorTypeNotSupported, "restart"}}},
 		{name: "bad index variable", spec: with(func(s *worklist.Spec) { s.IndexVar = "MY-INDEX" }), want: []tf{{field.ErrorTypeInvalid, "completionIndexVarName"}}},
 		{name: "param named as the index", spec: with(func(s *worklist.Spec) {
 			s.Params = []worklist.Param{{Name: "JOB_COMPLETION_INDEX", Values: abc}}

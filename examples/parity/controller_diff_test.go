@@ -18,6 +18,8 @@ import (
 	"k8s.io/kubernetes/pkg/features"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // This is the differential test of jobkit's Job controller core
@@ -94,7 +96,7 @@ func fieldPath(s *corev1.EnvVarSource) string {
 }
 
 // viewOfKit projects a jobkit pod.
-func viewOfKit(t *testing.T, p *jobapi.Pod) podView {
+func viewOfKit(t *testing.T, p *core.Pod) podView {
 	var kp corev1.Pod
 	convert(t, p, &kp)
 	return viewOfKube(&kp)
@@ -128,7 +130,7 @@ func (w *kitWorld) podList() []podView {
 
 func (w *kitWorld) deletePod(name string) {
 	if p := w.find(name); p != nil && p.ObjectMeta.DeletionTimestamp == nil {
-		p.ObjectMeta.DeletionTimestamp = &jobapi.Time{Time: w.now()}
+		p.ObjectMeta.DeletionTimestamp = &meta.Time{Time: w.now()}
 	}
 }
 

@@ -31,6 +31,8 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/controller"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // Kubernetes' Job controller exports only NewController, which uses the
@@ -301,7 +303,7 @@ func (w *kubeWorld) editJob(edit func(*batchv1.Job)) {
 type kitWorld struct {
 	t       *testing.T
 	job     *jobapi.Job
-	pods    []*jobapi.Pod
+	pods    []*core.Pod
 	clock   time.Time
 	backoff controller.Backoff
 	names   names
@@ -317,9 +319,9 @@ func (w *kitWorld) settle() {
 			p = p.DeepCopy()
 			var created time.Time
 			p.ObjectMeta.Name, created = w.names.next(p.ObjectMeta.GenerateName, w.clock)
-			p.ObjectMeta.UID = jobapi.UID("uid-" + p.ObjectMeta.Name)
-			p.ObjectMeta.CreationTimestamp = jobapi.Time{Time: created}
-			p.Status.Phase = jobapi.PodPending
+			p.ObjectMeta.UID = meta.UID("uid-" + p.ObjectMeta.Name)
+			p.ObjectMeta.CreationTimestamp = meta.Time{Time: created}
+			p.Status.Phase = core.PodPending
 			w.pods = append(w.pods, p)
 		}
 		for _, p := range d.RemoveFinalizer {
@@ -329,15 +331,15 @@ func (w *kitWorld) settle() {
 		}
 		for _, p := range d.Delete {
 			if q := w.find(p.ObjectMeta.Name); q != nil && q.ObjectMeta.DeletionTimestamp == nil {
-				q.ObjectMeta.DeletionTimestamp = &jobapi.Time{Time: w.clock}
+				q.ObjectMeta.DeletionTimestamp = &meta.Time{Time: w.clock}
 			}
 		}
 		if d.UpdateStatus {
 			w.job.Status = d.Status
 		}
-		w.pods = slices.DeleteFunc(w.pods, func(p *jobapi.Pod) bool {
+		w.pods = slices.DeleteFunc(w.pods, func(p *core.Pod) bool {
 			return p.ObjectMeta.DeletionTimestamp != nil && len(p.ObjectMeta.Finalizers) == 0 &&
-				(p.Status.Phase == jobapi.PodSucceeded || p.Status.Phase == jobapi.PodFailed)
+				(p.Status.Phase == core.PodSucceeded || p.Status.Phase == core.PodFailed)
 		})
 		if !changed {
 			return
@@ -347,7 +349,7 @@ func (w *kitWorld) settle() {
 }
 
 // find returns the pod named name.
-func (w *kitWorld) find(name string) *jobapi.Pod {
+func (w *kitWorld) find(name string) *core.Pod {
 	for _, p := range w.pods {
 		if p.ObjectMeta.Name == name {
 			return p
@@ -364,7 +366,7 @@ func (w *kitWorld) editPod(name string, edit func(*corev1.Pod)) {
 			var kp corev1.Pod
 			convert(w.t, p, &kp)
 			edit(&kp)
-			var np jobapi.Pod
+			var np core.Pod
 			convert(w.t, &kp, &np)
 			np.ObjectMeta.CreationTimestamp = p.ObjectMeta.CreationTimestamp // JSON keeps seconds only
 			w.pods[i] = &np

@@ -30,6 +30,7 @@ import (
 
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // The create differential test sends the same batch/v1 manifest through
@@ -161,7 +162,7 @@ func jobkitCreateStored(data []byte, uid, given string) (res createResult, err e
 		return res, err
 	}
 	opts := []jobapi.CreateOption{
-		jobapi.WithUID(jobapi.UID(uid)),
+		jobapi.WithUID(meta.UID(uid)),
 		jobapi.WithCreationTime(createdAtFixed),
 		jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys),
 	}

@@ -14,12 +14,13 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // jobkitCreateOptions are the options of jobkit's create path under
 // Kubernetes' label keys.
 func jobkitCreateOptions(uid string) []jobapi.CreateOption {
-	return []jobapi.CreateOption{jobapi.WithUID(jobapi.UID(uid)), jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)}
+	return []jobapi.CreateOption{jobapi.WithUID(meta.UID(uid)), jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)}
 }
 
 func jobkitValidate(job *jobapi.Job) (field.ErrorList, error) {
@@ -37,7 +38,7 @@ func jobkitCreateSeed(data []byte, uid string) (verdict, error) {
 	if job.ObjectMeta.Name == "" && job.ObjectMeta.GenerateName != "" {
 		job.ObjectMeta.Name = job.ObjectMeta.GenerateName + "abcde"
 	}
-	if _, err := jobapi.PrepareForCreate(job, jobapi.WithUID(jobapi.UID(uid))); err != nil {
+	if _, err := jobapi.PrepareForCreate(job, jobapi.WithUID(meta.UID(uid))); err != nil {
 		return nil, err
 	}
 	errs, err := jobapi.Validate(job)
@@ -274,7 +275,7 @@ func TestValidationDiffUpdate(t *testing.T) {
 		st := pick(g, oldStatuses...)
 		if st.started {
 			kold.Status.StartTime = &metav1.Time{Time: kold.CreationTimestamp.Time}
-			jold.Status.StartTime = &jobapi.Time{Time: kold.CreationTimestamp.Time}
+			jold.Status.StartTime = &meta.Time{Time: kold.CreationTimestamp.Time}
 		}
 		kold.Status.Active, jold.Status.Active = st.active, st.active
 		if st.suspended {

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // bigJob returns an Indexed Job with completions 100,000 and parallelism
@@ -13,18 +15,18 @@ import (
 // succeeded and 500 failed, not counted yet. One sync counts 500 of the
 // finished pods (MaxUncountedPods) and removes their finalizers, and
 // creates 500 pods (MaxPodCreateDeletePerSync).
-func bigJob(tb testing.TB) (*jobapi.Job, []*jobapi.Pod) {
+func bigJob(tb testing.TB) (*jobapi.Job, []*core.Pod) {
 	c := newCluster(tb, indexedJob(100000, 10000))
 	c.job.Spec.BackoffLimit = ptr(int32(1000000))
 	c.job.Status.CompletedIndexes = "0-49999"
 	c.job.Status.Succeeded = 50000
-	c.job.Status.StartTime = &jobapi.Time{Time: t0}
-	pods := make([]*jobapi.Pod, 0, 10000)
+	c.job.Status.StartTime = &meta.Time{Time: t0}
+	pods := make([]*core.Pod, 0, 10000)
 	for i := range 10000 {
 		p := newPod(c.job, 50000+i, false, nil)
 		p.ObjectMeta.Name = fmt.Sprintf("pi-%d-abcde", 50000+i)
-		p.ObjectMeta.UID = jobapi.UID(fmt.Sprintf("uid-%d", i))
-		p.ObjectMeta.CreationTimestamp = jobapi.Time{Time: t0}
+		p.ObjectMeta.UID = meta.UID(fmt.Sprintf("uid-%d", i))
+		p.ObjectMeta.CreationTimestamp = meta.Time{Time: t0}
 		p.Spec.NodeName = "node"
 		switch {
 		case i < 500:
@@ -32,7 +34,7 @@ func bigJob(tb testing.TB) (*jobapi.Job, []*jobapi.Pod) {
 		case i < 1000:
 			setExit(p, 1, t0.Add(time.Minute))
 		default:
-			p.Status.Phase = jobapi.PodRunning
+			p.Status.Phase = core.PodRunning
 			setUnknown(p, "conditions", []map[string]any{{"type": "Ready", "status": "True"}})
 		}
 		pods = append(pods, p)

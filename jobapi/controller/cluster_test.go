@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -22,10 +24,10 @@ var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 type cluster struct {
 	t       testing.TB
 	job     *jobapi.Job
-	pods    []*jobapi.Pod
+	pods    []*core.Pod
 	now     time.Time
 	backoff Backoff
-	created []*jobapi.Pod // every pod created, in order
+	created []*core.Pod   // every pod created, in order
 	requeue time.Duration // RequeueAfter of the last sync
 	nextUID int
 }
@@ -64,9 +66,9 @@ func (c *cluster) sync() (Decision, bool) {
 		p = p.DeepCopy()
 		c.nextUID++
 		p.ObjectMeta.Name = fmt.Sprintf("%s%05d", p.ObjectMeta.GenerateName, c.nextUID)
-		p.ObjectMeta.UID = jobapi.UID(fmt.Sprintf("pod-%d", c.nextUID))
-		p.ObjectMeta.CreationTimestamp = jobapi.Time{Time: c.now}
-		p.Status.Phase = jobapi.PodPending
+		p.ObjectMeta.UID = meta.UID(fmt.Sprintf("pod-%d", c.nextUID))
+		p.ObjectMeta.CreationTimestamp = meta.Time{Time: c.now}
+		p.Status.Phase = core.PodPending
 		c.pods = append(c.pods, p)
 		c.created = append(c.created, p)
 		changed = true
@@ -81,7 +83,7 @@ func (c *cluster) sync() (Decision, bool) {
 	}
 	for _, p := range d.Delete {
 		if q := c.find(p.ObjectMeta.UID); q != nil && q.ObjectMeta.DeletionTimestamp == nil {
-			t := jobapi.Time{Time: c.now}
+			t := meta.Time{Time: c.now}
 			q.ObjectMeta.DeletionTimestamp = &t
 			changed = true
 		}
@@ -108,14 +110,14 @@ func (c *cluster) settle() {
 // finalizers, and finished (a pod that is still running waits for the
 // kubelet).
 func (c *cluster) collect() {
-	c.pods = slices.DeleteFunc(c.pods, func(p *jobapi.Pod) bool {
+	c.pods = slices.DeleteFunc(c.pods, func(p *core.Pod) bool {
 		return p.ObjectMeta.DeletionTimestamp != nil && len(p.ObjectMeta.Finalizers) == 0 &&
-			(p.Status.Phase == jobapi.PodSucceeded || p.Status.Phase == jobapi.PodFailed)
+			(p.Status.Phase == core.PodSucceeded || p.Status.Phase == core.PodFailed)
 	})
 }
 
 // find returns the pod with uid.
-func (c *cluster) find(uid jobapi.UID) *jobapi.Pod {
+func (c *cluster) find(uid meta.UID) *core.Pod {
 	for _, p := range c.pods {
 		if p.ObjectMeta.UID == uid {
 			return p
@@ -125,8 +127,8 @@ func (c *cluster) find(uid jobapi.UID) *jobapi.Pod {
 }
 
 // active returns the pods that are pending or running, not being deleted.
-func (c *cluster) active() []*jobapi.Pod {
-	var out []*jobapi.Pod
+func (c *cluster) active() []*core.Pod {
+	var out []*core.Pod
 	for _, p := range c.pods {
 		if isActive(p) {
 			out = append(out, p)
@@ -136,7 +138,7 @@ func (c *cluster) active() []*jobapi.Pod {
 }
 
 // byIndex returns the active pod of index ix.
-func (c *cluster) byIndex(ix int) *jobapi.Pod {
+func (c *cluster) byIndex(ix int) *core.Pod {
 	for _, p := range c.active() {
 		if completionIndex(p) == ix {
 			return p
@@ -148,16 +150,16 @@ func (c *cluster) byIndex(ix int) *jobapi.Pod {
 
 // finish ends pod p with exit code (0: Succeeded), as the kubelet would,
 // at the current time; a pod being deleted ends as Failed.
-func (c *cluster) finish(p *jobapi.Pod, code int32) {
+func (c *cluster) finish(p *core.Pod, code int32) {
 	setExit(p, code, c.now)
 	c.collect()
 }
 
 // setExit writes the status of a pod whose only container exited.
-func setExit(p *jobapi.Pod, code int32, at time.Time) {
-	p.Status.Phase = jobapi.PodSucceeded
+func setExit(p *core.Pod, code int32, at time.Time) {
+	p.Status.Phase = core.PodSucceeded
 	if code != 0 || p.ObjectMeta.DeletionTimestamp != nil {
-		p.Status.Phase = jobapi.PodFailed
+		p.Status.Phase = core.PodFailed
 	}
 	name := "main"
 	if len(p.Spec.Containers) > 0 {
@@ -173,7 +175,7 @@ func setExit(p *jobapi.Pod, code int32, at time.Time) {
 
 // setUnknown sets a member of a pod's status by way of its JSON, so that
 // it lands where jobapi keeps it, typed or not.
-func setUnknown(p *jobapi.Pod, name string, v any) {
+func setUnknown(p *core.Pod, name string, v any) {
 	b, err := json.Marshal(p.Status)
 	if err != nil {
 		panic(err)
@@ -189,7 +191,7 @@ func setUnknown(p *jobapi.Pod, name string, v any) {
 	if b, err = json.Marshal(m); err != nil {
 		panic(err)
 	}
-	var st jobapi.PodStatus
+	var st core.PodStatus
 	if err := json.Unmarshal(b, &st); err != nil {
 		panic(err)
 	}
@@ -197,7 +199,7 @@ func setUnknown(p *jobapi.Pod, name string, v any) {
 }
 
 // addCondition adds a pod condition.
-func addCondition(p *jobapi.Pod, typ string, status string) {
+func addCondition(p *core.Pod, typ string, status string) {
 	b, _ := json.Marshal(p.Status)
 	var m map[string]any
 	_ = json.Unmarshal(b, &m)
@@ -208,8 +210,8 @@ func addCondition(p *jobapi.Pod, typ string, status string) {
 // run marks every pending pod Running and Ready.
 func (c *cluster) run() {
 	for _, p := range c.pods {
-		if p.Status.Phase == jobapi.PodPending {
-			p.Status.Phase = jobapi.PodRunning
+		if p.Status.Phase == core.PodPending {
+			p.Status.Phase = core.PodRunning
 			p.Spec.NodeName = "node"
 			setUnknown(p, "conditions", []map[string]any{{"type": "Ready", "status": "True", "lastTransitionTime": c.now.Format(time.RFC3339)}})
 		}
@@ -265,12 +267,12 @@ func ptr[T any](v T) *T { return &v }
 func indexedJob(completions, parallelism int32) *jobapi.Job {
 	mode := jobapi.IndexedCompletion
 	return &jobapi.Job{
-		ObjectMeta: jobapi.ObjectMeta{Name: "pi", Namespace: "ns"},
+		ObjectMeta: meta.ObjectMeta{Name: "pi", Namespace: "ns"},
 		Spec: jobapi.JobSpec{
 			Completions: &completions, Parallelism: &parallelism, CompletionMode: &mode,
-			Template: jobapi.PodTemplateSpec{Spec: jobapi.PodSpec{
-				RestartPolicy: jobapi.RestartPolicyNever,
-				Containers:    []jobapi.Container{{Name: "main", Image: "busybox"}},
+			Template: core.PodTemplateSpec{Spec: core.PodSpec{
+				RestartPolicy: core.RestartPolicyNever,
+				Containers:    []core.Container{{Name: "main", Image: "busybox"}},
 			}},
 		},
 	}

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/controller"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // One sync of a new Indexed Job creates its first pods; once one of them
@@ -25,17 +25,17 @@ func ExampleSync() {
 	job.Status = d.Status
 
 	// The API server names the pods; the first one fails.
-	var pods []*jobapi.Pod
+	var pods []*core.Pod
 	for i, p := range d.Create {
 		p.ObjectMeta.Name = fmt.Sprintf("%sx%d", p.ObjectMeta.GenerateName, i)
-		p.ObjectMeta.UID = jobapi.UID(p.ObjectMeta.Name)
+		p.ObjectMeta.UID = meta.UID(p.ObjectMeta.Name)
 		p.Status.Phase = core.PodRunning
 		pods = append(pods, p)
 	}
 	now = now.Add(3 * time.Second)
 	pods[0].Status.Phase = core.PodFailed
 	pods[0].Status.ContainerStatuses = []core.ContainerStatus{{Name: "main", State: core.ContainerState{
-		Terminated: &core.ContainerStateTerminated{ExitCode: 1, FinishedAt: jobapi.NewTime(now)}}}}
+		Terminated: &core.ContainerStateTerminated{ExitCode: 1, FinishedAt: meta.NewTime(now)}}}}
 
 	d = controller.Sync(job, pods, now, d.Backoff)
 	fmt.Println("create", len(d.Create), "pods; release", d.RemoveFinalizer[0].ObjectMeta.Name)

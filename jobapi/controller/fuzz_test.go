@@ -6,18 +6,20 @@ import (
 	"time"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // checkInvariants checks what must hold of every Decision d taken on
 // pods: the counts add up, no index is both complete and failed, no more
 // pods are active than parallelism allows.
-func checkInvariants(t *testing.T, job *jobapi.Job, pods []*jobapi.Pod, d Decision) {
+func checkInvariants(t *testing.T, job *jobapi.Job, pods []*core.Pod, d Decision) {
 	t.Helper()
 	if d.Skipped != "" {
 		return
 	}
 	st := d.Status
-	deleted := map[*jobapi.Pod]bool{}
+	deleted := map[*core.Pod]bool{}
 	for _, p := range d.Delete {
 		deleted[p] = true
 	}
@@ -169,13 +171,13 @@ func FuzzSync(f *testing.F) {
 			}
 		}
 		// Arbitrary pods: junk indexes, duplicates, foreign owners.
-		extra := make([]*jobapi.Pod, 0, len(script))
+		extra := make([]*core.Pod, 0, len(script))
 		for i, b := range script {
 			p := newPod(c.job, -1, false, nil)
 			p.ObjectMeta.Name = fmt.Sprintf("extra-%d", i)
-			p.ObjectMeta.UID = jobapi.UID(p.ObjectMeta.Name)
+			p.ObjectMeta.UID = meta.UID(p.ObjectMeta.Name)
 			p.ObjectMeta.Annotations[CompletionIndexAnnotation] = []string{"0", "1", "-1", "x", "99", "2"}[int(b)%6]
-			p.Status.Phase = []jobapi.PodPhase{jobapi.PodPending, jobapi.PodRunning, jobapi.PodSucceeded, jobapi.PodFailed}[int(b>>3)%4]
+			p.Status.Phase = []core.PodPhase{core.PodPending, core.PodRunning, core.PodSucceeded, core.PodFailed}[int(b>>3)%4]
 			if b&64 != 0 {
 				p.ObjectMeta.Finalizers = nil
 			}
@@ -184,7 +186,7 @@ func FuzzSync(f *testing.F) {
 		d := Sync(c.job, append(c.pods[:len(c.pods):len(c.pods)], extra...), c.now, c.backoff)
 		if d.Skipped == "" {
 			active := len(d.Create)
-			deleted := map[*jobapi.Pod]bool{}
+			deleted := map[*core.Pod]bool{}
 			for _, p := range d.Delete {
 				deleted[p] = true
 			}

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 )
 
@@ -14,9 +13,9 @@ import (
 // the Job is suspended.
 
 // deletePod records that p is to be deleted.
-func (c *syncCtx) deletePod(p *jobapi.Pod) {
+func (c *syncCtx) deletePod(p *core.Pod) {
 	if c.deleted == nil {
-		c.deleted = map[*jobapi.Pod]bool{}
+		c.deleted = map[*core.Pod]bool{}
 	}
 	c.deleted[p] = true
 	c.d.Delete = append(c.d.Delete, p)
@@ -104,7 +103,7 @@ func (c *syncCtx) manage(backoff Backoff, active int32) int32 {
 
 // deleteWithFinalizer records that p is to be deleted after its tracking
 // finalizer is removed: the status will not count it.
-func (c *syncCtx) deleteWithFinalizer(p *jobapi.Pod) {
+func (c *syncCtx) deleteWithFinalizer(p *core.Pod) {
 	c.deletePod(p)
 	if hasFinalizer(p) {
 		c.d.RemoveFinalizer = append(c.d.RemoveFinalizer, p)
@@ -120,8 +119,8 @@ func (c *syncCtx) deleteWithFinalizer(p *jobapi.Pod) {
 // the pods of an index; then the pods least worth keeping (unscheduled
 // before scheduled, pending before running, not ready before ready,
 // ready for less time, more restarts, newer).
-func (c *syncCtx) podsForRemoval(n int) []*jobapi.Pod {
-	var rm, left []*jobapi.Pod
+func (c *syncCtx) podsForRemoval(n int) []*core.Pod {
+	var rm, left []*core.Pod
 	if c.indexed {
 		pods := c.sortedByIndex(c.active)
 		for i := 0; i < len(pods); {
@@ -158,13 +157,13 @@ func (c *syncCtx) podsForRemoval(n int) []*jobapi.Pod {
 }
 
 // phaseOrder ranks phases for deletion: pending first.
-func phaseOrder(p jobapi.PodPhase) int {
+func phaseOrder(p core.PodPhase) int {
 	switch p {
-	case jobapi.PodPending:
+	case core.PodPending:
 		return 0
-	case jobapi.PodUnknown:
+	case core.PodUnknown:
 		return 1
-	case jobapi.PodRunning:
+	case core.PodRunning:
 		return 2
 	}
 	return 0
@@ -172,8 +171,8 @@ func phaseOrder(p jobapi.PodPhase) int {
 
 // lessWorthKeeping orders active pods, those to delete first, as
 // Kubernetes' controller.ActivePods does.
-func (c *syncCtx) lessWorthKeeping(a, b *jobapi.Pod) int {
-	less := func(x, y *jobapi.Pod) bool {
+func (c *syncCtx) lessWorthKeeping(a, b *core.Pod) int {
+	less := func(x, y *core.Pod) bool {
 		xn, yn := x.Spec.NodeName, y.Spec.NodeName
 		if xn != yn && (xn == "" || yn == "") {
 			return xn == ""

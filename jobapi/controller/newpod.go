@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
 )
 
@@ -40,10 +42,10 @@ const ControllerName = "kubernetes.io/job-controller"
 // hostname "<job>-<index>"; the tracking finalizer; the owner reference.
 // With backoffLimitPerIndex, the pod also gets the failure counts of its
 // index, from replaced, the last failed pod of the index (nil: none).
-func newPod(job *jobapi.Job, index int, perIndex bool, replaced *jobapi.Pod) *jobapi.Pod {
+func newPod(job *jobapi.Job, index int, perIndex bool, replaced *core.Pod) *core.Pod {
 	tmpl := &job.Spec.Template
-	pod := &jobapi.Pod{
-		ObjectMeta: jobapi.ObjectMeta{
+	pod := &core.Pod{
+		ObjectMeta: meta.ObjectMeta{
 			GenerateName: job.ObjectMeta.Name + "-",
 			Namespace:    job.ObjectMeta.Namespace,
 			Labels:       make(map[string]string, len(tmpl.ObjectMeta.Labels)+1),
@@ -83,7 +85,7 @@ func newPod(job *jobapi.Job, index int, perIndex bool, replaced *jobapi.Pod) *jo
 		}
 	}
 	yes, yes2 := true, true
-	pod.ObjectMeta.OwnerReferences = []jobapi.OwnerReference{{
+	pod.ObjectMeta.OwnerReferences = []meta.OwnerReference{{
 		APIVersion: "batch/v1", Kind: "Job", Name: job.ObjectMeta.Name, UID: job.ObjectMeta.UID,
 		Controller: &yes, BlockOwnerDeletion: &yes2,
 	}}
@@ -93,7 +95,7 @@ func newPod(job *jobapi.Job, index int, perIndex bool, replaced *jobapi.Pod) *jo
 // nextIndexFailureCounts returns the failure counts of an index whose
 // last failed pod is replaced: its counts plus its own failure, counted
 // or ignored as the pod failure policy says.
-func nextIndexFailureCounts(job *jobapi.Job, replaced *jobapi.Pod) (failed, ignored int32) {
+func nextIndexFailureCounts(job *jobapi.Job, replaced *core.Pod) (failed, ignored int32) {
 	if replaced == nil {
 		return 0, 0
 	}
@@ -108,18 +110,18 @@ func nextIndexFailureCounts(job *jobapi.Job, replaced *jobapi.Pod) (failed, igno
 
 // indexFailureCount reads a pod's index failure count annotation; a
 // missing or malformed one is 0.
-func indexFailureCount(p *jobapi.Pod) int32 {
+func indexFailureCount(p *core.Pod) int32 {
 	return annotationInt32(p, IndexFailureCountAnnotation)
 }
 
 // indexIgnoredFailureCount reads a pod's ignored failure count annotation.
-func indexIgnoredFailureCount(p *jobapi.Pod) int32 {
+func indexIgnoredFailureCount(p *core.Pod) int32 {
 	return annotationInt32(p, IndexIgnoredFailureCountAnnotation)
 }
 
 // annotationInt32 reads a non-negative int32 annotation; anything else is
 // 0.
-func annotationInt32(p *jobapi.Pod, key string) int32 {
+func annotationInt32(p *core.Pod, key string) int32 {
 	v, ok := p.ObjectMeta.Annotations[key]
 	if !ok {
 		return 0
@@ -133,7 +135,7 @@ func annotationInt32(p *jobapi.Pod, key string) int32 {
 
 // completionIndex reads a pod's completion index annotation: -1 when it
 // is missing, malformed or negative.
-func completionIndex(p *jobapi.Pod) int {
+func completionIndex(p *core.Pod) int {
 	v, ok := p.ObjectMeta.Annotations[CompletionIndexAnnotation]
 	if !ok {
 		return -1

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 )
 
@@ -19,12 +18,12 @@ type podStatusView struct {
 }
 
 // statusOf returns the conditions and container statuses of p.
-func statusOf(p *jobapi.Pod) podStatusView {
+func statusOf(p *core.Pod) podStatusView {
 	return podStatusView{conditions: p.Status.Conditions, containers: p.Status.ContainerStatuses, inits: p.Status.InitContainerStatuses}
 }
 
 // readyCondition returns p's Ready condition, or nil.
-func readyCondition(p *jobapi.Pod) *core.PodCondition {
+func readyCondition(p *core.Pod) *core.PodCondition {
 	for i := range p.Status.Conditions {
 		if p.Status.Conditions[i].Type == core.PodReady {
 			return &p.Status.Conditions[i]
@@ -34,14 +33,14 @@ func readyCondition(p *jobapi.Pod) *core.PodCondition {
 }
 
 // isReady reports whether p's Ready condition is True.
-func isReady(p *jobapi.Pod) bool {
+func isReady(p *core.Pod) bool {
 	c := readyCondition(p)
 	return c != nil && c.Status == core.ConditionTrue
 }
 
 // isSidecar reports whether c is a sidecar: an init container whose
 // restartPolicy is Always.
-func isSidecar(c *jobapi.Container) bool {
+func isSidecar(c *core.Container) bool {
 	return c.RestartPolicy != nil && *c.RestartPolicy == core.ContainerRestartPolicyAlways
 }
 
@@ -72,7 +71,7 @@ func sumRestarts(v podStatusView) int32 {
 // it: the latest end of its containers (sidecars included) when all of
 // them have ended, else the time its Ready condition turned False, else
 // its deletion time, else its creation time.
-func finishedTime(p *jobapi.Pod) time.Time {
+func finishedTime(p *core.Pod) time.Time {
 	if t, ok := containersFinished(p); ok {
 		return t
 	}
@@ -91,7 +90,7 @@ func finishedTime(p *jobapi.Pod) time.Time {
 
 // containersFinished returns the latest end of p's containers and
 // sidecars, and false when one of them has not ended (or there is none).
-func containersFinished(p *jobapi.Pod) (time.Time, bool) {
+func containersFinished(p *core.Pod) (time.Time, bool) {
 	var latest time.Time
 	found := false
 	check := func(c *core.ContainerStatus) bool {
@@ -123,7 +122,7 @@ func containersFinished(p *jobapi.Pod) (time.Time, bool) {
 }
 
 // isSidecarNamed reports whether p's init container name is a sidecar.
-func isSidecarNamed(p *jobapi.Pod, name string) bool {
+func isSidecarNamed(p *core.Pod, name string) bool {
 	for i := range p.Spec.InitContainers {
 		if p.Spec.InitContainers[i].Name == name {
 			return isSidecar(&p.Spec.InitContainers[i])

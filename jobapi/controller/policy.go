@@ -27,7 +27,7 @@ type policyResult struct {
 // main containers before the init containers) has a non-zero exit code
 // In, or NotIn, the values; a rule with onPodConditions matches when the
 // pod has a condition of one of the patterns' type and status.
-func matchPolicy(policy *jobapi.PodFailurePolicy, p *jobapi.Pod) policyResult {
+func matchPolicy(policy *jobapi.PodFailurePolicy, p *core.Pod) policyResult {
 	if policy == nil {
 		return policyResult{counts: true}
 	}

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -114,14 +116,14 @@ type Decision struct {
 	Skipped SkipReason
 	// Create are the pods to create, built as the controller builds them
 	// (with generateName; the API server names them).
-	Create []*jobapi.Pod
+	Create []*core.Pod
 	// Delete are pods of the input to delete: excess pods, duplicates of
 	// an index, active pods of a suspended or finished Job.
-	Delete []*jobapi.Pod
+	Delete []*core.Pod
 	// RemoveFinalizer are pods of the input whose tracking finalizer is to
 	// be removed: the Job's status counts them from now on (or, for pods
 	// in Delete, does not need to).
-	RemoveFinalizer []*jobapi.Pod
+	RemoveFinalizer []*core.Pod
 	// Status is the Job's status once the decision is carried out.
 	Status jobapi.JobStatus
 	// UpdateStatus reports whether Status differs from what the Job
@@ -140,8 +142,8 @@ type syncCtx struct {
 	job         *jobapi.Job
 	status      *jobapi.JobStatus
 	now         time.Time
-	pods        []*jobapi.Pod // the Job's pods
-	active      []*jobapi.Pod
+	pods        []*core.Pod // the Job's pods
+	active      []*core.Pod
 	indexed     bool
 	completions int // spec.completions; -1 when unset (NonIndexed only)
 	parallelism int32
@@ -153,17 +155,17 @@ type syncCtx struct {
 	terminating int32
 	succeeded   int32
 	failed      int32
-	uncSucc     map[jobapi.UID]bool
-	uncFail     map[jobapi.UID]bool
+	uncSucc     map[meta.UID]bool
+	uncFail     map[meta.UID]bool
 
 	prevSucceeded, succeededIndexes intervals
 	failedIndexes                   *intervals
-	delayed                         map[int]*jobapi.Pod // last failed pod per index awaiting its replacement
+	delayed                         map[int]*core.Pod // last failed pod per index awaiting its replacement
 
-	indexes map[*jobapi.Pod]int // the completion index of each pod, read once
+	indexes map[*core.Pod]int // the completion index of each pod, read once
 
 	finished *jobapi.JobCondition
-	deleted  map[*jobapi.Pod]bool // pods this sync deletes
+	deleted  map[*core.Pod]bool // pods this sync deletes
 	d        *Decision
 }
 
@@ -172,7 +174,7 @@ type syncCtx struct {
 // the failure record of the previous sync. pods are the pods the Job
 // owns; pods controlled by another object, or not matching the Job's
 // selector, are left out. Sync changes neither job nor pods.
-func Sync(job *jobapi.Job, pods []*jobapi.Pod, now time.Time, backoff Backoff) Decision {
+func Sync(job *jobapi.Job, pods []*core.Pod, now time.Time, backoff Backoff) Decision {
 	d := Decision{Backoff: backoff}
 	spec := &job.Spec
 	if m := spec.ManagedBy; m != nil && *m != ControllerName {
@@ -241,8 +243,8 @@ func IsFinished(job *jobapi.Job) bool {
 }
 
 // uidSet makes a set of uids.
-func uidSet(uids []jobapi.UID) map[jobapi.UID]bool {
-	m := make(map[jobapi.UID]bool, len(uids))
+func uidSet(uids []meta.UID) map[meta.UID]bool {
+	m := make(map[meta.UID]bool, len(uids))
 	for _, u := range uids {
 		m[u] = true
 	}
@@ -250,7 +252,7 @@ func uidSet(uids []jobapi.UID) map[jobapi.UID]bool {
 }
 
 // ownPods keeps the pods that job controls and that match its selector.
-func ownPods(job *jobapi.Job, pods []*jobapi.Pod) []*jobapi.Pod {
+func ownPods(job *jobapi.Job, pods []*core.Pod) []*core.Pod {
 	sel := selector.Everything()
 	if job.Spec.Selector != nil {
 		if s, err := selector.FromLabelSelector(job.Spec.Selector); err == nil {
@@ -259,7 +261,7 @@ func ownPods(job *jobapi.Job, pods []*jobapi.Pod) []*jobapi.Pod {
 			sel = selector.Nothing()
 		}
 	}
-	out := make([]*jobapi.Pod, 0, len(pods))
+	out := make([]*core.Pod, 0, len(pods))
 	for _, p := range pods {
 		if p == nil {
 			continue
@@ -276,7 +278,7 @@ func ownPods(job *jobapi.Job, pods []*jobapi.Pod) []*jobapi.Pod {
 }
 
 // controllerOf returns the owner reference of p that is its controller.
-func controllerOf(p *jobapi.Pod) *jobapi.OwnerReference {
+func controllerOf(p *core.Pod) *meta.OwnerReference {
 	for i := range p.ObjectMeta.OwnerReferences {
 		r := &p.ObjectMeta.OwnerReferences[i]
 		if r.Controller != nil && *r.Controller {
@@ -287,18 +289,18 @@ func controllerOf(p *jobapi.Pod) *jobapi.OwnerReference {
 }
 
 // hasFinalizer reports whether p has the tracking finalizer.
-func hasFinalizer(p *jobapi.Pod) bool {
+func hasFinalizer(p *core.Pod) bool {
 	return slices.Contains(p.ObjectMeta.Finalizers, TrackingFinalizer)
 }
 
 // isActive reports whether p is pending or running and not being deleted.
-func isActive(p *jobapi.Pod) bool {
-	return p.Status.Phase != jobapi.PodSucceeded && p.Status.Phase != jobapi.PodFailed && p.ObjectMeta.DeletionTimestamp == nil
+func isActive(p *core.Pod) bool {
+	return p.Status.Phase != core.PodSucceeded && p.Status.Phase != core.PodFailed && p.ObjectMeta.DeletionTimestamp == nil
 }
 
 // isTerminating reports whether p is being deleted and has not finished.
-func isTerminating(p *jobapi.Pod) bool {
-	return p.Status.Phase != jobapi.PodSucceeded && p.Status.Phase != jobapi.PodFailed && p.ObjectMeta.DeletionTimestamp != nil
+func isTerminating(p *core.Pod) bool {
+	return p.Status.Phase != core.PodSucceeded && p.Status.Phase != core.PodFailed && p.ObjectMeta.DeletionTimestamp != nil
 }
 
 // onlyReplaceFailed reports whether a pod is replaced only once it has
@@ -312,19 +314,19 @@ func (c *syncCtx) onlyReplaceFailed() bool {
 
 // isFailed reports whether p counts as failed: phase Failed or, unless
 // only failed pods are replaced, being deleted before it succeeded.
-func (c *syncCtx) isFailed(p *jobapi.Pod) bool {
-	if p.Status.Phase == jobapi.PodFailed {
+func (c *syncCtx) isFailed(p *core.Pod) bool {
+	if p.Status.Phase == core.PodFailed {
 		return true
 	}
 	if c.onlyReplaceFailed() {
 		return false
 	}
-	return p.ObjectMeta.DeletionTimestamp != nil && p.Status.Phase != jobapi.PodSucceeded
+	return p.ObjectMeta.DeletionTimestamp != nil && p.Status.Phase != core.PodSucceeded
 }
 
 // validIndex reports whether p's pod counts for the Job: any pod of a
 // NonIndexed Job, a pod with an index below completions of an Indexed one.
-func (c *syncCtx) validIndex(p *jobapi.Pod) bool {
+func (c *syncCtx) validIndex(p *core.Pod) bool {
 	if !c.indexed {
 		return true
 	}
@@ -334,13 +336,13 @@ func (c *syncCtx) validIndex(p *jobapi.Pod) bool {
 
 // indexOf returns the completion index of p (-1: none), reading its
 // annotation once per sync.
-func (c *syncCtx) indexOf(p *jobapi.Pod) int {
+func (c *syncCtx) indexOf(p *core.Pod) int {
 	if ix, ok := c.indexes[p]; ok {
 		return ix
 	}
 	ix := completionIndex(p)
 	if c.indexes == nil {
-		c.indexes = make(map[*jobapi.Pod]int, len(c.pods))
+		c.indexes = make(map[*core.Pod]int, len(c.pods))
 	}
 	c.indexes[p] = ix
 	return ix
@@ -348,7 +350,7 @@ func (c *syncCtx) indexOf(p *jobapi.Pod) int {
 
 // sortedByIndex returns pods ordered by completion index, pods of the
 // same index in the order given: a stable sort in O(n log n).
-func (c *syncCtx) sortedByIndex(pods []*jobapi.Pod) []*jobapi.Pod {
+func (c *syncCtx) sortedByIndex(pods []*core.Pod) []*core.Pod {
 	type entry struct{ ix, pos int }
 	es := make([]entry, len(pods))
 	for i, p := range pods {
@@ -360,7 +362,7 @@ func (c *syncCtx) sortedByIndex(pods []*jobapi.Pod) []*jobapi.Pod {
 		}
 		return cmp.Compare(a.pos, b.pos)
 	})
-	out := make([]*jobapi.Pod, len(pods))
+	out := make([]*core.Pod, len(pods))
 	for i, e := range es {
 		out[i] = pods[e.pos]
 	}
@@ -384,7 +386,7 @@ func (c *syncCtx) requeue(d time.Duration) {
 
 // newCondition returns a condition observed now.
 func (c *syncCtx) newCondition(t jobapi.JobConditionType, status jobapi.ConditionStatus, reason, message string) *jobapi.JobCondition {
-	now := jobapi.Time{Time: c.now}
+	now := meta.Time{Time: c.now}
 	return &jobapi.JobCondition{Type: t, Status: status, LastProbeTime: now, LastTransitionTime: now, Reason: reason, Message: message}
 }
 
@@ -450,7 +452,7 @@ func (c *syncCtx) sync(prevBackoff Backoff) {
 	c.failed = st.Failed + nonIgnored + int32(len(c.uncFail))
 
 	if st.StartTime == nil && !c.suspended() {
-		t := jobapi.Time{Time: c.now}
+		t := meta.Time{Time: c.now}
 		st.StartTime = &t
 	}
 	newBackoff := nextBackoff(prevBackoff, newSucc, newFail)
@@ -480,7 +482,7 @@ func (c *syncCtx) sync(prevBackoff Backoff) {
 		c.prevSucceeded = parseIntervals(st.CompletedIndexes, c.completions)
 		var ixs []int
 		for _, p := range c.pods {
-			if p.Status.Phase == jobapi.PodSucceeded && hasFinalizer(p) && c.validIndex(p) {
+			if p.Status.Phase == core.PodSucceeded && hasFinalizer(p) && c.validIndex(p) {
 				ixs = append(ixs, c.indexOf(p))
 			}
 		}
@@ -541,7 +543,7 @@ func (c *syncCtx) sync(prevBackoff Backoff) {
 		case manageCalled:
 			if c.ensureCondition(jobapi.JobSuspended, jobapi.ConditionFalse, ReasonResumed, MessageResumed) {
 				suspendChanged = true
-				t := jobapi.Time{Time: c.now}
+				t := meta.Time{Time: c.now}
 				st.StartTime = &t
 			}
 		}
@@ -572,12 +574,12 @@ func sortedUnique(ixs []int) []int {
 // newFinishedPods returns the finished pods the status does not count
 // yet: those that still have the tracking finalizer and are not listed as
 // uncounted.
-func (c *syncCtx) newFinishedPods() (succeeded, failed []*jobapi.Pod) {
+func (c *syncCtx) newFinishedPods() (succeeded, failed []*core.Pod) {
 	for _, p := range c.pods {
 		if !hasFinalizer(p) || !c.validIndex(p) {
 			continue
 		}
-		if p.Status.Phase == jobapi.PodSucceeded {
+		if p.Status.Phase == core.PodSucceeded {
 			if !c.uncSucc[p.ObjectMeta.UID] {
 				succeeded = append(succeeded, p)
 			}
@@ -591,7 +593,7 @@ func (c *syncCtx) newFinishedPods() (succeeded, failed []*jobapi.Pod) {
 // nextBackoff updates the failure record with the pods that finished
 // since the last sync: a success resets it, failures after the last
 // success add up.
-func nextBackoff(b Backoff, succeeded, failed []*jobapi.Pod) Backoff {
+func nextBackoff(b Backoff, succeeded, failed []*core.Pod) Backoff {
 	if len(succeeded) == 0 && len(failed) == 0 {
 		return b
 	}
@@ -617,7 +619,7 @@ func nextBackoff(b Backoff, succeeded, failed []*jobapi.Pod) Backoff {
 }
 
 // finishTimes returns the finish times of pods, in order.
-func finishTimes(pods []*jobapi.Pod) []time.Time {
+func finishTimes(pods []*core.Pod) []time.Time {
 	ts := make([]time.Time, len(pods))
 	for i, p := range pods {
 		ts[i] = finishedTime(p)
@@ -646,12 +648,12 @@ func (c *syncCtx) failJobMessage() (string, bool) {
 // the container restarts of the pending and running pods reach the
 // backoff limit.
 func (c *syncCtx) pastBackoffLimitOnFailure() bool {
-	if c.job.Spec.Template.Spec.RestartPolicy != jobapi.RestartPolicyOnFailure {
+	if c.job.Spec.Template.Spec.RestartPolicy != core.RestartPolicyOnFailure {
 		return false
 	}
 	var n int32
 	for _, p := range c.pods {
-		if p.Status.Phase == jobapi.PodRunning || p.Status.Phase == jobapi.PodPending {
+		if p.Status.Phase == core.PodRunning || p.Status.Phase == core.PodPending {
 			n += sumRestarts(statusOf(p))
 		}
 	}
@@ -691,7 +693,7 @@ func (c *syncCtx) computeFailedIndexes() {
 // indexFailed reports whether p's failure fails its index: a FailIndex
 // rule matches, or the failure counts and the index has failed
 // backoffLimitPerIndex times before.
-func (c *syncCtx) indexFailed(p *jobapi.Pod) bool {
+func (c *syncCtx) indexFailed(p *core.Pod) bool {
 	if !c.isFailed(p) {
 		return false
 	}
@@ -717,7 +719,7 @@ func (c *syncCtx) computeDelayed() {
 			activeIx[ix] = true
 		}
 	}
-	c.delayed = map[int]*jobapi.Pod{}
+	c.delayed = map[int]*core.Pod{}
 	for _, p := range c.pods {
 		if !hasFinalizer(p) || !c.validIndex(p) || !c.isFailed(p) {
 			continue
@@ -737,6 +739,6 @@ func (c *syncCtx) computeDelayed() {
 }
 
 // absFailures is the failure count of p's index, ignored failures too.
-func absFailures(p *jobapi.Pod) int32 {
+func absFailures(p *core.Pod) int32 {
 	return indexFailureCount(p) + indexIgnoredFailureCount(p)
 }

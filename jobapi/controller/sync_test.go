@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 func TestSyncBuildsIndexedPodsAsTheControllerDoes(t *testing.T) {
@@ -19,8 +21,8 @@ func TestSyncBuildsIndexedPodsAsTheControllerDoes(t *testing.T) {
 		t.Fatalf("created %d pods, want 2", len(d.Create))
 	}
 	yes := true
-	want := &jobapi.Pod{
-		ObjectMeta: jobapi.ObjectMeta{
+	want := &core.Pod{
+		ObjectMeta: meta.ObjectMeta{
 			GenerateName: "pi-1-",
 			Namespace:    "ns",
 			Labels: map[string]string{
@@ -33,17 +35,17 @@ func TestSyncBuildsIndexedPodsAsTheControllerDoes(t *testing.T) {
 				"batch.kubernetes.io/job-index-failure-count": "0",
 			},
 			Finalizers: []string{"batch.kubernetes.io/job-tracking"},
-			OwnerReferences: []jobapi.OwnerReference{{
+			OwnerReferences: []meta.OwnerReference{{
 				APIVersion: "batch/v1", Kind: "Job", Name: "pi", UID: "job-uid", Controller: &yes, BlockOwnerDeletion: &yes,
 			}},
 		},
-		Spec: jobapi.PodSpec{
-			RestartPolicy: jobapi.RestartPolicyNever,
+		Spec: core.PodSpec{
+			RestartPolicy: core.RestartPolicyNever,
 			Hostname:      "pi-1",
 			Subdomain:     "svc",
-			Containers: []jobapi.Container{{Name: "main", Image: "busybox", Env: []jobapi.EnvVar{{
+			Containers: []core.Container{{Name: "main", Image: "busybox", Env: []core.EnvVar{{
 				Name: "JOB_COMPLETION_INDEX",
-				ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{
+				ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{
 					FieldPath: "metadata.labels['batch.kubernetes.io/job-completion-index']",
 				}},
 			}}}},
@@ -215,7 +217,7 @@ func TestSyncBackoffLimitExceededFailsTheJob(t *testing.T) {
 func TestSyncOnFailureRestartsCountTowardTheBackoffLimit(t *testing.T) {
 	job := indexedJob(1, 1)
 	job.Spec.BackoffLimit = ptr(int32(2))
-	job.Spec.Template.Spec.RestartPolicy = jobapi.RestartPolicyOnFailure
+	job.Spec.Template.Spec.RestartPolicy = core.RestartPolicyOnFailure
 	c := newCluster(t, job)
 	runSteps(t, c, []step{
 		{"start", func(c *cluster) { c.settle(); c.run() }, counts{Active: 1, Ready: 1}},
@@ -339,7 +341,7 @@ func TestSyncDeletesDuplicatesOfAnIndexAndIndexesOutOfRange(t *testing.T) {
 	c.run()
 	dup := c.byIndex(0).DeepCopy()
 	dup.ObjectMeta.UID, dup.ObjectMeta.Name = "dup", "pi-0-dup"
-	dup.ObjectMeta.CreationTimestamp = jobapi.Time{Time: t0.Add(time.Second)}
+	dup.ObjectMeta.CreationTimestamp = meta.Time{Time: t0.Add(time.Second)}
 	out := c.byIndex(1).DeepCopy()
 	out.ObjectMeta.UID, out.ObjectMeta.Name = "out", "pi-5-out"
 	out.ObjectMeta.Annotations[CompletionIndexAnnotation] = "5"
@@ -370,7 +372,7 @@ func TestSyncPodReplacementPolicyFailedWaitsForTerminatingPods(t *testing.T) {
 	runSteps(t, c, []step{
 		{"start", nil, counts{Active: 2}},
 		{"a pod is deleted", func(c *cluster) {
-			c.active()[0].ObjectMeta.DeletionTimestamp = &jobapi.Time{Time: c.now}
+			c.active()[0].ObjectMeta.DeletionTimestamp = &meta.Time{Time: c.now}
 		}, counts{Active: 1, Terminating: 1}},
 		{"it fails", func(c *cluster) { c.kill() }, counts{Active: 1, Failed: 1}},
 		{"10s later", wait(10 * time.Second), counts{Active: 2, Failed: 1}},
@@ -382,7 +384,7 @@ func TestSyncPodReplacementPolicyTerminatingOrFailedReplacesAtOnce(t *testing.T)
 	runSteps(t, c, []step{
 		{"start", nil, counts{Active: 2}},
 		{"a pod is deleted", func(c *cluster) {
-			c.active()[0].ObjectMeta.DeletionTimestamp = &jobapi.Time{Time: c.now}
+			c.active()[0].ObjectMeta.DeletionTimestamp = &meta.Time{Time: c.now}
 		}, counts{Active: 1, Terminating: 1, Failed: 1}},
 		{"10s later", wait(10 * time.Second), counts{Active: 2, Terminating: 1, Failed: 1}},
 	})
@@ -503,7 +505,7 @@ func TestSyncIsDeterministicAndChangesNoInput(t *testing.T) {
 	c := newCluster(t, indexedJob(5, 3))
 	c.settle()
 	c.finish(c.byIndex(0), 1)
-	job, pods := c.job.DeepCopy(), make([]*jobapi.Pod, len(c.pods))
+	job, pods := c.job.DeepCopy(), make([]*core.Pod, len(c.pods))
 	for i, p := range c.pods {
 		pods[i] = p.DeepCopy()
 	}

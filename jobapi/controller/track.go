@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // track counts the finished pods in the status and removes their tracking
@@ -20,7 +22,7 @@ func (c *syncCtx) track(needsFlush bool, newBackoff Backoff) {
 	if c.indexed {
 		pods = c.sortedByIndex(pods)
 	}
-	withFinalizer := make(map[jobapi.UID]bool, len(pods))
+	withFinalizer := make(map[meta.UID]bool, len(pods))
 	for _, p := range pods {
 		if hasFinalizer(p) {
 			withFinalizer[p.ObjectMeta.UID] = true
@@ -29,7 +31,7 @@ func (c *syncCtx) track(needsFlush bool, newBackoff Backoff) {
 	if countUncounted(st, withFinalizer) {
 		needsFlush = true
 	}
-	var toRemove []*jobapi.Pod
+	var toRemove []*core.Pod
 	var newSucceeded []int
 	reachedMax := false
 	failing := c.finished != nil && c.finished.Type != jobapi.JobSuccessCriteriaMet
@@ -44,7 +46,7 @@ func (c *syncCtx) track(needsFlush bool, newBackoff Backoff) {
 		toRemove = append(toRemove, p)
 		uid := p.ObjectMeta.UID
 		switch {
-		case p.Status.Phase == jobapi.PodSucceeded && !c.uncFail[uid]:
+		case p.Status.Phase == core.PodSucceeded && !c.uncFail[uid]:
 			if c.indexed {
 				if ix := c.indexOf(p); c.validIndex(p) && !c.prevSucceeded.has(ix) {
 					newSucceeded = append(newSucceeded, ix)
@@ -121,8 +123,8 @@ func (c *syncCtx) track(needsFlush bool, newBackoff Backoff) {
 // canRemoveFinalizer reports whether p's tracking finalizer can go: the
 // Job is being deleted or has finished, p succeeded, or p failed and is
 // not the last failed pod of its index waiting for its replacement.
-func (c *syncCtx) canRemoveFinalizer(p *jobapi.Pod, failed bool) bool {
-	if c.job.ObjectMeta.DeletionTimestamp != nil || c.finished != nil || p.Status.Phase == jobapi.PodSucceeded {
+func (c *syncCtx) canRemoveFinalizer(p *core.Pod, failed bool) bool {
+	if c.job.ObjectMeta.DeletionTimestamp != nil || c.finished != nil || p.Status.Phase == core.PodSucceeded {
 		return true
 	}
 	if !failed {
@@ -140,11 +142,11 @@ func (c *syncCtx) canRemoveFinalizer(p *jobapi.Pod, failed bool) bool {
 
 // countUncounted moves the uncounted pods that no longer have a
 // finalizer to the counters, and reports whether it moved any.
-func countUncounted(st *jobapi.JobStatus, withFinalizer map[jobapi.UID]bool) bool {
+func countUncounted(st *jobapi.JobStatus, withFinalizer map[meta.UID]bool) bool {
 	unc := st.UncountedTerminatedPods
 	changed := false
-	keep := func(uids []jobapi.UID, counter *int32) []jobapi.UID {
-		var out []jobapi.UID
+	keep := func(uids []meta.UID, counter *int32) []meta.UID {
+		var out []meta.UID
 		for _, u := range uids {
 			if withFinalizer[u] {
 				out = append(out, u)

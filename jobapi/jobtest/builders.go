@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -20,7 +22,7 @@ const (
 type JobOption interface{ applyJob(*jobapi.Job) }
 
 // PodOption changes a Pod that [Pod] builds.
-type PodOption interface{ applyPod(*jobapi.Pod) }
+type PodOption interface{ applyPod(*core.Pod) }
 
 // JobFunc is a JobOption that calls itself: the way to set, in a fixture,
 // a field no option sets.
@@ -30,23 +32,23 @@ func (f JobFunc) applyJob(j *jobapi.Job) { f(j) }
 
 // PodFunc is a PodOption that calls itself: the way to set, in a fixture,
 // a field no option sets.
-type PodFunc func(*jobapi.Pod)
+type PodFunc func(*core.Pod)
 
-func (f PodFunc) applyPod(p *jobapi.Pod) { f(p) }
+func (f PodFunc) applyPod(p *core.Pod) { f(p) }
 
 // MetaOption changes the metadata of a Job or a Pod: it is both a JobOption
 // and a PodOption.
-type MetaOption func(*jobapi.ObjectMeta)
+type MetaOption func(*meta.ObjectMeta)
 
 func (f MetaOption) applyJob(j *jobapi.Job) { f(&j.ObjectMeta) }
-func (f MetaOption) applyPod(p *jobapi.Pod) { f(&p.ObjectMeta) }
+func (f MetaOption) applyPod(p *core.Pod)   { f(&p.ObjectMeta) }
 
 // SpecOption changes a pod spec: a Pod's, or the pod template's of a Job.
 // It is both a JobOption and a PodOption.
-type SpecOption func(*jobapi.PodSpec)
+type SpecOption func(*core.PodSpec)
 
 func (f SpecOption) applyJob(j *jobapi.Job) { f(&j.Spec.Template.Spec) }
-func (f SpecOption) applyPod(p *jobapi.Pod) { f(&p.Spec) }
+func (f SpecOption) applyPod(p *core.Pod)   { f(&p.Spec) }
 
 // Job returns a new Job called name, as a user would write it before
 // creating it: `batch/v1`, no namespace (the store's Resource gives it one),
@@ -56,11 +58,11 @@ func (f SpecOption) applyPod(p *jobapi.Pod) { f(&p.Spec) }
 // options can make it invalid on purpose.
 func Job(name string, opts ...JobOption) *jobapi.Job {
 	j := &jobapi.Job{
-		TypeMeta:   jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
-		ObjectMeta: jobapi.ObjectMeta{Name: name},
-		Spec: jobapi.JobSpec{Template: jobapi.PodTemplateSpec{Spec: jobapi.PodSpec{
-			Containers:    []jobapi.Container{{Name: DefaultContainerName, Image: DefaultImage}},
-			RestartPolicy: jobapi.RestartPolicyNever,
+		TypeMeta:   meta.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
+		ObjectMeta: meta.ObjectMeta{Name: name},
+		Spec: jobapi.JobSpec{Template: core.PodTemplateSpec{Spec: core.PodSpec{
+			Containers:    []core.Container{{Name: DefaultContainerName, Image: DefaultImage}},
+			RestartPolicy: core.RestartPolicyNever,
 		}}},
 	}
 	for _, opt := range opts {
@@ -74,13 +76,13 @@ func Job(name string, opts ...JobOption) *jobapi.Job {
 // Pod returns a new Pod called name (a `v1` Pod with one container,
 // DefaultContainerName running DefaultImage, and `restartPolicy: Never`),
 // changed by opts in order.
-func Pod(name string, opts ...PodOption) *jobapi.Pod {
-	p := &jobapi.Pod{
-		TypeMeta:   jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
-		ObjectMeta: jobapi.ObjectMeta{Name: name},
-		Spec: jobapi.PodSpec{
-			Containers:    []jobapi.Container{{Name: DefaultContainerName, Image: DefaultImage}},
-			RestartPolicy: jobapi.RestartPolicyNever,
+func Pod(name string, opts ...PodOption) *core.Pod {
+	p := &core.Pod{
+		TypeMeta:   meta.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		ObjectMeta: meta.ObjectMeta{Name: name},
+		Spec: core.PodSpec{
+			Containers:    []core.Container{{Name: DefaultContainerName, Image: DefaultImage}},
+			RestartPolicy: core.RestartPolicyNever,
 		},
 	}
 	for _, opt := range opts {
@@ -95,30 +97,30 @@ func ptr[T any](v T) *T { return &v }
 
 // Namespace sets `metadata.namespace`.
 func Namespace(ns string) MetaOption {
-	return func(m *jobapi.ObjectMeta) { m.Namespace = ns }
+	return func(m *meta.ObjectMeta) { m.Namespace = ns }
 }
 
 // GenerateName sets `metadata.generateName` and clears `metadata.name`,
 // so that the store makes the name: prefix and five random characters.
 func GenerateName(prefix string) MetaOption {
-	return func(m *jobapi.ObjectMeta) { m.Name, m.GenerateName = "", prefix }
+	return func(m *meta.ObjectMeta) { m.Name, m.GenerateName = "", prefix }
 }
 
 // Labels adds labels to `metadata.labels` (a copy: the fixture never
 // shares the map).
 func Labels(labels map[string]string) MetaOption {
-	return func(m *jobapi.ObjectMeta) { m.Labels = merged(m.Labels, labels) }
+	return func(m *meta.ObjectMeta) { m.Labels = merged(m.Labels, labels) }
 }
 
 // Annotations adds annotations to `metadata.annotations` (a copy).
 func Annotations(annotations map[string]string) MetaOption {
-	return func(m *jobapi.ObjectMeta) { m.Annotations = merged(m.Annotations, annotations) }
+	return func(m *meta.ObjectMeta) { m.Annotations = merged(m.Annotations, annotations) }
 }
 
 // UID sets `metadata.uid`, for fixtures that stand for objects that
 // already exist (the store replaces it on create, with a warning).
-func UID(uid jobapi.UID) MetaOption {
-	return func(m *jobapi.ObjectMeta) { m.UID = uid }
+func UID(uid meta.UID) MetaOption {
+	return func(m *meta.ObjectMeta) { m.UID = uid }
 }
 
 // merged returns dst with the entries of src added, in a new map when dst
@@ -137,18 +139,18 @@ func merged(dst, src map[string]string) map[string]string {
 // Image sets the image of the first container (of the template, for a
 // Job), or of the container [Container] builds.
 func Image(image string) ContainerOption {
-	return func(c *jobapi.Container) { c.Image = image }
+	return func(c *core.Container) { c.Image = image }
 }
 
 // Command sets the command of the first container (of the template, for a
 // Job), or of the container [Container] builds.
 func Command(command ...string) ContainerOption {
-	return func(c *jobapi.Container) { c.Command = append([]string(nil), command...) }
+	return func(c *core.Container) { c.Command = append([]string(nil), command...) }
 }
 
 // RestartPolicy sets `restartPolicy` (of the template, for a Job).
-func RestartPolicy(p jobapi.RestartPolicy) SpecOption {
-	return func(s *jobapi.PodSpec) { s.RestartPolicy = p }
+func RestartPolicy(p core.RestartPolicy) SpecOption {
+	return func(s *core.PodSpec) { s.RestartPolicy = p }
 }
 
 // Indexed makes the Job Indexed with n completions: `completionMode:
@@ -224,7 +226,7 @@ func CompletedIndexes(s string) JobFunc {
 // Index gives the Pod the completion index i, as the Job controller does:
 // the annotation and the label scoreboard.CompletionIndexAnnotation.
 func Index(i int) PodFunc {
-	return func(p *jobapi.Pod) {
+	return func(p *core.Pod) {
 		ix := strconv.Itoa(i)
 		p.ObjectMeta.Annotations = merged(p.ObjectMeta.Annotations, map[string]string{scoreboard.CompletionIndexAnnotation: ix})
 		p.ObjectMeta.Labels = merged(p.ObjectMeta.Labels, map[string]string{scoreboard.CompletionIndexAnnotation: ix})
@@ -232,13 +234,13 @@ func Index(i int) PodFunc {
 }
 
 // Phase sets `status.phase`.
-func Phase(phase jobapi.PodPhase) PodFunc {
-	return func(p *jobapi.Pod) { p.Status.Phase = phase }
+func Phase(phase core.PodPhase) PodFunc {
+	return func(p *core.Pod) { p.Status.Phase = phase }
 }
 
 // NodeName sets `spec.nodeName`: the pod is scheduled.
 func NodeName(node string) PodFunc {
-	return func(p *jobapi.Pod) { p.Spec.NodeName = node }
+	return func(p *core.Pod) { p.Spec.NodeName = node }
 }
 
 // OwnedBy makes the Pod one of job's, as its controller would: in the
@@ -246,14 +248,14 @@ func NodeName(node string) PodFunc {
 // Job's selector matches it) and, when the Job has a uid, an owner
 // reference naming the Job as its controller.
 func OwnedBy(job *jobapi.Job) PodFunc {
-	return func(p *jobapi.Pod) {
+	return func(p *core.Pod) {
 		if job == nil {
 			return
 		}
 		p.ObjectMeta.Namespace = job.ObjectMeta.Namespace
 		p.ObjectMeta.Labels = merged(p.ObjectMeta.Labels, job.Spec.Template.ObjectMeta.Labels)
 		if job.ObjectMeta.UID != "" {
-			p.ObjectMeta.OwnerReferences = append(p.ObjectMeta.OwnerReferences, jobapi.OwnerReference{
+			p.ObjectMeta.OwnerReferences = append(p.ObjectMeta.OwnerReferences, meta.OwnerReference{
 				APIVersion: "batch/v1", Kind: "Job", Name: job.ObjectMeta.Name, UID: job.ObjectMeta.UID,
 				Controller: ptr(true), BlockOwnerDeletion: ptr(true),
 			})

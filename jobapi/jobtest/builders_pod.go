@@ -22,12 +22,12 @@ import (
 // container (of the template, for a Job), as [Image] and [Command] do, and
 // nothing when there is none. It is both a JobOption and a PodOption, and
 // a ContainerOption of a function literal sets any field no option sets.
-type ContainerOption func(*jobapi.Container)
+type ContainerOption func(*core.Container)
 
 func (f ContainerOption) applyJob(j *jobapi.Job) { f.applyFirst(&j.Spec.Template.Spec) }
-func (f ContainerOption) applyPod(p *jobapi.Pod) { f.applyFirst(&p.Spec) }
+func (f ContainerOption) applyPod(p *core.Pod)   { f.applyFirst(&p.Spec) }
 
-func (f ContainerOption) applyFirst(s *jobapi.PodSpec) {
+func (f ContainerOption) applyFirst(s *core.PodSpec) {
 	if len(s.Containers) > 0 {
 		f(&s.Containers[0])
 	}
@@ -36,8 +36,8 @@ func (f ContainerOption) applyFirst(s *jobapi.PodSpec) {
 // Container returns a container called name that runs image, changed by
 // opts in order. Add it to a Job's template or a Pod with [WithContainer],
 // [InitContainer] or [Sidecar].
-func Container(name, image string, opts ...ContainerOption) jobapi.Container {
-	c := jobapi.Container{Name: name, Image: image}
+func Container(name, image string, opts ...ContainerOption) core.Container {
+	c := core.Container{Name: name, Image: image}
 	for _, opt := range opts {
 		if opt != nil {
 			opt(&c)
@@ -49,12 +49,12 @@ func Container(name, image string, opts ...ContainerOption) jobapi.Container {
 // Args sets the container's `args` (the arguments of its command, or of
 // its image's entrypoint).
 func Args(args ...string) ContainerOption {
-	return func(c *jobapi.Container) { c.Args = slices.Clone(args) }
+	return func(c *core.Container) { c.Args = slices.Clone(args) }
 }
 
 // WorkingDir sets the container's `workingDir`.
 func WorkingDir(dir string) ContainerOption {
-	return func(c *jobapi.Container) { c.WorkingDir = dir }
+	return func(c *core.Container) { c.WorkingDir = dir }
 }
 
 // Requests adds list to the container's `resources.requests`, replacing a
@@ -62,13 +62,13 @@ func WorkingDir(dir string) ContainerOption {
 //
 //	Requests(core.ResourceList{core.ResourceCPU: resource.MustParse("100m")})
 func Requests(list core.ResourceList) ContainerOption {
-	return func(c *jobapi.Container) { c.Resources.Requests = mergedResources(c.Resources.Requests, list) }
+	return func(c *core.Container) { c.Resources.Requests = mergedResources(c.Resources.Requests, list) }
 }
 
 // Limits adds list to the container's `resources.limits`, replacing a
 // limit for the same resource.
 func Limits(list core.ResourceList) ContainerOption {
-	return func(c *jobapi.Container) { c.Resources.Limits = mergedResources(c.Resources.Limits, list) }
+	return func(c *core.Container) { c.Resources.Limits = mergedResources(c.Resources.Limits, list) }
 }
 
 // mergedResources returns dst with copies of the quantities of src added,
@@ -89,7 +89,7 @@ func mergedResources(dst, src core.ResourceList) core.ResourceList {
 // Env adds the environment variable name with the literal value value to
 // the container's `env`.
 func Env(name, value string) ContainerOption {
-	return addEnv(jobapi.EnvVar{Name: name, Value: value})
+	return addEnv(core.EnvVar{Name: name, Value: value})
 }
 
 // EnvFromField adds the environment variable name whose value is the pod's
@@ -132,20 +132,20 @@ func EnvFromSecretKey(name, secret, key string) ContainerOption {
 	})
 }
 
-func addEnv(v jobapi.EnvVar) ContainerOption {
-	return func(c *jobapi.Container) { c.Env = append(c.Env, v) }
+func addEnv(v core.EnvVar) ContainerOption {
+	return func(c *core.Container) { c.Env = append(c.Env, v) }
 }
 
 // addEnvFrom adds a variable whose source source makes anew each time, so
 // that no two containers share it.
 func addEnvFrom(name string, source func() *core.EnvVarSource) ContainerOption {
-	return func(c *jobapi.Container) { c.Env = append(c.Env, jobapi.EnvVar{Name: name, ValueFrom: source()}) }
+	return func(c *core.Container) { c.Env = append(c.Env, core.EnvVar{Name: name, ValueFrom: source()}) }
 }
 
 // ConfigMapEnv adds the ConfigMap configMap to the container's `envFrom`:
 // each of its keys becomes an environment variable.
 func ConfigMapEnv(configMap string) ContainerOption {
-	return func(c *jobapi.Container) {
+	return func(c *core.Container) {
 		c.EnvFrom = append(c.EnvFrom, core.EnvFromSource{ConfigMapRef: &core.ConfigMapEnvSource{
 			LocalObjectReference: core.LocalObjectReference{Name: configMap}}})
 	}
@@ -154,7 +154,7 @@ func ConfigMapEnv(configMap string) ContainerOption {
 // SecretEnv adds the Secret secret to the container's `envFrom`: each of
 // its keys becomes an environment variable.
 func SecretEnv(secret string) ContainerOption {
-	return func(c *jobapi.Container) {
+	return func(c *core.Container) {
 		c.EnvFrom = append(c.EnvFrom, core.EnvFromSource{SecretRef: &core.SecretEnvSource{
 			LocalObjectReference: core.LocalObjectReference{Name: secret}}})
 	}
@@ -164,7 +164,7 @@ func SecretEnv(secret string) ContainerOption {
 // listens to its `ports`. The protocol is left for defaulting to set
 // (TCP).
 func Port(name string, containerPort int32) ContainerOption {
-	return func(c *jobapi.Container) {
+	return func(c *core.Container) {
 		c.Ports = append(c.Ports, core.ContainerPort{Name: name, ContainerPort: containerPort})
 	}
 }
@@ -172,16 +172,16 @@ func Port(name string, containerPort int32) ContainerOption {
 // VolumeMount mounts the pod's volume called volume at mountPath in the
 // container (`volumeMounts`), read-write.
 func VolumeMount(volume, mountPath string) ContainerOption {
-	return func(c *jobapi.Container) {
-		c.VolumeMounts = append(c.VolumeMounts, jobapi.VolumeMount{Name: volume, MountPath: mountPath})
+	return func(c *core.Container) {
+		c.VolumeMounts = append(c.VolumeMounts, core.VolumeMount{Name: volume, MountPath: mountPath})
 	}
 }
 
 // ReadOnlyVolumeMount mounts the pod's volume called volume at mountPath
 // in the container, read-only.
 func ReadOnlyVolumeMount(volume, mountPath string) ContainerOption {
-	return func(c *jobapi.Container) {
-		c.VolumeMounts = append(c.VolumeMounts, jobapi.VolumeMount{Name: volume, MountPath: mountPath, ReadOnly: true})
+	return func(c *core.Container) {
+		c.VolumeMounts = append(c.VolumeMounts, core.VolumeMount{Name: volume, MountPath: mountPath, ReadOnly: true})
 	}
 }
 
@@ -214,19 +214,19 @@ func TCPSocketProbe(port core.IntOrString) core.Probe {
 // ReadinessProbe sets the container's `readinessProbe` to a copy of p
 // changed by opts: while it fails, the pod is not Ready.
 func ReadinessProbe(p core.Probe, opts ...ProbeOption) ContainerOption {
-	return func(c *jobapi.Container) { c.ReadinessProbe = builtProbe(p, opts) }
+	return func(c *core.Container) { c.ReadinessProbe = builtProbe(p, opts) }
 }
 
 // LivenessProbe sets the container's `livenessProbe` to a copy of p
 // changed by opts: when it fails, the kubelet restarts the container.
 func LivenessProbe(p core.Probe, opts ...ProbeOption) ContainerOption {
-	return func(c *jobapi.Container) { c.LivenessProbe = builtProbe(p, opts) }
+	return func(c *core.Container) { c.LivenessProbe = builtProbe(p, opts) }
 }
 
 // StartupProbe sets the container's `startupProbe` to a copy of p changed
 // by opts: the other probes wait until it has succeeded once.
 func StartupProbe(p core.Probe, opts ...ProbeOption) ContainerOption {
-	return func(c *jobapi.Container) { c.StartupProbe = builtProbe(p, opts) }
+	return func(c *core.Container) { c.StartupProbe = builtProbe(p, opts) }
 }
 
 func builtProbe(p core.Probe, opts []ProbeOption) *core.Probe {
@@ -272,15 +272,15 @@ func ProbeSuccessThreshold(n int32) ProbeOption {
 // name is replaced in place instead: WithContainer(Container(
 // DefaultContainerName, ...)) replaces the default container, and
 // [Containers] replaces them all.
-func WithContainer(c jobapi.Container) SpecOption {
-	return func(s *jobapi.PodSpec) { s.Containers = withContainer(s.Containers, c) }
+func WithContainer(c core.Container) SpecOption {
+	return func(s *core.PodSpec) { s.Containers = withContainer(s.Containers, c) }
 }
 
 // Containers sets the pod's `containers` to copies of cs, in place of the
 // default container.
-func Containers(cs ...jobapi.Container) SpecOption {
-	return func(s *jobapi.PodSpec) {
-		s.Containers = make([]jobapi.Container, len(cs))
+func Containers(cs ...core.Container) SpecOption {
+	return func(s *core.PodSpec) {
+		s.Containers = make([]core.Container, len(cs))
 		for i := range cs {
 			cs[i].DeepCopyInto(&s.Containers[i])
 		}
@@ -290,16 +290,16 @@ func Containers(cs ...jobapi.Container) SpecOption {
 // InitContainer adds a copy of c to the pod's `initContainers`, which run
 // one after the other, each to completion, before the containers start. An
 // init container of the same name is replaced in place.
-func InitContainer(c jobapi.Container) SpecOption {
-	return func(s *jobapi.PodSpec) { s.InitContainers = withContainer(s.InitContainers, c) }
+func InitContainer(c core.Container) SpecOption {
+	return func(s *core.PodSpec) { s.InitContainers = withContainer(s.InitContainers, c) }
 }
 
 // Sidecar adds a copy of c with `restartPolicy: Always` to the pod's
 // `initContainers`: a sidecar, which starts before the containers and
 // keeps running beside them (it does not keep a Job's pod from
 // completing). An init container of the same name is replaced in place.
-func Sidecar(c jobapi.Container) SpecOption {
-	return func(s *jobapi.PodSpec) {
+func Sidecar(c core.Container) SpecOption {
+	return func(s *core.PodSpec) {
 		sidecar := c
 		sidecar.RestartPolicy = ptr(core.ContainerRestartPolicyAlways)
 		s.InitContainers = withContainer(s.InitContainers, sidecar)
@@ -308,7 +308,7 @@ func Sidecar(c jobapi.Container) SpecOption {
 
 // withContainer returns list with a copy of c in place of the container of
 // the same name, or added at the end.
-func withContainer(list []jobapi.Container, c jobapi.Container) []jobapi.Container {
+func withContainer(list []core.Container, c core.Container) []core.Container {
 	cp := c.DeepCopy()
 	for i := range list {
 		if list[i].Name == c.Name {
@@ -321,7 +321,7 @@ func withContainer(list []jobapi.Container, c jobapi.Container) []jobapi.Contain
 
 // withVolume returns list with v in place of the volume of the same name,
 // or added at the end.
-func withVolume(list []jobapi.Volume, v jobapi.Volume) []jobapi.Volume {
+func withVolume(list []core.Volume, v core.Volume) []core.Volume {
 	for i := range list {
 		if list[i].Name == v.Name {
 			list[i] = v
@@ -335,9 +335,9 @@ func withVolume(list []jobapi.Volume, v jobapi.Volume) []jobapi.Volume {
 // {}`), which lives as long as the pod. A volume of the same name is
 // replaced in place, here and in the other volume options.
 func EmptyDirVolume(name string) SpecOption {
-	return func(s *jobapi.PodSpec) {
-		s.Volumes = withVolume(s.Volumes, jobapi.Volume{Name: name,
-			VolumeSource: jobapi.VolumeSource{EmptyDir: &core.EmptyDirVolumeSource{}}})
+	return func(s *core.PodSpec) {
+		s.Volumes = withVolume(s.Volumes, core.Volume{Name: name,
+			VolumeSource: core.VolumeSource{EmptyDir: &core.EmptyDirVolumeSource{}}})
 	}
 }
 
@@ -345,19 +345,19 @@ func EmptyDirVolume(name string) SpecOption {
 // key of the ConfigMap configMap. The file mode is left for defaulting to
 // set.
 func ConfigMapVolume(name, configMap string) SpecOption {
-	return func(s *jobapi.PodSpec) {
-		s.Volumes = withVolume(s.Volumes, jobapi.Volume{Name: name,
-			VolumeSource: jobapi.VolumeSource{ConfigMap: &jobapi.ConfigMapVolumeSource{
-				LocalObjectReference: jobapi.LocalObjectReference{Name: configMap}}}})
+	return func(s *core.PodSpec) {
+		s.Volumes = withVolume(s.Volumes, core.Volume{Name: name,
+			VolumeSource: core.VolumeSource{ConfigMap: &core.ConfigMapVolumeSource{
+				LocalObjectReference: core.LocalObjectReference{Name: configMap}}}})
 	}
 }
 
 // SecretVolume adds to the pod a volume called name holding a file per key
 // of the Secret secret. The file mode is left for defaulting to set.
 func SecretVolume(name, secret string) SpecOption {
-	return func(s *jobapi.PodSpec) {
-		s.Volumes = withVolume(s.Volumes, jobapi.Volume{Name: name,
-			VolumeSource: jobapi.VolumeSource{Secret: &core.SecretVolumeSource{SecretName: secret}}})
+	return func(s *core.PodSpec) {
+		s.Volumes = withVolume(s.Volumes, core.Volume{Name: name,
+			VolumeSource: core.VolumeSource{Secret: &core.SecretVolumeSource{SecretName: secret}}})
 	}
 }
 
@@ -367,20 +367,20 @@ func SecretVolume(name, secret string) SpecOption {
 // items are in the order of their paths; the field's API version and the
 // file mode are left for defaulting to set.
 func DownwardAPIVolume(name string, files map[string]string) SpecOption {
-	return func(s *jobapi.PodSpec) {
-		src := &jobapi.DownwardAPIVolumeSource{}
+	return func(s *core.PodSpec) {
+		src := &core.DownwardAPIVolumeSource{}
 		for _, path := range slices.Sorted(maps.Keys(files)) {
-			src.Items = append(src.Items, jobapi.DownwardAPIVolumeFile{Path: path,
-				FieldRef: &jobapi.ObjectFieldSelector{FieldPath: files[path]}})
+			src.Items = append(src.Items, core.DownwardAPIVolumeFile{Path: path,
+				FieldRef: &core.ObjectFieldSelector{FieldPath: files[path]}})
 		}
-		s.Volumes = withVolume(s.Volumes, jobapi.Volume{Name: name, VolumeSource: jobapi.VolumeSource{DownwardAPI: src}})
+		s.Volumes = withVolume(s.Volumes, core.Volume{Name: name, VolumeSource: core.VolumeSource{DownwardAPI: src}})
 	}
 }
 
 // NodeSelector adds labels to the pod's `nodeSelector` (a copy): the pod
 // runs only on nodes that have them.
 func NodeSelector(labels map[string]string) SpecOption {
-	return func(s *jobapi.PodSpec) { s.NodeSelector = merged(s.NodeSelector, labels) }
+	return func(s *core.PodSpec) { s.NodeSelector = merged(s.NodeSelector, labels) }
 }
 
 // Toleration adds a toleration to the pod's `tolerations`, with its fields
@@ -388,7 +388,7 @@ func NodeSelector(labels map[string]string) SpecOption {
 // with a value, core.TolerationOpExists without), value, and effect (""
 // for every effect).
 func Toleration(key string, op core.TolerationOperator, value string, effect core.TaintEffect) SpecOption {
-	return func(s *jobapi.PodSpec) {
+	return func(s *core.PodSpec) {
 		s.Tolerations = append(s.Tolerations, core.Toleration{Key: key, Operator: op, Value: value, Effect: effect})
 	}
 }

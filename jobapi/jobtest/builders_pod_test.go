@@ -8,27 +8,28 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/jobapi/resource"
 )
 
 func TestContainerBuilder(t *testing.T) {
 	tests := []struct {
 		name string
-		got  jobapi.Container
-		want jobapi.Container
+		got  core.Container
+		want core.Container
 	}{
-		{"a bare container", jobtest.Container("worker", "busybox"), jobapi.Container{Name: "worker", Image: "busybox"}},
+		{"a bare container", jobtest.Container("worker", "busybox"), core.Container{Name: "worker", Image: "busybox"}},
 		{"command, args, working directory and a later image",
 			jobtest.Container("worker", "busybox", jobtest.Command("sh", "-c"), jobtest.Args("echo $0", "hi"),
 				jobtest.WorkingDir("/work"), jobtest.Image("alpine"), nil),
-			jobapi.Container{Name: "worker", Image: "alpine", Command: []string{"sh", "-c"}, Args: []string{"echo $0", "hi"}, WorkingDir: "/work"}},
+			core.Container{Name: "worker", Image: "alpine", Command: []string{"sh", "-c"}, Args: []string{"echo $0", "hi"}, WorkingDir: "/work"}},
 		{"requests and limits merge, the later quantity of a resource wins",
 			jobtest.Container("worker", "busybox",
 				jobtest.Requests(core.ResourceList{core.ResourceCPU: resource.MustParse("100m"), core.ResourceMemory: resource.MustParse("64Mi")}),
 				jobtest.Requests(core.ResourceList{core.ResourceCPU: resource.MustParse("250m")}),
 				jobtest.Requests(nil),
 				jobtest.Limits(core.ResourceList{core.ResourceMemory: resource.MustParse("128Mi"), "nvidia.com/gpu": resource.MustParse("1")})),
-			jobapi.Container{Name: "worker", Image: "busybox", Resources: core.ResourceRequirements{
+			core.Container{Name: "worker", Image: "busybox", Resources: core.ResourceRequirements{
 				Requests: core.ResourceList{core.ResourceCPU: resource.MustParse("250m"), core.ResourceMemory: resource.MustParse("64Mi")},
 				Limits:   core.ResourceList{core.ResourceMemory: resource.MustParse("128Mi"), "nvidia.com/gpu": resource.MustParse("1")},
 			}}},
@@ -38,14 +39,14 @@ func TestContainerBuilder(t *testing.T) {
 				jobtest.EnvFromResource("CPU_LIMIT", "limits.cpu"), jobtest.EnvFromConfigMapKey("LEVEL", "settings", "level"),
 				jobtest.EnvFromSecretKey("TOKEN", "creds", "token"), jobtest.Env("MODE", "slow"),
 				jobtest.ConfigMapEnv("settings"), jobtest.SecretEnv("creds")),
-			jobapi.Container{Name: "worker", Image: "busybox",
-				Env: []jobapi.EnvVar{
+			core.Container{Name: "worker", Image: "busybox",
+				Env: []core.EnvVar{
 					{Name: "MODE", Value: "fast"},
-					{Name: "POD_NAME", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.name"}}},
-					{Name: "CPU_LIMIT", ValueFrom: &jobapi.EnvVarSource{ResourceFieldRef: &core.ResourceFieldSelector{Resource: "limits.cpu"}}},
-					{Name: "LEVEL", ValueFrom: &jobapi.EnvVarSource{ConfigMapKeyRef: &core.ConfigMapKeySelector{
+					{Name: "POD_NAME", ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.name"}}},
+					{Name: "CPU_LIMIT", ValueFrom: &core.EnvVarSource{ResourceFieldRef: &core.ResourceFieldSelector{Resource: "limits.cpu"}}},
+					{Name: "LEVEL", ValueFrom: &core.EnvVarSource{ConfigMapKeyRef: &core.ConfigMapKeySelector{
 						LocalObjectReference: core.LocalObjectReference{Name: "settings"}, Key: "level"}}},
-					{Name: "TOKEN", ValueFrom: &jobapi.EnvVarSource{SecretKeyRef: &core.SecretKeySelector{
+					{Name: "TOKEN", ValueFrom: &core.EnvVarSource{SecretKeyRef: &core.SecretKeySelector{
 						LocalObjectReference: core.LocalObjectReference{Name: "creds"}, Key: "token"}}},
 					{Name: "MODE", Value: "slow"},
 				},
@@ -56,9 +57,9 @@ func TestContainerBuilder(t *testing.T) {
 		{"ports and mounts in order",
 			jobtest.Container("web", "nginx", jobtest.Port("http", 8080), jobtest.Port("", 9090),
 				jobtest.VolumeMount("data", "/data"), jobtest.ReadOnlyVolumeMount("config", "/etc/app")),
-			jobapi.Container{Name: "web", Image: "nginx",
+			core.Container{Name: "web", Image: "nginx",
 				Ports: []core.ContainerPort{{Name: "http", ContainerPort: 8080}, {ContainerPort: 9090}},
-				VolumeMounts: []jobapi.VolumeMount{{Name: "data", MountPath: "/data"},
+				VolumeMounts: []core.VolumeMount{{Name: "data", MountPath: "/data"},
 					{Name: "config", MountPath: "/etc/app", ReadOnly: true}}}},
 		{"the three probes, each with its own handler and timing",
 			jobtest.Container("web", "nginx",
@@ -66,7 +67,7 @@ func TestContainerBuilder(t *testing.T) {
 					jobtest.ProbePeriod(5), jobtest.ProbeFailureThreshold(2), jobtest.ProbeSuccessThreshold(3), nil),
 				jobtest.LivenessProbe(jobtest.ExecProbe("cat", "/tmp/alive"), jobtest.ProbeInitialDelay(10), jobtest.ProbeTimeout(2)),
 				jobtest.StartupProbe(jobtest.TCPSocketProbe(core.FromInt32(8080)))),
-			jobapi.Container{Name: "web", Image: "nginx",
+			core.Container{Name: "web", Image: "nginx",
 				ReadinessProbe: &core.Probe{
 					ProbeHandler:  core.ProbeHandler{HTTPGet: &core.HTTPGetAction{Path: "/ready", Port: core.IntOrString{Type: core.StringType, StrVal: "http"}}},
 					PeriodSeconds: 5, FailureThreshold: 2, SuccessThreshold: 3},
@@ -80,7 +81,7 @@ func TestContainerBuilder(t *testing.T) {
 			jobtest.Container("web", "nginx",
 				jobtest.ReadinessProbe(jobtest.ExecProbe("true"), jobtest.ProbePeriod(1)),
 				jobtest.ReadinessProbe(jobtest.ExecProbe("false"))),
-			jobapi.Container{Name: "web", Image: "nginx",
+			core.Container{Name: "web", Image: "nginx",
 				ReadinessProbe: &core.Probe{ProbeHandler: core.ProbeHandler{Exec: &core.ExecAction{Command: []string{"false"}}}}}},
 	}
 	for _, tt := range tests {
@@ -94,30 +95,30 @@ func TestContainerBuilder(t *testing.T) {
 
 // The pod spec every spec option below makes, on a Job's template and on a
 // Pod alike.
-func wantPodSpec() jobapi.PodSpec {
-	return jobapi.PodSpec{
-		Volumes: []jobapi.Volume{
-			{Name: "scratch", VolumeSource: jobapi.VolumeSource{EmptyDir: &core.EmptyDirVolumeSource{}}},
-			{Name: "config", VolumeSource: jobapi.VolumeSource{ConfigMap: &jobapi.ConfigMapVolumeSource{
-				LocalObjectReference: jobapi.LocalObjectReference{Name: "settings"}}}},
-			{Name: "creds", VolumeSource: jobapi.VolumeSource{Secret: &core.SecretVolumeSource{SecretName: "token"}}},
-			{Name: "podinfo", VolumeSource: jobapi.VolumeSource{DownwardAPI: &jobapi.DownwardAPIVolumeSource{Items: []jobapi.DownwardAPIVolumeFile{
-				{Path: "labels", FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.labels"}},
-				{Path: "name", FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.name"}},
+func wantPodSpec() core.PodSpec {
+	return core.PodSpec{
+		Volumes: []core.Volume{
+			{Name: "scratch", VolumeSource: core.VolumeSource{EmptyDir: &core.EmptyDirVolumeSource{}}},
+			{Name: "config", VolumeSource: core.VolumeSource{ConfigMap: &core.ConfigMapVolumeSource{
+				LocalObjectReference: core.LocalObjectReference{Name: "settings"}}}},
+			{Name: "creds", VolumeSource: core.VolumeSource{Secret: &core.SecretVolumeSource{SecretName: "token"}}},
+			{Name: "podinfo", VolumeSource: core.VolumeSource{DownwardAPI: &core.DownwardAPIVolumeSource{Items: []core.DownwardAPIVolumeFile{
+				{Path: "labels", FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.labels"}},
+				{Path: "name", FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.name"}},
 			}}}},
 		},
-		InitContainers: []jobapi.Container{
+		InitContainers: []core.Container{
 			{Name: "setup", Image: "busybox", Command: []string{"touch", "/scratch/ok"}},
 			{Name: "proxy", Image: "envoy", Ports: []core.ContainerPort{{Name: "admin", ContainerPort: 9901}},
 				RestartPolicy: ptr(core.ContainerRestartPolicyAlways)},
 		},
-		Containers: []jobapi.Container{
+		Containers: []core.Container{
 			{Name: "main", Image: "busybox",
 				Resources: core.ResourceRequirements{Requests: core.ResourceList{core.ResourceCPU: resource.MustParse("100m")}},
-				Env:       []jobapi.EnvVar{{Name: "A", Value: "1"}}},
+				Env:       []core.EnvVar{{Name: "A", Value: "1"}}},
 			{Name: "web", Image: "nginx", Ports: []core.ContainerPort{{Name: "http", ContainerPort: 8080}}},
 		},
-		RestartPolicy: jobapi.RestartPolicyOnFailure,
+		RestartPolicy: core.RestartPolicyOnFailure,
 		NodeSelector:  map[string]string{"disk": "ssd", "zone": "b"},
 		Tolerations: []core.Toleration{
 			{Key: "gpu", Operator: core.TolerationOpExists, Effect: core.TaintEffectNoSchedule},
@@ -140,7 +141,7 @@ func specOptions() []jobtest.SpecOption {
 		jobtest.ConfigMapVolume("config", "settings"),
 		jobtest.SecretVolume("creds", "token"),
 		jobtest.DownwardAPIVolume("podinfo", map[string]string{"name": "metadata.name", "labels": "metadata.labels"}),
-		jobtest.RestartPolicy(jobapi.RestartPolicyOnFailure),
+		jobtest.RestartPolicy(core.RestartPolicyOnFailure),
 		jobtest.NodeSelector(map[string]string{"disk": "ssd", "zone": "a"}),
 		jobtest.NodeSelector(map[string]string{"zone": "b"}),
 		jobtest.Toleration("gpu", core.TolerationOpExists, "", core.TaintEffectNoSchedule),
@@ -163,16 +164,16 @@ func TestPodSpecOptionsOnJobsAndPods(t *testing.T) {
 
 	job := jobtest.Job("pi", jobOpts...)
 	if diff := cmp.Diff(&jobapi.Job{
-		TypeMeta:   jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
-		ObjectMeta: jobapi.ObjectMeta{Name: "pi"},
-		Spec:       jobapi.JobSpec{Template: jobapi.PodTemplateSpec{Spec: wantPodSpec()}},
+		TypeMeta:   meta.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
+		ObjectMeta: meta.ObjectMeta{Name: "pi"},
+		Spec:       jobapi.JobSpec{Template: core.PodTemplateSpec{Spec: wantPodSpec()}},
 	}, job); diff != "" {
 		t.Errorf("Job (-want +got):\n%s", diff)
 	}
 	pod := jobtest.Pod("p", podOpts...)
-	if diff := cmp.Diff(&jobapi.Pod{
-		TypeMeta:   jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
-		ObjectMeta: jobapi.ObjectMeta{Name: "p"},
+	if diff := cmp.Diff(&core.Pod{
+		TypeMeta:   meta.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		ObjectMeta: meta.ObjectMeta{Name: "p"},
 		Spec:       wantPodSpec(),
 	}, pod); diff != "" {
 		t.Errorf("Pod (-want +got):\n%s", diff)
@@ -190,45 +191,45 @@ func TestPodSpecOptionsOnJobsAndPods(t *testing.T) {
 func TestContainersAndReplacements(t *testing.T) {
 	tests := []struct {
 		name string
-		got  jobapi.PodSpec
-		want jobapi.PodSpec
+		got  core.PodSpec
+		want core.PodSpec
 	}{
 		{"WithContainer named like the default replaces it",
 			jobtest.Pod("p", jobtest.WithContainer(jobtest.Container(jobtest.DefaultContainerName, "perl", jobtest.Args("-v")))).Spec,
-			jobapi.PodSpec{Containers: []jobapi.Container{{Name: "main", Image: "perl", Args: []string{"-v"}}}, RestartPolicy: jobapi.RestartPolicyNever}},
+			core.PodSpec{Containers: []core.Container{{Name: "main", Image: "perl", Args: []string{"-v"}}}, RestartPolicy: core.RestartPolicyNever}},
 		{"Containers replaces them all",
 			jobtest.Pod("p", jobtest.WithContainer(jobtest.Container("web", "nginx")),
 				jobtest.Containers(jobtest.Container("a", "busybox"), jobtest.Container("b", "busybox"))).Spec,
-			jobapi.PodSpec{Containers: []jobapi.Container{{Name: "a", Image: "busybox"}, {Name: "b", Image: "busybox"}}, RestartPolicy: jobapi.RestartPolicyNever}},
+			core.PodSpec{Containers: []core.Container{{Name: "a", Image: "busybox"}, {Name: "b", Image: "busybox"}}, RestartPolicy: core.RestartPolicyNever}},
 		{"container options on a pod without containers change nothing",
 			jobtest.Pod("p", jobtest.Containers(), jobtest.Image("x"), jobtest.Command("y"), jobtest.Env("A", "1"),
 				jobtest.Requests(core.ResourceList{core.ResourceCPU: resource.MustParse("1")})).Spec,
-			jobapi.PodSpec{Containers: []jobapi.Container{}, RestartPolicy: jobapi.RestartPolicyNever}},
+			core.PodSpec{Containers: []core.Container{}, RestartPolicy: core.RestartPolicyNever}},
 		{"container options after WithContainer change the first container only",
 			jobtest.Pod("p", jobtest.WithContainer(jobtest.Container("web", "nginx")), jobtest.Port("http", 80)).Spec,
-			jobapi.PodSpec{Containers: []jobapi.Container{
+			core.PodSpec{Containers: []core.Container{
 				{Name: "main", Image: "busybox", Ports: []core.ContainerPort{{Name: "http", ContainerPort: 80}}},
-				{Name: "web", Image: "nginx"}}, RestartPolicy: jobapi.RestartPolicyNever}},
+				{Name: "web", Image: "nginx"}}, RestartPolicy: core.RestartPolicyNever}},
 		{"a sidecar replaces an init container of its name and keeps its place",
 			jobtest.Pod("p", jobtest.InitContainer(jobtest.Container("proxy", "old")), jobtest.InitContainer(jobtest.Container("setup", "busybox")),
 				jobtest.Sidecar(jobtest.Container("proxy", "envoy"))).Spec,
-			jobapi.PodSpec{
-				InitContainers: []jobapi.Container{{Name: "proxy", Image: "envoy", RestartPolicy: ptr(core.ContainerRestartPolicyAlways)},
+			core.PodSpec{
+				InitContainers: []core.Container{{Name: "proxy", Image: "envoy", RestartPolicy: ptr(core.ContainerRestartPolicyAlways)},
 					{Name: "setup", Image: "busybox"}},
-				Containers:    []jobapi.Container{{Name: "main", Image: "busybox"}},
-				RestartPolicy: jobapi.RestartPolicyNever}},
+				Containers:    []core.Container{{Name: "main", Image: "busybox"}},
+				RestartPolicy: core.RestartPolicyNever}},
 		{"an init container replaces a sidecar of its name, restart policy included",
 			jobtest.Pod("p", jobtest.Sidecar(jobtest.Container("proxy", "envoy")), jobtest.InitContainer(jobtest.Container("proxy", "envoy"))).Spec,
-			jobapi.PodSpec{
-				InitContainers: []jobapi.Container{{Name: "proxy", Image: "envoy"}},
-				Containers:     []jobapi.Container{{Name: "main", Image: "busybox"}},
-				RestartPolicy:  jobapi.RestartPolicyNever}},
+			core.PodSpec{
+				InitContainers: []core.Container{{Name: "proxy", Image: "envoy"}},
+				Containers:     []core.Container{{Name: "main", Image: "busybox"}},
+				RestartPolicy:  core.RestartPolicyNever}},
 		{"an empty downward API volume",
 			jobtest.Pod("p", jobtest.Containers(), jobtest.DownwardAPIVolume("podinfo", nil)).Spec,
-			jobapi.PodSpec{
-				Volumes:       []jobapi.Volume{{Name: "podinfo", VolumeSource: jobapi.VolumeSource{DownwardAPI: &jobapi.DownwardAPIVolumeSource{}}}},
-				Containers:    []jobapi.Container{},
-				RestartPolicy: jobapi.RestartPolicyNever}},
+			core.PodSpec{
+				Volumes:       []core.Volume{{Name: "podinfo", VolumeSource: core.VolumeSource{DownwardAPI: &core.DownwardAPIVolumeSource{}}}},
+				Containers:    []core.Container{},
+				RestartPolicy: core.RestartPolicyNever}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

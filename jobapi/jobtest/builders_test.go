@@ -6,42 +6,44 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
 	"github.com/jobkit/jobkit/selector"
 )
 
 func TestJobBuilder(t *testing.T) {
-	container := []jobapi.Container{{Name: "main", Image: "busybox"}}
+	container := []core.Container{{Name: "main", Image: "busybox"}}
 	tests := []struct {
 		name string
 		got  *jobapi.Job
 		want *jobapi.Job
 	}{
 		{"a bare Job", jobtest.Job("pi"), &jobapi.Job{
-			TypeMeta:   jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
-			ObjectMeta: jobapi.ObjectMeta{Name: "pi"},
-			Spec: jobapi.JobSpec{Template: jobapi.PodTemplateSpec{Spec: jobapi.PodSpec{
-				Containers: container, RestartPolicy: jobapi.RestartPolicyNever}}},
+			TypeMeta:   meta.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
+			ObjectMeta: meta.ObjectMeta{Name: "pi"},
+			Spec: jobapi.JobSpec{Template: core.PodTemplateSpec{Spec: core.PodSpec{
+				Containers: container, RestartPolicy: core.RestartPolicyNever}}},
 		}},
 		{"an Indexed Job with parallelism, labels and a command",
 			jobtest.Job("pi", jobtest.Namespace("ns"), jobtest.Indexed(5), jobtest.Parallelism(2),
 				jobtest.Labels(map[string]string{"app": "pi"}), jobtest.Labels(map[string]string{"tier": "x"}),
 				jobtest.Annotations(map[string]string{"a": "b"}), jobtest.TemplateLabels(map[string]string{"app": "pi"}),
-				jobtest.Image("perl"), jobtest.Command("perl", "-e", "1"), jobtest.RestartPolicy(jobapi.RestartPolicyOnFailure),
+				jobtest.Image("perl"), jobtest.Command("perl", "-e", "1"), jobtest.RestartPolicy(core.RestartPolicyOnFailure),
 				jobtest.BackoffLimit(3), jobtest.Suspend(true), jobtest.CompletedIndexes("0")),
 			&jobapi.Job{
-				TypeMeta: jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
-				ObjectMeta: jobapi.ObjectMeta{Name: "pi", Namespace: "ns",
+				TypeMeta: meta.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
+				ObjectMeta: meta.ObjectMeta{Name: "pi", Namespace: "ns",
 					Labels: map[string]string{"app": "pi", "tier": "x"}, Annotations: map[string]string{"a": "b"}},
 				Spec: jobapi.JobSpec{
 					Parallelism: ptr(int32(2)), Completions: ptr(int32(5)), BackoffLimit: ptr(int32(3)),
 					CompletionMode: ptr(jobapi.IndexedCompletion), Suspend: ptr(true),
-					Template: jobapi.PodTemplateSpec{
-						ObjectMeta: jobapi.ObjectMeta{Labels: map[string]string{"app": "pi"}},
-						Spec: jobapi.PodSpec{
-							Containers:    []jobapi.Container{{Name: "main", Image: "perl", Command: []string{"perl", "-e", "1"}}},
-							RestartPolicy: jobapi.RestartPolicyOnFailure,
+					Template: core.PodTemplateSpec{
+						ObjectMeta: meta.ObjectMeta{Labels: map[string]string{"app": "pi"}},
+						Spec: core.PodSpec{
+							Containers:    []core.Container{{Name: "main", Image: "perl", Command: []string{"perl", "-e", "1"}}},
+							RestartPolicy: core.RestartPolicyOnFailure,
 						}},
 				},
 				Status: jobapi.JobStatus{CompletedIndexes: "0"},
@@ -50,12 +52,12 @@ func TestJobBuilder(t *testing.T) {
 			jobtest.Job("ignored", jobtest.GenerateName("pi-"), jobtest.Completions(2),
 				jobtest.ManualSelector(&selector.LabelSelector{MatchLabels: map[string]string{"app": "pi"}})),
 			&jobapi.Job{
-				TypeMeta:   jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
-				ObjectMeta: jobapi.ObjectMeta{GenerateName: "pi-"},
+				TypeMeta:   meta.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
+				ObjectMeta: meta.ObjectMeta{GenerateName: "pi-"},
 				Spec: jobapi.JobSpec{
 					Completions: ptr(int32(2)), ManualSelector: ptr(true),
 					Selector: &selector.LabelSelector{MatchLabels: map[string]string{"app": "pi"}},
-					Template: jobapi.PodTemplateSpec{Spec: jobapi.PodSpec{Containers: container, RestartPolicy: jobapi.RestartPolicyNever}},
+					Template: core.PodTemplateSpec{Spec: core.PodSpec{Containers: container, RestartPolicy: core.RestartPolicyNever}},
 				},
 			}},
 	}
@@ -70,18 +72,18 @@ func TestJobBuilder(t *testing.T) {
 
 func TestPodBuilder(t *testing.T) {
 	job := jobtest.Job("pi", jobtest.Namespace("ns"), jobtest.UID("u1"), jobtest.TemplateLabels(map[string]string{"app": "pi"}))
-	got := jobtest.Pod("pi-0-abcde", jobtest.OwnedBy(job), jobtest.Index(0), jobtest.Phase(jobapi.PodSucceeded), jobtest.NodeName("node-1"))
-	want := &jobapi.Pod{
-		TypeMeta: jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
-		ObjectMeta: jobapi.ObjectMeta{
+	got := jobtest.Pod("pi-0-abcde", jobtest.OwnedBy(job), jobtest.Index(0), jobtest.Phase(core.PodSucceeded), jobtest.NodeName("node-1"))
+	want := &core.Pod{
+		TypeMeta: meta.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		ObjectMeta: meta.ObjectMeta{
 			Name: "pi-0-abcde", Namespace: "ns",
 			Labels:      map[string]string{"app": "pi", scoreboard.CompletionIndexAnnotation: "0"},
 			Annotations: map[string]string{scoreboard.CompletionIndexAnnotation: "0"},
-			OwnerReferences: []jobapi.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: "pi", UID: "u1",
+			OwnerReferences: []meta.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: "pi", UID: "u1",
 				Controller: ptr(true), BlockOwnerDeletion: ptr(true)}},
 		},
-		Spec:   jobapi.PodSpec{Containers: []jobapi.Container{{Name: "main", Image: "busybox"}}, RestartPolicy: jobapi.RestartPolicyNever, NodeName: "node-1"},
-		Status: jobapi.PodStatus{Phase: jobapi.PodSucceeded},
+		Spec:   core.PodSpec{Containers: []core.Container{{Name: "main", Image: "busybox"}}, RestartPolicy: core.RestartPolicyNever, NodeName: "node-1"},
+		Status: core.PodStatus{Phase: core.PodSucceeded},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -90,7 +92,7 @@ func TestPodBuilder(t *testing.T) {
 		t.Errorf("the pod shares the Job's template labels: %v", shared)
 	}
 	// Rebuild reads the built pod's index as a controller's pod's.
-	board, report := scoreboard.Rebuild(1, "", []*jobapi.Pod{got})
+	board, report := scoreboard.Rebuild(1, "", []*core.Pod{got})
 	if len(report.Problems) > 0 || !board.Done() {
 		t.Errorf("Rebuild: done %v, problems %v", board.Done(), report.Problems)
 	}

@@ -71,7 +71,7 @@ func IgnoreServerFields() cmp.Option {
 	return cmp.Options{
 		cmp.Transformer("jobtest.IgnoreServerFields", withoutServerFields),
 		cmp.Transformer("jobtest.IgnoreServerFields.defaults", withDefaults),
-		cmpopts.IgnoreTypes(jobapi.TypeMeta{}),
+		cmpopts.IgnoreTypes(meta.TypeMeta{}),
 		cmp.FilterValues(func(a, b *selector.LabelSelector) bool {
 			return generatedOrNil(a) && generatedOrNil(b)
 		}, cmp.Ignore()),
@@ -98,9 +98,9 @@ func withDefaults(s core.PodSpec) core.PodSpec {
 
 // withoutServerFields returns a copy of m without the fields the server
 // generates.
-func withoutServerFields(m jobapi.ObjectMeta) jobapi.ObjectMeta {
+func withoutServerFields(m meta.ObjectMeta) meta.ObjectMeta {
 	c := *m.DeepCopy()
-	c.UID, c.ResourceVersion, c.Generation, c.CreationTimestamp = "", "", 0, jobapi.Time{}
+	c.UID, c.ResourceVersion, c.Generation, c.CreationTimestamp = "", "", 0, meta.Time{}
 	if jobapi.IsGeneratedName(c.Name, c.GenerateName) {
 		c.Name = ""
 	}

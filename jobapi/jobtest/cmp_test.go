@@ -7,7 +7,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -26,7 +28,7 @@ func TestIgnoreServerFields(t *testing.T) {
 			mustCreate(t, jobtest.NewStore(jobtest.WithJobOptions(jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys))).Jobs("ns"), jobtest.Job("pi")),
 			true},
 		{"a created Pod equals a fixture with only a generateName",
-			jobtest.Pod("", jobtest.GenerateName("pi-0-"), jobtest.Namespace("ns"), jobtest.Phase(jobapi.PodPending)),
+			jobtest.Pod("", jobtest.GenerateName("pi-0-"), jobtest.Namespace("ns"), jobtest.Phase(core.PodPending)),
 			mustCreate(t, s.Pods("ns"), jobtest.Pod("", jobtest.GenerateName("pi-0-"))), true},
 		{"the uid of an owner reference is ignored, its name is not",
 			jobtest.Pod("p", jobtest.OwnedBy(jobtest.Job("pi", jobtest.UID("a")))),
@@ -43,9 +45,9 @@ func TestIgnoreServerFields(t *testing.T) {
 			jobtest.Job("pi"), false},
 		{"a name that generateName could not have made is compared",
 			jobtest.Pod("", jobtest.GenerateName("pi-")),
-			jobtest.Pod("", jobtest.GenerateName("pi-"), jobtest.PodFunc(func(p *jobapi.Pod) { p.ObjectMeta.Name = "pi-aaaaa" })), false},
+			jobtest.Pod("", jobtest.GenerateName("pi-"), jobtest.PodFunc(func(p *core.Pod) { p.ObjectMeta.Name = "pi-aaaaa" })), false},
 		{"the status is compared",
-			jobtest.Pod("p", jobtest.Phase(jobapi.PodRunning)), jobtest.Pod("p", jobtest.Phase(jobapi.PodPending)), false},
+			jobtest.Pod("p", jobtest.Phase(core.PodRunning)), jobtest.Pod("p", jobtest.Phase(core.PodPending)), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,19 +60,19 @@ func TestIgnoreServerFields(t *testing.T) {
 
 // fieldsV1 returns metadata with one managedFields entry whose fieldsV1
 // points to raw (a string) or is nil.
-func fieldsV1(raw any) jobapi.ObjectMeta {
-	e := jobapi.ManagedFieldsEntry{Operation: "Apply"}
+func fieldsV1(raw any) meta.ObjectMeta {
+	e := meta.ManagedFieldsEntry{Operation: "Apply"}
 	if s, ok := raw.(string); ok {
-		r := jobapi.RawJSON(s)
+		r := meta.RawJSON(s)
 		e.FieldsV1 = &r
 	}
-	return jobapi.ObjectMeta{ManagedFields: []jobapi.ManagedFieldsEntry{e}}
+	return meta.ObjectMeta{ManagedFields: []meta.ManagedFieldsEntry{e}}
 }
 
 func TestEquateJSONRoundTrip(t *testing.T) {
-	zero, set := jobapi.Time{}, jobapi.NewTime(time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC))
-	withDeletion := func(tm *jobapi.Time) *jobapi.Job {
-		return jobtest.Job("pi", jobtest.MetaOption(func(m *jobapi.ObjectMeta) { m.DeletionTimestamp = tm }))
+	zero, set := meta.Time{}, meta.NewTime(time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC))
+	withDeletion := func(tm *meta.Time) *jobapi.Job {
+		return jobtest.Job("pi", jobtest.MetaOption(func(m *meta.ObjectMeta) { m.DeletionTimestamp = tm }))
 	}
 	tests := []struct {
 		name      string
@@ -80,9 +82,9 @@ func TestEquateJSONRoundTrip(t *testing.T) {
 		{"a pointer to the zero time equals nil", withDeletion(&zero), withDeletion(nil), true},
 		{"a pointer to a set time does not equal nil", withDeletion(&set), withDeletion(nil), false},
 		{"a pointer to the zero time does not equal one to a set time", withDeletion(&zero), withDeletion(&set), false},
-		{"an empty list equals nil", jobapi.PodSpec{Volumes: []jobapi.Volume{}}, jobapi.PodSpec{}, true},
-		{"an empty map equals nil", jobapi.ObjectMeta{Labels: map[string]string{}}, jobapi.ObjectMeta{}, true},
-		{"a list with an item does not equal nil", jobapi.PodSpec{Volumes: []jobapi.Volume{{Name: "v"}}}, jobapi.PodSpec{}, false},
+		{"an empty list equals nil", core.PodSpec{Volumes: []core.Volume{}}, core.PodSpec{}, true},
+		{"an empty map equals nil", meta.ObjectMeta{Labels: map[string]string{}}, meta.ObjectMeta{}, true},
+		{"a list with an item does not equal nil", core.PodSpec{Volumes: []core.Volume{{Name: "v"}}}, core.PodSpec{}, false},
 		{"a pointer to empty JSON equals nil", fieldsV1(""), fieldsV1(nil), true},
 		{"a pointer to null equals nil", fieldsV1("null"), fieldsV1(nil), true},
 		{"a pointer to JSON does not equal nil", fieldsV1("{}"), fieldsV1(nil), false},

@@ -13,6 +13,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/controller"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -40,7 +41,7 @@ func newHarness(job *jobapi.Job, start time.Time) (*harness, error) {
 }
 
 // pods lists the Job's pods.
-func (h *harness) pods(job *jobapi.Job) ([]*jobapi.Pod, error) {
+func (h *harness) pods(job *jobapi.Job) ([]*core.Pod, error) {
 	sel, err := selector.FromLabelSelector(job.Spec.Selector)
 	if err != nil {
 		return nil, err
@@ -102,7 +103,7 @@ func (h *harness) sync() ([]string, error) {
 
 // kubelet ends the pending pod created first (by name among those
 // created together): exit(pod) says with which exit code.
-func (h *harness) kubelet(exit func(p *jobapi.Pod) int32) error {
+func (h *harness) kubelet(exit func(p *core.Pod) int32) error {
 	job, err := h.store.Jobs(h.ns).Get(h.name)
 	if err != nil {
 		return err
@@ -111,8 +112,8 @@ func (h *harness) kubelet(exit func(p *jobapi.Pod) int32) error {
 	if err != nil {
 		return err
 	}
-	pods = slices.DeleteFunc(pods, func(p *jobapi.Pod) bool { return p.Status.Phase != core.PodPending })
-	slices.SortStableFunc(pods, func(a, b *jobapi.Pod) int {
+	pods = slices.DeleteFunc(pods, func(p *core.Pod) bool { return p.Status.Phase != core.PodPending })
+	slices.SortStableFunc(pods, func(a, b *core.Pod) int {
 		return a.ObjectMeta.CreationTimestamp.Compare(b.ObjectMeta.CreationTimestamp.Time)
 	})
 	for _, p := range pods[:min(1, len(pods))] {
@@ -121,7 +122,7 @@ func (h *harness) kubelet(exit func(p *jobapi.Pod) int32) error {
 		if code != 0 {
 			p.Status.Phase = core.PodFailed
 		}
-		at := jobapi.NewTime(h.now)
+		at := meta.NewTime(h.now)
 		p.Status.ContainerStatuses = []core.ContainerStatus{{
 			Name:  p.Spec.Containers[0].Name,
 			State: core.ContainerState{Terminated: &core.ContainerStateTerminated{ExitCode: code, FinishedAt: at}},
@@ -135,9 +136,9 @@ func (h *harness) kubelet(exit func(p *jobapi.Pod) int32) error {
 
 // failFirstRunOf returns a kubelet script: the first pod of index fails
 // with exit code 1, every other pod succeeds.
-func failFirstRunOf(index string) func(p *jobapi.Pod) int32 {
+func failFirstRunOf(index string) func(p *core.Pod) int32 {
 	failed := false
-	return func(p *jobapi.Pod) int32 {
+	return func(p *core.Pod) int32 {
 		if p.ObjectMeta.Annotations[controller.CompletionIndexAnnotation] == index && !failed {
 			failed = true
 			return 1
@@ -149,7 +150,7 @@ func failFirstRunOf(index string) func(p *jobapi.Pod) int32 {
 // runToCompletion plays the Job: the kubelet ends the pending pods, the
 // controller syncs, and when nothing is left to run the clock moves to
 // when the controller asked to look again (the pod failure backoff).
-func runToCompletion(h *harness, exit func(p *jobapi.Pod) int32, log func(string)) (*jobapi.Job, error) {
+func runToCompletion(h *harness, exit func(p *core.Pod) int32, log func(string)) (*jobapi.Job, error) {
 	start := h.now
 	for range 50 {
 		created, err := h.sync()

@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 	"github.com/jobkit/jobkit/scoreboard"
@@ -75,8 +75,8 @@ func Example_indexedJobController() {
 			panic(err)
 		}
 		for _, p := range pending.Items {
-			if p.Status.Phase == jobapi.PodPending {
-				p.Status.Phase = jobapi.PodSucceeded
+			if p.Status.Phase == core.PodPending {
+				p.Status.Phase = core.PodSucceeded
 				if _, err := pods.UpdateStatus(p); err != nil {
 					panic(err)
 				}

@@ -4,7 +4,9 @@ import (
 	"time"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // kind is what differs between Jobs and Pods: their names in the API and
@@ -13,15 +15,15 @@ import (
 type kind[T Object] struct {
 	resource field.GroupResource // for NotFound, AlreadyExists, Conflict, Success
 	kindName field.GroupKind     // for Invalid
-	apiType  jobapi.TypeMeta     // what every stored object carries
-	typeMeta func(*T) *jobapi.TypeMeta
-	meta     func(*T) *jobapi.ObjectMeta
+	apiType  meta.TypeMeta       // what every stored object carries
+	typeMeta func(*T) *meta.TypeMeta
+	meta     func(*T) *meta.ObjectMeta
 	copy     func(*T) *T
 
 	// prepareCreate does the create-time processing of a new object whose
 	// name is set: uid, creation time, generation 1, no resourceVersion,
 	// status reset (and, for Jobs, the generated selector and labels).
-	prepareCreate func(o *T, uid jobapi.UID, now time.Time) (jobapi.Warnings, error)
+	prepareCreate func(o *T, uid meta.UID, now time.Time) (meta.Warnings, error)
 	validate      func(o *T) field.ErrorList
 	// spec returns the spec, whose changes bump the generation.
 	spec func(o *T) any
@@ -45,11 +47,11 @@ func jobKind(s *Store) *kind[jobapi.Job] {
 	return &kind[jobapi.Job]{
 		resource: jobsResource,
 		kindName: field.GroupKind{Group: "batch", Kind: "Job"},
-		apiType:  jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
-		typeMeta: func(j *jobapi.Job) *jobapi.TypeMeta { return &j.TypeMeta },
-		meta:     func(j *jobapi.Job) *jobapi.ObjectMeta { return &j.ObjectMeta },
+		apiType:  meta.TypeMeta{Kind: "Job", APIVersion: "batch/v1"},
+		typeMeta: func(j *jobapi.Job) *meta.TypeMeta { return &j.TypeMeta },
+		meta:     func(j *jobapi.Job) *meta.ObjectMeta { return &j.ObjectMeta },
 		copy:     (*jobapi.Job).DeepCopy,
-		prepareCreate: func(j *jobapi.Job, uid jobapi.UID, now time.Time) (jobapi.Warnings, error) {
+		prepareCreate: func(j *jobapi.Job, uid meta.UID, now time.Time) (meta.Warnings, error) {
 			opts := []jobapi.CreateOption{jobapi.WithUID(uid), jobapi.WithCreationTime(now)}
 			for _, o := range s.jobOpts {
 				opts = append(opts, o)
@@ -67,24 +69,24 @@ func jobKind(s *Store) *kind[jobapi.Job] {
 	}
 }
 
-func podKind() *kind[jobapi.Pod] {
-	return &kind[jobapi.Pod]{
+func podKind() *kind[core.Pod] {
+	return &kind[core.Pod]{
 		resource: podsResource,
 		kindName: field.GroupKind{Group: "", Kind: "Pod"},
-		apiType:  jobapi.TypeMeta{Kind: "Pod", APIVersion: "v1"},
-		typeMeta: func(p *jobapi.Pod) *jobapi.TypeMeta { return &p.TypeMeta },
-		meta:     func(p *jobapi.Pod) *jobapi.ObjectMeta { return &p.ObjectMeta },
-		copy:     (*jobapi.Pod).DeepCopy,
-		prepareCreate: func(p *jobapi.Pod, uid jobapi.UID, now time.Time) (jobapi.Warnings, error) {
+		apiType:  meta.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		typeMeta: func(p *core.Pod) *meta.TypeMeta { return &p.TypeMeta },
+		meta:     func(p *core.Pod) *meta.ObjectMeta { return &p.ObjectMeta },
+		copy:     (*core.Pod).DeepCopy,
+		prepareCreate: func(p *core.Pod, uid meta.UID, now time.Time) (meta.Warnings, error) {
 			w := p.ObjectMeta.PrepareForCreate("Pod", uid, now)
 			// A new pod is Pending until it is scheduled and started.
-			p.Status = jobapi.PodStatus{Phase: jobapi.PodPending}
+			p.Status = core.PodStatus{Phase: core.PodPending}
 			return w, nil
 		},
 		validate:       validatePod,
-		spec:           func(p *jobapi.Pod) any { return &p.Spec },
-		keepStatus:     func(p, old *jobapi.Pod) { p.Status = *old.Status.DeepCopy() },
-		takeStatus:     func(p, from *jobapi.Pod) { p.Status = *from.Status.DeepCopy() },
+		spec:           func(p *core.Pod) any { return &p.Spec },
+		keepStatus:     func(p, old *core.Pod) { p.Status = *old.Status.DeepCopy() },
+		takeStatus:     func(p, from *core.Pod) { p.Status = *from.Status.DeepCopy() },
 		validateUpdate: validatePodUpdate,
 		validateStatus: validatePodStatusUpdate,
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // nameAttempts is how many names the store tries for one create before
@@ -15,10 +15,10 @@ import (
 const nameAttempts = 8
 
 // newUID returns a random (version 4) UUID read from r.
-func newUID(r io.Reader) (jobapi.UID, error) {
+func newUID(r io.Reader) (meta.UID, error) {
 	u, err := uuid.NewRandomFromReader(r)
 	if err != nil {
 		return "", fmt.Errorf("jobtest: generating a uid: %w", err)
 	}
-	return jobapi.UID(u.String()), nil
+	return meta.UID(u.String()), nil
 }

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // Fill sets every exported field of *ptr, at every depth, to random data
@@ -45,9 +45,9 @@ type filler struct {
 }
 
 var (
-	unknownT = reflect.TypeFor[jobapi.Unknown]()
-	rawT     = reflect.TypeFor[jobapi.RawJSON]()
-	timeT    = reflect.TypeFor[jobapi.Time]()
+	unknownT = reflect.TypeFor[meta.Unknown]()
+	rawT     = reflect.TypeFor[meta.RawJSON]()
+	timeT    = reflect.TypeFor[meta.Time]()
 
 	intOrStringT = reflect.TypeFor[core.IntOrString]()
 )
@@ -107,18 +107,18 @@ func (f *filler) json(d int) string {
 }
 
 // unknown returns random members whose names no field of t uses.
-func (f *filler) unknown(t reflect.Type) jobapi.Unknown {
+func (f *filler) unknown(t reflect.Type) meta.Unknown {
 	if f.r.IntN(3) == 0 {
 		return nil
 	}
 	known := jsonNames(t)
-	u := jobapi.Unknown{}
+	u := meta.Unknown{}
 	for i := 0; i < 1+f.r.IntN(3); i++ {
 		name := []string{"affinity", "tolerations", "x-new", "resources", "f:odd name", "ünknown"}[f.r.IntN(6)]
 		if slices.Contains(known, name) {
 			continue
 		}
-		u[name] = jobapi.RawJSON(f.json(3))
+		u[name] = meta.RawJSON(f.json(3))
 	}
 	return u
 }
@@ -147,7 +147,7 @@ func (f *filler) fill(v reflect.Value) error {
 	switch t {
 	case timeT:
 		if f.r.IntN(4) == 0 {
-			v.Set(reflect.ValueOf(jobapi.Time{}))
+			v.Set(reflect.ValueOf(meta.Time{}))
 			return nil
 		}
 		v.Set(reflect.ValueOf(f.time()))
@@ -157,7 +157,7 @@ func (f *filler) fill(v reflect.Value) error {
 			v.SetZero()
 			return nil
 		}
-		v.Set(reflect.ValueOf(jobapi.RawJSON("[" + f.json(3) + "]")))
+		v.Set(reflect.ValueOf(meta.RawJSON("[" + f.json(3) + "]")))
 		return nil
 	case intOrStringT:
 		// Only IntType and StringType encode.
@@ -201,7 +201,7 @@ func (f *filler) fill(v reflect.Value) error {
 		case t.Elem() == rawT:
 			// Empty JSON behind a pointer is written null, which reads
 			// back as a nil pointer.
-			p.Elem().Set(reflect.ValueOf(jobapi.RawJSON("[" + f.json(3) + "]")))
+			p.Elem().Set(reflect.ValueOf(meta.RawJSON("[" + f.json(3) + "]")))
 		default:
 			if err := f.fill(p.Elem()); err != nil {
 				return err
@@ -253,8 +253,8 @@ func (f *filler) fill(v reflect.Value) error {
 	return nil
 }
 
-func (f *filler) time() jobapi.Time {
-	return jobapi.NewTime(time.Unix(int64(f.r.IntN(2_000_000_000))+1, 0))
+func (f *filler) time() meta.Time {
+	return meta.NewTime(time.Unix(int64(f.r.IntN(2_000_000_000))+1, 0))
 }
 
 // SharedMemory lists the places, as Go selector paths from "a", where a and

@@ -10,6 +10,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -125,7 +126,7 @@ func (r *Resource[T]) needNamespace(verb string) error {
 
 // claimNamespace gives m the Resource's namespace, or refuses an object
 // from another one, as the API server does.
-func (r *Resource[T]) claimNamespace(m *jobapi.ObjectMeta) error {
+func (r *Resource[T]) claimNamespace(m *meta.ObjectMeta) error {
 	switch m.Namespace {
 	case "":
 		m.Namespace = r.ns
@@ -201,7 +202,7 @@ func same(a, b any) bool { return reflect.DeepEqual(a, b) }
 //     Pod through the pod validation the store has. Failing validation is a
 //     422 Invalid error with a cause per field error.
 //   - A name that is taken is a 409 AlreadyExists error.
-func (r *Resource[T]) Create(obj *T) (*T, jobapi.Warnings, error) {
+func (r *Resource[T]) Create(obj *T) (*T, meta.Warnings, error) {
 	k := r.t.kind
 	o, err := r.accept(obj, "Create", false)
 	if err != nil {

@@ -8,12 +8,13 @@ import (
 	"time"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 )
 
 // Object is the set of types a Store keeps: Jobs and Pods, in their hub
 // form.
 type Object interface {
-	jobapi.Job | jobapi.Pod
+	jobapi.Job | core.Pod
 }
 
 // Store is an in-memory API server for Jobs and Pods: what a controller's
@@ -34,7 +35,7 @@ type Store struct {
 	history int
 
 	jobs *table[jobapi.Job]
-	pods *table[jobapi.Pod]
+	pods *table[core.Pod]
 }
 
 // StoreOption changes how a Store works. Pass them to [NewStore].
@@ -111,8 +112,8 @@ func (s *Store) Jobs(namespace string) *Resource[jobapi.Job] {
 
 // Pods returns the Pods of namespace, or of every namespace when namespace
 // is "" (for List and Watch only; the other verbs need a namespace).
-func (s *Store) Pods(namespace string) *Resource[jobapi.Pod] {
-	return &Resource[jobapi.Pod]{s: s, t: s.pods, ns: namespace}
+func (s *Store) Pods(namespace string) *Resource[core.Pod] {
+	return &Resource[core.Pod]{s: s, t: s.pods, ns: namespace}
 }
 
 // ResourceVersion returns the store's current resourceVersion: that of its

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 )
 
@@ -86,7 +87,7 @@ func TestNormalizedObjectsCompareExactly(t *testing.T) {
 		var j jobapi.Job
 		Fill(t, &j, seed)
 		checkNormalized(t, &j, seed)
-		var p jobapi.Pod
+		var p core.Pod
 		Fill(t, &p, seed)
 		checkNormalized(t, &p, seed)
 	}
@@ -109,7 +110,7 @@ func checkNormalized[T Object](t *testing.T, o *T, seed uint64) {
 	switch v := any(once).(type) {
 	case *jobapi.Job:
 		copied = any(v.DeepCopy()).(*T)
-	case *jobapi.Pod:
+	case *core.Pod:
 		copied = any(v.DeepCopy()).(*T)
 	}
 	if !same(once, copied) {

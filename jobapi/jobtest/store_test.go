@@ -14,6 +14,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -44,7 +45,7 @@ func mustCreate[T jobtest.Object](t *testing.T, r *jobtest.Resource[T], obj *T) 
 // preparedJob is what the API server stores for job, created in namespace
 // ns with uid at resourceVersion rv: jobapi's create-time processing plus
 // the store's fields. It is the reference the store is checked against.
-func preparedJob(t *testing.T, job *jobapi.Job, ns, name string, uid jobapi.UID, rv string) (*jobapi.Job, jobapi.Warnings) {
+func preparedJob(t *testing.T, job *jobapi.Job, ns, name string, uid meta.UID, rv string) (*jobapi.Job, meta.Warnings) {
 	t.Helper()
 	want := job.DeepCopy()
 	want.ObjectMeta.Name = name
@@ -52,7 +53,7 @@ func preparedJob(t *testing.T, job *jobapi.Job, ns, name string, uid jobapi.UID,
 	if err != nil {
 		t.Fatal(err)
 	}
-	want.TypeMeta = jobapi.TypeMeta{Kind: "Job", APIVersion: "batch/v1"}
+	want.TypeMeta = meta.TypeMeta{Kind: "Job", APIVersion: "batch/v1"}
 	want.ObjectMeta.Namespace = ns
 	want.ObjectMeta.ResourceVersion = rv
 	return want, w
@@ -117,12 +118,12 @@ func must[T any](v T, err error) T {
 func TestCreatePod(t *testing.T) {
 	tests := []struct {
 		name         string
-		pod          *jobapi.Pod
+		pod          *core.Pod
 		wantWarnings []string // fields
 	}{
-		{"sets the server fields and makes the pod Pending", jobtest.Pod("p", jobtest.Phase(jobapi.PodSucceeded)), nil},
+		{"sets the server fields and makes the pod Pending", jobtest.Pod("p", jobtest.Phase(core.PodSucceeded)), nil},
 		{"replaces a copied uid and resourceVersion, with warnings",
-			jobtest.Pod("p", jobtest.UID("copied"), jobtest.PodFunc(func(p *jobapi.Pod) { p.ObjectMeta.ResourceVersion = "9" })),
+			jobtest.Pod("p", jobtest.UID("copied"), jobtest.PodFunc(func(p *core.Pod) { p.ObjectMeta.ResourceVersion = "9" })),
 			[]string{"metadata.uid", "metadata.resourceVersion"}},
 	}
 	for _, tt := range tests {
@@ -140,8 +141,8 @@ func TestCreatePod(t *testing.T) {
 			want.ObjectMeta.UID = got.ObjectMeta.UID
 			want.ObjectMeta.ResourceVersion = "2"
 			want.ObjectMeta.Generation = 1
-			want.ObjectMeta.CreationTimestamp = jobapi.NewTime(t0)
-			want.Status = jobapi.PodStatus{Phase: jobapi.PodPending}
+			want.ObjectMeta.CreationTimestamp = meta.NewTime(t0)
+			want.Status = core.PodStatus{Phase: core.PodPending}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("stored Pod (-want +got):\n%s", diff)
 			}
@@ -279,7 +280,7 @@ func TestStatus422Invalid(t *testing.T) {
 		{"a fieldRef to a field pods do not have (the store validates fieldRefs)",
 			func() *jobapi.Job {
 				j := jobtest.Job("pi")
-				j.Spec.Template.Spec.Containers[0].Env = []jobapi.EnvVar{{Name: "X", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.bogus"}}}}
+				j.Spec.Template.Spec.Containers[0].Env = []core.EnvVar{{Name: "X", ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.bogus"}}}}
 				return j
 			}(),
 			[]jobtest.FieldErrorID{{field.ErrorTypeInvalid, "spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath"}}},
@@ -294,7 +295,7 @@ func TestStatus422Invalid(t *testing.T) {
 			jobtest.Job("pi", jobtest.JobFunc(func(j *jobapi.Job) { j.Spec.CompletionMode = ptr(jobapi.IndexedCompletion) })),
 			[]jobtest.FieldErrorID{{field.ErrorTypeRequired, "spec.completions"}}},
 		{"a restartPolicy of Always",
-			jobtest.Job("pi", jobtest.RestartPolicy(jobapi.RestartPolicyAlways)),
+			jobtest.Job("pi", jobtest.RestartPolicy(core.RestartPolicyAlways)),
 			[]jobtest.FieldErrorID{{field.ErrorTypeRequired, "spec.template.spec.restartPolicy"}}},
 	}
 	for _, tt := range tests {
@@ -318,17 +319,17 @@ func TestStatus422Invalid(t *testing.T) {
 
 	podTests := []struct {
 		name string
-		pod  *jobapi.Pod
+		pod  *core.Pod
 		want []jobtest.FieldErrorID
 	}{
 		{"a pod without containers",
-			jobtest.Pod("p", jobtest.PodFunc(func(p *jobapi.Pod) { p.Spec.Containers = nil })),
+			jobtest.Pod("p", jobtest.PodFunc(func(p *core.Pod) { p.Spec.Containers = nil })),
 			[]jobtest.FieldErrorID{{field.ErrorTypeRequired, "spec.containers"}}},
 		{"a container without an image and a bad label",
 			jobtest.Pod("p", jobtest.Image(""), jobtest.Labels(map[string]string{"a b": "c"})),
 			[]jobtest.FieldErrorID{{field.ErrorTypeRequired, "spec.containers[0].image"}, {field.ErrorTypeInvalid, "metadata.labels"}}},
 		{"two containers with one name",
-			jobtest.Pod("p", jobtest.PodFunc(func(p *jobapi.Pod) { p.Spec.Containers = append(p.Spec.Containers, p.Spec.Containers[0]) })),
+			jobtest.Pod("p", jobtest.PodFunc(func(p *core.Pod) { p.Spec.Containers = append(p.Spec.Containers, p.Spec.Containers[0]) })),
 			[]jobtest.FieldErrorID{{field.ErrorTypeDuplicate, "spec.containers[1].name"}}},
 		{"a generateName that cannot make a name",
 			jobtest.Pod("", jobtest.GenerateName("Pi-")),
@@ -369,7 +370,7 @@ func TestStatus400BadRequest(t *testing.T) {
 		{"Create of an object that cannot be encoded", func() error {
 			// (A Job's unknown members are dropped on create, as an API
 			// server drops them; a Pod's are kept.)
-			p := jobtest.Pod("x", jobtest.PodFunc(func(p *jobapi.Pod) { p.Unknown = jobapi.Unknown{"spec": jobapi.RawJSON(`{}`)} }))
+			p := jobtest.Pod("x", jobtest.PodFunc(func(p *core.Pod) { p.Unknown = meta.Unknown{"spec": meta.RawJSON(`{}`)} }))
 			_, _, err := s.Pods("ns").Create(p)
 			return err
 		}},
@@ -408,7 +409,7 @@ func TestUpdateJob(t *testing.T) {
 		{name: "generation and creationTimestamp in the request are ignored",
 			change: func(j *jobapi.Job) {
 				j.ObjectMeta.Generation = 42
-				j.ObjectMeta.CreationTimestamp = jobapi.NewTime(t0.Add(time.Hour))
+				j.ObjectMeta.CreationTimestamp = meta.NewTime(t0.Add(time.Hour))
 			}},
 		{name: "an empty uid means the stored one",
 			change: func(j *jobapi.Job) { j.ObjectMeta.UID = "" }},
@@ -533,21 +534,21 @@ func TestUpdatePod(t *testing.T) {
 	tests := []struct {
 		name     string
 		status   bool // UpdateStatus rather than Update
-		change   func(p *jobapi.Pod)
+		change   func(p *core.Pod)
 		wantGen  int64
 		wantErr  string
 		wantType field.ErrorType
 	}{
 		{name: "a new image is allowed and increments the generation",
-			change: func(p *jobapi.Pod) { p.Spec.Containers[0].Image = "busybox:2" }, wantGen: 2},
+			change: func(p *core.Pod) { p.Spec.Containers[0].Image = "busybox:2" }, wantGen: 2},
 		{name: "a label change keeps the generation",
-			change: func(p *jobapi.Pod) { p.ObjectMeta.Labels = map[string]string{"a": "b"} }, wantGen: 1},
+			change: func(p *core.Pod) { p.ObjectMeta.Labels = map[string]string{"a": "b"} }, wantGen: 1},
 		{name: "a new command is Forbidden",
-			change: func(p *jobapi.Pod) { p.Spec.Containers[0].Command = []string{"sh"} }, wantErr: "spec", wantType: field.ErrorTypeForbidden},
+			change: func(p *core.Pod) { p.Spec.Containers[0].Command = []string{"sh"} }, wantErr: "spec", wantType: field.ErrorTypeForbidden},
 		{name: "setting deletionTimestamp is Invalid",
-			change: func(p *jobapi.Pod) { p.ObjectMeta.DeletionTimestamp = ptr(jobapi.NewTime(t0)) }, wantErr: "metadata.deletionTimestamp", wantType: field.ErrorTypeInvalid},
+			change: func(p *core.Pod) { p.ObjectMeta.DeletionTimestamp = ptr(meta.NewTime(t0)) }, wantErr: "metadata.deletionTimestamp", wantType: field.ErrorTypeInvalid},
 		{name: "UpdateStatus sets the phase", status: true,
-			change: func(p *jobapi.Pod) { p.Status.Phase = jobapi.PodSucceeded }, wantGen: 1},
+			change: func(p *core.Pod) { p.Status.Phase = core.PodSucceeded }, wantGen: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -589,36 +590,36 @@ func TestUpdatePodRules(t *testing.T) {
 	tests := []struct {
 		name     string
 		status   bool
-		before   func(p *jobapi.Pod) // the stored pod's spec and status
-		change   func(p *jobapi.Pod)
+		before   func(p *core.Pod) // the stored pod's spec and status
+		change   func(p *core.Pod)
 		wantErr  string
 		wantType field.ErrorType
 	}{
-		{name: "deadline lowered", before: func(p *jobapi.Pod) { p.Spec.ActiveDeadlineSeconds = ptr[int64](60) },
-			change: func(p *jobapi.Pod) { p.Spec.ActiveDeadlineSeconds = ptr[int64](30) }},
-		{name: "deadline raised", before: func(p *jobapi.Pod) { p.Spec.ActiveDeadlineSeconds = ptr[int64](60) },
-			change:  func(p *jobapi.Pod) { p.Spec.ActiveDeadlineSeconds = ptr[int64](90) },
+		{name: "deadline lowered", before: func(p *core.Pod) { p.Spec.ActiveDeadlineSeconds = ptr[int64](60) },
+			change: func(p *core.Pod) { p.Spec.ActiveDeadlineSeconds = ptr[int64](30) }},
+		{name: "deadline raised", before: func(p *core.Pod) { p.Spec.ActiveDeadlineSeconds = ptr[int64](60) },
+			change:  func(p *core.Pod) { p.Spec.ActiveDeadlineSeconds = ptr[int64](90) },
 			wantErr: "spec.activeDeadlineSeconds", wantType: field.ErrorTypeInvalid},
-		{name: "toleration removed", before: func(p *jobapi.Pod) {
+		{name: "toleration removed", before: func(p *core.Pod) {
 			p.Spec.Tolerations = []core.Toleration{{Key: "a", Operator: core.TolerationOpExists}}
-		}, change: func(p *jobapi.Pod) { p.Spec.Tolerations = nil }, wantErr: "spec.tolerations", wantType: field.ErrorTypeForbidden},
-		{name: "scheduling gate removed", before: func(p *jobapi.Pod) {
+		}, change: func(p *core.Pod) { p.Spec.Tolerations = nil }, wantErr: "spec.tolerations", wantType: field.ErrorTypeForbidden},
+		{name: "scheduling gate removed", before: func(p *core.Pod) {
 			p.Spec.SchedulingGates = []core.PodSchedulingGate{{Name: "example.com/quota"}}
-		}, change: func(p *jobapi.Pod) { p.Spec.SchedulingGates = nil }},
+		}, change: func(p *core.Pod) { p.Spec.SchedulingGates = nil }},
 		{name: "a container terminates", status: true,
-			before: func(p *jobapi.Pod) {
+			before: func(p *core.Pod) {
 				p.Status.ContainerStatuses = []core.ContainerStatus{{Name: jobtest.DefaultContainerName, State: running}}
 			},
-			change: func(p *jobapi.Pod) { p.Status.ContainerStatuses[0].State = terminated(0) }},
+			change: func(p *core.Pod) { p.Status.ContainerStatuses[0].State = terminated(0) }},
 		{name: "a terminated container of a Never pod does not run again", status: true,
-			before: func(p *jobapi.Pod) {
+			before: func(p *core.Pod) {
 				p.Status.ContainerStatuses = []core.ContainerStatus{{Name: jobtest.DefaultContainerName, State: terminated(1)}}
 			},
-			change:  func(p *jobapi.Pod) { p.Status.ContainerStatuses[0].State = running },
+			change:  func(p *core.Pod) { p.Status.ContainerStatuses[0].State = running },
 			wantErr: "status.containerStatuses[0].state", wantType: field.ErrorTypeForbidden},
 		{name: "an invalid pod IP", status: true,
-			change: func(p *jobapi.Pod) {
-				p.Status.PodIP, p.Status.PodIPs = "10.0.0.256", []jobapi.PodIP{{IP: "10.0.0.256"}}
+			change: func(p *core.Pod) {
+				p.Status.PodIP, p.Status.PodIPs = "10.0.0.256", []core.PodIP{{IP: "10.0.0.256"}}
 			},
 			wantErr: "status.podIPs[0]", wantType: field.ErrorTypeInvalid},
 	}
@@ -694,7 +695,7 @@ func TestDelete(t *testing.T) {
 
 func TestList(t *testing.T) {
 	s := newStore()
-	for _, p := range []*jobapi.Pod{
+	for _, p := range []*core.Pod{
 		jobtest.Pod("b", jobtest.Namespace("ns"), jobtest.Labels(map[string]string{"app": "pi", "tier": "x"})),
 		jobtest.Pod("a", jobtest.Namespace("ns"), jobtest.Labels(map[string]string{"app": "pi"})),
 		jobtest.Pod("c", jobtest.Namespace("ns"), jobtest.Labels(map[string]string{"app": "other"})),
@@ -775,7 +776,7 @@ func TestCopiesShareNothing(t *testing.T) {
 
 // setLabel sets one label, making the map when the object has none (as a
 // Job created from a template without labels has, like in Kubernetes).
-func setLabel(m *jobapi.ObjectMeta, key, value string) {
+func setLabel(m *meta.ObjectMeta, key, value string) {
 	if m.Labels == nil {
 		m.Labels = map[string]string{}
 	}

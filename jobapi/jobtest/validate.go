@@ -14,7 +14,7 @@ import (
 // The API server defaults a pod before validating it; the store keeps
 // the pod as it was given (tests compare what they wrote), so the spec is
 // defaulted on a copy, only to be validated.
-func validatePod(p *jobapi.Pod) field.ErrorList {
+func validatePod(p *core.Pod) field.ErrorList {
 	errs := jobapi.ValidateObjectMeta(&p.ObjectMeta, field.NewPath("metadata"))
 	spec := p.Spec.DeepCopy()
 	core.SetDefaultsPodSpec(spec)
@@ -25,7 +25,7 @@ func validatePod(p *jobapi.Pod) field.ErrorList {
 // API server's pod strategy does (core.ValidatePodUpdate with the options
 // derived from old's spec). Both are defaulted on a copy, as the store
 // keeps pods as they were written.
-func validatePodUpdate(p, old *jobapi.Pod) field.ErrorList {
+func validatePodUpdate(p, old *core.Pod) field.ErrorList {
 	op := defaultedPod(old)
 	np := p.DeepCopy()
 	// The API server stores pods defaulted, so an update body read from it
@@ -41,14 +41,14 @@ func validatePodUpdate(p, old *jobapi.Pod) field.ErrorList {
 // validatePodStatusUpdate checks a write to the `status` of the stored pod
 // old (p is old with the new status, as the status strategy makes it) as
 // the API server does (core.ValidatePodStatusUpdate).
-func validatePodStatusUpdate(p, old *jobapi.Pod) field.ErrorList {
+func validatePodStatusUpdate(p, old *core.Pod) field.ErrorList {
 	np, op := defaultedPod(p), defaultedPod(old)
 	return core.ValidatePodStatusUpdate(np, op, core.PodUpdateValidationOptions(&op.Spec))
 }
 
 // keepPullPolicies gives each container of cs without an imagePullPolicy
 // the policy of the stored container at the same place with the same name.
-func keepPullPolicies(cs, stored []jobapi.Container) {
+func keepPullPolicies(cs, stored []core.Container) {
 	for i := range cs {
 		if i < len(stored) && cs[i].ImagePullPolicy == "" && cs[i].Name == stored[i].Name {
 			cs[i].ImagePullPolicy = stored[i].ImagePullPolicy
@@ -57,7 +57,7 @@ func keepPullPolicies(cs, stored []jobapi.Container) {
 }
 
 // defaultedPod returns a copy of p with the API server's defaults.
-func defaultedPod(p *jobapi.Pod) *jobapi.Pod {
+func defaultedPod(p *core.Pod) *core.Pod {
 	c := p.DeepCopy()
 	core.SetDefaultsPod(c)
 	return c

@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 )
@@ -37,13 +37,13 @@ type seen struct {
 	Label string
 }
 
-func see(ev jobtest.Event[jobapi.Pod]) seen {
+func see(ev jobtest.Event[core.Pod]) seen {
 	m := ev.Object.ObjectMeta
 	return seen{ev.Type, m.Name, m.ResourceVersion, m.Labels["app"]}
 }
 
 // nextEvents returns the next n events, as seen.
-func nextEvents(t *testing.T, w *jobtest.Watcher[jobapi.Pod], n int) []seen {
+func nextEvents(t *testing.T, w *jobtest.Watcher[core.Pod], n int) []seen {
 	t.Helper()
 	out := make([]seen, n)
 	for i := range out {
@@ -52,7 +52,7 @@ func nextEvents(t *testing.T, w *jobtest.Watcher[jobapi.Pod], n int) []seen {
 	return out
 }
 
-func setApp(t *testing.T, pods *jobtest.Resource[jobapi.Pod], name, app string) {
+func setApp(t *testing.T, pods *jobtest.Resource[core.Pod], name, app string) {
 	t.Helper()
 	p := must(pods.Get(name))
 	p.ObjectMeta.Labels = map[string]string{"app": app}

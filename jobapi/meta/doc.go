@@ -13,9 +13,9 @@
 // ./jobapi/meta`). [Time] is RFC 3339 in UTC to the second, as the API
 // server writes it; its zero value means unset. [ObjectMeta.PrepareForCreate]
 // sets the system fields every kind gets at creation (uid, creation time,
-// generation) and returns [Warnings] about what it replaced. Package jobapi re-exports
-// every name here as an alias (jobapi.ObjectMeta is meta.ObjectMeta), and
-// the pod types build on this package without importing jobapi.
+// generation) and returns [Warnings] about what it replaced. Every package
+// spells these types meta.X (there are no aliases elsewhere), and the pod
+// types build on this package without importing jobapi.
 //
 // Validation (validation.go) covers what is the same for every kind:
 // owner references, finalizers, managedFields and the rules of an update

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
 )
 
@@ -19,7 +20,7 @@ func TestSetDefaults(t *testing.T) {
 	tests := []struct {
 		name string
 		in   v1.JobSpec
-		meta jobapi.ObjectMeta
+		meta meta.ObjectMeta
 		want v1.JobSpec
 		// wantLabels are the Job's labels after defaulting.
 		wantLabels map[string]string
@@ -72,19 +73,19 @@ func TestSetDefaults(t *testing.T) {
 		},
 		{
 			name: "empty Job labels become the template's labels",
-			in:   v1.JobSpec{Template: jobapi.PodTemplateSpec{ObjectMeta: jobapi.ObjectMeta{Labels: labels}}},
+			in:   v1.JobSpec{Template: core.PodTemplateSpec{ObjectMeta: meta.ObjectMeta{Labels: labels}}},
 			want: v1.JobSpec{Completions: ptr[int32](1), Parallelism: ptr[int32](1), BackoffLimit: ptr[int32](6),
 				CompletionMode: nonIndexed, Suspend: ptr(false), PodReplacementPolicy: ptr(jobapi.TerminatingOrFailed),
-				Template: jobapi.PodTemplateSpec{ObjectMeta: jobapi.ObjectMeta{Labels: labels}}},
+				Template: core.PodTemplateSpec{ObjectMeta: meta.ObjectMeta{Labels: labels}}},
 			wantLabels: map[string]string{"app": "pi"},
 		},
 		{
 			name: "Job labels the user set are kept",
-			meta: jobapi.ObjectMeta{Labels: map[string]string{"team": "a"}},
-			in:   v1.JobSpec{Template: jobapi.PodTemplateSpec{ObjectMeta: jobapi.ObjectMeta{Labels: labels}}},
+			meta: meta.ObjectMeta{Labels: map[string]string{"team": "a"}},
+			in:   v1.JobSpec{Template: core.PodTemplateSpec{ObjectMeta: meta.ObjectMeta{Labels: labels}}},
 			want: v1.JobSpec{Completions: ptr[int32](1), Parallelism: ptr[int32](1), BackoffLimit: ptr[int32](6),
 				CompletionMode: nonIndexed, Suspend: ptr(false), PodReplacementPolicy: ptr(jobapi.TerminatingOrFailed),
-				Template: jobapi.PodTemplateSpec{ObjectMeta: jobapi.ObjectMeta{Labels: labels}}},
+				Template: core.PodTemplateSpec{ObjectMeta: meta.ObjectMeta{Labels: labels}}},
 			wantLabels: map[string]string{"team": "a"},
 		},
 	}
@@ -109,7 +110,7 @@ func TestSetDefaultsSharesTheTemplateLabels(t *testing.T) {
 	// As in Kubernetes, empty Job labels become the template's label map
 	// itself: jobapi.PrepareForCreate tells by that that they came from
 	// the template.
-	job := &v1.Job{Spec: v1.JobSpec{Template: jobapi.PodTemplateSpec{ObjectMeta: jobapi.ObjectMeta{Labels: map[string]string{"app": "pi"}}}}}
+	job := &v1.Job{Spec: v1.JobSpec{Template: core.PodTemplateSpec{ObjectMeta: meta.ObjectMeta{Labels: map[string]string{"app": "pi"}}}}}
 	v1.SetDefaults(job)
 	job.ObjectMeta.Labels["added"] = "x"
 	if diff := cmp.Diff(map[string]string{"app": "pi", "added": "x"}, job.Spec.Template.ObjectMeta.Labels); diff != "" {
@@ -118,7 +119,7 @@ func TestSetDefaultsSharesTheTemplateLabels(t *testing.T) {
 }
 
 func TestSetDefaultsIsIdempotent(t *testing.T) {
-	job := &v1.Job{Spec: v1.JobSpec{Parallelism: ptr[int32](3), Template: jobapi.PodTemplateSpec{ObjectMeta: jobapi.ObjectMeta{Labels: map[string]string{"a": "b"}}}}}
+	job := &v1.Job{Spec: v1.JobSpec{Parallelism: ptr[int32](3), Template: core.PodTemplateSpec{ObjectMeta: meta.ObjectMeta{Labels: map[string]string{"a": "b"}}}}}
 	v1.SetDefaults(job)
 	once := job.DeepCopy()
 	v1.SetDefaults(job)
@@ -128,7 +129,7 @@ func TestSetDefaultsIsIdempotent(t *testing.T) {
 }
 
 func TestSetDefaultsDefaultsThePodTemplate(t *testing.T) {
-	job := &v1.Job{Spec: v1.JobSpec{Template: jobapi.PodTemplateSpec{Spec: core.PodSpec{
+	job := &v1.Job{Spec: v1.JobSpec{Template: core.PodTemplateSpec{Spec: core.PodSpec{
 		RestartPolicy: core.RestartPolicyNever,
 		Containers:    []core.Container{{Name: "pi", Image: "perl"}},
 	}}}}

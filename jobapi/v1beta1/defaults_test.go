@@ -5,8 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/jobapi/v1beta1"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -14,13 +14,13 @@ import (
 func ptr[T any](v T) *T { return &v }
 
 func TestSetDefaults(t *testing.T) {
-	tmpl := func(labels map[string]string) jobapi.PodTemplateSpec {
-		return jobapi.PodTemplateSpec{ObjectMeta: jobapi.ObjectMeta{Labels: labels}}
+	tmpl := func(labels map[string]string) core.PodTemplateSpec {
+		return core.PodTemplateSpec{ObjectMeta: meta.ObjectMeta{Labels: labels}}
 	}
 	app := map[string]string{"app": "pi"}
 	tests := []struct {
 		name       string
-		meta       jobapi.ObjectMeta
+		meta       meta.ObjectMeta
 		in         v1beta1.JobSpec
 		want       v1beta1.JobSpec
 		wantLabels map[string]string
@@ -56,7 +56,7 @@ func TestSetDefaults(t *testing.T) {
 		},
 		{
 			name:       "Job labels the user set are kept",
-			meta:       jobapi.ObjectMeta{Labels: map[string]string{"team": "a"}},
+			meta:       meta.ObjectMeta{Labels: map[string]string{"team": "a"}},
 			in:         v1beta1.JobSpec{Completions: ptr[int32](3), Template: tmpl(app)},
 			want:       v1beta1.JobSpec{Selector: &selector.LabelSelector{MatchLabels: app}, Completions: ptr[int32](3), Parallelism: ptr[int32](1), Template: tmpl(app)},
 			wantLabels: map[string]string{"team": "a"},
@@ -85,7 +85,7 @@ func TestSetDefaults(t *testing.T) {
 }
 
 func TestSetDefaultsSharesNoMaps(t *testing.T) {
-	job := &v1beta1.Job{Spec: v1beta1.JobSpec{Template: jobapi.PodTemplateSpec{ObjectMeta: jobapi.ObjectMeta{Labels: map[string]string{"app": "pi"}}}}}
+	job := &v1beta1.Job{Spec: v1beta1.JobSpec{Template: core.PodTemplateSpec{ObjectMeta: meta.ObjectMeta{Labels: map[string]string{"app": "pi"}}}}}
 	v1beta1.SetDefaults(job)
 	job.ObjectMeta.Labels["job"] = "x"
 	job.Spec.Selector.MatchLabels["sel"] = "y"
@@ -95,7 +95,7 @@ func TestSetDefaultsSharesNoMaps(t *testing.T) {
 }
 
 func TestSetDefaultsDefaultsThePodTemplate(t *testing.T) {
-	job := &v1beta1.Job{Spec: v1beta1.JobSpec{Template: jobapi.PodTemplateSpec{Spec: core.PodSpec{
+	job := &v1beta1.Job{Spec: v1beta1.JobSpec{Template: core.PodTemplateSpec{Spec: core.PodSpec{
 		RestartPolicy: core.RestartPolicyNever,
 		Containers:    []core.Container{{Name: "pi", Image: "perl"}},
 	}}}}

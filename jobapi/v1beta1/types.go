@@ -2,6 +2,8 @@ package v1beta1
 
 import (
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -15,13 +17,13 @@ const Kind = "Job"
 
 // Job is an extensions/v1beta1 Job.
 type Job struct {
-	jobapi.TypeMeta `json:""`
-	ObjectMeta      jobapi.ObjectMeta `json:"metadata,omitempty"`
-	Spec            JobSpec           `json:"spec,omitempty"`
-	Status          jobapi.JobStatus  `json:"status,omitempty"`
+	meta.TypeMeta `json:""`
+	ObjectMeta    meta.ObjectMeta  `json:"metadata,omitempty"`
+	Spec          JobSpec          `json:"spec,omitempty"`
+	Status        jobapi.JobStatus `json:"status,omitempty"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown jobapi.Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }
 
 // JobSpec is the spec of an extensions/v1beta1 Job. AutoSelector is the
@@ -39,7 +41,7 @@ type JobSpec struct {
 	MaxFailedIndexes        *int32                       `json:"maxFailedIndexes,omitempty"`
 	Selector                *selector.LabelSelector      `json:"selector,omitempty"`
 	AutoSelector            *bool                        `json:"autoSelector,omitempty"`
-	Template                jobapi.PodTemplateSpec       `json:"template"`
+	Template                core.PodTemplateSpec         `json:"template"`
 	TTLSecondsAfterFinished *int32                       `json:"ttlSecondsAfterFinished,omitempty"`
 	CompletionMode          *jobapi.CompletionMode       `json:"completionMode,omitempty"`
 	Suspend                 *bool                        `json:"suspend,omitempty"`
@@ -47,5 +49,5 @@ type JobSpec struct {
 	ManagedBy               *string                      `json:"managedBy,omitempty"`
 
 	// Unknown holds the members jobkit does not model.
-	Unknown jobapi.Unknown `json:"-"`
+	Unknown meta.Unknown `json:"-"`
 }

@@ -10,9 +10,7 @@ import (
 	"time"
 
 	"github.com/jobkit/jobkit/conversion"
-	"github.com/jobkit/jobkit/downward"
 	"github.com/jobkit/jobkit/jobapi"
-	"github.com/jobkit/jobkit/jobapi/field"
 )
 
 // The directory of BenchmarkValidateDirectory: benchJobs Jobs in
@@ -115,9 +113,6 @@ func BenchmarkValidateLibrary(b *testing.B) {
 			errs, err := jobapi.Validate(job, keys.validate()...)
 			if err != nil || len(errs) > 0 {
 				b.Fatal(err, errs)
-			}
-			if errs := downward.ValidatePodSpec(&job.Spec.Template.Spec, field.NewPath("spec", "template", "spec")); len(errs) > 0 {
-				b.Fatal(errs)
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // runCreate implements `jobkit create [-f FILE]... [-R] [--validate
@@ -139,7 +140,7 @@ type labelKeys struct {
 
 // create returns the options of PrepareForCreate, with the uid when it
 // is not "".
-func (k labelKeys) createOptions(uid jobapi.UID) []jobapi.CreateOption {
+func (k labelKeys) createOptions(uid meta.UID) []jobapi.CreateOption {
 	out := make([]jobapi.CreateOption, 0, len(k.keys)+len(k.create)+1)
 	for _, o := range k.keys {
 		out = append(out, o)
@@ -163,7 +164,7 @@ func (k labelKeys) validate() []jobapi.ValidateOption {
 // prepare runs create-time processing and validation on job: its
 // warnings, its errors (jobapi.Validate, the downward API included), and
 // an error when the options are wrong (checked before; not expected).
-func (k labelKeys) prepare(job *jobapi.Job, uid jobapi.UID) (jobapi.Warnings, field.ErrorList, error) {
+func (k labelKeys) prepare(job *jobapi.Job, uid meta.UID) (meta.Warnings, field.ErrorList, error) {
 	w, err := jobapi.PrepareForCreate(job, k.createOptions(uid)...)
 	if err != nil {
 		return nil, nil, err
@@ -181,7 +182,7 @@ func (k labelKeys) prepare(job *jobapi.Job, uid jobapi.UID) (jobapi.Warnings, fi
 type preparedJob struct {
 	source   string
 	job      *jobapi.Job
-	warnings jobapi.Warnings
+	warnings meta.Warnings
 	errs     field.ErrorList // validation errors, or decoding errors with a field
 	err      error           // a decoding error without a field
 }
@@ -190,7 +191,7 @@ type preparedJob struct {
 // and validation of its Job, if it holds one.
 type checkedDoc struct {
 	doc      *conversion.Document
-	warnings jobapi.Warnings
+	warnings meta.Warnings
 	errs     field.ErrorList // validation errors, paths from the Job's root
 	// err refuses the Job before validation, as kubectl does a Job whose
 	// namespace is not the one asked for (*jobapi.NamespaceMismatchError).
@@ -223,7 +224,7 @@ func checkDocuments(s streams, name string, in *inputFlags, cf createFlags, opts
 	var out []checkedDoc
 	check := func(docs []conversion.Document) {
 		for i := range docs {
-			c := checkDocument(&docs[i], jobapi.UID(*cf.uid), opts)
+			c := checkDocument(&docs[i], meta.UID(*cf.uid), opts)
 			if c.err == nil {
 				c.lines = docErrorLines(c.doc, c.errs)
 			}
@@ -266,7 +267,7 @@ func checkDocuments(s streams, name string, in *inputFlags, cf createFlags, opts
 // checkDocument runs create-time processing (with uid, unless the Job is
 // a CronJob's: it gets its uid when the controller makes it) and
 // validation on the Job of one document, if it holds one.
-func checkDocument(d *conversion.Document, uid jobapi.UID, opts labelKeys) checkedDoc {
+func checkDocument(d *conversion.Document, uid meta.UID, opts labelKeys) checkedDoc {
 	c := checkedDoc{doc: d}
 	if d.Err != nil || d.Job == nil {
 		return c

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/downward"
+	"github.com/jobkit/jobkit/jobapi/fieldpath"
 )
 
 // runFieldpath implements `jobkit fieldpath PATH [-f POD]`: the value the
@@ -36,7 +37,7 @@ func runFieldpath(s streams, args []string) int {
 	case len(positional) > 1:
 		return usageError("unexpected argument %q", positional[1])
 	}
-	path, err := downward.Parse(positional[0])
+	path, err := fieldpath.Parse(positional[0])
 	if err != nil {
 		return usageError("%v", err)
 	}
@@ -60,7 +61,7 @@ func runFieldpath(s streams, args []string) int {
 	if *strict {
 		opts = append(opts, downward.Strict())
 	}
-	value, err := path.Resolve(pod, opts...)
+	value, err := downward.Resolve(path, pod, opts...)
 	if err != nil {
 		fmt.Fprintf(s.err, "%s: %v\n", d.Source, err)
 		return 1

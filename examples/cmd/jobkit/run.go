@@ -12,7 +12,7 @@ import (
 
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/downward/worklist"
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 )
 
@@ -65,7 +65,7 @@ func runRun(s streams, args []string) int {
 	fs.Var(&completions, "completions", "`N`, spec.completions; implied by the per-completion lists, required without them")
 	fs.Var(&parallelism, "parallelism", "`N`, spec.parallelism; by default as many as completions")
 	indexVar := fs.String("completion-index-var-name", worklist.DefaultIndexVar, "the env var `VAR` that holds the completion index")
-	restart := fs.String("restart", string(jobapi.RestartPolicyOnFailure), "the pods' restart policy: `OnFailure or Never`")
+	restart := fs.String("restart", string(core.RestartPolicyOnFailure), "the pods' restart policy: `OnFailure or Never`")
 	var params runEnvList
 	fs.Var(&params, "per-completion-env", "`KEY=VALUES` (white-space separated) or KEY=@FILE (one value per line); repeatable, all lists of one length")
 	fs.Usage = func() {
@@ -102,7 +102,7 @@ func runRun(s streams, args []string) int {
 		Completions:   completions.ptr(),
 		Parallelism:   parallelism.ptr(),
 		IndexVar:      *indexVar,
-		RestartPolicy: jobapi.RestartPolicy(*restart),
+		RestartPolicy: core.RestartPolicy(*restart),
 	}
 	open := worklist.WithOpenFile(func(name string) (io.ReadCloser, error) { return os.Open(name) })
 	failed := false

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/jobkit/jobkit/conversion"
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/scoreboard"
 )
 
@@ -76,7 +76,7 @@ func runScoreboard(s streams, args []string) int {
 		fmt.Fprintf(s.err, "jobkit scoreboard: %v\n", err)
 		return 2
 	}
-	pods := make([]*jobapi.Pod, 0, len(docs))
+	pods := make([]*core.Pod, 0, len(docs))
 	failed := false
 	for i := range docs {
 		p, err := readPod(&docs[i])
@@ -130,7 +130,7 @@ func runScoreboard(s streams, args []string) int {
 
 // podDisplayName returns "namespace/name", or the generateName when the
 // pod has no name yet.
-func podDisplayName(p *jobapi.Pod) string {
+func podDisplayName(p *core.Pod) string {
 	name := p.ObjectMeta.Name
 	if name == "" && p.ObjectMeta.GenerateName != "" {
 		name = p.ObjectMeta.GenerateName + "<generated>"
@@ -142,14 +142,14 @@ func podDisplayName(p *jobapi.Pod) string {
 }
 
 // readPod decodes a document that must be a Pod.
-func readPod(d *conversion.Document) (*jobapi.Pod, error) {
+func readPod(d *conversion.Document) (*core.Pod, error) {
 	if d.JSON == nil {
 		return nil, d.Err
 	}
 	if d.Kind != "Pod" {
 		return nil, fmt.Errorf("kind: Unsupported value: %q: supported values: \"Pod\"", d.Kind)
 	}
-	p := new(jobapi.Pod)
+	p := new(core.Pod)
 	if err := json.Unmarshal(d.JSON, p); err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/controller"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // This file runs a Job on this machine: the decisions are jobkit's Job
@@ -41,7 +42,7 @@ func (realClock) Now() time.Time { return time.Now() }
 type attempt struct {
 	index     int    // the pod's completion index; -1 for a NonIndexed Job
 	label     string // "index N" or the pod's name: the prefix of its output
-	pod       *jobapi.Pod
+	pod       *core.Pod
 	container string
 	plan      *podPlan
 	restarts  int       // restarts of this container so far
@@ -112,7 +113,7 @@ type container struct {
 // simPod is a pod of the simulation: the object the controller sees and
 // the state of its containers.
 type simPod struct {
-	pod      *jobapi.Pod
+	pod      *core.Pod
 	index    int
 	inits    []*container
 	mains    []*container
@@ -277,8 +278,8 @@ func (sp *simPod) all() []*container {
 }
 
 // podList is what the controller's informer sees.
-func (e *engine) podList() []*jobapi.Pod {
-	out := make([]*jobapi.Pod, len(e.pods))
+func (e *engine) podList() []*core.Pod {
+	out := make([]*core.Pod, len(e.pods))
 	for i, sp := range e.pods {
 		out[i] = sp.pod
 	}
@@ -286,7 +287,7 @@ func (e *engine) podList() []*jobapi.Pod {
 }
 
 // find returns the simulated pod with uid.
-func (e *engine) find(uid jobapi.UID) *simPod {
+func (e *engine) find(uid meta.UID) *simPod {
 	for _, sp := range e.pods {
 		if sp.pod.ObjectMeta.UID == uid {
 			return sp
@@ -310,7 +311,7 @@ func (e *engine) apply(d controller.Decision) error {
 	}
 	for _, p := range d.Delete {
 		if sp := e.find(p.ObjectMeta.UID); sp != nil && sp.pod.ObjectMeta.DeletionTimestamp == nil {
-			now := jobapi.NewTime(e.now())
+			now := meta.NewTime(e.now())
 			sp.pod.ObjectMeta.DeletionTimestamp = &now
 			if !sp.done {
 				e.terminate(sp, "deleted")
@@ -336,14 +337,14 @@ func (e *engine) draw(index, n int) *rand.Rand {
 
 // create names a pod as the API server would, puts it on this machine and
 // starts it as the kubelet would.
-func (e *engine) create(p *jobapi.Pod) error {
+func (e *engine) create(p *core.Pod) error {
 	e.seq++
 	r := rand.New(rand.NewPCG(e.cfg.seed, uint64(e.seq)))
 	pod := p.DeepCopy()
 	pod.ObjectMeta.Name = generatedName(pod.ObjectMeta.GenerateName, r)
-	pod.ObjectMeta.UID = jobapi.UID(randomUUID(r))
+	pod.ObjectMeta.UID = meta.UID(randomUUID(r))
 	now := e.now()
-	pod.ObjectMeta.CreationTimestamp = jobapi.NewTime(now)
+	pod.ObjectMeta.CreationTimestamp = meta.NewTime(now)
 	if pod.Spec.NodeName == "" {
 		pod.Spec.NodeName = e.cfg.nodeName
 	}
@@ -359,15 +360,15 @@ func (e *engine) create(p *jobapi.Pod) error {
 	for i, c := range pod.Spec.InitContainers {
 		sp.inits = append(sp.inits, &container{
 			a:       &attempt{index: sp.index, label: label, pod: pod, container: c.Name, plan: plans.inits[i]},
-			sidecar: restartPolicyOf(&c) == string(jobapi.RestartPolicyAlways),
+			sidecar: restartPolicyOf(&c) == string(core.RestartPolicyAlways),
 		})
 	}
 	for i, c := range pod.Spec.Containers {
 		sp.mains = append(sp.mains, &container{a: &attempt{index: sp.index, label: label, pod: pod, container: c.Name, plan: plans.mains[i]}})
 	}
 	e.pods = append(e.pods, sp)
-	start := jobapi.NewTime(now)
-	pod.Status.Phase = jobapi.PodPending
+	start := meta.NewTime(now)
+	pod.Status.Phase = core.PodPending
 	pod.Status.StartTime = &start
 	pod.Status.HostIP, pod.Status.PodIP = "127.0.0.1", "127.0.0.1"
 	e.writeStatus(sp)
@@ -384,7 +385,7 @@ func generatedName(prefix string, r *rand.Rand) string {
 }
 
 // podIndex reads a pod's completion index; -1 when it has none.
-func podIndex(p *jobapi.Pod) int {
+func podIndex(p *core.Pod) int {
 	v, ok := p.ObjectMeta.Annotations[controller.CompletionIndexAnnotation]
 	if !ok {
 		return -1
@@ -397,7 +398,7 @@ func podIndex(p *jobapi.Pod) int {
 }
 
 // restartPolicyOf reads a container's own restartPolicy.
-func restartPolicyOf(c *jobapi.Container) string {
+func restartPolicyOf(c *core.Container) string {
 	if c.RestartPolicy == nil {
 		return ""
 	}
@@ -429,7 +430,7 @@ func (e *engine) advance(sp *simPod) error {
 			}
 		}
 	}
-	sp.pod.Status.Phase = jobapi.PodRunning
+	sp.pod.Status.Phase = core.PodRunning
 	e.writeStatus(sp)
 	return nil
 }
@@ -455,7 +456,7 @@ func (e *engine) launch(c *container) error {
 }
 
 // seqOf is the position of a pod among those created.
-func (e *engine) seqOf(p *jobapi.Pod) int {
+func (e *engine) seqOf(p *core.Pod) int {
 	for i, sp := range e.pods {
 		if sp.pod == p {
 			return i
@@ -479,7 +480,7 @@ func (e *engine) handle(ex exit) error {
 	c.running = false
 	c.exitCode = ex.code
 	c.finishedAt = now
-	onFailure := sp.pod.Spec.RestartPolicy == jobapi.RestartPolicyOnFailure
+	onFailure := sp.pod.Spec.RestartPolicy == core.RestartPolicyOnFailure
 	took := formatDuration(e.cfg.clock.Now().Sub(ex.attempt.started))
 	switch {
 	case c.sidecar:
@@ -495,7 +496,7 @@ func (e *engine) handle(ex exit) error {
 	c.terminated = true
 	if slices.Contains(sp.inits, c) {
 		if ex.code != 0 {
-			e.finishPod(sp, jobapi.PodFailed)
+			e.finishPod(sp, core.PodFailed)
 			e.cfg.progress.note(fmt.Sprintf("%s %s", e.counts(), describeFailure(ex, took)))
 			return nil
 		}
@@ -508,18 +509,18 @@ func (e *engine) handle(ex exit) error {
 			return nil
 		}
 	}
-	phase := jobapi.PodSucceeded
+	phase := core.PodSucceeded
 	for _, m := range sp.mains {
 		if m.exitCode != 0 {
-			phase = jobapi.PodFailed
+			phase = core.PodFailed
 		}
 	}
 	e.finishPod(sp, phase)
 	what := fmt.Sprintf("%s succeeded in %s", ex.attempt.label, took)
-	if phase == jobapi.PodFailed {
+	if phase == core.PodFailed {
 		what = describeFailure(ex, took)
 	}
-	if phase == jobapi.PodSucceeded {
+	if phase == core.PodSucceeded {
 		e.cfg.progress.event(e.countsAfter(sp) + " " + what)
 	} else {
 		e.cfg.progress.note(e.countsAfter(sp) + " " + what)
@@ -541,7 +542,7 @@ func (e *engine) containerOf(a *attempt) (*simPod, *container) {
 
 // finishPod ends sp in phase: its sidecars are stopped, its runner state
 // released.
-func (e *engine) finishPod(sp *simPod, phase jobapi.PodPhase) {
+func (e *engine) finishPod(sp *simPod, phase core.PodPhase) {
 	var stop []*attempt
 	for _, c := range sp.all() {
 		if c.running {
@@ -581,7 +582,7 @@ func (e *engine) terminate(sp *simPod, why string) {
 		e.release(c)
 	}
 	sp.done = true
-	sp.pod.Status.Phase = jobapi.PodFailed
+	sp.pod.Status.Phase = core.PodFailed
 	e.writeStatus(sp)
 }
 
@@ -622,11 +623,11 @@ func (e *engine) stopAll() int {
 // writeStatus writes the pod status the kubelet would report: phase,
 // the Ready condition, and the state of every container.
 func (e *engine) writeStatus(sp *simPod) {
-	statuses := func(cs []*container, specs []jobapi.Container) []core.ContainerStatus {
+	statuses := func(cs []*container, specs []core.Container) []core.ContainerStatus {
 		var out []core.ContainerStatus
 		for i, c := range cs {
 			s := core.ContainerStatus{Name: c.a.container, RestartCount: int32(c.a.restarts), Image: specs[i].Image}
-			started := jobapi.NewTime(c.a.started.Add(e.skew))
+			started := meta.NewTime(c.a.started.Add(e.skew))
 			switch {
 			case c.running:
 				s.Ready = true
@@ -637,7 +638,7 @@ func (e *engine) writeStatus(sp *simPod) {
 					reason = "Error"
 				}
 				s.State.Terminated = &core.ContainerStateTerminated{ExitCode: int32(c.exitCode), Reason: reason,
-					StartedAt: started, FinishedAt: jobapi.NewTime(c.finishedAt)}
+					StartedAt: started, FinishedAt: meta.NewTime(c.finishedAt)}
 			default:
 				s.State.Waiting = &core.ContainerStateWaiting{Reason: "PodInitializing"}
 			}
@@ -645,7 +646,7 @@ func (e *engine) writeStatus(sp *simPod) {
 		}
 		return out
 	}
-	ready := sp.pod.Status.Phase == jobapi.PodRunning
+	ready := sp.pod.Status.Phase == core.PodRunning
 	for _, c := range sp.mains {
 		ready = ready && c.running
 	}
@@ -656,7 +657,7 @@ func (e *engine) writeStatus(sp *simPod) {
 	st := &sp.pod.Status
 	if c := findPodCondition(st, core.PodReady); c == nil || c.Status != readyStatus {
 		st.Conditions = slices.DeleteFunc(st.Conditions, func(c core.PodCondition) bool { return c.Type == core.PodReady })
-		st.Conditions = append(st.Conditions, core.PodCondition{Type: core.PodReady, Status: readyStatus, LastTransitionTime: jobapi.NewTime(e.now())})
+		st.Conditions = append(st.Conditions, core.PodCondition{Type: core.PodReady, Status: readyStatus, LastTransitionTime: meta.NewTime(e.now())})
 	}
 	st.ContainerStatuses = statuses(sp.mains, sp.pod.Spec.Containers)
 	st.InitContainerStatuses = statuses(sp.inits, sp.pod.Spec.InitContainers)

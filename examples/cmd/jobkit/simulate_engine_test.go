@@ -14,6 +14,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // fakeClock is a clock that only the fake runner moves.
@@ -197,8 +198,8 @@ type wantStatus struct {
 }
 
 func (w wantStatus) String() string {
-	end := jobapi.NewTime(simEpoch.Add(w.end))
-	start := jobapi.NewTime(simEpoch)
+	end := meta.NewTime(simEpoch.Add(w.end))
+	start := meta.NewTime(simEpoch)
 	zero := int32(0)
 	st := jobapi.JobStatus{
 		StartTime: &start, Succeeded: w.succeeded, Failed: w.failed, CompletedIndexes: w.completed,
@@ -490,7 +491,7 @@ func TestSimulateInterrupted(t *testing.T) {
 	if diff := cmp.Diff(wantErr, errOut); diff != "" {
 		t.Errorf("stderr (-want +got):\n%s", diff)
 	}
-	start := jobapi.NewTime(simEpoch)
+	start := meta.NewTime(simEpoch)
 	zero := int32(0)
 	want, err := yaml.Marshal(struct {
 		Status jobapi.JobStatus `json:"status"`

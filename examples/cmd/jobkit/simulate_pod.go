@@ -13,8 +13,9 @@ import (
 
 	"github.com/jobkit/jobkit/downward"
 	"github.com/jobkit/jobkit/downward/worklist"
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/fieldpath"
 )
 
 // This file turns a pod into what runs on this machine: the process (its
@@ -73,7 +74,7 @@ type containerPlans struct {
 
 // planContainers plans every init container and container of pod (see
 // planContainer), and returns every reason the pod cannot run here.
-func planContainers(pod *jobapi.Pod, configMaps map[string]*worklist.ConfigMap) (containerPlans, field.ErrorList) {
+func planContainers(pod *core.Pod, configMaps map[string]*worklist.ConfigMap) (containerPlans, field.ErrorList) {
 	var plans containerPlans
 	var errs field.ErrorList
 	if len(pod.Spec.Containers) == 0 {
@@ -100,7 +101,7 @@ func planContainers(pod *jobapi.Pod, configMaps map[string]*worklist.ConfigMap) 
 // (configMap volumes from configMaps, keyed by name; downwardAPI volumes
 // from the pod; emptyDir volumes empty, shared by the pod's containers).
 // It returns every reason the container cannot run here.
-func planContainer(pod *jobapi.Pod, c *jobapi.Container, cPath *field.Path, configMaps map[string]*worklist.ConfigMap) (*podPlan, field.ErrorList) {
+func planContainer(pod *core.Pod, c *core.Container, cPath *field.Path, configMaps map[string]*worklist.ConfigMap) (*podPlan, field.ErrorList) {
 	var errs field.ErrorList
 	if len(c.Command) == 0 {
 		errs = append(errs, field.Required(cPath.Child("command"),
@@ -186,12 +187,12 @@ func planContainer(pod *jobapi.Pod, c *jobapi.Container, cPath *field.Path, conf
 }
 
 // resolveFieldRef returns the value of a downward API fieldPath in pod.
-func resolveFieldRef(pod *jobapi.Pod, fieldPath string) (string, error) {
-	p, err := downward.Parse(fieldPath)
+func resolveFieldRef(pod *core.Pod, fieldPath string) (string, error) {
+	p, err := fieldpath.Parse(fieldPath)
 	if err != nil {
 		return "", err
 	}
-	return p.Resolve(pod)
+	return downward.Resolve(p, pod)
 }
 
 // isLocalPath reports whether p is a relative path that stays inside the
@@ -205,7 +206,7 @@ func isLocalPath(p string) bool {
 
 // volumeFiles returns the files of volume v as the kubelet would write
 // them.
-func volumeFiles(pod *jobapi.Pod, v *jobapi.Volume, vPath *field.Path, configMaps map[string]*worklist.ConfigMap) ([]volumeFile, field.ErrorList) {
+func volumeFiles(pod *core.Pod, v *core.Volume, vPath *field.Path, configMaps map[string]*worklist.ConfigMap) ([]volumeFile, field.ErrorList) {
 	switch {
 	case v.DownwardAPI != nil:
 		return downwardFiles(pod, v.DownwardAPI, vPath.Child("downwardAPI"))
@@ -230,7 +231,7 @@ func fileMode(own, def *int32) fs.FileMode {
 	return defaultFileMode
 }
 
-func downwardFiles(pod *jobapi.Pod, src *jobapi.DownwardAPIVolumeSource, sPath *field.Path) ([]volumeFile, field.ErrorList) {
+func downwardFiles(pod *core.Pod, src *core.DownwardAPIVolumeSource, sPath *field.Path) ([]volumeFile, field.ErrorList) {
 	var files []volumeFile
 	var errs field.ErrorList
 	for i, it := range src.Items {
@@ -257,7 +258,7 @@ func downwardFiles(pod *jobapi.Pod, src *jobapi.DownwardAPIVolumeSource, sPath *
 	return files, errs
 }
 
-func configMapFiles(src *jobapi.ConfigMapVolumeSource, sPath *field.Path, configMaps map[string]*worklist.ConfigMap) ([]volumeFile, field.ErrorList) {
+func configMapFiles(src *core.ConfigMapVolumeSource, sPath *field.Path, configMaps map[string]*worklist.ConfigMap) ([]volumeFile, field.ErrorList) {
 	cm, ok := configMaps[src.Name]
 	if !ok {
 		if src.Optional != nil && *src.Optional {

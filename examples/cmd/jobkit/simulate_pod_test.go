@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jobkit/jobkit/downward/worklist"
-	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 func TestExpandVars(t *testing.T) {
@@ -223,41 +223,41 @@ func TestRewriteMountPaths(t *testing.T) {
 }
 
 // planTestPod is a pod as scoreboard.NewPod makes it, with volumes.
-func planTestPod() *jobapi.Pod {
+func planTestPod() *core.Pod {
 	mode := int32(0o600)
 	yes := true
-	return &jobapi.Pod{
-		ObjectMeta: jobapi.ObjectMeta{Name: "p-3-abcde", Namespace: "ns",
+	return &core.Pod{
+		ObjectMeta: meta.ObjectMeta{Name: "p-3-abcde", Namespace: "ns",
 			Annotations: map[string]string{"batch.kubernetes.io/job-completion-index": "3", "note": "a\"b"},
 			Labels:      map[string]string{"app": "x"}},
-		Spec: jobapi.PodSpec{
+		Spec: core.PodSpec{
 			Hostname: "p-3",
-			Containers: []jobapi.Container{{
+			Containers: []core.Container{{
 				Name: "c", Command: []string{"/bin/sh", "/etc/jobkit/params.sh"}, Args: []string{"$(I)", "/info/annotations"},
-				Env: []jobapi.EnvVar{
-					{Name: "I", ValueFrom: &jobapi.EnvVarSource{FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']"}}},
+				Env: []core.EnvVar{
+					{Name: "I", ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']"}}},
 					{Name: "MSG", Value: "index $(I)"},
 					{Name: "I", Value: "again $(I)"},
 				},
-				VolumeMounts: []jobapi.VolumeMount{
+				VolumeMounts: []core.VolumeMount{
 					{Name: "params", MountPath: "/etc/jobkit/"},
 					{Name: "info", MountPath: "/info"},
 					{Name: "scratch", MountPath: "/scratch"},
 					{Name: "params", MountPath: "/one", SubPath: "dir"},
 				},
 			}},
-			Volumes: []jobapi.Volume{
-				{Name: "params", VolumeSource: jobapi.VolumeSource{ConfigMap: &jobapi.ConfigMapVolumeSource{
-					LocalObjectReference: jobapi.LocalObjectReference{Name: "cm"}}}},
-				{Name: "info", VolumeSource: jobapi.VolumeSource{DownwardAPI: &jobapi.DownwardAPIVolumeSource{
+			Volumes: []core.Volume{
+				{Name: "params", VolumeSource: core.VolumeSource{ConfigMap: &core.ConfigMapVolumeSource{
+					LocalObjectReference: core.LocalObjectReference{Name: "cm"}}}},
+				{Name: "info", VolumeSource: core.VolumeSource{DownwardAPI: &core.DownwardAPIVolumeSource{
 					DefaultMode: &mode,
-					Items: []jobapi.DownwardAPIVolumeFile{
-						{Path: "annotations", FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.annotations"}},
-						{Path: "sub/name", FieldRef: &jobapi.ObjectFieldSelector{FieldPath: "metadata.name"}},
+					Items: []core.DownwardAPIVolumeFile{
+						{Path: "annotations", FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.annotations"}},
+						{Path: "sub/name", FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.name"}},
 					}}}},
-				{Name: "scratch", VolumeSource: jobapi.VolumeSource{EmptyDir: &core.EmptyDirVolumeSource{}}},
-				{Name: "unused", VolumeSource: jobapi.VolumeSource{ConfigMap: &jobapi.ConfigMapVolumeSource{
-					LocalObjectReference: jobapi.LocalObjectReference{Name: "absent"}, Optional: &yes}}},
+				{Name: "scratch", VolumeSource: core.VolumeSource{EmptyDir: &core.EmptyDirVolumeSource{}}},
+				{Name: "unused", VolumeSource: core.VolumeSource{ConfigMap: &core.ConfigMapVolumeSource{
+					LocalObjectReference: core.LocalObjectReference{Name: "absent"}, Optional: &yes}}},
 			},
 		},
 	}
@@ -334,20 +334,20 @@ func TestPlanPod(t *testing.T) {
 func TestPlanPodErrors(t *testing.T) {
 	tests := []struct {
 		name   string
-		change func(p *jobapi.Pod, cms map[string]*worklist.ConfigMap)
+		change func(p *core.Pod, cms map[string]*worklist.ConfigMap)
 		want   []string
 	}{
 		{
 			name: "a ConfigMap key that is not a file name",
-			change: func(p *jobapi.Pod, cms map[string]*worklist.ConfigMap) {
+			change: func(p *core.Pod, cms map[string]*worklist.ConfigMap) {
 				cms["cm"].Data["../escape"] = "x"
 			},
 			want: []string{`spec.template.spec.volumes[0].configMap.name: Invalid value: "cm": the ConfigMap's key "../escape" must consist of alphanumeric characters, '-', '_' or '.', and must not be '.' or '..'`},
 		},
 		{
 			name: "an item path that leaves the volume",
-			change: func(p *jobapi.Pod, cms map[string]*worklist.ConfigMap) {
-				p.Spec.Volumes[0].ConfigMap.Items = []jobapi.KeyToPath{{Key: "params.sh", Path: "../x"}, {Key: "nope", Path: "y"}}
+			change: func(p *core.Pod, cms map[string]*worklist.ConfigMap) {
+				p.Spec.Volumes[0].ConfigMap.Items = []core.KeyToPath{{Key: "params.sh", Path: "../x"}, {Key: "nope", Path: "y"}}
 			},
 			want: []string{
 				`spec.template.spec.volumes[0].configMap.items[0].path: Invalid value: "../x": must be a relative path without '..'`,
@@ -356,8 +356,8 @@ func TestPlanPodErrors(t *testing.T) {
 		},
 		{
 			name: "a mount of no volume, a relative mount path, '/' and a subPath that leaves the volume",
-			change: func(p *jobapi.Pod, cms map[string]*worklist.ConfigMap) {
-				p.Spec.Containers[0].VolumeMounts = []jobapi.VolumeMount{
+			change: func(p *core.Pod, cms map[string]*worklist.ConfigMap) {
+				p.Spec.Containers[0].VolumeMounts = []core.VolumeMount{
 					{Name: "ghost", MountPath: "/g"}, {Name: "info", MountPath: "rel"},
 					{Name: "info", MountPath: "/"}, {Name: "info", MountPath: "/s", SubPath: "a/../../b"},
 				}
@@ -371,7 +371,7 @@ func TestPlanPodErrors(t *testing.T) {
 		},
 		{
 			name: "a fieldRef the downward API refuses",
-			change: func(p *jobapi.Pod, cms map[string]*worklist.ConfigMap) {
+			change: func(p *core.Pod, cms map[string]*worklist.ConfigMap) {
 				p.Spec.Containers[0].Env[0].ValueFrom.FieldRef.FieldPath = "status.phase"
 			},
 			want: []string{`spec.template.spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Invalid value: "status.phase": ` +
@@ -398,7 +398,7 @@ func TestPlanPodErrors(t *testing.T) {
 // resolveErr is the error downward gives for fieldPath in a pod.
 func resolveErr(t *testing.T, fieldPath string) string {
 	t.Helper()
-	_, err := resolveFieldRef(&jobapi.Pod{}, fieldPath)
+	_, err := resolveFieldRef(&core.Pod{}, fieldPath)
 	require.Error(t, err)
 	return err.Error()
 }
@@ -440,7 +440,7 @@ func TestProgressLive(t *testing.T) {
 }
 
 // planPod plans pod's first container; see planContainer.
-func planPod(pod *jobapi.Pod, configMaps map[string]*worklist.ConfigMap) (*podPlan, field.ErrorList) {
+func planPod(pod *core.Pod, configMaps map[string]*worklist.ConfigMap) (*podPlan, field.ErrorList) {
 	if len(pod.Spec.Containers) == 0 {
 		return nil, field.ErrorList{field.Required(templateSpecPath.Child("containers"), "must have a container to run")}
 	}

@@ -1,4 +1,4 @@
-package downward_test
+package fieldpath_test
 
 import (
 	"errors"
@@ -13,7 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/jobkit/jobkit/downward"
+	"github.com/jobkit/jobkit/jobapi/fieldpath"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -22,43 +22,43 @@ func TestParseValid(t *testing.T) {
 	tests := []struct {
 		name    string
 		in      string
-		field   downward.Field
+		field   fieldpath.Field
 		key     string
 		hasKey  bool
 		printed string
 	}{
-		{name: "name", in: "metadata.name", field: downward.MetadataName, printed: "metadata.name"},
-		{name: "namespace", in: "metadata.namespace", field: downward.MetadataNamespace, printed: "metadata.namespace"},
-		{name: "uid", in: "metadata.uid", field: downward.MetadataUID, printed: "metadata.uid"},
-		{name: "whole label map", in: "metadata.labels", field: downward.MetadataLabels, printed: "metadata.labels"},
-		{name: "whole annotation map", in: "metadata.annotations", field: downward.MetadataAnnotations, printed: "metadata.annotations"},
-		{name: "node name", in: "spec.nodeName", field: downward.SpecNodeName, printed: "spec.nodeName"},
-		{name: "legacy spec.host converts to spec.nodeName", in: "spec.host", field: downward.SpecNodeName, printed: "spec.nodeName"},
-		{name: "service account", in: "spec.serviceAccountName", field: downward.SpecServiceAccountName, printed: "spec.serviceAccountName"},
-		{name: "restart policy is a field label", in: "spec.restartPolicy", field: downward.SpecRestartPolicy, printed: "spec.restartPolicy"},
-		{name: "scheduler name is a field label", in: "spec.schedulerName", field: downward.SpecSchedulerName, printed: "spec.schedulerName"},
-		{name: "phase is a field label", in: "status.phase", field: downward.StatusPhase, printed: "status.phase"},
-		{name: "host IP", in: "status.hostIP", field: downward.StatusHostIP, printed: "status.hostIP"},
-		{name: "host IPs", in: "status.hostIPs", field: downward.StatusHostIPs, printed: "status.hostIPs"},
-		{name: "pod IP", in: "status.podIP", field: downward.StatusPodIP, printed: "status.podIP"},
-		{name: "pod IPs", in: "status.podIPs", field: downward.StatusPodIPs, printed: "status.podIPs"},
-		{name: "one label", in: "metadata.labels['app']", field: downward.MetadataLabels, key: "app", hasKey: true, printed: "metadata.labels['app']"},
-		{name: "prefixed label", in: "metadata.labels['app.kubernetes.io/name']", field: downward.MetadataLabels, key: "app.kubernetes.io/name", hasKey: true, printed: "metadata.labels['app.kubernetes.io/name']"},
+		{name: "name", in: "metadata.name", field: fieldpath.MetadataName, printed: "metadata.name"},
+		{name: "namespace", in: "metadata.namespace", field: fieldpath.MetadataNamespace, printed: "metadata.namespace"},
+		{name: "uid", in: "metadata.uid", field: fieldpath.MetadataUID, printed: "metadata.uid"},
+		{name: "whole label map", in: "metadata.labels", field: fieldpath.MetadataLabels, printed: "metadata.labels"},
+		{name: "whole annotation map", in: "metadata.annotations", field: fieldpath.MetadataAnnotations, printed: "metadata.annotations"},
+		{name: "node name", in: "spec.nodeName", field: fieldpath.SpecNodeName, printed: "spec.nodeName"},
+		{name: "legacy spec.host converts to spec.nodeName", in: "spec.host", field: fieldpath.SpecNodeName, printed: "spec.nodeName"},
+		{name: "service account", in: "spec.serviceAccountName", field: fieldpath.SpecServiceAccountName, printed: "spec.serviceAccountName"},
+		{name: "restart policy is a field label", in: "spec.restartPolicy", field: fieldpath.SpecRestartPolicy, printed: "spec.restartPolicy"},
+		{name: "scheduler name is a field label", in: "spec.schedulerName", field: fieldpath.SpecSchedulerName, printed: "spec.schedulerName"},
+		{name: "phase is a field label", in: "status.phase", field: fieldpath.StatusPhase, printed: "status.phase"},
+		{name: "host IP", in: "status.hostIP", field: fieldpath.StatusHostIP, printed: "status.hostIP"},
+		{name: "host IPs", in: "status.hostIPs", field: fieldpath.StatusHostIPs, printed: "status.hostIPs"},
+		{name: "pod IP", in: "status.podIP", field: fieldpath.StatusPodIP, printed: "status.podIP"},
+		{name: "pod IPs", in: "status.podIPs", field: fieldpath.StatusPodIPs, printed: "status.podIPs"},
+		{name: "one label", in: "metadata.labels['app']", field: fieldpath.MetadataLabels, key: "app", hasKey: true, printed: "metadata.labels['app']"},
+		{name: "prefixed label", in: "metadata.labels['app.kubernetes.io/name']", field: fieldpath.MetadataLabels, key: "app.kubernetes.io/name", hasKey: true, printed: "metadata.labels['app.kubernetes.io/name']"},
 		{
 			name: "completion index annotation", in: "metadata.annotations['batch.kubernetes.io/job-completion-index']",
-			field: downward.MetadataAnnotations, key: "batch.kubernetes.io/job-completion-index", hasKey: true,
+			field: fieldpath.MetadataAnnotations, key: "batch.kubernetes.io/job-completion-index", hasKey: true,
 			printed: "metadata.annotations['batch.kubernetes.io/job-completion-index']",
 		},
 		{
 			name: "annotation prefix is checked lower-cased and keeps its case", in: "metadata.annotations['Example.COM/Key']",
-			field: downward.MetadataAnnotations, key: "Example.COM/Key", hasKey: true, printed: "metadata.annotations['Example.COM/Key']",
+			field: fieldpath.MetadataAnnotations, key: "Example.COM/Key", hasKey: true, printed: "metadata.annotations['Example.COM/Key']",
 		},
-		{name: "upper-case label name part", in: "metadata.labels['MyName']", field: downward.MetadataLabels, key: "MyName", hasKey: true, printed: "metadata.labels['MyName']"},
-		{name: "63-byte name part", in: "metadata.labels['" + strings.Repeat("a", 63) + "']", field: downward.MetadataLabels, key: strings.Repeat("a", 63), hasKey: true, printed: "metadata.labels['" + strings.Repeat("a", 63) + "']"},
+		{name: "upper-case label name part", in: "metadata.labels['MyName']", field: fieldpath.MetadataLabels, key: "MyName", hasKey: true, printed: "metadata.labels['MyName']"},
+		{name: "63-byte name part", in: "metadata.labels['" + strings.Repeat("a", 63) + "']", field: fieldpath.MetadataLabels, key: strings.Repeat("a", 63), hasKey: true, printed: "metadata.labels['" + strings.Repeat("a", 63) + "']"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := downward.Parse(tt.in)
+			p, err := fieldpath.Parse(tt.in)
 			require.NoError(t, err)
 			key, hasKey := p.Key()
 			got := []any{p.Field(), key, hasKey, p.String()}
@@ -66,7 +66,7 @@ func TestParseValid(t *testing.T) {
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("Parse(%q) (-want +got):\n%s", tt.in, diff)
 			}
-			again, err := downward.Parse(p.String())
+			again, err := fieldpath.Parse(p.String())
 			require.NoError(t, err)
 			if !again.Equals(p) || again.Compare(p) != 0 {
 				t.Errorf("Parse(%q).String() = %q parses to %v, not an equal path", tt.in, p.String(), again)
@@ -119,8 +119,8 @@ func TestParseInvalid(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := downward.Parse(tt.in)
-			var perr *downward.ParseError
+			p, err := fieldpath.Parse(tt.in)
+			var perr *fieldpath.ParseError
 			if !errors.As(err, &perr) {
 				t.Fatalf("Parse(%q) = %v, %v; want a *ParseError", tt.in, p, err)
 			}
@@ -157,12 +157,12 @@ func TestParseGolden(t *testing.T) {
 	}
 	var b strings.Builder
 	for _, in := range inputs {
-		p, err := downward.Parse(in)
+		p, err := fieldpath.Parse(in)
 		if err != nil {
 			fmt.Fprintf(&b, "%q\terror: %v\n", in, err)
 			continue
 		}
-		fmt.Fprintf(&b, "%q\t%s\tenv=%t volume=%t\n", in, p, p.AllowedIn(downward.EnvVar), p.AllowedIn(downward.VolumeFile))
+		fmt.Fprintf(&b, "%q\t%s\tenv=%t volume=%t\n", in, p, p.AllowedIn(fieldpath.EnvVar), p.AllowedIn(fieldpath.VolumeFile))
 	}
 	golden := filepath.Join("testdata", "parse.golden")
 	if *update {
@@ -194,18 +194,18 @@ func TestAllowedIn(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		use  downward.Use
+		use  fieldpath.Use
 		want []string
 	}{
-		{name: "env vars read identity, node, IPs and single keys", use: downward.EnvVar, want: env},
-		{name: "volume items read identity, whole maps and single keys", use: downward.VolumeFile, want: volume},
-		{name: "an unknown use reads nothing", use: downward.Use(0)},
+		{name: "env vars read identity, node, IPs and single keys", use: fieldpath.EnvVar, want: env},
+		{name: "volume items read identity, whole maps and single keys", use: fieldpath.VolumeFile, want: volume},
+		{name: "an unknown use reads nothing", use: fieldpath.Use(0)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
 			for _, s := range all {
-				if downward.MustParse(s).AllowedIn(tt.use) {
+				if fieldpath.MustParse(s).AllowedIn(tt.use) {
 					got = append(got, s)
 				}
 			}
@@ -217,7 +217,7 @@ func TestAllowedIn(t *testing.T) {
 			}
 		})
 	}
-	if (downward.Path{}).AllowedIn(downward.EnvVar) || (downward.Path{}).AllowedIn(downward.VolumeFile) {
+	if (fieldpath.Path{}).AllowedIn(fieldpath.EnvVar) || (fieldpath.Path{}).AllowedIn(fieldpath.VolumeFile) {
 		t.Error("the zero Path is allowed in an env var")
 	}
 }
@@ -225,24 +225,24 @@ func TestAllowedIn(t *testing.T) {
 func TestConstructors(t *testing.T) {
 	tests := []struct {
 		name    string
-		make    func() (downward.Path, error)
+		make    func() (fieldpath.Path, error)
 		want    string // the printed path; "" when an error is expected
 		wantErr bool
 	}{
-		{name: "plain field", make: func() (downward.Path, error) { return downward.NewPath(downward.StatusPodIPs) }, want: "status.podIPs"},
-		{name: "whole label map", make: func() (downward.Path, error) { return downward.NewPath(downward.MetadataLabels) }, want: "metadata.labels"},
-		{name: "unknown field", make: func() (downward.Path, error) { return downward.NewPath("metadata.generation") }, wantErr: true},
-		{name: "legacy spelling is not a Field", make: func() (downward.Path, error) { return downward.NewPath("spec.host") }, wantErr: true},
-		{name: "label", make: func() (downward.Path, error) { return downward.Label("app") }, want: "metadata.labels['app']"},
-		{name: "invalid label key", make: func() (downward.Path, error) { return downward.Label("Example.com/app") }, wantErr: true},
-		{name: "annotation with upper-case prefix", make: func() (downward.Path, error) { return downward.Annotation("Example.com/app") }, want: "metadata.annotations['Example.com/app']"},
-		{name: "annotation key with a quote", make: func() (downward.Path, error) { return downward.Annotation("a'b") }, wantErr: true},
+		{name: "plain field", make: func() (fieldpath.Path, error) { return fieldpath.NewPath(fieldpath.StatusPodIPs) }, want: "status.podIPs"},
+		{name: "whole label map", make: func() (fieldpath.Path, error) { return fieldpath.NewPath(fieldpath.MetadataLabels) }, want: "metadata.labels"},
+		{name: "unknown field", make: func() (fieldpath.Path, error) { return fieldpath.NewPath("metadata.generation") }, wantErr: true},
+		{name: "legacy spelling is not a Field", make: func() (fieldpath.Path, error) { return fieldpath.NewPath("spec.host") }, wantErr: true},
+		{name: "label", make: func() (fieldpath.Path, error) { return fieldpath.Label("app") }, want: "metadata.labels['app']"},
+		{name: "invalid label key", make: func() (fieldpath.Path, error) { return fieldpath.Label("Example.com/app") }, wantErr: true},
+		{name: "annotation with upper-case prefix", make: func() (fieldpath.Path, error) { return fieldpath.Annotation("Example.com/app") }, want: "metadata.annotations['Example.com/app']"},
+		{name: "annotation key with a quote", make: func() (fieldpath.Path, error) { return fieldpath.Annotation("a'b") }, wantErr: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p, err := tt.make()
 			if tt.wantErr {
-				var perr *downward.ParseError
+				var perr *fieldpath.ParseError
 				if !errors.As(err, &perr) {
 					t.Fatalf("got %v, %v; want a *ParseError", p, err)
 				}
@@ -252,7 +252,7 @@ func TestConstructors(t *testing.T) {
 			if diff := cmp.Diff(tt.want, p.String()); diff != "" {
 				t.Errorf("String() (-want +got):\n%s", diff)
 			}
-			if q := downward.MustParse(p.String()); !q.Equals(p) {
+			if q := fieldpath.MustParse(p.String()); !q.Equals(p) {
 				t.Errorf("MustParse(%q) = %v, want an equal path", p.String(), q)
 			}
 		})
@@ -271,11 +271,11 @@ func TestCompareOrdersByFieldThenWholeMapThenKey(t *testing.T) {
 		"spec.nodeName",
 		"status.podIP",
 	}
-	paths := make([]downward.Path, 0, len(want))
+	paths := make([]fieldpath.Path, 0, len(want))
 	for i := len(want) - 1; i >= 0; i-- {
-		paths = append(paths, downward.MustParse(want[i]))
+		paths = append(paths, fieldpath.MustParse(want[i]))
 	}
-	slices.SortFunc(paths, downward.Path.Compare)
+	slices.SortFunc(paths, fieldpath.Path.Compare)
 	got := make([]string, len(paths))
 	for i, p := range paths {
 		got[i] = p.String()
@@ -296,18 +296,18 @@ func TestCompareOrdersByFieldThenWholeMapThenKey(t *testing.T) {
 func TestUse(t *testing.T) {
 	tests := []struct {
 		name   string
-		use    downward.Use
+		use    fieldpath.Use
 		str    string
-		fields []downward.Field
+		fields []fieldpath.Field
 	}{
-		{name: "env var", use: downward.EnvVar, str: "env var", fields: []downward.Field{
+		{name: "env var", use: fieldpath.EnvVar, str: "env var", fields: []fieldpath.Field{
 			"metadata.name", "metadata.namespace", "metadata.uid", "spec.nodeName", "spec.serviceAccountName",
 			"status.hostIP", "status.hostIPs", "status.podIP", "status.podIPs",
 		}},
-		{name: "volume item", use: downward.VolumeFile, str: "downwardAPI volume item", fields: []downward.Field{
+		{name: "volume item", use: fieldpath.VolumeFile, str: "downwardAPI volume item", fields: []fieldpath.Field{
 			"metadata.annotations", "metadata.labels", "metadata.name", "metadata.namespace", "metadata.uid",
 		}},
-		{name: "unknown", use: downward.Use(9), str: "Use(9)"},
+		{name: "unknown", use: fieldpath.Use(9), str: "Use(9)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -326,5 +326,5 @@ func TestMustParsePanicsOnInvalidPaths(t *testing.T) {
 			t.Error("MustParse of an invalid path did not panic")
 		}
 	}()
-	downward.MustParse("metadata.annotations[x]")
+	fieldpath.MustParse("metadata.annotations[x]")
 }

@@ -1,11 +1,11 @@
-package downward_test
+package fieldpath_test
 
 import (
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/jobkit/jobkit/downward"
+	"github.com/jobkit/jobkit/jobapi/fieldpath"
 )
 
 // naiveKey is the qualified-name grammar as one regular expression, with
@@ -46,9 +46,9 @@ func naiveParse(s string) (string, bool) {
 	return s, true
 }
 
-// FuzzParse checks that Parse never panics, agrees with a naive reference on
+// FuzzParseAgainstNaiveReference checks that Parse never panics, agrees with a naive reference on
 // what it accepts and how it prints it, and that String round trips.
-func FuzzParse(f *testing.F) {
+func FuzzParseAgainstNaiveReference(f *testing.F) {
 	for _, s := range []string{
 		"metadata.name", "spec.host", "status.podIPs", "metadata.labels['app']",
 		"metadata.annotations['Example.COM/Key']", "metadata.annotations[x]", "metadata.labels['a']['b']",
@@ -61,7 +61,7 @@ func FuzzParse(f *testing.F) {
 		if len(s) > 1024 {
 			return
 		}
-		p, err := downward.Parse(s)
+		p, err := fieldpath.Parse(s)
 		want, ok := naiveParse(s)
 		if (err == nil) != ok {
 			t.Fatalf("Parse(%q) error = %v, the naive reference accepts: %t", s, err, ok)
@@ -72,7 +72,7 @@ func FuzzParse(f *testing.F) {
 		if p.String() != want {
 			t.Fatalf("Parse(%q).String() = %q, want %q", s, p.String(), want)
 		}
-		q, err := downward.Parse(p.String())
+		q, err := fieldpath.Parse(p.String())
 		if err != nil || !q.Equals(p) {
 			t.Fatalf("Parse(%q) = %v, %v; not equal to %v", p.String(), q, err, p)
 		}
