@@ -65,9 +65,13 @@ const nonNegative = "must be greater than or equal to 0"
 //   - Automatic mode (`manualSelector` unset or false) with a selector:
 //     `metadata.uid` set; each generated key in the pod template's labels
 //     with the Job's uid or name (`spec.template.metadata.labels[<key>]`);
-//     the selector selecting the labels selector generation writes (else
-//     Invalid at `spec.selector`, with a message that says to set
-//     `spec.manualSelector: true` or to remove `spec.selector`).
+//     the selector selecting the labels selector generation writes, under
+//     the label keys given or the labels of both key families together, as
+//     Kubernetes checks it, so that a Job stored by a v1.36 API server
+//     (selector on `batch.kubernetes.io/controller-uid`) validates under
+//     the default keys (else Invalid at `spec.selector`, with a message
+//     that says to set `spec.manualSelector: true` or to remove
+//     `spec.selector`).
 //   - `spec.selector` set and valid (package selector's
 //     ValidateLabelSelector); it must select the pod template's labels,
 //     else Invalid at `spec.template.metadata.labels` (also when it is
@@ -229,11 +233,28 @@ func validateGenerated(job *Job, keys labelKeys, errs field.ErrorList) field.Err
 		return errs
 	}
 	s, err := selector.FromLabelSelector(sel)
-	if err != nil || s.Matches(keys.expectedLabels(uid, name)) {
+	if err != nil || s.Matches(keys.expectedLabels(uid, name)) || s.Matches(anyFamilyLabels(uid, name)) {
 		return errs
 	}
 	return append(errs, field.Invalid(field.NewPath("spec", "selector"), sel,
 		"must select the labels selector generation writes ("+keys.expectedLabels(uid, name).String()+") when `spec.manualSelector` is unset or false: remove `spec.selector` to have one generated, or set `spec.manualSelector: true` to choose the selector yourself"))
+}
+
+// anyFamilyLabels are the labels of both key families for a Job with
+// this uid and name: the unprefixed ones and the `batch.kubernetes.io/`
+// ones. A selector that selects them is one that selector generation of
+// either family could have written, so a Job stored by a v1.36 API server
+// (selector on `batch.kubernetes.io/controller-uid`) validates under the
+// design documents' keys, and one created by jobkit under them validates
+// under [KubernetesLabelKeys]: Kubernetes too checks a selector against
+// the union of both families (validateGeneratedSelector).
+func anyFamilyLabels(uid meta.UID, name string) selector.Set {
+	return selector.Set{
+		ControllerUIDLabel:           string(uid),
+		JobNameLabel:                 name,
+		KubernetesControllerUIDLabel: string(uid),
+		KubernetesJobNameLabel:       name,
+	}
 }
 
 // validateHasLabel checks that the pod template's labels hold key with

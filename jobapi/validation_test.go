@@ -17,6 +17,19 @@ func ref[T any](v T) *T { return &v }
 
 // generatedJob is a valid Job in automatic mode, as PrepareForCreate and
 // batch/v1 defaulting leave it.
+// storedByKubernetes is generatedJob as a v1.36 API server stores it:
+// the selector on the prefixed uid key, both key families in the pod
+// template's labels and in the Job's.
+func storedByKubernetes() *jobapi.Job {
+	j := generatedJob()
+	j.Spec.Selector.MatchLabels = map[string]string{jobapi.KubernetesControllerUIDLabel: newUID}
+	for _, l := range []map[string]string{j.ObjectMeta.Labels, j.Spec.Template.ObjectMeta.Labels} {
+		l[jobapi.KubernetesControllerUIDLabel] = newUID
+		l[jobapi.KubernetesJobNameLabel] = "pi"
+	}
+	return j
+}
+
 func generatedJob() *jobapi.Job {
 	labels := map[string]string{jobapi.ControllerUIDLabel: newUID, jobapi.JobNameLabel: "pi"}
 	return &jobapi.Job{
@@ -181,6 +194,12 @@ func TestValidateAcceptsValidJobs(t *testing.T) {
 			j.Spec.Template.ObjectMeta.Labels[jobapi.KubernetesJobNameLabel] = "pi"
 			return j
 		}(), []jobapi.ValidateOption{jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)}},
+		// A Job read back from a v1.36 API server: its selector is on the
+		// prefixed key and its template carries both key families.
+		// Kubernetes checks the selector against both families together,
+		// so the default (design documents') keys accept it too.
+		{"a Job as a v1.36 API server stores it, under the default keys", storedByKubernetes(), nil},
+		{"a Job as a v1.36 API server stores it, under kubernetes label keys", storedByKubernetes(), []jobapi.ValidateOption{jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)}},
 		{"volumes and init containers", func() *jobapi.Job {
 			j := generatedJob()
 			j.Spec.Template.Spec.InitContainers = []core.Container{{Name: "setup", Image: "busybox"}}
@@ -262,6 +281,12 @@ func TestValidateRejects(t *testing.T) {
 		// selects nothing.
 		{"no selector in automatic mode", generatedJob, func(j *jobapi.Job) { j.Spec.Selector = nil }, nil, []typeAndField{{required, "spec.selector"}, {invalid, tmplLabels}}},
 		{"no uid and no selector", generatedJob, func(j *jobapi.Job) { j.Spec.Selector = nil; j.ObjectMeta.UID = "" }, nil, []typeAndField{{required, "spec.selector"}, {invalid, tmplLabels}}},
+		{"prefixed selector for another uid, under the default keys", storedByKubernetes, func(j *jobapi.Job) {
+			j.Spec.Selector.MatchLabels[jobapi.KubernetesControllerUIDLabel] = oldUID
+		}, nil, []typeAndField{{invalid, "spec.selector"}, {invalid, tmplLabels}}},
+		{"prefixed selector that excludes the unprefixed family, under the default keys", storedByKubernetes, func(j *jobapi.Job) {
+			j.Spec.Selector.MatchExpressions = []selector.LabelSelectorRequirement{{Key: jobapi.JobNameLabel, Operator: selector.LabelSelectorOpDoesNotExist}}
+		}, nil, []typeAndField{{invalid, "spec.selector"}, {invalid, tmplLabels}}},
 		{"seed Job checked with kubernetes label keys", generatedJob, func(*jobapi.Job) {}, []jobapi.ValidateOption{jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys)}, []typeAndField{
 			{required, tmplLabels + "[batch.kubernetes.io/controller-uid]"},
 			{required, tmplLabels + "[batch.kubernetes.io/job-name]"},
