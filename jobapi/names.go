@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/core"
-	"github.com/jobkit/jobkit/jobapi/field"
 )
 
 // The length limits of DNS names (RFC 1123), in bytes.
@@ -33,21 +32,4 @@ func maskTrailingDash(s string) string {
 // domain-prefixed path such as `spec.managedBy`.
 func isHTTPPathByte(c byte) bool {
 	return isLowerAlnum(c) || c-'A' < 26 || strings.IndexByte("/-._~%!$&'()*+,;=:", c) >= 0
-}
-
-// ValidateDNSLabel checks that value is a DNS label (RFC 1123: at most 63
-// lower-case letters, digits and '-', starting and ending with a letter or
-// digit), as Kubernetes checks container, volume and host names: one
-// Invalid error at path per broken rule, or nothing. It is
-// [core.ValidateDNSLabel].
-func ValidateDNSLabel(value string, path *field.Path) field.ErrorList {
-	return core.ValidateDNSLabel(value, path)
-}
-
-// ValidateDNSSubdomain checks that value is a DNS subdomain (RFC 1123:
-// DNS-label-shaped parts joined by '.', at most 253 bytes), as Kubernetes
-// checks object names: one Invalid error at path per broken rule, or
-// nothing. It is [core.ValidateDNSSubdomain].
-func ValidateDNSSubdomain(value string, path *field.Path) field.ErrorList {
-	return core.ValidateDNSSubdomain(value, path)
 }
