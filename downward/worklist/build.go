@@ -119,7 +119,7 @@ func Build(spec Spec) (*jobapi.Job, *ConfigMap, error) {
 	if restart == "" {
 		restart = core.RestartPolicyOnFailure
 	}
-	indexPath, err := fieldpath.Annotation(CompletionIndexAnnotation)
+	indexPath, err := fieldpath.Annotation(jobapi.CompletionIndexAnnotation)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -14,10 +14,6 @@ import (
 // variable in the pods of Indexed Jobs.
 const DefaultIndexVar = "JOB_COMPLETION_INDEX"
 
-// CompletionIndexAnnotation is the pod annotation that holds a pod's
-// completion index in an Indexed Job.
-const CompletionIndexAnnotation = jobapi.CompletionIndexAnnotation
-
 // MaxScriptSize is the largest script Script generates: a ConfigMap holds
 // at most 1 MiB.
 const MaxScriptSize = 1 << 20
@@ -149,7 +145,7 @@ func writeHeader(b *bytes.Buffer, v string, params []Param, n int) {
 	fmt.Fprintf(b, "case \"$%s\" in\n", v)
 	b.WriteString("'')\n")
 	fmt.Fprintf(b, "  printf '%%s: %s is empty; it must hold the completion index of this pod (annotation %s of an Indexed Job)\\n' \"$0\" >&2\n",
-		v, CompletionIndexAnnotation)
+		v, jobapi.CompletionIndexAnnotation)
 	b.WriteString("  exit 2\n  ;;\n")
 	b.WriteString("*[!0123456789]* | 0?*)\n")
 	fmt.Fprintf(b, "  printf '%%s: %s must be a decimal integer without sign, spaces or leading zeros, not '\\''%%s'\\''\\n' \"$0\" \"$%s\" >&2\n", v, v)
