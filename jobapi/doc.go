@@ -18,9 +18,8 @@
 // also has an Unknown field that keeps the JSON members a newer Kubernetes
 // adds and writes them back when the object is encoded. Each type's JSON
 // methods are generated (zz_generated.json.go): MarshalJSON is a typed
-// encoder with no reflection; UnmarshalJSON calls an internal codec that
-// walks the type's fields by their `json` tags and diverts whatever is
-// left to Unknown. Decoding reports wrong types, fractions and
+// encoder and UnmarshalJSON a typed decoder, neither using reflection;
+// the decoder diverts every member its type does not model to Unknown. Decoding reports wrong types, fractions and
 // out-of-range integers as field errors that name the path
 // (`spec.completions`); use json.Unmarshal or the methods themselves.
 // [TypeMetaOf] reads just `apiVersion` and `kind`. Every type has a
