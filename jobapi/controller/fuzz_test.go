@@ -201,3 +201,9 @@ func FuzzSync(f *testing.F) {
 		}
 	})
 }
+
+// ownPods returns the pods Sync counts as job's.
+func ownPods(job *jobapi.Job, pods []*core.Pod) []*core.Pod {
+	c := &syncCtx{job: job, d: &Decision{}}
+	return c.claim(pods)
+}

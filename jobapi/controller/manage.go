@@ -26,11 +26,7 @@ func (c *syncCtx) deletePod(p *core.Pod) {
 func (c *syncCtx) manage(backoff Backoff, active int32) int32 {
 	job := c.job
 	if c.suspended() {
-		for _, p := range c.podsForRemoval(int(active)) {
-			c.deleteWithFinalizer(p)
-			active--
-		}
-		return active
+		return active - c.deleteAll(c.podsForRemoval(int(active)))
 	}
 	var want int32
 	if c.completions < 0 {
@@ -47,11 +43,7 @@ func (c *syncCtx) manage(backoff Backoff, active int32) int32 {
 		rm = rm[:MaxPodCreateDeletePerSync]
 	}
 	if len(rm) > 0 {
-		for _, p := range rm {
-			c.deleteWithFinalizer(p)
-			active--
-		}
-		return active
+		return active - c.deleteAll(rm)
 	}
 	var terminating int32
 	if c.onlyReplaceFailed() {
@@ -72,7 +64,7 @@ func (c *syncCtx) manage(backoff Backoff, active int32) int32 {
 		for range diff {
 			c.d.Create = append(c.d.Create, newPod(job, -1, false, nil))
 		}
-		return active + diff
+		return active + diff - c.createBatches()
 	}
 	ixs := c.firstPendingIndexes(int(diff))
 	if c.perIndex {
@@ -98,20 +90,55 @@ func (c *syncCtx) manage(backoff Backoff, active int32) int32 {
 	for _, ix := range ixs {
 		c.d.Create = append(c.d.Create, newPod(job, ix, c.perIndex, c.delayed[ix]))
 	}
-	return active + int32(len(ixs))
+	return active + int32(len(ixs)) - c.createBatches()
+}
+
+// createBatches splits the pods to create into the controller's
+// slow-start batches (1, 2, 4, ... pods) and returns how many of them
+// were not created (failed, or skipped after a batch with a failure).
+func (c *syncCtx) createBatches() int32 {
+	pods := c.d.Create
+	for size := 1; len(pods) > 0; size *= 2 {
+		n := min(size, len(pods))
+		c.manageW = append(c.manageW, Write{Kind: CreatePods, Pods: pods[:n:n]})
+		pods = pods[n:]
+	}
+	if c.out == nil {
+		return 0
+	}
+	return c.out.notCreatedN
+}
+
+// deleteAll records that pods are to be deleted, each after its tracking
+// finalizer is removed, and returns how many of them were deleted.
+func (c *syncCtx) deleteAll(pods []*core.Pod) int32 {
+	var removed int32
+	for _, p := range pods {
+		if c.deleteWithFinalizer(p) {
+			removed++
+		}
+	}
+	c.manageW = append(c.manageW, Write{Kind: DeletePods, Pods: pods})
+	return removed
 }
 
 // deleteWithFinalizer records that p is to be deleted after its tracking
-// finalizer is removed: the status will not count it.
-func (c *syncCtx) deleteWithFinalizer(p *core.Pod) {
+// finalizer is removed: the status will not count it. It reports whether
+// p was deleted; as in Kubernetes, a ready pod stops counting as ready
+// unless the removal of its finalizer failed.
+func (c *syncCtx) deleteWithFinalizer(p *core.Pod) bool {
 	c.deletePod(p)
 	if hasFinalizer(p) {
 		c.d.RemoveFinalizer = append(c.d.RemoveFinalizer, p)
 	}
-	if isReady(p) {
+	if isReady(p) && !c.out.patchFailed(p) {
 		c.ready--
 	}
+	if c.out.notDeleted(p) {
+		return false
+	}
 	c.terminating++
+	return true
 }
 
 // podsForRemoval returns at least n active pods to delete: for an Indexed

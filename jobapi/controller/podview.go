@@ -1,7 +1,6 @@
 package controller
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/jobkit/jobkit/jobapi/core"
@@ -70,7 +69,8 @@ func sumRestarts(v podStatusView) int32 {
 // finishedTime is when p finished, as the Job controller's backoff reads
 // it: the latest end of its containers (sidecars included) when all of
 // them have ended, else the time its Ready condition turned False, else
-// its deletion time, else its creation time.
+// the time its deletion was asked for (deletionTimestamp less
+// deletionGracePeriodSeconds), else its creation time.
 func finishedTime(p *core.Pod) time.Time {
 	if t, ok := containersFinished(p); ok {
 		return t
@@ -80,8 +80,8 @@ func finishedTime(p *core.Pod) time.Time {
 	}
 	if p.ObjectMeta.DeletionTimestamp != nil {
 		var grace int64
-		if raw, ok := p.ObjectMeta.Unknown["deletionGracePeriodSeconds"]; ok {
-			_ = json.Unmarshal(raw, &grace) // not a number: no grace period
+		if g := p.ObjectMeta.DeletionGracePeriodSeconds; g != nil {
+			grace = *g
 		}
 		return p.ObjectMeta.DeletionTimestamp.Time.Add(-time.Duration(grace) * time.Second)
 	}

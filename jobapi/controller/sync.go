@@ -105,15 +105,27 @@ const (
 	Invalid SkipReason = "Invalid"
 )
 
-// Decision is what one sync of a Job decides. Carry it out in this order:
-// create the pods of Create, remove the tracking finalizer from the pods
-// of RemoveFinalizer, delete the pods of Delete, and, when UpdateStatus
-// is set, write Status to the Job's status. Then keep Backoff for the
-// next Sync, and sync again after RequeueAfter (when positive) or when the
-// Job or one of its pods changes.
+// Decision is what one sync of a Job decides. Writes lists every write
+// of the sync in the order Kubernetes' controller makes them, and what
+// it does when one fails; carry it out with [Apply], which follows that
+// protocol. The other fields summarize it: the pods adopted, released,
+// created, deleted and un-finalized, and the status at the end when
+// every write succeeds. Then keep Backoff (from [ApplyResult] when a
+// write failed) for the next Sync, and sync again after RequeueAfter
+// (when positive) or when the Job or one of its pods changes.
 type Decision struct {
 	// Skipped says why the Job was left alone; when set, nothing else is.
 	Skipped SkipReason
+	// Writes are the writes of this sync, in order (see [Write]).
+	Writes []Write
+	// Adopt are orphan pods that match the Job's selector: the controller
+	// makes the Job their controller and adds the tracking finalizer.
+	// Sync counts them as the Job's pods.
+	Adopt []*core.Pod
+	// Release are pods the Job controls that no longer match its
+	// selector: the controller removes its owner reference. Sync leaves
+	// them out.
+	Release []*core.Pod
 	// Create are the pods to create, built as the controller builds them
 	// (with generateName; the API server names them).
 	Create []*core.Pod
@@ -133,8 +145,26 @@ type Decision struct {
 	// when the pod failure backoff expires or activeDeadlineSeconds
 	// passes. Zero: only when something changes.
 	RequeueAfter time.Duration
-	// Backoff is the failure record to give the next Sync.
+	// Backoff is the failure record to give the next Sync when every
+	// write succeeds.
 	Backoff Backoff
+
+	// Input is what Sync was given: after a failed write, Apply plans the
+	// rest of the sync again from it and from what failed.
+	Input Input
+}
+
+// Input is what [Sync] was given, its options resolved.
+type Input struct {
+	Job     *jobapi.Job
+	Pods    []*core.Pod
+	Now     time.Time
+	Backoff Backoff
+	// ControllerName is the name of the controller (see
+	// [WithControllerName]); "" is ControllerName.
+	ControllerName string
+	// Expectations are the writes in flight (see [WithExpectations]).
+	Expectations *Expectations
 }
 
 // syncCtx is the state of one sync.
@@ -167,17 +197,44 @@ type syncCtx struct {
 	finished *jobapi.JobCondition
 	deleted  map[*core.Pod]bool // pods this sync deletes
 	d        *Decision
+
+	in         *Input
+	out        *outcome          // the writes that failed, when Apply re-plans; nil: all succeed
+	satisfied  bool              // the expectations of pod creations and deletions are met
+	expectedRm map[meta.UID]bool // pods whose finalizer removal is in flight
+	manageW    []Write           // the writes of the pods: deletions or creation batches
+	trackW     []Write           // the writes of the tracking: status, finalizers, status
 }
 
 // Sync returns what Kubernetes' v1.36 Job controller (with its default
 // feature gates) does for job when its informers hold pods, at now, given
-// the failure record of the previous sync. pods are the pods the Job
-// owns; pods controlled by another object, or not matching the Job's
-// selector, are left out. Sync changes neither job nor pods.
-func Sync(job *jobapi.Job, pods []*core.Pod, now time.Time, backoff Backoff) Decision {
-	d := Decision{Backoff: backoff}
+// the failure record of the previous sync. pods are the pods the informer
+// holds in the Job's namespace that the Job controls or that no object
+// controls: Sync adopts the orphans that match the Job's selector,
+// releases the pods it controls that no longer match, and leaves out
+// pods controlled by another object. Sync changes neither job nor pods.
+//
+// Options: [WithExpectations] makes Sync consult the writes still in
+// flight, as the real controller does, so that a stale cache never makes
+// it create or delete twice; [WithControllerName] makes it manage the
+// Jobs whose spec.managedBy names another controller.
+func Sync(job *jobapi.Job, pods []*core.Pod, now time.Time, backoff Backoff, opts ...Option) Decision {
+	in := Input{Job: job, Pods: pods, Now: now, Backoff: backoff}
+	for _, o := range opts {
+		if o != nil {
+			o(&in)
+		}
+	}
+	return run(&in, nil)
+}
+
+// run is Sync given what failed of the writes of its plan (out; nil when
+// every write succeeds).
+func run(in *Input, out *outcome) Decision {
+	job, now, backoff := in.Job, in.Now, in.Backoff
+	d := Decision{Backoff: backoff, Input: *in}
 	spec := &job.Spec
-	if m := spec.ManagedBy; m != nil && *m != ControllerName {
+	if !in.manages(job) {
 		d.Skipped = ManagedElsewhere
 		return d
 	}
@@ -201,7 +258,9 @@ func Sync(job *jobapi.Job, pods []*core.Pod, now time.Time, backoff Backoff) Dec
 		d.Skipped = Invalid
 		return d
 	}
-	c := &syncCtx{job: job, now: now, indexed: indexed, completions: -1, d: &d, policy: spec.PodFailurePolicy}
+	c := &syncCtx{job: job, now: now, indexed: indexed, completions: -1, d: &d, policy: spec.PodFailurePolicy, in: in, out: out}
+	c.satisfied = in.Expectations.satisfied(job.ObjectMeta.UID, now)
+	c.expectedRm = in.Expectations.expectedRemovals(job.ObjectMeta.UID)
 	if spec.Completions != nil {
 		c.completions = int(*spec.Completions)
 	}
@@ -225,9 +284,10 @@ func Sync(job *jobapi.Job, pods []*core.Pod, now time.Time, backoff Backoff) Dec
 	}
 	c.uncSucc = uidSet(st.UncountedTerminatedPods.Succeeded)
 	c.uncFail = uidSet(st.UncountedTerminatedPods.Failed)
-	c.pods = ownPods(job, pods)
+	c.pods = c.claim(in.Pods)
 	c.sync(backoff)
 	d.Status = *st
+	c.writes()
 	return d
 }
 
@@ -251,8 +311,14 @@ func uidSet(uids []meta.UID) map[meta.UID]bool {
 	return m
 }
 
-// ownPods keeps the pods that job controls and that match its selector.
-func ownPods(job *jobapi.Job, pods []*core.Pod) []*core.Pod {
+// claim returns the pods the Job owns once it has claimed them, as
+// Kubernetes' ControllerRefManager does: the pods it controls that match
+// its selector, and the orphans that match it (adopted: given the
+// tracking finalizer), unless the Job is being deleted. It records the
+// adoptions and the releases of controlled pods that no longer match.
+func (c *syncCtx) claim(pods []*core.Pod) []*core.Pod {
+	job := c.job
+	deleting := job.ObjectMeta.DeletionTimestamp != nil
 	sel := selector.Everything()
 	if job.Spec.Selector != nil {
 		if s, err := selector.FromLabelSelector(job.Spec.Selector); err == nil {
@@ -263,14 +329,30 @@ func ownPods(job *jobapi.Job, pods []*core.Pod) []*core.Pod {
 	}
 	out := make([]*core.Pod, 0, len(pods))
 	for _, p := range pods {
-		if p == nil {
+		if p == nil || c.out.gone(p) {
 			continue
 		}
-		if ref := controllerOf(p); ref != nil && ref.UID != job.ObjectMeta.UID {
+		ref := controllerOf(p)
+		if ref != nil {
+			if ref.UID != job.ObjectMeta.UID {
+				continue
+			}
+			if sel.Matches(selector.Set(p.ObjectMeta.Labels)) {
+				out = append(out, p)
+			} else if !deleting {
+				c.d.Release = append(c.d.Release, p)
+			}
 			continue
 		}
-		if !sel.Matches(selector.Set(p.ObjectMeta.Labels)) {
+		if deleting || p.ObjectMeta.DeletionTimestamp != nil || p.ObjectMeta.Namespace != job.ObjectMeta.Namespace ||
+			!sel.Matches(selector.Set(p.ObjectMeta.Labels)) {
 			continue
+		}
+		c.d.Adopt = append(c.d.Adopt, p)
+		if !hasFinalizer(p) {
+			q := *p
+			q.ObjectMeta.Finalizers = append(slices.Clip(p.ObjectMeta.Finalizers), TrackingFinalizer)
+			p = &q
 		}
 		out = append(out, p)
 	}
@@ -511,18 +593,29 @@ func (c *syncCtx) sync(prevBackoff Backoff) {
 	suspendChanged := false
 	if c.finished != nil {
 		// A finished Job's active pods go; their finalizers are removed
-		// below.
+		// below. It is finished only once they are all deleted and no
+		// creation or deletion is in flight.
+		var deleted int32
 		for _, p := range c.active {
 			c.deletePod(p)
 			if isReady(p) {
 				c.ready--
 			}
+			if !c.out.notDeleted(p) {
+				deleted++
+			}
 		}
-		c.terminating += active
-		active = 0
+		if len(c.active) > 0 {
+			c.manageW = append(c.manageW, Write{Kind: DeletePods, Pods: c.active, KeepFinalizers: true})
+		}
+		if deleted != active || !c.satisfied {
+			c.finished = nil
+		}
+		c.terminating += deleted
+		active -= deleted
 	} else {
 		manageCalled := false
-		if job.ObjectMeta.DeletionTimestamp == nil {
+		if c.satisfied && job.ObjectMeta.DeletionTimestamp == nil {
 			active = c.manage(newBackoff, active)
 			manageCalled = true
 		}
@@ -576,7 +669,7 @@ func sortedUnique(ixs []int) []int {
 // uncounted.
 func (c *syncCtx) newFinishedPods() (succeeded, failed []*core.Pod) {
 	for _, p := range c.pods {
-		if !hasFinalizer(p) || !c.validIndex(p) {
+		if !hasFinalizer(p) || c.expectedRm[p.ObjectMeta.UID] || !c.validIndex(p) {
 			continue
 		}
 		if p.Status.Phase == core.PodSucceeded {

@@ -9,12 +9,13 @@ import (
 )
 
 // track counts the finished pods in the status and removes their tracking
-// finalizers, as Kubernetes' controller does in one sync whose writes all
-// succeed: finished pods are first listed in
-// status.uncountedTerminatedPods, their finalizers removed, then moved to
-// the counters; the interim condition (FailureTarget, SuccessCriteriaMet)
-// is added, and the final one (Failed, Complete) once nothing is left
-// uncounted and no pod is terminating.
+// finalizers, as Kubernetes' controller does: finished pods are first
+// listed in status.uncountedTerminatedPods (the interim status write),
+// their finalizers removed, then moved to the counters (the final status
+// write); the interim condition (FailureTarget, SuccessCriteriaMet) is
+// added, and the final one (Failed, Complete) once nothing is left
+// uncounted and no pod is terminating. Pods whose finalizer removal is
+// in flight count as without a finalizer.
 func (c *syncCtx) track(needsFlush bool, newBackoff Backoff) {
 	st := c.status
 	unc := st.UncountedTerminatedPods
@@ -24,7 +25,7 @@ func (c *syncCtx) track(needsFlush bool, newBackoff Backoff) {
 	}
 	withFinalizer := make(map[meta.UID]bool, len(pods))
 	for _, p := range pods {
-		if hasFinalizer(p) {
+		if hasFinalizer(p) && !c.expectedRm[p.ObjectMeta.UID] {
 			withFinalizer[p.ObjectMeta.UID] = true
 		}
 	}
@@ -36,7 +37,7 @@ func (c *syncCtx) track(needsFlush bool, newBackoff Backoff) {
 	reachedMax := false
 	failing := c.finished != nil && c.finished.Type != jobapi.JobSuccessCriteriaMet
 	for _, p := range pods {
-		if !hasFinalizer(p) {
+		if !hasFinalizer(p) || c.expectedRm[p.ObjectMeta.UID] {
 			continue
 		}
 		failed := c.isFailed(p)
@@ -97,11 +98,20 @@ func (c *syncCtx) track(needsFlush bool, newBackoff Backoff) {
 		}
 		c.finished = c.newCondition(jobapi.JobComplete, jobapi.ConditionTrue, c.finished.Reason, c.finished.Message)
 	}
+	var interim *jobapi.JobStatus
 	if needsFlush {
 		// The first status write; the failure record is kept with it.
 		c.d.UpdateStatus = true
 		c.d.Backoff = newBackoff
 		needsFlush = false
+		interim = st.DeepCopy()
+		c.trackW = append(c.trackW, Write{Kind: UpdateStatus, Status: interim, RecordsBackoff: true})
+	}
+	if len(toRemove) > 0 {
+		if interim == nil {
+			interim = st.DeepCopy()
+		}
+		c.trackW = append(c.trackW, Write{Kind: RemoveFinalizers, Pods: toRemove, Status: interim})
 	}
 	for _, p := range toRemove {
 		if !slices.Contains(c.d.RemoveFinalizer, p) {
@@ -117,6 +127,7 @@ func (c *syncCtx) track(needsFlush bool, newBackoff Backoff) {
 	}
 	if needsFlush {
 		c.d.UpdateStatus = true
+		c.trackW = append(c.trackW, Write{Kind: UpdateStatus, Status: st})
 	}
 }
 
