@@ -289,13 +289,9 @@ func validateSelector(job *Job, spec *field.Path, allowInvalidValues bool, errs 
 			field.Required(path, detail),
 			field.Invalid(spec.Child("template", "metadata", "labels"), tmpl, "must be selected by `spec.selector`, which is missing and selects nothing"))
 	}
-	if e := selector.ValidateLabelSelector(sel, path); len(e) > 0 {
-		if allowInvalidValues {
-			e = e.Filter(func(e *field.Error) bool { return !isExpressionValueError(e) })
-		}
-		if len(e) > 0 {
-			return append(errs, e...)
-		}
+	lsOpts := selector.LabelSelectorValidationOptions{AllowInvalidLabelValueInSelector: allowInvalidValues}
+	if e := selector.ValidateLabelSelector(sel, lsOpts, path); len(e) > 0 {
+		return append(errs, e...)
 	}
 	if len(sel.MatchExpressions) == 0 && len(sel.MatchLabels) == 1 {
 		for k, v := range sel.MatchLabels {
@@ -310,12 +306,6 @@ func validateSelector(job *Job, spec *field.Path, allowInvalidValues bool, errs 
 			"must be selected by `spec.selector`, or the Job would not find the pods it creates"))
 	}
 	return errs
-}
-
-// isExpressionValueError reports whether e is about a value of a
-// selector's `matchExpressions`.
-func isExpressionValueError(e *field.Error) bool {
-	return strings.Contains(e.Field, ".matchExpressions[") && strings.Contains(e.Field, "].values[")
 }
 
 // validateIndexedHostname checks that the pod with the highest completion

@@ -20,9 +20,11 @@ const immutable = "may not be changed once the Job is created"
 // job must pass [Validate], with the same label key options and the pod
 // validation options the strategy derives from old, so that what old
 // already holds stays acceptable: invalid label values in `spec.selector`
-// and in affinity selectors, a non-local serviceAccountToken path, any
-// `seLinuxChangePolicy`, and what [core.ValidatePodTemplateSpecUpdate]
-// lists (an invalid pod deletion cost, Lt and Gt tolerations, ...). Under
+// (selector.LabelSelectorValidationOptions), and what
+// [core.PodUpdateValidationOptions] derives from old's template (invalid
+// affinity selectors, a non-local serviceAccountToken path, any
+// `seLinuxChangePolicy`, Lt and Gt tolerations, ...) with an invalid pod
+// deletion cost ([core.ValidatePodTemplateSpecUpdate]). Under
 // [KubernetesLabelKeys] the `batch.kubernetes.io/` template labels are
 // required only when old's template has both, as Kubernetes requires them
 // only of Jobs created since it writes them. And what may not change has

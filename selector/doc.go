@@ -30,7 +30,9 @@
 // lower-case DNS subdomain of at most 253 bytes and '/'; a value is empty
 // or follows the rules of a name. [ValidateLabels],
 // [ValidateQualifiedName], [ValidateLabelValue] and [ValidateLabelSelector]
-// report problems as field errors in the API conventions' wording.
+// report problems as field errors in the API conventions' wording;
+// [LabelSelectorValidationOptions] say what an update of an older object
+// keeps accepting, as apimachinery's options do.
 //
 // Non-goals: field selectors, kubectl's looser string helpers (such as
 // ConvertSelectorToLabelsMap), logging, and changing a selector in place.

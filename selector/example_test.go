@@ -61,7 +61,7 @@ func ExampleFromLabelSelector() {
 	bad := &selector.LabelSelector{
 		MatchExpressions: []selector.LabelSelectorRequirement{{Key: "tier", Operator: selector.LabelSelectorOpExists, Values: []string{"batch"}}},
 	}
-	for _, e := range selector.ValidateLabelSelector(bad, field.NewPath("spec", "selector")) {
+	for _, e := range selector.ValidateLabelSelector(bad, selector.LabelSelectorValidationOptions{}, field.NewPath("spec", "selector")) {
 		fmt.Println(e)
 	}
 	// Output:

@@ -170,7 +170,7 @@ func FuzzFromLabelSelector(f *testing.F) {
 			ls.MatchExpressions = append(ls.MatchExpressions, LabelSelectorRequirement{Key: key2, Operator: LabelSelectorOperator(op2), Values: split(vals2)})
 		}
 		s, err := FromLabelSelector(ls)
-		errs := ValidateLabelSelector(ls, field.NewPath("spec", "selector"))
+		errs := ValidateLabelSelector(ls, LabelSelectorValidationOptions{}, field.NewPath("spec", "selector"))
 		if (err == nil) != (len(errs) == 0) {
 			t.Fatalf("FromLabelSelector error %v, but ValidateLabelSelector %v", err, errs)
 		}

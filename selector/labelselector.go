@@ -134,7 +134,7 @@ func FromLabelSelector(ls *LabelSelector) (Selector, error) {
 		default:
 			return Selector{}, invalidLabelSelector(ls)
 		}
-		if !expressionValid(e) {
+		if !expressionValid(e, LabelSelectorValidationOptions{}) {
 			return Selector{}, invalidLabelSelector(ls)
 		}
 		start := len(vals)
@@ -152,7 +152,7 @@ func FromLabelSelector(ls *LabelSelector) (Selector, error) {
 
 // invalidLabelSelector returns the validation errors of ls as one error.
 func invalidLabelSelector(ls *LabelSelector) error {
-	return ValidateLabelSelector(ls, nil).ToAggregate()
+	return ValidateLabelSelector(ls, LabelSelectorValidationOptions{}, nil).ToAggregate()
 }
 
 // sortStrings sorts a short list in place.

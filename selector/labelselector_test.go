@@ -72,7 +72,7 @@ func TestFromLabelSelector(t *testing.T) {
 			if diff := cmp.Diff(tt.print, got.String()); diff != "" {
 				t.Errorf("String (-want +got):\n%s", diff)
 			}
-			if errs := ValidateLabelSelector(tt.ls, field.NewPath("spec", "selector")); len(errs) != 0 {
+			if errs := ValidateLabelSelector(tt.ls, LabelSelectorValidationOptions{}, field.NewPath("spec", "selector")); len(errs) != 0 {
 				t.Errorf("ValidateLabelSelector = %v, want no errors", errs)
 			}
 		})
@@ -167,7 +167,7 @@ func TestFromLabelSelectorErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			errs := ValidateLabelSelector(tt.ls, path)
+			errs := ValidateLabelSelector(tt.ls, LabelSelectorValidationOptions{}, path)
 			if diff := cmp.Diff(tt.want, errs, ignoreDetail); diff != "" {
 				t.Errorf("ValidateLabelSelector (-want +got):\n%s", diff)
 			}
@@ -193,7 +193,7 @@ func TestFromLabelSelectorErrors(t *testing.T) {
 }
 
 func TestValidateLabelSelectorNil(t *testing.T) {
-	if errs := ValidateLabelSelector(nil, field.NewPath("spec", "selector")); errs != nil {
+	if errs := ValidateLabelSelector(nil, LabelSelectorValidationOptions{}, field.NewPath("spec", "selector")); errs != nil {
 		t.Errorf("ValidateLabelSelector(nil) = %v, want nil", errs)
 	}
 }

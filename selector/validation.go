@@ -268,15 +268,27 @@ func ValidateLabels(labels map[string]string, path *field.Path) field.ErrorList 
 	return errs
 }
 
+// LabelSelectorValidationOptions are the choices [ValidateLabelSelector]
+// makes, as apimachinery's metav1 validation.LabelSelectorValidationOptions.
+// The zero value checks everything, as on create.
+type LabelSelectorValidationOptions struct {
+	// AllowInvalidLabelValueInSelector accepts invalid label values in
+	// `matchExpressions` (not in `matchLabels`), as apimachinery's field of
+	// the same name: an API server sets it on an update when the stored
+	// object's selector already had one, which older servers accepted.
+	AllowInvalidLabelValueInSelector bool
+}
+
 // ValidateLabelSelector checks a LabelSelector as the API server checks a
 // `spec.selector` (path): the keys and values of `matchLabels`, and for
 // each of `matchExpressions` its key, a supported operator (else Invalid
 // at `operator`, as Kubernetes reports it), values present exactly when
 // the operator is 'In' or 'NotIn' (else Required or Forbidden at `values`,
-// as Kubernetes v1.36 reports them), and each value. A nil
-// selector is valid. The result is empty exactly when [FromLabelSelector]
-// succeeds. A valid selector costs no allocation.
-func ValidateLabelSelector(ls *LabelSelector, path *field.Path) field.ErrorList {
+// as Kubernetes v1.36 reports them), and each value unless opts allow
+// invalid ones. A nil selector is valid. With the zero opts the result is
+// empty exactly when [FromLabelSelector] succeeds. A valid selector costs
+// no allocation.
+func ValidateLabelSelector(ls *LabelSelector, opts LabelSelectorValidationOptions, path *field.Path) field.ErrorList {
 	if ls == nil {
 		return nil
 	}
@@ -285,8 +297,8 @@ func ValidateLabelSelector(ls *LabelSelector, path *field.Path) field.ErrorList 
 		errs = ValidateLabels(ls.MatchLabels, path.Child("matchLabels"))
 	}
 	for i := range ls.MatchExpressions {
-		if e := &ls.MatchExpressions[i]; !expressionValid(e) {
-			errs = append(errs, validateRequirement(e, path.Child("matchExpressions").Index(i))...)
+		if e := &ls.MatchExpressions[i]; !expressionValid(e, opts) {
+			errs = append(errs, validateRequirement(e, opts, path.Child("matchExpressions").Index(i))...)
 		}
 	}
 	return errs
@@ -304,7 +316,7 @@ func labelsValid(labels map[string]string) bool {
 
 // expressionValid reports whether validateRequirement finds nothing wrong
 // with e, without building any field path.
-func expressionValid(e *LabelSelectorRequirement) bool {
+func expressionValid(e *LabelSelectorRequirement, opts LabelSelectorValidationOptions) bool {
 	switch e.Operator {
 	case LabelSelectorOpIn, LabelSelectorOpNotIn:
 		if len(e.Values) == 0 {
@@ -320,6 +332,9 @@ func expressionValid(e *LabelSelectorRequirement) bool {
 	if !validKey(e.Key) {
 		return false
 	}
+	if opts.AllowInvalidLabelValueInSelector {
+		return true
+	}
 	for _, v := range e.Values {
 		if !validValue(v) {
 			return false
@@ -329,7 +344,7 @@ func expressionValid(e *LabelSelectorRequirement) bool {
 }
 
 // validateRequirement checks one element of `matchExpressions`.
-func validateRequirement(r *LabelSelectorRequirement, path *field.Path) field.ErrorList {
+func validateRequirement(r *LabelSelectorRequirement, opts LabelSelectorValidationOptions, path *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch r.Operator {
 	case LabelSelectorOpIn, LabelSelectorOpNotIn:
@@ -344,6 +359,9 @@ func validateRequirement(r *LabelSelectorRequirement, path *field.Path) field.Er
 		errs = append(errs, field.Invalid(path.Child("operator"), r.Operator, "must be 'In', 'NotIn', 'Exists' or 'DoesNotExist'"))
 	}
 	errs = append(errs, ValidateQualifiedName(r.Key, path.Child("key"))...)
+	if opts.AllowInvalidLabelValueInSelector {
+		return errs
+	}
 	for i, v := range r.Values {
 		errs = append(errs, ValidateLabelValue(v, path.Child("values").Index(i))...)
 	}

@@ -203,7 +203,71 @@ func TestValidateLabelSelectorAllocations(t *testing.T) {
 		},
 	}
 	path := field.NewPath("spec", "selector")
-	if got := testing.AllocsPerRun(100, func() { ValidateLabelSelector(ls, path) }); got != 0 {
+	if got := testing.AllocsPerRun(100, func() { ValidateLabelSelector(ls, LabelSelectorValidationOptions{}, path) }); got != 0 {
 		t.Errorf("ValidateLabelSelector of a valid selector allocates %v times, want 0", got)
+	}
+}
+
+// TestValidateLabelSelectorOptions checks AllowInvalidLabelValueInSelector:
+// an invalid value in `matchExpressions` is refused without it and
+// accepted with it; every other rule, the values of `matchLabels` among
+// them, still holds, as apimachinery's option does.
+func TestValidateLabelSelectorOptions(t *testing.T) {
+	allow := LabelSelectorValidationOptions{AllowInvalidLabelValueInSelector: true}
+	type key struct {
+		Type  field.ErrorType
+		Field string
+	}
+	tests := []struct {
+		name          string
+		ls            *LabelSelector
+		without, with []key
+	}{{
+		name:    "invalid value in matchExpressions",
+		ls:      &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "a", Operator: LabelSelectorOpIn, Values: []string{"ok", "-bad-"}}}},
+		without: []key{{field.ErrorTypeInvalid, "spec.selector.matchExpressions[0].values[1]"}},
+	}, {
+		name:    "too long a value in NotIn",
+		ls:      &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "a", Operator: LabelSelectorOpNotIn, Values: []string{strings.Repeat("x", 64)}}}},
+		without: []key{{field.ErrorTypeInvalid, "spec.selector.matchExpressions[0].values[0]"}},
+	}, {
+		name:    "invalid value in matchLabels is still refused",
+		ls:      &LabelSelector{MatchLabels: map[string]string{"a": "-bad-"}},
+		without: []key{{field.ErrorTypeInvalid, "spec.selector.matchLabels"}},
+		with:    []key{{field.ErrorTypeInvalid, "spec.selector.matchLabels"}},
+	}, {
+		name: "invalid key and missing values are still refused",
+		ls:   &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "-k", Operator: LabelSelectorOpIn}}},
+		without: []key{
+			{field.ErrorTypeRequired, "spec.selector.matchExpressions[0].values"},
+			{field.ErrorTypeInvalid, "spec.selector.matchExpressions[0].key"},
+		},
+		with: []key{
+			{field.ErrorTypeRequired, "spec.selector.matchExpressions[0].values"},
+			{field.ErrorTypeInvalid, "spec.selector.matchExpressions[0].key"},
+		},
+	}, {
+		name:    "values with Exists are still forbidden",
+		ls:      &LabelSelector{MatchExpressions: []LabelSelectorRequirement{{Key: "a", Operator: LabelSelectorOpExists, Values: []string{"-bad-"}}}},
+		without: []key{{field.ErrorTypeForbidden, "spec.selector.matchExpressions[0].values"}, {field.ErrorTypeInvalid, "spec.selector.matchExpressions[0].values[0]"}},
+		with:    []key{{field.ErrorTypeForbidden, "spec.selector.matchExpressions[0].values"}},
+	}}
+	keys := func(errs field.ErrorList) []key {
+		var out []key
+		for _, e := range errs {
+			out = append(out, key{e.Type, e.Field})
+		}
+		return out
+	}
+	path := field.NewPath("spec", "selector")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.without, keys(ValidateLabelSelector(tt.ls, LabelSelectorValidationOptions{}, path))); diff != "" {
+				t.Errorf("without the option (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.with, keys(ValidateLabelSelector(tt.ls, allow, path))); diff != "" {
+				t.Errorf("with AllowInvalidLabelValueInSelector (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

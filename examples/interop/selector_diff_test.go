@@ -381,7 +381,14 @@ func TestFromLabelSelectorAgreesWithKubernetes(t *testing.T) {
 		ksel, kerr := metav1.LabelSelectorAsSelector(p.k)
 		jsel, jerr := selector.FromLabelSelector(p.j)
 		kval := metavalidation.ValidateLabelSelector(p.k, metavalidation.LabelSelectorValidationOptions{}, kfield.NewPath("spec", "selector"))
-		jval := selector.ValidateLabelSelector(p.j, jfield.NewPath("spec", "selector"))
+		jval := selector.ValidateLabelSelector(p.j, selector.LabelSelectorValidationOptions{}, jfield.NewPath("spec", "selector"))
+		// The options an update of an old object brings: invalid values in
+		// matchExpressions accepted.
+		kallow := metavalidation.ValidateLabelSelector(p.k, metavalidation.LabelSelectorValidationOptions{AllowInvalidLabelValueInSelector: true}, kfield.NewPath("spec", "selector"))
+		jallow := selector.ValidateLabelSelector(p.j, selector.LabelSelectorValidationOptions{AllowInvalidLabelValueInSelector: true}, jfield.NewPath("spec", "selector"))
+		if (len(kallow) == 0) != (len(jallow) == 0) {
+			d.errorf("%s: ValidateLabelSelector allowing invalid values: k8s %v, jobkit %v", in, kallow, jallow)
+		}
 		if (kerr == nil) != (jerr == nil) {
 			d.errorf("%s: k8s error %v, jobkit error %v", in, kerr, jerr)
 			continue

@@ -32,6 +32,48 @@ type PodValidationOptions struct {
 	// does when its SELinuxMount gate (beta, off in v1.36) is on or the old
 	// template already set a policy. Without it only 'Recursive' is valid.
 	AllowSELinuxChangePolicyMountOption bool
+	// AllowInvalidPodDeletionCost accepts a
+	// `controller.kubernetes.io/pod-deletion-cost` annotation that is not a
+	// 32-bit integer, as Kubernetes' AllowInvalidPodDeletionCost: set on
+	// an update when the old object's annotation was already invalid.
+	AllowInvalidPodDeletionCost bool
+	// AllowTaintTolerationComparisonOperators accepts the toleration
+	// operators 'Lt' and 'Gt', whose `value` must then be a decimal
+	// integer, as Kubernetes' AllowTaintTolerationComparisonOperators: its
+	// TaintTolerationComparisonOperators gate is alpha (off) in v1.36, so
+	// it is set on an update when the old spec already used them.
+	AllowTaintTolerationComparisonOperators bool
+	// AllowInvalidLabelValueInRequiredNodeAffinity accepts invalid label
+	// values in the match expressions of the required node affinity, as
+	// Kubernetes' AllowInvalidLabelValueInRequiredNodeAffinity: set on an
+	// update when the old spec already had one.
+	AllowInvalidLabelValueInRequiredNodeAffinity bool
+	// AllowNamespacedSysctlsForHostNetAndHostIPC accepts sysctls of the
+	// network namespace with `hostNetwork` and of the IPC namespace with
+	// `hostIPC`, as Kubernetes' AllowNamespacedSysctlsForHostNetAndHostIPC:
+	// set on an update when the old spec already had one.
+	AllowNamespacedSysctlsForHostNetAndHostIPC bool
+	// AllowInvalidTopologySpreadConstraintLabelSelector skips the
+	// validation of topology spread constraints' label selectors, as
+	// Kubernetes' AllowInvalidTopologySpreadConstraintLabelSelector: set on
+	// an update when one of the old spec's was invalid.
+	AllowInvalidTopologySpreadConstraintLabelSelector bool
+	// AllowIndivisibleHugePagesValues accepts huge pages amounts that are
+	// not a multiple of the page size, as Kubernetes'
+	// AllowIndivisibleHugePagesValues: set on an update when the old spec
+	// (its containers or overhead) already had one.
+	AllowIndivisibleHugePagesValues bool
+	// AllowExistingRestartContainerForNonSidecarInitContainer accepts the
+	// resize restart policy 'RestartContainer' on init containers that are
+	// not sidecars, as Kubernetes'
+	// AllowExistingRestartContainerForNonSidecarInitContainer: set when
+	// the old spec already had one.
+	AllowExistingRestartContainerForNonSidecarInitContainer bool
+	// AllowUserNamespacesWithVolumeDevices accepts `volumeDevices` in a
+	// pod with `hostUsers: false` (they do not work there), as Kubernetes'
+	// AllowUserNamespacesWithVolumeDevices: set on an update when the old
+	// spec already had them.
+	AllowUserNamespacesWithVolumeDevices bool
 	// DisallowContainerRestartPolicyRules refuses `restartPolicy` on
 	// regular containers and restart rules, as Kubernetes does when its
 	// ContainerRestartRules feature gate (beta, on in v1.36) is off.
@@ -75,7 +117,7 @@ func ValidatePodTemplateSpec(t *PodTemplateSpec, path *field.Path, opts PodValid
 	}
 	if len(t.ObjectMeta.Annotations) > 0 {
 		errs = validateAnnotations(t.ObjectMeta.Annotations, path, errs)
-		errs = validatePodAnnotations(t.ObjectMeta.Annotations, &t.Spec, path, errs)
+		errs = validatePodAnnotations(t.ObjectMeta.Annotations, &t.Spec, path, opts, errs)
 	}
 	root := lazyPath{root: func() *field.Path { return path }}
 	spec := root.child("spec")
@@ -148,7 +190,7 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 	if len(spec.EphemeralContainers) > 0 {
 		errs = validateEphemeralContainers(spec, &vs, at, opts, errs)
 	}
-	errs = validatePodResources(spec, at, errs)
+	errs = validatePodResources(spec, at, opts, errs)
 
 	switch spec.RestartPolicy {
 	case RestartPolicyAlways, RestartPolicyOnFailure, RestartPolicyNever:
@@ -176,7 +218,7 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 		errs = validateAffinity(spec.Affinity, &a, opts, errs)
 	}
 	if len(spec.TopologySpreadConstraints) > 0 {
-		errs = validateTopologySpreadConstraints(spec.TopologySpreadConstraints, at, errs)
+		errs = validateTopologySpreadConstraints(spec.TopologySpreadConstraints, at, opts, errs)
 	}
 	if len(spec.SchedulingGates) > 0 {
 		errs = validateSchedulingGates(spec.SchedulingGates, at, errs)
@@ -198,16 +240,16 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 		errs = appendDNSLabelErrors(errs, at.at("subdomain"), n)
 	}
 	if len(spec.Tolerations) > 0 {
-		errs = validateTolerations(spec.Tolerations, at, errs)
+		errs = validateTolerations(spec.Tolerations, at, opts, errs)
 	}
 	if n := spec.PriorityClassName; n != "" && !isDNSSubdomain(n) {
 		errs = appendDNSSubdomainErrors(errs, at.at("priorityClassName"), n)
 	}
 	errs = validateFileKeyRefVolumes(spec, at, errs)
-	errs = validatePodMisc(spec, at, errs)
+	errs = validatePodMisc(spec, at, opts, errs)
 	if len(spec.Overhead) > 0 {
 		op := at.child("overhead")
-		errs = validateRequirements(&ResourceRequirements{Limits: spec.Overhead}, false, &op, errs)
+		errs = validateRequirements(&ResourceRequirements{Limits: spec.Overhead}, false, &op, opts, errs)
 	}
 	errs = validateHostProcess(spec, at, errs)
 	errs = validateOS(spec, at, errs)
@@ -228,7 +270,7 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 // readiness gates, host ports under hostNetwork, hostUsers, the
 // hostnameOverride, resource claims and the names of runtime classes and
 // scheduling groups.
-func validatePodMisc(spec *PodSpec, at *lazyPath, errs field.ErrorList) field.ErrorList {
+func validatePodMisc(spec *PodSpec, at *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	for i := range spec.HostAliases {
 		h := &spec.HostAliases[i]
 		if ip := net.ParseIP(h.IP); ip == nil {
@@ -272,11 +314,13 @@ func validatePodMisc(spec *PodSpec, at *lazyPath, errs field.ErrorList) field.Er
 		if spec.HostIPC {
 			errs = append(errs, field.Forbidden(at.at("HostIPC"), "may not be set "+detail))
 		}
-		forEachContainer(spec, func(list string, i int, c containerView) {
-			if len(c.devices) > 0 {
-				errs = append(errs, field.Forbidden(at.at(list).Index(i).Child("volumeDevices"), "may not be set "+detail))
-			}
-		})
+		if !opts.AllowUserNamespacesWithVolumeDevices {
+			forEachContainer(spec, func(list string, i int, c containerView) {
+				if len(c.devices) > 0 {
+					errs = append(errs, field.Forbidden(at.at(list).Index(i).Child("volumeDevices"), "may not be set "+detail))
+				}
+			})
+		}
 	}
 	if h := spec.HostnameOverride; h != nil {
 		if spec.SetHostnameAsFQDN != nil && *spec.SetHostnameAsFQDN {
@@ -561,7 +605,7 @@ const (
 // the mirror-pod annotation only with a nodeName, tolerations in their
 // annotation, the pod deletion cost a 32-bit integer, seccomp and
 // AppArmor profiles in their (deprecated) annotations.
-func validatePodAnnotations(a map[string]string, spec *PodSpec, path *field.Path, errs field.ErrorList) field.ErrorList {
+func validatePodAnnotations(a map[string]string, spec *PodSpec, path *field.Path, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	anns := func() *field.Path { return path.Child("annotations") }
 	start := len(errs)
 	if v, ok := a[mirrorPodAnnotation]; ok && spec.NodeName == "" {
@@ -576,10 +620,10 @@ func validatePodAnnotations(a map[string]string, spec *PodSpec, path *field.Path
 			ap := tp.child(tolerationsAnnotation)
 			// validateTolerations appends "tolerations"; Kubernetes
 			// reports these at annotations.<key>[i].
-			errs = validateTolerationsAt(ts, &ap, errs)
+			errs = validateTolerationsAt(ts, &ap, opts, errs)
 		}
 	}
-	if v, ok := a[podDeletionCostAnnotation]; ok && !validDeletionCost(v) {
+	if v, ok := a[podDeletionCostAnnotation]; ok && !opts.AllowInvalidPodDeletionCost && !validDeletionCost(v) {
 		errs = append(errs, field.Invalid(anns().Key(podDeletionCostAnnotation), v, "must be a 32bit integer"))
 	}
 	for k, v := range a {

@@ -97,7 +97,7 @@ func validateInitContainers(spec *PodSpec, vs *volumeSet, at *lazyPath, opts Pod
 				errs = append(errs, field.Forbidden(cp.at("startupProbe"), detail))
 			}
 			for j := range c.ResizePolicy {
-				if c.ResizePolicy[j].RestartPolicy == RestartContainer {
+				if c.ResizePolicy[j].RestartPolicy == RestartContainer && !opts.AllowExistingRestartContainerForNonSidecarInitContainer {
 					errs = append(errs, field.Invalid(cp.at("resizePolicy").Index(j).Child("restartPolicy"),
 						c.ResizePolicy[j].RestartPolicy, "must not be 'RestartContainer' for an init container that is not a sidecar: use 'NotRequired'"))
 				}
@@ -252,7 +252,7 @@ func validateContainerCommon(c *Container, spec *PodSpec, vs *volumeSet, cp *laz
 	}
 	if len(c.Resources.Limits) > 0 || len(c.Resources.Requests) > 0 {
 		rp := cp.child("resources")
-		errs = validateResourceRequirements(&c.Resources, &rp, errs)
+		errs = validateResourceRequirements(&c.Resources, &rp, opts, errs)
 	}
 	if len(c.Resources.Claims) > 0 {
 		errs = validateClaimRefs(c.Resources.Claims, spec.ResourceClaims, func() *field.Path { return cp.at("resources", "claims") }, errs)
@@ -762,18 +762,18 @@ func mountPathBefore(ms []VolumeMount, p string) bool {
 // extended resources, requests at most the limits (equal for hugepages and
 // extended resources, which also need a limit), and hugepages only with
 // cpu or memory.
-func validateResourceRequirements(r *ResourceRequirements, rp *lazyPath, errs field.ErrorList) field.ErrorList {
-	return validateRequirements(r, false, rp, errs)
+func validateResourceRequirements(r *ResourceRequirements, rp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
+	return validateRequirements(r, false, rp, opts, errs)
 }
 
 // validateRequirements is [validateResourceRequirements] for a container
 // (podLevel false) or for the pod's `resources` (podLevel true: cpu,
 // memory and hugepages only).
-func validateRequirements(r *ResourceRequirements, podLevel bool, rp *lazyPath, errs field.ErrorList) field.ErrorList {
+func validateRequirements(r *ResourceRequirements, podLevel bool, rp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	start := len(errs)
 	cpuOrMemory, hugePages := false, false
 	for name, q := range r.Limits {
-		errs = validateResourceEntry(name, q, "limits", podLevel, rp, errs)
+		errs = validateResourceEntry(name, q, "limits", podLevel, rp, opts, errs)
 		if isHugePages(name) {
 			hugePages = true
 		}
@@ -782,7 +782,7 @@ func validateRequirements(r *ResourceRequirements, podLevel bool, rp *lazyPath, 
 		}
 	}
 	for name, q := range r.Requests {
-		errs = validateResourceEntry(name, q, "requests", podLevel, rp, errs)
+		errs = validateResourceEntry(name, q, "requests", podLevel, rp, opts, errs)
 		if limit, ok := r.Limits[name]; ok {
 			c := q.Cmp(limit)
 			if c != 0 && !isOvercommitAllowed(name) {
@@ -846,13 +846,13 @@ var standardResources = []ResourceName{
 	"requests.storage", "services.nodeports", "services.loadbalancers",
 }
 
-func validateResourceEntry(name ResourceName, q resource.Quantity, list string, podLevel bool, rp *lazyPath, errs field.ErrorList) field.ErrorList {
+func validateResourceEntry(name ResourceName, q resource.Quantity, list string, podLevel bool, rp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	if podLevel {
 		errs = validatePodResourceName(name, func() *field.Path { return rp.at(list).Key(string(name)) }, errs)
 	} else {
 		errs = validateContainerResourceName(name, func() *field.Path { return rp.at(list).Key(string(name)) }, errs)
 	}
-	if isHugePages(name) && !hugePagesDivisible(name, q) {
+	if isHugePages(name) && !opts.AllowIndivisibleHugePagesValues && !hugePagesDivisible(name, q) {
 		errs = append(errs, field.Invalid(rp.at(list).Key(string(name)), q.String(),
 			"must be a positive integer multiple of the page size "+strings.TrimPrefix(string(name), "hugepages-")))
 	}
@@ -912,7 +912,7 @@ func validatePodResourceName(name ResourceName, path func() *field.Path, errs fi
 // rules with pod-level names, requests at least what the containers
 // request together, hugepage limits at least the containers' together,
 // and each container's limit at most the pod's.
-func validatePodResources(spec *PodSpec, at *lazyPath, errs field.ErrorList) field.ErrorList {
+func validatePodResources(spec *PodSpec, at *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	r := spec.Resources
 	if r == nil {
 		return errs
@@ -924,7 +924,7 @@ func validatePodResources(spec *PodSpec, at *lazyPath, errs field.ErrorList) fie
 	if r.Claims != nil {
 		errs = append(errs, field.Forbidden(rp.at("claims"), "claims may not be set for Resources at pod-level"))
 	}
-	errs = validateRequirements(r, true, &rp, errs)
+	errs = validateRequirements(r, true, &rp, opts, errs)
 	errs = validateClaimRefs(r.Claims, spec.ResourceClaims, func() *field.Path { return rp.at("claims") }, errs)
 	start := len(errs)
 	if len(r.Requests) > 0 {
@@ -1283,7 +1283,7 @@ func validateInitContainerRestartPolicy(c *Container, cp *lazyPath, opts PodVali
 // validateSysctl checks sysctl i of the pod: a name of at most 253 bytes
 // of dot- or slash-separated segments, not repeated, and not in the
 // network namespace with hostNetwork or the IPC namespace with hostIPC.
-func validateSysctl(spec *PodSpec, i int, scp *lazyPath, errs field.ErrorList) field.ErrorList {
+func validateSysctl(spec *PodSpec, i int, scp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	list := spec.SecurityContext.Sysctls
 	name := list[i].Name
 	np := func() *field.Path { return scp.at("sysctls").Index(i).Child("name") }
@@ -1300,6 +1300,9 @@ func validateSysctl(spec *PodSpec, i int, scp *lazyPath, errs field.ErrorList) f
 				break
 			}
 		}
+	}
+	if opts.AllowNamespacedSysctlsForHostNetAndHostIPC {
+		return errs
 	}
 	switch sysctlNamespace(name) {
 	case "net":
@@ -1405,7 +1408,7 @@ func validatePodSecurityContext(spec *PodSpec, at *lazyPath, opts PodValidationO
 		}
 	}
 	for i := range sc.Sysctls {
-		errs = validateSysctl(spec, i, &scp, errs)
+		errs = validateSysctl(spec, i, &scp, opts, errs)
 	}
 	if p := sc.FSGroupChangePolicy; p != nil && *p != FSGroupChangeOnRootMismatch && *p != FSGroupChangeAlways {
 		errs = append(errs, field.NotSupported(scp.at("fsGroupChangePolicy"), *p, []PodFSGroupChangePolicy{FSGroupChangeAlways, FSGroupChangeOnRootMismatch}))

@@ -8,12 +8,10 @@ import (
 	"net"
 	"net/netip"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/meta"
-	"github.com/jobkit/jobkit/jobapi/resource"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -28,18 +26,30 @@ import (
 //   - AllowNonLocalProjectedTokenPath: a serviceAccountToken projection
 //     of old has an absolute path or one with '..';
 //   - AllowSELinuxChangePolicyMountOption: old sets
-//     `securityContext.seLinuxChangePolicy` (any value).
+//     `securityContext.seLinuxChangePolicy` (any value);
+//   - AllowTaintTolerationComparisonOperators: a toleration of old uses
+//     the operator Lt or Gt;
+//   - AllowInvalidLabelValueInRequiredNodeAffinity: a match expression of
+//     old's required node affinity has an invalid label value;
+//   - AllowNamespacedSysctlsForHostNetAndHostIPC: old has a sysctl of the
+//     network (IPC) namespace with hostNetwork (hostIPC);
+//   - AllowInvalidTopologySpreadConstraintLabelSelector: a topology spread
+//     constraint of old has an invalid label selector;
+//   - AllowIndivisibleHugePagesValues: a container of old, or its
+//     overhead, asks for huge pages that are not a multiple of the page
+//     size;
+//   - AllowExistingRestartContainerForNonSidecarInitContainer: an init
+//     container of old that is not a sidecar has a RestartContainer
+//     resize policy;
+//   - AllowUserNamespacesWithVolumeDevices: old has `hostUsers: false`
+//     and a container with volume devices.
 //
-// A nil old gives [JobPodValidationOptions], the options of a create.
-// Kubernetes grandfathers more than these options say; what jobkit's
-// options cannot express, [ValidatePodTemplateSpecUpdate] and
-// [ValidatePodUpdate] accept after the fact (an invalid deletion cost,
-// Lt and Gt tolerations, invalid label values in the required node
-// affinity, host-namespace sysctls, invalid topology spread selectors,
-// indivisible huge pages, RestartContainer resize policies of non-sidecar
-// init containers, volume devices with user namespaces). Not
-// grandfathered: topology spread matchLabelKeys that broke the rules
-// before v1.36's selector merge (no longer refused on create either).
+// AllowInvalidPodDeletionCost depends on the old object's annotations,
+// not its spec: [ValidatePodTemplateSpecUpdate], [ValidatePodUpdate] and
+// [ValidatePodStatusUpdate] set it from their old object. A nil old gives
+// [JobPodValidationOptions], the options of a create. Not grandfathered:
+// topology spread matchLabelKeys that broke the rules before v1.36's
+// selector merge (no longer refused on create either).
 func PodUpdateValidationOptions(old *PodSpec) PodValidationOptions {
 	opts := JobPodValidationOptions()
 	if old == nil {
@@ -48,7 +58,65 @@ func PodUpdateValidationOptions(old *PodSpec) PodValidationOptions {
 	opts.AllowInvalidLabelValueInSelector = affinitySelectorInvalid(old.Affinity)
 	opts.AllowNonLocalProjectedTokenPath = nonLocalProjectedTokenPath(old.Volumes)
 	opts.AllowSELinuxChangePolicyMountOption = old.SecurityContext != nil && old.SecurityContext.SELinuxChangePolicy != nil
+	opts.AllowTaintTolerationComparisonOperators = slices.ContainsFunc(old.Tolerations, func(t Toleration) bool {
+		return t.Operator == TolerationOpLt || t.Operator == TolerationOpGt
+	})
+	opts.AllowInvalidLabelValueInRequiredNodeAffinity = requiredNodeAffinityValueInvalid(old.Affinity)
+	opts.AllowNamespacedSysctlsForHostNetAndHostIPC = old.SecurityContext != nil &&
+		slices.ContainsFunc(old.SecurityContext.Sysctls, func(sy Sysctl) bool { return hostSysctl(old, sy.Name) })
+	opts.AllowInvalidTopologySpreadConstraintLabelSelector = slices.ContainsFunc(old.TopologySpreadConstraints, func(c TopologySpreadConstraint) bool {
+		return len(selector.ValidateLabelSelector(c.LabelSelector, selector.LabelSelectorValidationOptions{}, nil)) > 0
+	})
+	opts.AllowIndivisibleHugePagesValues = usesIndivisibleHugePages(old)
+	opts.AllowExistingRestartContainerForNonSidecarInitContainer = slices.ContainsFunc(old.InitContainers, func(c Container) bool {
+		return !isSidecar(&c) && slices.ContainsFunc(c.ResizePolicy, func(p ContainerResizePolicy) bool {
+			return p.RestartPolicy == RestartContainer
+		})
+	})
+	opts.AllowUserNamespacesWithVolumeDevices = userNamespaceWithVolumeDevices(old)
 	return opts
+}
+
+// withOldAnnotations returns opts with what the old object's annotations
+// grandfather: an invalid pod deletion cost (AllowInvalidPodDeletionCost,
+// as pod.GetValidationOptionsFromPodSpecAndMeta derives it from the old
+// metadata).
+func withOldAnnotations(opts PodValidationOptions, old map[string]string) PodValidationOptions {
+	if v, ok := old[podDeletionCostAnnotation]; ok && !validDeletionCost(v) {
+		opts.AllowInvalidPodDeletionCost = true
+	}
+	return opts
+}
+
+// requiredNodeAffinityValueInvalid reports whether a match expression of
+// the required node affinity of a has an invalid label value.
+func requiredNodeAffinityValueInvalid(a *Affinity) bool {
+	if a == nil || a.NodeAffinity == nil || a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+		return false
+	}
+	for _, term := range a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms {
+		for _, r := range term.MatchExpressions {
+			for _, v := range r.Values {
+				if len(selector.ValidateLabelValue(v, nil)) > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// userNamespaceWithVolumeDevices reports whether spec has `hostUsers:
+// false` and a container (of any kind) with volume devices.
+func userNamespaceWithVolumeDevices(spec *PodSpec) bool {
+	if spec.HostUsers == nil || *spec.HostUsers {
+		return false
+	}
+	found := false
+	forEachContainer(spec, func(_ string, _ int, c containerView) {
+		found = found || len(c.devices) > 0
+	})
+	return found
 }
 
 // affinitySelectorInvalid reports whether a label or namespace selector of
@@ -58,8 +126,8 @@ func affinitySelectorInvalid(a *Affinity) bool {
 		return false
 	}
 	bad := func(t *PodAffinityTerm) bool {
-		return len(selector.ValidateLabelSelector(t.LabelSelector, nil)) > 0 ||
-			len(selector.ValidateLabelSelector(t.NamespaceSelector, nil)) > 0
+		return len(selector.ValidateLabelSelector(t.LabelSelector, selector.LabelSelectorValidationOptions{}, nil)) > 0 ||
+			len(selector.ValidateLabelSelector(t.NamespaceSelector, selector.LabelSelectorValidationOptions{}, nil)) > 0
 	}
 	var terms [][]PodAffinityTerm
 	var weighted [][]WeightedPodAffinityTerm
@@ -108,92 +176,16 @@ func nonLocalProjectedTokenPath(vols []Volume) bool {
 
 // ValidatePodTemplateSpecUpdate checks t, the new pod template of an
 // object whose stored template is old, as [ValidatePodTemplateSpec] does
-// (at path, with opts, normally [PodUpdateValidationOptions] of old's
-// spec), and then accepts what old already held that Kubernetes keeps
-// acceptable on an update but jobkit's options cannot express:
-//   - an invalid pod deletion cost annotation, when old had one
-//     (AllowInvalidPodDeletionCost);
-//   - tolerations with the operators Lt and Gt (an alpha feature gate in
-//     v1.36), when old used them: their `value` must then be a decimal
-//     integer (Invalid at `tolerations[i].value`), as Kubernetes checks it
-//     (AllowTaintTolerationComparisonOperators);
-//   - invalid label values in the required node affinity, when old had
-//     them (AllowInvalidLabelValueInRequiredNodeAffinity);
-//   - sysctls of the network (IPC) namespace with hostNetwork (hostIPC),
-//     when old had one (AllowNamespacedSysctlsForHostNetAndHostIPC);
-//   - invalid topology spread constraint label selectors, when old had one
-//     (AllowInvalidTopologySpreadConstraintLabelSelector);
-//   - huge pages amounts that are not a multiple of the page size, when
-//     old had one (AllowIndivisibleHugePagesValues);
-//   - a RestartContainer resize policy on a non-sidecar init container,
-//     when old had one (AllowExistingRestartContainerForNonSidecarInitContainer);
-//   - volume devices with `hostUsers: false`, when old had them
-//     (AllowUserNamespacesWithVolumeDevices).
+// (at path) with opts, normally [PodUpdateValidationOptions] of old's
+// spec, and AllowInvalidPodDeletionCost set when old's annotations hold
+// an invalid pod deletion cost, as Kubernetes derives it from the old
+// metadata. What old held stays acceptable through those options, each
+// consulted by the rule it relaxes; nothing is removed afterwards.
 //
 // It is what a Job's update checks of its template (see jobapi.ValidateUpdate);
 // whether the template may change at all is the owner's rule.
 func ValidatePodTemplateSpecUpdate(t, old *PodTemplateSpec, path *field.Path, opts PodValidationOptions) field.ErrorList {
-	errs := ValidatePodTemplateSpec(t, path, opts)
-	g := grandfatheredBy(&old.Spec, old.ObjectMeta.Annotations)
-	return g.apply(errs, &t.Spec, path.Child("spec"), path.Child("annotations"))
-}
-
-// grandfathered is what an old pod spec held that an update keeps
-// acceptable beyond the options of [PodValidationOptions].
-type grandfathered struct {
-	deletionCost, comparisonTolerations, nodeAffinityValues bool
-	hostSysctls, spreadSelectors, indivisibleHugePages      bool
-	initRestartContainer, usernsDevices                     bool
-}
-
-// grandfatheredBy looks at the old spec and the old annotations.
-func grandfatheredBy(old *PodSpec, oldAnnotations map[string]string) grandfathered {
-	var g grandfathered
-	if v, ok := oldAnnotations[podDeletionCostAnnotation]; ok && !validDeletionCost(v) {
-		g.deletionCost = true
-	}
-	for _, t := range old.Tolerations {
-		if t.Operator == TolerationOpLt || t.Operator == TolerationOpGt {
-			g.comparisonTolerations = true
-		}
-	}
-	if a := old.Affinity; a != nil && a.NodeAffinity != nil && a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution != nil {
-		for _, term := range a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms {
-			for _, r := range term.MatchExpressions {
-				for _, v := range r.Values {
-					if len(selector.ValidateLabelValue(v, nil)) > 0 {
-						g.nodeAffinityValues = true
-					}
-				}
-			}
-		}
-	}
-	if sc := old.SecurityContext; sc != nil {
-		for _, sy := range sc.Sysctls {
-			if hostSysctl(old, sy.Name) {
-				g.hostSysctls = true
-			}
-		}
-	}
-	for i := range old.TopologySpreadConstraints {
-		if len(selector.ValidateLabelSelector(old.TopologySpreadConstraints[i].LabelSelector, nil)) > 0 {
-			g.spreadSelectors = true
-		}
-	}
-	g.indivisibleHugePages = usesIndivisibleHugePages(old)
-	for i := range old.InitContainers {
-		if c := &old.InitContainers[i]; !isSidecar(c) && slices.ContainsFunc(c.ResizePolicy, func(p ContainerResizePolicy) bool {
-			return p.RestartPolicy == RestartContainer
-		}) {
-			g.initRestartContainer = true
-		}
-	}
-	if old.HostUsers != nil && !*old.HostUsers {
-		forEachContainer(old, func(_ string, _ int, c containerView) {
-			g.usernsDevices = g.usernsDevices || len(c.devices) > 0
-		})
-	}
-	return g
+	return ValidatePodTemplateSpec(t, path, withOldAnnotations(opts, old.ObjectMeta.Annotations))
 }
 
 // isSidecar reports whether c, an init container, is a sidecar: its
@@ -243,135 +235,6 @@ func usesIndivisibleHugePages(spec *PodSpec) bool {
 	return indivisible(spec.Overhead)
 }
 
-// apply drops from errs, the errors of spec (at specPath) and of its
-// object's annotations (at annPath), what g accepts, and adds the value
-// checks of Lt and Gt tolerations.
-func (g grandfathered) apply(errs field.ErrorList, spec *PodSpec, specPath, annPath *field.Path) field.ErrorList {
-	if g == (grandfathered{}) || len(errs) == 0 && !g.comparisonTolerations {
-		return errs
-	}
-	drop := map[string]bool{}
-	if g.deletionCost {
-		drop[annPath.Key(podDeletionCostAnnotation).String()] = true
-	}
-	var added field.ErrorList
-	if g.comparisonTolerations {
-		for i, t := range spec.Tolerations {
-			if t.Operator != TolerationOpLt && t.Operator != TolerationOpGt {
-				continue
-			}
-			tp := specPath.Child("tolerations").Index(i)
-			drop[tp.Child("operator").String()+"\x00"+string(t.Operator)] = true
-			if !isDecimalInteger(t.Value) {
-				added = append(added, field.Invalid(tp.Child("value"), t.Value, "must be a decimal integer without leading zeros (e.g. '42' or '-7') when `operator` is 'Lt' or 'Gt'"))
-			} else if _, err := strconv.ParseInt(t.Value, 10, 64); err != nil {
-				added = append(added, field.Invalid(tp.Child("value"), t.Value, "must fit in a 64-bit integer"))
-			}
-		}
-	}
-	// dropOne holds fields of which one Invalid error goes: the rule it
-	// breaks is relaxed, and any other Invalid error there keeps the
-	// (type, field) pair, as in Kubernetes.
-	dropOne := map[string]int{}
-	if g.hostSysctls && spec.SecurityContext != nil {
-		for i, sy := range spec.SecurityContext.Sysctls {
-			if hostSysctl(spec, sy.Name) && validSysctlName(sy.Name) {
-				dropOne[specPath.Child("securityContext", "sysctls").Index(i).Child("name").String()]++
-			}
-		}
-	}
-	if g.initRestartContainer {
-		for i := range spec.InitContainers {
-			if c := &spec.InitContainers[i]; !isSidecar(c) {
-				for j, p := range c.ResizePolicy {
-					if p.RestartPolicy == RestartContainer {
-						dropOne[specPath.Child("initContainers").Index(i).Child("resizePolicy").Index(j).Child("restartPolicy").String()]++
-					}
-				}
-			}
-		}
-	}
-	if g.usernsDevices {
-		forEachContainer(spec, func(list string, i int, c containerView) {
-			if len(c.devices) > 0 {
-				drop[specPath.Child(list).Index(i).Child("volumeDevices").String()+"\x00forbidden"] = true
-			}
-		})
-	}
-	var spreadPrefixes []string
-	if g.spreadSelectors {
-		for i := range spec.TopologySpreadConstraints {
-			spreadPrefixes = append(spreadPrefixes, specPath.Child("topologySpreadConstraints").Index(i).Child("labelSelector").String())
-		}
-	}
-	affinityPrefix := specPath.Child("affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms").String() + "["
-	kept := errs[:0:0]
-	for _, e := range errs {
-		switch {
-		case drop[e.Field]:
-			continue
-		case e.Type == field.ErrorTypeNotSupported && drop[e.Field+"\x00"+fmt.Sprint(e.BadValue)]:
-			continue
-		case e.Type == field.ErrorTypeForbidden && drop[e.Field+"\x00forbidden"]:
-			continue
-		case g.nodeAffinityValues && e.Type == field.ErrorTypeInvalid && strings.HasPrefix(e.Field, affinityPrefix) &&
-			strings.Contains(e.Field, "].matchExpressions[") && strings.Contains(e.Field, "].values["):
-			continue
-		case e.Type == field.ErrorTypeInvalid && dropOne[e.Field] > 0:
-			dropOne[e.Field]--
-			continue
-		case g.indivisibleHugePages && e.Type == field.ErrorTypeInvalid && indivisibleHugePagesError(e):
-			if dropOne["hugepages\x00"+e.Field] == 0 {
-				dropOne["hugepages\x00"+e.Field] = -1 // one per field
-				continue
-			}
-		case slices.ContainsFunc(spreadPrefixes, func(p string) bool { return underPath(e.Field, p) }):
-			continue
-		}
-		kept = append(kept, e)
-	}
-	return append(kept, added...)
-}
-
-// underPath reports whether field is p or a path below it.
-func underPath(field, p string) bool {
-	rest, ok := strings.CutPrefix(field, p)
-	return ok && (rest == "" || rest[0] == '.' || rest[0] == '[')
-}
-
-// indivisibleHugePagesError reports whether e is at a huge pages entry of
-// a resource list (`...[hugepages-<size>]`) whose value is not a multiple
-// of the page size: among its Invalid errors is the divisibility one.
-func indivisibleHugePagesError(e *field.Error) bool {
-	i := strings.LastIndex(e.Field, "[")
-	if i < 0 || !strings.HasSuffix(e.Field, "]") {
-		return false
-	}
-	name := ResourceName(e.Field[i+1 : len(e.Field)-1])
-	v, ok := e.BadValue.(string)
-	if !isHugePages(name) || !ok {
-		return false
-	}
-	q, err := resource.ParseQuantity(v)
-	return err == nil && !hugePagesDivisible(name, q)
-}
-
-// isDecimalInteger reports whether s is a decimal integer as Kubernetes
-// reads one: an optional '-', then '0' or digits not starting with '0'.
-func isDecimalInteger(s string) bool {
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	if s == "" || s[0] == '0' && (len(s) > 1 || neg) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 // updatablePodSpecFields is what the Forbidden error of a pod update
 // lists.
 const updatablePodSpecFields = "`spec.containers[*].image`, `spec.initContainers[*].image`, `spec.activeDeadlineSeconds`, " +
@@ -413,25 +276,18 @@ const updatablePodSpecFields = "`spec.containers[*].image`, `spec.initContainers
 //     `spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms`);
 //   - nothing else of the spec changed (Forbidden at `spec`), except
 //     `terminationGracePeriodSeconds` set to 1 from a negative value;
-//   - what old held stays acceptable as [ValidatePodTemplateSpecUpdate]
-//     says (an invalid deletion cost, Lt and Gt tolerations, invalid label
-//     values in the required node affinity).
+//   - what old held stays acceptable through opts, with
+//     AllowInvalidPodDeletionCost set when old's deletion cost annotation
+//     is invalid (see [PodUpdateValidationOptions]).
 //
 // Not covered: in-place resize (the `resize` subresource, which may change
 // container resources) and the `ephemeralcontainers` subresource; an
 // update through this function may change neither.
 func ValidatePodUpdate(p, old *Pod, opts PodValidationOptions) field.ErrorList {
-	errs := validatePodUpdate(p, old, opts)
-	g := grandfatheredBy(&old.Spec, old.ObjectMeta.Annotations)
-	return g.apply(errs, &p.Spec, field.NewPath("spec"), field.NewPath("metadata", "annotations"))
-}
-
-// validatePodUpdate is ValidatePodUpdate before the grandfathering of
-// what old held.
-func validatePodUpdate(p, old *Pod, opts PodValidationOptions) field.ErrorList {
+	opts = withOldAnnotations(opts, old.ObjectMeta.Annotations)
 	mp := field.NewPath("metadata")
 	errs := meta.ValidateObjectMetaUpdate(&p.ObjectMeta, &old.ObjectMeta, mp, "Pod")
-	errs = append(errs, validatePodMetadataAndSpec(p, old, opts)...)
+	errs = append(errs, validatePodMetadataAndSpec(p, opts)...)
 	errs = validateAnnotationUpdates(p, old, mp.Child("annotations"), errs)
 
 	sp := field.NewPath("spec")
@@ -486,9 +342,8 @@ func validatePodUpdate(p, old *Pod, opts PodValidationOptions) field.ErrorList {
 }
 
 // validatePodMetadataAndSpec checks a pod's metadata and spec as on
-// create (Kubernetes' validatePodMetadataAndSpec): old, when set, is the
-// stored pod, whose invalid deletion cost stays acceptable.
-func validatePodMetadataAndSpec(p, old *Pod, opts PodValidationOptions) field.ErrorList {
+// create (Kubernetes' validatePodMetadataAndSpec), with opts.
+func validatePodMetadataAndSpec(p *Pod, opts PodValidationOptions) field.ErrorList {
 	mp := field.NewPath("metadata")
 	m := &p.ObjectMeta
 	var errs field.ErrorList
@@ -512,31 +367,13 @@ func validatePodMetadataAndSpec(p, old *Pod, opts PodValidationOptions) field.Er
 	}
 	if len(m.Annotations) > 0 {
 		errs = validateAnnotations(m.Annotations, mp, errs)
-		errs = validatePodAnnotationsOf(p, old, mp, errs)
+		errs = validatePodAnnotations(m.Annotations, &p.Spec, mp, opts, errs)
 	}
 	errs = append(errs, meta.ValidateSystemFields(m, mp)...)
 
 	sp := field.NewPath("spec")
 	errs = append(errs, ValidatePodSpec(&p.Spec, sp, opts)...)
 	errs = validatePodOnly(&p.Spec, sp, errs)
-	return errs
-}
-
-// validatePodAnnotationsOf checks the pod's own annotations of p
-// (validatePodAnnotations); an invalid deletion cost that old, when set,
-// already had stays acceptable, as Kubernetes' AllowInvalidPodDeletionCost
-// keeps it.
-func validatePodAnnotationsOf(p, old *Pod, mp *field.Path, errs field.ErrorList) field.ErrorList {
-	start := len(errs)
-	errs = validatePodAnnotations(p.ObjectMeta.Annotations, &p.Spec, mp, errs)
-	if old == nil || len(errs) == start {
-		return errs
-	}
-	if v, ok := old.ObjectMeta.Annotations[podDeletionCostAnnotation]; ok && !validDeletionCost(v) {
-		costPath := mp.Child("annotations").Key(podDeletionCostAnnotation).String()
-		kept := errs[start:].Filter(func(e *field.Error) bool { return e.Field != costPath })
-		errs = append(errs[:start], kept...)
-	}
 	return errs
 }
 
@@ -829,7 +666,7 @@ func normalizeEmpty(x []byte) []byte {
 // `nodeAllocatableResourceClaimStatuses` — what a device plugin or DRA
 // driver writes, not a Job controller or kubelet-like status writer.
 func ValidatePodStatusUpdate(p, old *Pod, opts PodValidationOptions) field.ErrorList {
-	_ = opts // the v1.36 rules covered depend on the default feature gates only
+	opts = withOldAnnotations(opts, old.ObjectMeta.Annotations)
 	mp := field.NewPath("metadata")
 	errs := meta.ValidateObjectMetaUpdate(&p.ObjectMeta, &old.ObjectMeta, mp, "Pod")
 	errs = append(errs, meta.ValidateSystemFieldsOnUpdate(&p.ObjectMeta, mp)...)
@@ -839,7 +676,7 @@ func ValidatePodStatusUpdate(p, old *Pod, opts PodValidationOptions) field.Error
 	errs = validateAnnotationUpdates(p, old, mp.Child("annotations"), errs)
 	if len(p.ObjectMeta.Annotations) > 0 {
 		errs = validateAnnotations(p.ObjectMeta.Annotations, mp, errs)
-		errs = validatePodAnnotationsOf(p, old, mp, errs)
+		errs = validatePodAnnotations(p.ObjectMeta.Annotations, &p.Spec, mp, opts, errs)
 	}
 	st := field.NewPath("status")
 	s := &p.Status

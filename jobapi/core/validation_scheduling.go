@@ -1,6 +1,7 @@
 package core
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/field"
@@ -9,15 +10,17 @@ import (
 
 // validateTolerations checks `tolerations`: a qualified-name key, operator
 // Exists when the key is empty, effect NoExecute with tolerationSeconds,
-// a label-value value with Equal and none with Exists, and a known effect.
-// Kubernetes reports a bad value at `operator`.
-func validateTolerations(ts []Toleration, at *lazyPath, errs field.ErrorList) field.ErrorList {
+// a label-value value with Equal, none with Exists, a decimal integer with
+// Lt and Gt (which only opts.AllowTaintTolerationComparisonOperators
+// allows), and a known effect. Kubernetes reports a bad value at
+// `operator`, except that of Lt and Gt, at `value`.
+func validateTolerations(ts []Toleration, at *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	list := at.child("tolerations")
-	return validateTolerationsAt(ts, &list, errs)
+	return validateTolerationsAt(ts, &list, opts, errs)
 }
 
 // validateTolerationsAt is [validateTolerations] with the path of the list.
-func validateTolerationsAt(ts []Toleration, list *lazyPath, errs field.ErrorList) field.ErrorList {
+func validateTolerationsAt(ts []Toleration, list *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	for i := range ts {
 		t := &ts[i]
 		tp := func(name string) *field.Path { return list.path().Index(i).Child(name) }
@@ -46,8 +49,14 @@ func validateTolerationsAt(ts []Toleration, list *lazyPath, errs field.ErrorList
 			}
 		case TolerationOpLt, TolerationOpGt:
 			// TaintTolerationComparisonOperators is alpha in v1.36.
-			errs = append(errs, field.NotSupported(tp("operator"), t.Operator,
-				[]TolerationOperator{TolerationOpEqual, TolerationOpExists, TolerationOpLt, TolerationOpGt}))
+			if !opts.AllowTaintTolerationComparisonOperators {
+				errs = append(errs, field.NotSupported(tp("operator"), t.Operator,
+					[]TolerationOperator{TolerationOpEqual, TolerationOpExists, TolerationOpLt, TolerationOpGt}))
+			} else if !isDecimalInteger(t.Value) {
+				errs = append(errs, field.Invalid(tp("value"), t.Value, "must be a decimal integer without leading zeros (e.g. '42' or '-7') when `operator` is 'Lt' or 'Gt'"))
+			} else if _, err := strconv.ParseInt(t.Value, 10, 64); err != nil {
+				errs = append(errs, field.Invalid(tp("value"), t.Value, "must fit in a 64-bit integer"))
+			}
 		default:
 			errs = append(errs, field.NotSupported(tp("operator"), t.Operator, []TolerationOperator{TolerationOpEqual, TolerationOpExists}))
 		}
@@ -59,6 +68,22 @@ func validateTolerationsAt(ts []Toleration, list *lazyPath, errs field.ErrorList
 		}
 	}
 	return errs
+}
+
+// isDecimalInteger reports whether s is a decimal integer as Kubernetes
+// reads one: an optional '-', then '0' or digits not starting with '0'.
+func isDecimalInteger(s string) bool {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	if s == "" || s[0] == '0' && (len(s) > 1 || neg) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // validateSchedulingGates checks that each gate is a qualified name, and
@@ -93,7 +118,7 @@ func validateAffinity(a *Affinity, ap *lazyPath, opts PodValidationOptions, errs
 			}
 			for i := range req.NodeSelectorTerms {
 				ip := tp.idx(i)
-				errs = validateNodeSelectorTerm(&req.NodeSelectorTerms[i], false, &ip, errs)
+				errs = validateNodeSelectorTerm(&req.NodeSelectorTerms[i], opts.AllowInvalidLabelValueInRequiredNodeAffinity, &ip, errs)
 			}
 		}
 		pp := np.child("preferredDuringSchedulingIgnoredDuringExecution")
@@ -195,11 +220,12 @@ func validatePodAffinityTerms(req []PodAffinityTerm, pref []WeightedPodAffinityT
 }
 
 func validatePodAffinityTerm(t *PodAffinityTerm, tp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
-	if t.LabelSelector != nil && len(selector.ValidateLabelSelector(t.LabelSelector, nil)) > 0 {
-		errs = append(errs, filterSelectorErrors(selector.ValidateLabelSelector(t.LabelSelector, tp.at("labelSelector")), opts)...)
+	lsOpts := selector.LabelSelectorValidationOptions{AllowInvalidLabelValueInSelector: opts.AllowInvalidLabelValueInSelector}
+	if t.LabelSelector != nil && len(selector.ValidateLabelSelector(t.LabelSelector, lsOpts, nil)) > 0 {
+		errs = append(errs, selector.ValidateLabelSelector(t.LabelSelector, lsOpts, tp.at("labelSelector"))...)
 	}
-	if t.NamespaceSelector != nil && len(selector.ValidateLabelSelector(t.NamespaceSelector, nil)) > 0 {
-		errs = append(errs, filterSelectorErrors(selector.ValidateLabelSelector(t.NamespaceSelector, tp.at("namespaceSelector")), opts)...)
+	if t.NamespaceSelector != nil && len(selector.ValidateLabelSelector(t.NamespaceSelector, lsOpts, nil)) > 0 {
+		errs = append(errs, selector.ValidateLabelSelector(t.NamespaceSelector, lsOpts, tp.at("namespaceSelector"))...)
 	}
 	for _, ns := range t.Namespaces {
 		if !isDNSLabel(ns) {
@@ -217,21 +243,12 @@ func validatePodAffinityTerm(t *PodAffinityTerm, tp *lazyPath, opts PodValidatio
 	return errs
 }
 
-// filterSelectorErrors drops the label-value errors of a selector when the
-// options accept invalid values.
-func filterSelectorErrors(errs field.ErrorList, opts PodValidationOptions) field.ErrorList {
-	if !opts.AllowInvalidLabelValueInSelector {
-		return errs
-	}
-	return errs.Filter(func(e *field.Error) bool { return !strings.Contains(e.Field, ".values[") })
-}
-
 // validateTopologySpreadConstraints checks `topologySpreadConstraints`: a
 // positive maxSkew, a topologyKey, whenUnsatisfiable and the node
 // policies from their sets, no two constraints with the same topologyKey
 // and whenUnsatisfiable, minDomains positive and only with DoNotSchedule,
 // matchLabelKeys and the label selector.
-func validateTopologySpreadConstraints(cs []TopologySpreadConstraint, at *lazyPath, errs field.ErrorList) field.ErrorList {
+func validateTopologySpreadConstraints(cs []TopologySpreadConstraint, at *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	for i := range cs {
 		c := &cs[i]
 		cp := func() *field.Path { return at.at("topologySpreadConstraints").Index(i) }
@@ -270,8 +287,9 @@ func validateTopologySpreadConstraints(cs []TopologySpreadConstraint, at *lazyPa
 			}
 		}
 		errs = validateMatchLabelKeys(c.MatchLabelKeys, nil, c.LabelSelector, cp, errs)
-		if c.LabelSelector != nil && len(selector.ValidateLabelSelector(c.LabelSelector, nil)) > 0 {
-			errs = append(errs, selector.ValidateLabelSelector(c.LabelSelector, cp().Child("labelSelector"))...)
+		if !opts.AllowInvalidTopologySpreadConstraintLabelSelector && c.LabelSelector != nil &&
+			len(selector.ValidateLabelSelector(c.LabelSelector, selector.LabelSelectorValidationOptions{}, nil)) > 0 {
+			errs = append(errs, selector.ValidateLabelSelector(c.LabelSelector, selector.LabelSelectorValidationOptions{}, cp().Child("labelSelector"))...)
 		}
 	}
 	return errs

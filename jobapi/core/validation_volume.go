@@ -382,8 +382,8 @@ func validateClaimTemplate(t *PersistentVolumeClaimTemplate, tp *lazyPath, errs 
 	if len(s.AccessModes) == 0 {
 		errs = append(errs, field.Required(sp.at("accessModes"), "at least 1 access mode is required"))
 	}
-	if s.Selector != nil && len(selector.ValidateLabelSelector(s.Selector, nil)) > 0 {
-		errs = append(errs, selector.ValidateLabelSelector(s.Selector, sp.at("selector"))...)
+	if s.Selector != nil && len(selector.ValidateLabelSelector(s.Selector, selector.LabelSelectorValidationOptions{}, nil)) > 0 {
+		errs = append(errs, selector.ValidateLabelSelector(s.Selector, selector.LabelSelectorValidationOptions{}, sp.at("selector"))...)
 	}
 	rwop, other := false, false
 	for _, mode := range s.AccessModes {

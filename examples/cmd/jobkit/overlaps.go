@@ -183,7 +183,7 @@ func readPlain(d *conversion.Document) (selecting, error) {
 
 // toSelector validates ls as `spec.selector` and converts it.
 func toSelector(ls *selector.LabelSelector) (selector.Selector, error) {
-	if errs := selector.ValidateLabelSelector(ls, field.NewPath("spec", "selector")); len(errs) > 0 {
+	if errs := selector.ValidateLabelSelector(ls, selector.LabelSelectorValidationOptions{}, field.NewPath("spec", "selector")); len(errs) > 0 {
 		return selector.Selector{}, errs.ToAggregate()
 	}
 	return selector.FromLabelSelector(ls)
