@@ -33,10 +33,17 @@ func (d *Document) FieldErrors(errs field.ErrorList) field.ErrorList {
 // server words it (`Job in version "v1" cannot be handled as a Job:
 // strict decoding error: unknown field "spec.backofLimit"`), with details
 // naming the object when its kind is known (the API server, which knows
-// the object from the request, leaves them out), unless its
-// errors are field errors of an object of known kind (a wrong type, an
-// unsupported apiVersion), which get 422 Invalid as validation errors do: `Job.batch "pi" is invalid:
-// spec.completions: Invalid value: -1: must be greater than or equal to 0`.
+// the object from the request, leaves them out). That includes values
+// that do not decode, which the API server's decoder refuses before any
+// validation: the cause is the one its JSON decoder gives for the first
+// of them it meets (a quantity that does not parse: `quantities must
+// match the regular expression ...`; else the first value of a wrong type
+// or out of range: `json: cannot unmarshal string into Go struct field
+// JobSpec.spec.completions of type int32`); [Document.Err] still lists
+// them all, each with its path. Field errors about the apiVersion or
+// kind get 422 Invalid as validation errors do: `Job.batch "pi" is
+// invalid: spec.completions: Invalid value: -1: must be greater than or
+// equal to 0`.
 func (d *Document) Status(errs field.ErrorList) *field.StatusError {
 	if d.Err != nil {
 		if d.Kind == "" {
@@ -44,17 +51,18 @@ func (d *Document) Status(errs field.ErrorList) *field.StatusError {
 			// is invalid.
 			return field.NewBadRequest(d.Err.Error())
 		}
-		if fe := field.AsErrorList(d.Err); len(fe) > 0 {
+		fe := field.AsErrorList(d.Err)
+		if len(fe) > 0 && !valueErrors(fe) {
 			return field.NewInvalid(d.GroupKind(), d.Name, fe)
 		}
 		if d.Kind == "" {
 			return field.NewBadRequest(d.Err.Error())
 		}
-		_, version, ok := strings.Cut(d.APIVersion, "/")
-		if !ok {
-			version = d.APIVersion
+		cause := d.Err.Error()
+		if len(fe) > 0 {
+			cause = serverDecodeCause(fe)
 		}
-		st := field.NewBadRequest(fmt.Sprintf("%s in version %q cannot be handled as a %s: %v", d.Kind, version, d.Kind, d.Err))
+		st := field.NewBadRequest(d.cannotBeHandled(cause))
 		// Unlike the API server, which knows the object from the request
 		// path, say which object it is.
 		gk := d.GroupKind()
@@ -65,4 +73,28 @@ func (d *Document) Status(errs field.ErrorList) *field.StatusError {
 		return field.NewInvalid(d.GroupKind(), d.Name, d.FieldErrors(errs))
 	}
 	return nil
+}
+
+// cannotBeHandled words a decoding error as the API server's create
+// handler does: `Job in version "v1" cannot be handled as a Job: cause`.
+func (d *Document) cannotBeHandled(cause string) string {
+	_, version, ok := strings.Cut(d.APIVersion, "/")
+	if !ok {
+		version = d.APIVersion
+	}
+	return fmt.Sprintf("%s in version %q cannot be handled as a %s: %s", d.Kind, version, d.Kind, cause)
+}
+
+// DecodeErrorMessage words e, one of the field errors of [Document.Err]
+// about a value that does not decode, as the API server's message would
+// be if e were the error its decoder met first: `Job in version "v1"
+// cannot be handled as a Job: json: cannot unmarshal string into Go
+// struct field JobSpec.spec.completions of type int32`. [Document.Status]
+// reports the one the API server meets first; a tool that lists every
+// error (each at its place in the input) words each with this.
+func (d *Document) DecodeErrorMessage(e *field.Error) string {
+	if e == nil {
+		return ""
+	}
+	return d.cannotBeHandled(serverDecodeCause(field.ErrorList{e}))
 }

@@ -278,8 +278,14 @@ func TestDocumentStatus(t *testing.T) {
 		{"strict decoding error", decode(strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  template:", 1)), nil, 400,
 			`Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.backofLimit"`},
 		{"YAML error", decode("a: [\n"), nil, 400, "YAML: yaml: line 1: did not find expected node content"},
-		{"wrong type", decode(strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  completions: x\n  template:", 1)), nil, 422,
-			`Job.batch "pi" is invalid: spec.completions: Invalid value: "x": must be an integer`},
+		// The API server's decoder refuses what does not decode, before
+		// validation, with encoding/json's words for the first error.
+		{"wrong type", decode(strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  completions: x\n  template:", 1)), nil, 400,
+			`Job in version "v1" cannot be handled as a Job: json: cannot unmarshal string into Go struct field JobSpec.spec.completions of type int32`},
+		{"integer out of range", decode(strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  completions: 1e23\n  template:", 1)), nil, 400,
+			`Job in version "v1" cannot be handled as a Job: json: cannot unmarshal number 1e+23 into Go struct field JobSpec.spec.completions of type int32`},
+		{"bad quantity after a wrong type", decode(strings.Replace(strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  completions: x\n  template:", 1), "image: perl}", "image: perl, resources: {limits: {cpu: 1.5.0}}}", 1)), nil, 400,
+			`Job in version "v1" cannot be handled as a Job: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

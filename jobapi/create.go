@@ -287,6 +287,16 @@ const (
 //     except that system-owned keys in them get the new Job's values (each
 //     change a warning). They never share the template's map afterwards
 //     (in manual mode too).
+//   - A Job whose name is made from `metadata.generateName` is created, as
+//     the API server's generate-name retry does, from a deep copy: Job
+//     labels that are empty or shared with a template that has a label
+//     map become a copy of the template's labels as written, before
+//     selector generation, and get no generated labels.
+//
+// What the server returns is the Job read back from storage, decoded with
+// batch/v1's defaults again: call [ReadBack] after Validate for it (in
+// automatic mode, a Job with no labels whose template had none gets the
+// generated labels there, as `kubectl get job -o yaml` shows them).
 //
 // In manual mode an empty selector is left alone (Kubernetes accepts it)
 // with a warning: it selects every pod in the namespace.
@@ -337,7 +347,8 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (meta.Warnings, error) {
 		uid = meta.UID(u.String())
 	}
 	name := job.ObjectMeta.Name
-	if name == "" && job.ObjectMeta.GenerateName != "" {
+	generatedName := name == "" && job.ObjectMeta.GenerateName != ""
+	if generatedName {
 		if name, err = NameFromGenerateName(job.ObjectMeta.GenerateName, random); err != nil {
 			return nil, err
 		}
@@ -364,6 +375,13 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (meta.Warnings, error) {
 	w = append(w, job.ObjectMeta.PrepareForCreate("Job", uid, created)...)
 	job.Status = JobStatus{}
 
+	if generatedName && jobLabelsFromTemplate(job) {
+		// The API server creates a Job with a generated name from a deep
+		// copy of the decoded one (its generate-name retry): the Job's
+		// labels become a copy of the template's as the user wrote them,
+		// and the generated labels do not reach them.
+		job.ObjectMeta.Labels = maps.Clone(job.Spec.Template.ObjectMeta.Labels)
+	}
 	if !isManual(job) {
 		w = generate(job, keys, w)
 	} else {
@@ -383,6 +401,81 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (meta.Warnings, error) {
 		w = append(w, meta.Warning{Field: "metadata.name", Message: "is used in the names and hostnames of the Job's pods, which must be DNS labels; a DNS label (at most 63 lower-case letters, digits and '-') is recommended"})
 	}
 	return w, nil
+}
+
+// ReadBack does to a created Job what the API server does between
+// storing it and answering the create: it reads the Job back from
+// storage, decoding it with batch/v1's defaults again. Call it after
+// [PrepareForCreate] and [Validate] accepted the Job (validation sees the
+// Job before the read back, as the API server's does); the result is the
+// Job the server returns, and later returns from a get or a list.
+//
+// Storage keeps built-in objects as protobuf, which has no empty lists
+// or maps: every empty list or map of the Job becomes nil (so a list the
+// API always writes, such as a podFailurePolicy rule's `values`, comes
+// back as `null`, not `[]`). Members jobkit keeps with KeepUnknownFields
+// are left as they are.
+//
+// The only default that can change a created Job is the copy of the pod
+// template's labels: Job labels that are empty (an empty map is not even
+// stored) become a copy of the template's labels when it has some. So in
+// automatic mode a Job with no labels whose template had no labels gets
+// the generated labels, as `kubectl get job -o yaml` shows them. A nil
+// job is left alone.
+func ReadBack(job *Job) {
+	if job == nil {
+		return
+	}
+	nilEmpty(reflect.ValueOf(job).Elem())
+	if tl := job.Spec.Template.ObjectMeta.Labels; len(job.ObjectMeta.Labels) == 0 && len(tl) > 0 {
+		job.ObjectMeta.Labels = maps.Clone(tl)
+	}
+}
+
+// nilEmpty sets every empty slice and map reachable from v (addressable)
+// to nil, as a protobuf round trip does, except in the members jobkit
+// does not model (unknownType).
+func nilEmpty(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			nilEmpty(v.Elem())
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if f := v.Field(i); f.CanSet() {
+				nilEmpty(f)
+			}
+		}
+	case reflect.Slice:
+		if v.IsNil() {
+			return
+		}
+		if v.Len() == 0 {
+			v.SetZero()
+			return
+		}
+		for i := range v.Len() {
+			nilEmpty(v.Index(i))
+		}
+	case reflect.Map:
+		if v.IsNil() || v.Type() == unknownType {
+			return
+		}
+		if v.Len() == 0 {
+			v.SetZero()
+			return
+		}
+		// Map values are not addressable: rewrite those that change.
+		if k := v.Type().Elem().Kind(); k == reflect.Slice || k == reflect.Map || k == reflect.Struct || k == reflect.Pointer {
+			for _, key := range v.MapKeys() {
+				e := reflect.New(v.Type().Elem()).Elem()
+				e.Set(v.MapIndex(key))
+				nilEmpty(e)
+				v.SetMapIndex(key, e)
+			}
+		}
+	}
 }
 
 // sameMap reports whether a and b are the same map, not merely equal.

@@ -1197,3 +1197,74 @@ status:
 	require.Nil(t, jobapi.DropUnknownFields(nil))
 	require.Nil(t, jobapi.DropUnknownFields(job))
 }
+
+// TestWhatTheServerReturns pins the labels of the Job an API server
+// returns for a create: the generic store's generate-name retry creates
+// from a deep copy (k8s.io/apiserver's createWithGenerateNameRetry), and
+// the answer is the Job read back from storage, decoded with batch/v1's
+// defaults again (SetDefaults_Job's label copy), after validation.
+func TestWhatTheServerReturns(t *testing.T) {
+	const (
+		withTemplateLabels = "apiVersion: batch/v1\nkind: Job\nmetadata: {NAME}\nspec:\n  template:\n    metadata:\n      labels: {app: pi}" + podSpec
+		withoutLabels      = "apiVersion: batch/v1\nkind: Job\nmetadata: {NAME}\nspec:\n  template:" + podSpec
+		manualWith         = "apiVersion: batch/v1\nkind: Job\nmetadata: {NAME}\nspec:\n  manualSelector: true\n  selector: {matchLabels: {app: pi}}\n  template:\n    metadata:\n      labels: {app: pi}" + podSpec
+	)
+	generated := func(name string) map[string]string {
+		return map[string]string{jobapi.ControllerUIDLabel: newUID, jobapi.JobNameLabel: name}
+	}
+	withApp := generated("pi")
+	withApp["app"] = "pi"
+	tests := []struct {
+		name       string
+		manifest   string
+		nameOrGen  string
+		beforeRead map[string]string // metadata.labels after PrepareForCreate
+		want       map[string]string // after ReadBack
+	}{
+		{"template labels shared: generated labels reach the Job", withTemplateLabels, "name: pi", withApp, withApp},
+		{"no labels anywhere: the read back copies the generated ones", withoutLabels, "name: pi", nil, generated("pi")},
+		{"generateName: the deep copy keeps the user's labels only", withTemplateLabels, "generateName: pi-", map[string]string{"app": "pi"}, map[string]string{"app": "pi"}},
+		{"generateName, no labels anywhere: the read back copies the generated ones", withoutLabels, "generateName: pi-", nil, nil /* set below */},
+		{"manual selector: the Job's labels are the template's", manualWith, "name: pi", map[string]string{"app": "pi"}, map[string]string{"app": "pi"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job, _ := createJob(t, strings.Replace(tt.manifest, "NAME", tt.nameOrGen, 1))
+			if diff := cmp.Diff(tt.beforeRead, job.ObjectMeta.Labels); diff != "" {
+				t.Errorf("metadata.labels after PrepareForCreate (-want +got):\n%s", diff)
+			}
+			want := tt.want
+			if tt.want == nil {
+				want = generated(job.ObjectMeta.Name)
+			}
+			if len(mustValidate(t, job)) > 0 {
+				t.Fatalf("not valid: %v", mustValidate(t, job))
+			}
+			jobapi.ReadBack(job)
+			if diff := cmp.Diff(want, job.ObjectMeta.Labels); diff != "" {
+				t.Errorf("metadata.labels after ReadBack (-want +got):\n%s", diff)
+			}
+			requireNotAliased(t, job)
+		})
+	}
+}
+
+// TestReadBackEmptiesAsProtobuf: storage keeps built-in objects as
+// protobuf, which has no empty lists, so a podFailurePolicy rule's
+// `values: []` comes back null.
+func TestReadBackEmptiesAsProtobuf(t *testing.T) {
+	job := &jobapi.Job{}
+	job.Spec.PodFailurePolicy = &jobapi.PodFailurePolicy{Rules: []jobapi.PodFailurePolicyRule{{
+		Action:      jobapi.PodFailurePolicyActionCount,
+		OnExitCodes: &jobapi.PodFailurePolicyOnExitCodesRequirement{Operator: jobapi.PodFailurePolicyOnExitCodesOpNotIn, Values: []int32{}},
+	}}}
+	job.Spec.Template.ObjectMeta.Annotations = map[string]string{}
+	jobapi.ReadBack(job)
+	if v := job.Spec.PodFailurePolicy.Rules[0].OnExitCodes.Values; v != nil {
+		t.Errorf("values = %#v, want nil", v)
+	}
+	if a := job.Spec.Template.ObjectMeta.Annotations; a != nil {
+		t.Errorf("annotations = %#v, want nil", a)
+	}
+	jobapi.ReadBack(nil) // no panic
+}

@@ -42,13 +42,16 @@ import (
 // fields dropped, each a warning), the legacy scheme's defaults,
 // conversion to the internal type, the request's namespace
 // (rest.EnsureObjectNamespaceMatchesRequestNamespace), a fixed uid and
-// creation time, the Job strategy's PrepareForCreate and Validate with
-// v1.36's default feature gates; a valid Job converted back to batch/v1
-// and marshalled.
+// creation time, a deep copy when the name is generated (the generic
+// store's generate-name retry), the Job strategy's PrepareForCreate and
+// Validate with v1.36's default feature gates; the Job converted back to
+// batch/v1, through the storage round trip (protobuf, then decoded with
+// batch/v1's defaults, as etcd3's store reads back what it wrote) and
+// marshalled.
 //
 // jobkit's side: conversion.Decode, jobapi.PrepareForCreate with the same
 // uid and time, Kubernetes' label keys and the request's namespace,
-// jobapi.Validate, conversion.EncodeJSON in batch/v1.
+// jobapi.Validate, jobapi.ReadBack, conversion.EncodeJSON in batch/v1.
 //
 // The stored documents must be identical once the creation time, the
 // resourceVersion and managedFields are removed; the verdicts (refused
@@ -118,6 +121,12 @@ func kubeCreateStored(data []byte, uid, given string) (res createResult, err err
 	}
 	// The create handler wipes the system fields; the store fills them.
 	rest.WipeObjectMetaSystemFields(&job)
+	if job.Name == "" && job.GenerateName != "" {
+		// The generic store's createWithGenerateNameRetry (RetryGenerateName,
+		// GA and locked on since v1.32) creates from a deep copy: the Job's
+		// labels no longer share the template's map.
+		job = *job.DeepCopy()
+	}
 	job.UID = types.UID(uid)
 	job.CreationTimestamp = metav1.NewTime(createdAtFixed)
 	if job.Name == "" && job.GenerateName != "" {
@@ -130,9 +139,31 @@ func kubeCreateStored(data []byte, uid, given string) (res createResult, err err
 	if err := legacyscheme.Scheme.Convert(&job, &out, nil); err != nil {
 		return res, err
 	}
-	out.APIVersion, out.Kind = "batch/v1", "Job"
-	res.stored, err = json.Marshal(&out)
+	back, err := storageRoundTrip(&out)
+	if err != nil {
+		return res, err
+	}
+	back.APIVersion, back.Kind = "batch/v1", "Job"
+	res.stored, err = json.Marshal(back)
 	return res, err
+}
+
+// storageRoundTrip is what the API server returns for a Job it has just
+// written: the generic store's Create answers with the object etcd3's
+// store decodes from the bytes it wrote. Storage encodes built-in types
+// as protobuf in their storage version (batch/v1), and its decoder
+// applies the version's defaults again.
+func storageRoundTrip(in *batchv1.Job) (*batchv1.Job, error) {
+	data, err := in.Marshal()
+	if err != nil {
+		return nil, err
+	}
+	out := new(batchv1.Job)
+	if err := out.Unmarshal(data); err != nil {
+		return nil, err
+	}
+	legacyscheme.Scheme.Default(out)
+	return out, nil
 }
 
 // kubeValidate is the strategy's Validate, which panics on some invalid
@@ -189,6 +220,7 @@ func jobkitCreateStored(data []byte, uid, given string) (res createResult, err e
 		return res, err
 	}
 	res.invalid = jobkitVerdict(errs)
+	jobapi.ReadBack(job)
 	res.stored, err = conversion.EncodeJSON(job, "batch/v1")
 	return res, err
 }
@@ -233,9 +265,14 @@ type createTally struct {
 	// validation judges differently, by kind.
 	verdicts int
 	// warned counts the Jobs with unknown fields (warnings compared).
-	warned       int
-	verdictKinds map[string]int
-	samples      []string
+	warned int
+	// readBack counts the Jobs compared whose returned labels come from
+	// the storage round trip (no Job labels, no template labels);
+	// generated those with a name from generateName whose labels the deep
+	// copy separates from the template's (no Job labels, template labels).
+	readBack, generated int
+	verdictKinds        map[string]int
+	samples             []string
 }
 
 func (c *createTally) differ(format string, args ...any) {
@@ -289,6 +326,28 @@ func (c *createTally) compare(t *testing.T, name string, data []byte, uid, given
 		c.differ("%s: created Job differs (-kubernetes +jobkit):\n%s\ninput: %s", name, d, data)
 		return false
 	}
+	var in struct {
+		Metadata struct {
+			Labels       map[string]string `json:"labels"`
+			GenerateName string            `json:"generateName"`
+			Name         string            `json:"name"`
+		} `json:"metadata"`
+		Spec struct {
+			Template struct {
+				Metadata struct {
+					Labels map[string]string `json:"labels"`
+				} `json:"metadata"`
+			} `json:"template"`
+		} `json:"spec"`
+	}
+	if json.Unmarshal(data, &in) == nil && len(in.Metadata.Labels) == 0 {
+		switch {
+		case in.Spec.Template.Metadata.Labels == nil:
+			c.readBack++
+		case in.Metadata.Name == "" && in.Metadata.GenerateName != "":
+			c.generated++
+		}
+	}
 	switch {
 	case k.panicked:
 		// The API server answers 500; TestValidationDiffCreate compares
@@ -327,6 +386,7 @@ func (c *createTally) report(t *testing.T, what string) {
 	t.Logf("%s: %d stored identically, %d invalid on both sides (created objects identical), %d refused for their namespace by both, %d created identically where Kubernetes' validation panics, %d differences",
 		what, c.stored, c.invalid, c.refused, c.panics, c.differences)
 	t.Logf("%s: %d with unknown fields, dropped with the same warnings", what, c.warned)
+	t.Logf("%s: %d compared whose Job labels come from the read back from storage, %d with a generated name whose Job labels the generate-name deep copy separates from the template's", what, c.readBack, c.generated)
 	if c.verdicts > 0 {
 		t.Logf("%d created identically but validated differently (see TestValidationDiffCreate): %v", c.verdicts, c.verdictKinds)
 	}

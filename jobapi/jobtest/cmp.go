@@ -54,7 +54,11 @@ func EquateJSONRoundTrip() cmp.Option {
 //     `job-name` and their `batch.kubernetes.io/` forms;
 //   - the uid of owner references (it is the owner's generated uid);
 //
-// the defaults the server gives a pod spec (`dnsPolicy`,
+// the defaults the server gives a Job's spec (`backoffLimit`, `suspend`,
+// `completionMode`, `podReplacementPolicy`, `completions` and
+// `parallelism`, ...: both sides are compared as batch/v1's defaults leave
+// them, as for a pod spec below), the defaults the server gives a pod
+// spec (`dnsPolicy`,
 // `imagePullPolicy`, `terminationMessagePath`, ...: both sides are
 // compared as core.SetDefaultsPodSpec leaves them, so a value that differs
 // from a default the fixture left unset is still a difference),
@@ -71,6 +75,7 @@ func IgnoreServerFields() cmp.Option {
 	return cmp.Options{
 		cmp.Transformer("jobtest.IgnoreServerFields", withoutServerFields),
 		cmp.Transformer("jobtest.IgnoreServerFields.defaults", withDefaults),
+		cmp.Transformer("jobtest.IgnoreServerFields.jobDefaults", withJobDefaults),
 		cmpopts.IgnoreTypes(meta.TypeMeta{}),
 		cmp.FilterValues(func(a, b *selector.LabelSelector) bool {
 			return generatedOrNil(a) && generatedOrNil(b)
@@ -94,6 +99,13 @@ func withDefaults(s core.PodSpec) core.PodSpec {
 	c := s.DeepCopy()
 	core.SetDefaultsPodSpec(c)
 	return *c
+}
+
+// withJobDefaults returns a copy of s with batch/v1's defaults.
+func withJobDefaults(s jobapi.JobSpec) jobapi.JobSpec {
+	j := jobapi.Job{Spec: *s.DeepCopy()}
+	defaultJob(&j)
+	return j.Spec
 }
 
 // withoutServerFields returns a copy of m without the fields the server

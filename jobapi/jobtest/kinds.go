@@ -7,6 +7,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	v1 "github.com/jobkit/jobkit/jobapi/v1"
 )
 
 // kind is what differs between Jobs and Pods: their names in the API and
@@ -34,6 +35,23 @@ type kind[T Object] struct {
 	takeStatus     func(o, from *T)
 	validateUpdate func(o, old *T) field.ErrorList
 	validateStatus func(o, old *T) field.ErrorList
+
+	// gracePeriod is the strategy's CheckGracefulDelete: the grace period
+	// of a delete that asked for asked (nil: none). Nil for a kind without
+	// graceful deletion (Jobs).
+	gracePeriod func(o *T, asked *int64) int64
+	// orphanByDefault is the strategy's default garbage collection
+	// policy: batch/v1 Jobs orphan their dependents unless told otherwise.
+	orphanByDefault bool
+	// defaults applies the version's defaults the API server applies
+	// when it decodes a request body (nil: none).
+	defaults func(o *T)
+	// readBack does what the read back from storage does to a created
+	// object (nil: nothing).
+	readBack func(o *T)
+	// fields returns the object's selectable fields, as the strategy's
+	// GetAttrs does (for field selectors).
+	fields func(o *T) map[string]string
 }
 
 // The API groups and names of the kinds, as Kubernetes writes them in
@@ -65,7 +83,11 @@ func jobKind(s *Store) *kind[jobapi.Job] {
 		validateUpdate: func(j, old *jobapi.Job) field.ErrorList {
 			return internalErr(jobapi.ValidateUpdate(j, old, validateOpts(s)...))
 		},
-		validateStatus: func(j, old *jobapi.Job) field.ErrorList { return internalErr(jobapi.ValidateStatusUpdate(j, old)) },
+		validateStatus:  func(j, old *jobapi.Job) field.ErrorList { return internalErr(jobapi.ValidateStatusUpdate(j, old)) },
+		orphanByDefault: true,
+		defaults:        defaultJob,
+		readBack:        jobapi.ReadBack,
+		fields:          jobFields,
 	}
 }
 
@@ -89,5 +111,18 @@ func podKind() *kind[core.Pod] {
 		takeStatus:     func(p, from *core.Pod) { p.Status = *from.Status.DeepCopy() },
 		validateUpdate: validatePodUpdate,
 		validateStatus: validatePodStatusUpdate,
+		gracePeriod:    podGracePeriod,
+		fields:         podFields,
 	}
+}
+
+// defaultJob applies batch/v1's defaults (jobapi/v1.SetDefaults) to j,
+// as the API server does when it decodes a Job: the Job's own
+// (completions and parallelism, backoffLimit, completionMode, suspend,
+// podReplacementPolicy, podFailurePolicy condition statuses, the label
+// copy from the template) and the pod template's core/v1 defaults.
+func defaultJob(j *jobapi.Job) {
+	w := v1.Job{ObjectMeta: j.ObjectMeta, Spec: v1.JobSpec(j.Spec)}
+	v1.SetDefaults(&w)
+	j.ObjectMeta, j.Spec = w.ObjectMeta, jobapi.JobSpec(w.Spec)
 }

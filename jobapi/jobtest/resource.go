@@ -32,15 +32,13 @@ import (
 //   - Every error is a *field.StatusError with the reason and HTTP code a
 //     Kubernetes API server returns: 400 BadRequest, 404 NotFound,
 //     409 AlreadyExists, 409 Conflict, 410 Expired (from Watch),
-//     422 Invalid (with a cause per field error) and, for a failing store
-//     option, 500 InternalError.
+//     422 Invalid (with a cause per field error), the errors of PATCH
+//     (see [Resource.Patch]) and, for a failing store option, 500
+//     InternalError.
 //
-// What the store does not do: defaulting (a Job's versioned defaults are
-// package conversion's: decode manifests with it), admission, graceful
-// deletion and finalizers (Delete removes the object at once), garbage
-// collection (deleting a Job leaves its pods, as the batch/v1 API's default
-// propagation policy, orphan, does), namespaces as objects (any namespace
-// exists), PATCH, field selectors, watch bookmarks and timeouts.
+// What the store does besides (defaults, graceful deletion, finalizers,
+// garbage collection, PATCH, field selectors) and does not do is in the
+// package documentation.
 type Resource[T Object] struct {
 	s  *Store
 	t  *table[T]
@@ -60,8 +58,10 @@ type List[T Object] struct {
 type ListOption func(*listOptions)
 
 type listOptions struct {
-	selectors []selector.Selector
-	err       error
+	selectors  []selector.Selector
+	fieldExprs []string
+	fields     []fieldTerm
+	err        error
 }
 
 // MatchingSelector keeps the objects whose labels sel matches.
@@ -86,23 +86,29 @@ func MatchingLabels(expr string) ListOption {
 	}
 }
 
-func buildListOptions(opts []ListOption) (listOptions, error) {
+func buildListOptions[T Object](opts []ListOption, k *kind[T]) (listOptions, error) {
 	var lo listOptions
 	for _, opt := range opts {
 		if opt != nil {
 			opt(&lo)
 		}
 	}
+	if lo.err == nil {
+		lo.err = compileFields(&lo, k)
+	}
 	return lo, lo.err
 }
 
-func (lo *listOptions) matches(labels map[string]string) bool {
+// matchObject reports whether o, of kind k, matches the label and field
+// selectors of lo.
+func matchObject[T Object](lo *listOptions, k *kind[T], o *T) bool {
+	labels := k.meta(o).Labels
 	for _, sel := range lo.selectors {
 		if !sel.Matches(selector.Set(labels)) {
 			return false
 		}
 	}
-	return true
+	return len(lo.fields) == 0 || matchFields(lo.fields, k.fields(o))
 }
 
 func formatRV(rv uint64) string { return strconv.FormatUint(rv, 10) }
@@ -197,9 +203,11 @@ func same(a, b any) bool { return reflect.DeepEqual(a, b) }
 //     `resourceVersion`, and ignores the status: a Job's is cleared, a Pod's
 //     becomes `phase: Pending`. A uid or resourceVersion the object carried
 //     is replaced with a warning.
-//   - A Job goes through jobapi.PrepareForCreate (the generated selector and
-//     labels, with the options of [WithJobOptions]) and jobapi.Validate; a
-//     Pod through the pod validation the store has. Failing validation is a
+//   - A Job gets batch/v1's defaults, goes through jobapi.PrepareForCreate
+//     (the generated selector and labels, with the options of
+//     [WithJobOptions]) and jobapi.Validate, and is stored and returned as
+//     jobapi.ReadBack leaves it (what the API server returns); a Pod goes
+//     through the pod validation the store has. Failing validation is a
 //     422 Invalid error with a cause per field error.
 //   - A name that is taken is a 409 AlreadyExists error.
 func (r *Resource[T]) Create(obj *T) (*T, meta.Warnings, error) {
@@ -210,9 +218,18 @@ func (r *Resource[T]) Create(obj *T) (*T, meta.Warnings, error) {
 	}
 	m := k.meta(o)
 
+	if k.defaults != nil {
+		k.defaults(o) // as the API server decodes the request
+	}
+
 	r.s.mu.Lock()
 	defer r.s.mu.Unlock()
 	if m.Name == "" && m.GenerateName != "" {
+		// The generic store's generate-name retry creates from a deep
+		// copy, which separates maps the defaults shared (a Job's labels
+		// from its template's).
+		o = k.copy(o)
+		m = k.meta(o)
 		if m.Name, err = r.freeName(m.GenerateName); err != nil {
 			return nil, nil, err
 		}
@@ -230,6 +247,9 @@ func (r *Resource[T]) Create(obj *T) (*T, meta.Warnings, error) {
 	}
 	if _, taken := r.t.get(r.ns, m.Name); taken {
 		return nil, nil, field.NewAlreadyExists(k.resource, m.Name)
+	}
+	if k.readBack != nil {
+		k.readBack(o)
 	}
 	rv := r.s.rv + 1
 	m.ResourceVersion = formatRV(rv)
@@ -281,15 +301,16 @@ func (r *Resource[T]) Get(name string) (*T, error) {
 // option), ordered by namespace and name, with the store's resourceVersion
 // at the time. It reads the latest state (Kubernetes' `resourceVersion`
 // and `resourceVersionMatch` list parameters are not modelled). Its only
-// error is a 400 BadRequest for a [MatchingLabels] that does not parse.
+// error is a 400 BadRequest for a [MatchingLabels] or [MatchingFields]
+// that does not parse or names an unsupported field.
 func (r *Resource[T]) List(opts ...ListOption) (*List[T], error) {
-	lo, err := buildListOptions(opts)
+	k := r.t.kind
+	lo, err := buildListOptions(opts, k)
 	if err != nil {
 		return nil, err
 	}
-	k := r.t.kind
 	r.s.mu.RLock()
-	objs := r.t.sorted(r.ns, func(o *T) bool { return lo.matches(k.meta(o).Labels) })
+	objs := r.t.sorted(r.ns, func(o *T) bool { return matchObject(&lo, k, o) })
 	rv := r.s.rv
 	r.s.mu.RUnlock()
 	items := make([]*T, len(objs))
@@ -309,8 +330,13 @@ func (r *Resource[T]) List(opts ...ListOption) (*List[T], error) {
 //     update is unconditional, as Kubernetes allows for Jobs and Pods: it
 //     may silently overwrite a concurrent change.
 //   - The status is ignored: the stored one is kept (use UpdateStatus).
-//     So are `generation`, `creationTimestamp` and `deletionTimestamp`;
-//     an empty `uid` means the stored one.
+//     So are `generation`, `creationTimestamp` and `deletionTimestamp`
+//     (and an unset `deletionGracePeriodSeconds`); an empty `uid` means
+//     the stored one. A Job gets batch/v1's defaults, as a decoded PUT
+//     body does.
+//   - An update that leaves an object being deleted (with no grace period
+//     left) without finalizers removes it, and returns the object as
+//     sent.
 //   - `metadata.generation` is incremented when the spec changes, and only
 //     then.
 //   - A Job must pass jobapi.ValidateUpdate (what may not change has not);
@@ -376,6 +402,18 @@ func (r *Resource[T]) update(obj *T, verb string) (*T, error) {
 		if om.DeletionTimestamp != nil {
 			m.DeletionTimestamp = om.DeletionTimestamp.DeepCopy()
 		}
+		if om.DeletionGracePeriodSeconds != nil && m.DeletionGracePeriodSeconds == nil {
+			g := *om.DeletionGracePeriodSeconds
+			m.DeletionGracePeriodSeconds = &g
+		}
+		if k.defaults != nil {
+			// The body of a PUT is decoded with the version's defaults.
+			k.defaults(o)
+			if o, err = normalize(o); err != nil {
+				return nil, errNotEncodable(err)
+			}
+			m = k.meta(o)
+		}
 		k.keepStatus(o, old)
 		if !same(k.spec(o), k.spec(old)) {
 			m.Generation++
@@ -386,43 +424,18 @@ func (r *Resource[T]) update(obj *T, verb string) (*T, error) {
 		return nil, field.NewInvalid(k.kindName, m.Name, errs)
 	}
 
-	m.ResourceVersion = om.ResourceVersion
-	if same(o, old) {
-		return k.copy(old), nil
+	if shouldDeleteDuringUpdate(m, om) {
+		// The last finalizer of an object being deleted is gone: the
+		// generic store deletes it instead of writing the update, and
+		// answers with the object of the request.
+		removeLocked(r.s, r.t, old)
+		r.s.collectGarbage()
+		m.ResourceVersion = om.ResourceVersion
+		return k.copy(o), nil
 	}
-	r.s.rv++
-	m.ResourceVersion = formatRV(r.s.rv)
-	r.t.put(r.ns, m.Name, o)
-	r.t.record(event[T]{typ: Modified, obj: o, prev: old, rv: r.s.rv}, r.s.history)
-	return k.copy(o), nil
-}
-
-// Delete removes the object called name at once and returns the `Status`
-// object with `status: Success` and the name, group, kind and uid of what
-// was deleted, as Kubernetes returns for a Job (for a Pod, Kubernetes
-// returns the deleted pod instead; watchers get it in the DELETED event).
-// An object that does not exist is a 404 NotFound. Finalizers do not delay
-// the deletion, and nothing else is deleted with it.
-func (r *Resource[T]) Delete(name string) (field.Status, error) {
-	if err := r.needNamespace("Delete"); err != nil {
-		return field.Status{}, err
-	}
-	if name == "" {
-		return field.Status{}, field.NewBadRequest("resource name may not be empty")
-	}
-	k := r.t.kind
-	r.s.mu.Lock()
-	defer r.s.mu.Unlock()
-	old, ok := r.t.get(r.ns, name)
-	if !ok {
-		return field.Status{}, field.NewNotFound(k.resource, name)
-	}
-	r.s.rv++
-	gone := k.copy(old)
-	k.meta(gone).ResourceVersion = formatRV(r.s.rv)
-	r.t.remove(r.ns, name)
-	r.t.record(event[T]{typ: Deleted, obj: gone, rv: r.s.rv}, r.s.history)
-	return field.NewSuccess(k.resource, name, string(k.meta(old).UID)), nil
+	stored := writeLocked(r.s, r.t, o, old)
+	r.s.collectGarbage()
+	return k.copy(stored), nil
 }
 
 // Watch starts a watch on the objects that match opts and returns its
@@ -441,7 +454,7 @@ func (r *Resource[T]) Delete(name string) (field.Status, error) {
 // A resourceVersion that is not a number is a 400 BadRequest, and so is a
 // [MatchingLabels] that does not parse.
 func (r *Resource[T]) Watch(resourceVersion string, opts ...ListOption) (*Watcher[T], error) {
-	lo, err := buildListOptions(opts)
+	lo, err := buildListOptions(opts, r.t.kind)
 	if err != nil {
 		return nil, err
 	}

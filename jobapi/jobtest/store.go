@@ -9,6 +9,7 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // Object is the set of types a Store keeps: Jobs and Pods, in their hub
@@ -36,6 +37,12 @@ type Store struct {
 
 	jobs *table[jobapi.Job]
 	pods *table[core.Pod]
+
+	// gone holds the uids of the objects the store has removed: the
+	// garbage collector's knowledge of absent owners.
+	gone map[meta.UID]struct{}
+	// gcPending is set by a write the garbage collector must look at.
+	gcPending bool
 }
 
 // StoreOption changes how a Store works. Pass them to [NewStore].
@@ -92,7 +99,7 @@ func WithWatchHistory(n int) StoreOption {
 // NewStore returns an empty store. Its resourceVersion starts at 1, like a
 // new etcd's revision: the first write gets "2".
 func NewStore(opts ...StoreOption) *Store {
-	s := &Store{rv: 1, random: rand.Reader, now: time.Now, history: DefaultWatchHistory}
+	s := &Store{rv: 1, random: rand.Reader, now: time.Now, history: DefaultWatchHistory, gone: map[meta.UID]struct{}{}}
 	for _, opt := range opts {
 		if opt != nil {
 			opt(s)

@@ -15,6 +15,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	v1 "github.com/jobkit/jobkit/jobapi/v1"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -47,12 +48,18 @@ func mustCreate[T jobtest.Object](t *testing.T, r *jobtest.Resource[T], obj *T) 
 // the store's fields. It is the reference the store is checked against.
 func preparedJob(t *testing.T, job *jobapi.Job, ns, name string, uid meta.UID, rv string) (*jobapi.Job, meta.Warnings) {
 	t.Helper()
-	want := job.DeepCopy()
+	v := v1.Job{ObjectMeta: *job.ObjectMeta.DeepCopy(), Spec: v1.JobSpec(*job.Spec.DeepCopy())}
+	v1.SetDefaults(&v) // as the API server decodes the request
+	want := &jobapi.Job{ObjectMeta: v.ObjectMeta, Spec: jobapi.JobSpec(v.Spec)}
+	if want.ObjectMeta.Name == "" && want.ObjectMeta.GenerateName != "" {
+		want = want.DeepCopy() // the generate-name retry creates from a copy
+	}
 	want.ObjectMeta.Name = name
 	w, err := jobapi.PrepareForCreate(want, jobapi.WithUID(uid), jobapi.WithCreationTime(t0))
 	if err != nil {
 		t.Fatal(err)
 	}
+	jobapi.ReadBack(want) // what the server returns
 	want.TypeMeta = meta.TypeMeta{Kind: "Job", APIVersion: "batch/v1"}
 	want.ObjectMeta.Namespace = ns
 	want.ObjectMeta.ResourceVersion = rv
@@ -291,8 +298,10 @@ func TestStatus422Invalid(t *testing.T) {
 			jobtest.Job("Pi"), []jobtest.FieldErrorID{{field.ErrorTypeInvalid, "metadata.name"}}},
 		{"no name and no generateName",
 			jobtest.Job(""), []jobtest.FieldErrorID{{field.ErrorTypeRequired, "metadata.name"}}},
-		{"an Indexed Job without completions",
-			jobtest.Job("pi", jobtest.JobFunc(func(j *jobapi.Job) { j.Spec.CompletionMode = ptr(jobapi.IndexedCompletion) })),
+		// Without parallelism either, batch/v1's defaults would set both
+		// to 1 and make it valid.
+		{"an Indexed Job with parallelism and without completions",
+			jobtest.Job("pi", jobtest.Parallelism(2), jobtest.JobFunc(func(j *jobapi.Job) { j.Spec.CompletionMode = ptr(jobapi.IndexedCompletion) })),
 			[]jobtest.FieldErrorID{{field.ErrorTypeRequired, "spec.completions"}}},
 		{"a restartPolicy of Always",
 			jobtest.Job("pi", jobtest.RestartPolicy(core.RestartPolicyAlways)),
@@ -676,15 +685,20 @@ func TestDelete(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Status (-want +got):\n%s", diff)
 	}
-	if s.ResourceVersion() != "4" {
-		t.Errorf("resourceVersion %s after 3 writes, want 4", s.ResourceVersion())
+	// batch/v1 orphans by default: the Job is marked with the orphan
+	// finalizer (4), the garbage collector removes the pod's owner
+	// reference (5) and then the finalizer, which removes the Job (6).
+	if s.ResourceVersion() != "6" {
+		t.Errorf("resourceVersion %s after 5 writes, want 6", s.ResourceVersion())
 	}
 	_, err = jobs.Get("pi")
 	jobtest.RequireStatusReason(t, err, field.StatusReasonNotFound)
 	_, err = jobs.Delete("pi")
 	jobtest.RequireStatusReason(t, err, field.StatusReasonNotFound)
-	if _, err := s.Pods("ns").Get("p"); err != nil {
-		t.Errorf("the Job's pod: %v; deleting a Job must not delete its pods (no garbage collector)", err)
+	if p, err := s.Pods("ns").Get("p"); err != nil {
+		t.Errorf("the Job's pod: %v; deleting a batch/v1 Job orphans its pods by default", err)
+	} else if len(p.ObjectMeta.OwnerReferences) != 0 {
+		t.Errorf("the orphaned pod keeps its owner references %v", p.ObjectMeta.OwnerReferences)
 	}
 	// The name is free again, for a new Job with a new uid.
 	again := mustCreate(t, jobs, jobtest.Job("pi"))

@@ -77,7 +77,7 @@ func (w *Watcher[T]) Stop() {
 // selector.
 func (w *Watcher[T]) matches(o *T) bool {
 	m := w.t.kind.meta(o)
-	return (w.ns == "" || m.Namespace == w.ns) && w.lo.matches(m.Labels)
+	return (w.ns == "" || m.Namespace == w.ns) && matchObject(&w.lo, w.t.kind, o)
 }
 
 // offer queues what the watcher sees of ev, if anything: a MODIFIED event

@@ -79,18 +79,21 @@ func TestWatchFromAListMissesNothing(t *testing.T) {
 	if _, err := pods.Update(noop); err != nil { // not a write: no event
 		t.Fatal(err)
 	}
-	if _, err := pods.Delete("a"); err != nil { // rv 5
+	// An unscheduled pod is deleted gracefully with a grace period of 0:
+	// marked (rv 5), then removed (rv 6), as by the generic store.
+	if _, err := pods.Delete("a"); err != nil {
 		t.Fatal(err)
 	}
-	mustCreate(t, s.Pods("other"), jobtest.Pod("elsewhere")) // rv 6, another namespace
-	mustCreate(t, s.Jobs("ns"), jobtest.Job("job"))          // rv 7, another kind
-	mustCreate(t, pods, jobtest.Pod("last"))                 // rv 8
+	mustCreate(t, s.Pods("other"), jobtest.Pod("elsewhere")) // rv 7, another namespace
+	mustCreate(t, s.Jobs("ns"), jobtest.Job("job"))          // rv 8, another kind
+	mustCreate(t, pods, jobtest.Pod("last"))                 // rv 9
 
 	want := []seen{
 		{jobtest.Added, "a", "3", "x"},
 		{jobtest.Modified, "a", "4", "y"},
-		{jobtest.Deleted, "a", "5", "y"},
-		{jobtest.Added, "last", "8", ""},
+		{jobtest.Modified, "a", "5", "y"},
+		{jobtest.Deleted, "a", "6", "y"},
+		{jobtest.Added, "last", "9", ""},
 	}
 	if diff := cmp.Diff(want, nextEvents(t, w, len(want))); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
@@ -117,7 +120,7 @@ func TestWatchFromNowStartsWithTheCurrentState(t *testing.T) {
 			want := []seen{
 				{jobtest.Added, "z", "4", ""},
 				{jobtest.Added, "a", "3", ""},
-				{jobtest.Added, "c", "6", ""},
+				{jobtest.Added, "c", "7", ""}, // the delete of b wrote twice
 			}
 			if diff := cmp.Diff(want, nextEvents(t, w, len(want))); diff != "" {
 				t.Errorf("events (-want +got):\n%s", diff)
@@ -139,14 +142,15 @@ func TestWatchWithASelectorSeesObjectsEnterAndLeave(t *testing.T) {
 	setApp(t, pods, "a", "y")                                                            // 4 leaves: DELETED, last matching state
 	setApp(t, pods, "b", "x")                                                            // 5 enters: ADDED
 	setApp(t, pods, "a", "z")                                                            // 6 unseen
-	if _, err := pods.Delete("b"); err != nil {                                          // 7 DELETED
+	if _, err := pods.Delete("b"); err != nil {                                          // 7 marked, 8 DELETED
 		t.Fatal(err)
 	}
 	want := []seen{
 		{jobtest.Added, "a", "2", "x"},
 		{jobtest.Deleted, "a", "4", "x"},
 		{jobtest.Added, "b", "5", "x"},
-		{jobtest.Deleted, "b", "7", "x"},
+		{jobtest.Modified, "b", "7", "x"},
+		{jobtest.Deleted, "b", "8", "x"},
 	}
 	if diff := cmp.Diff(want, nextEvents(t, w, len(want))); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)

@@ -125,8 +125,8 @@ status: {}
 			name:  "bad Jobs: nothing is written, every error on its own line with the document and the field",
 			args:  []string{"--to", "batch/v1", "--validate=ignore"},
 			stdin: "apiVersion: batch/v1\nkind: Job\nspec:\n  completions: many\n  parallelism: 3000000000\n---\napiVersion: batch/v2\nkind: Job\nmetadata: {name: v2}\n---\n" + v1beta1Job,
-			wantErr: `STDIN:4:3 (document 1): Job.batch "" is invalid: spec.completions: Invalid value: "many": must be an integer
-STDIN:5:3 (document 1): Job.batch "" is invalid: spec.parallelism: Invalid value: 3000000000: must be less than or equal to 2147483647
+			wantErr: `STDIN:4:3 (document 1): Job in version "v1" cannot be handled as a Job: json: cannot unmarshal string into Go struct field JobSpec.spec.completions of type int32
+STDIN:5:3 (document 1): Job in version "v1" cannot be handled as a Job: json: cannot unmarshal number 3000000000 into Go struct field JobSpec.spec.parallelism of type int32
 STDIN:7:1 (document 2): Job.batch "v2" is invalid: apiVersion: Unsupported value: "batch/v2": supported values: "batch/v1", "extensions/v1beta1"
 `,
 			wantStatus: 1,

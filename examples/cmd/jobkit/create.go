@@ -284,6 +284,10 @@ func checkDocument(d *conversion.Document, uid meta.UID, opts labelKeys) checked
 	c.warnings, c.errs = w, errs
 	if d.JobPath == "" {
 		d.Name = d.Job.ObjectMeta.Name // generateName may have made it
+		if len(errs) == 0 {
+			// What the API server returns: the Job read back from storage.
+			jobapi.ReadBack(d.Job)
+		}
 	}
 	return c
 }
@@ -326,6 +330,9 @@ func prepareJob(d document, opts labelKeys) preparedJob {
 	if err != nil {
 		p.err = err // the options were checked before; not expected
 		return p
+	}
+	if len(errs) == 0 {
+		jobapi.ReadBack(job) // what the API server returns
 	}
 	p.job, p.warnings, p.errs = job, w, errs
 	return p

@@ -157,13 +157,30 @@ func readAll(r io.Reader, size int) ([]byte, error) {
 // (`job.yaml:12:5: Job.batch ...`, conversion.Source.At), or the one
 // message of a document that does not decode (`SOURCE: Job in version
 // "v1" cannot be handled as a Job: strict decoding error: ...`). It
-// returns nil when there is nothing to report.
+// returns nil when there is nothing to report. Values that do not decode
+// are reported as the API server's decoder reports them, before
+// validation (`SOURCE: Job in version "v1" cannot be handled as a Job:
+// json: cannot unmarshal string into Go struct field
+// JobSpec.spec.completions of type int32`), one line each.
 func docErrorLines(d *conversion.Document, errs field.ErrorList) []string {
 	st := d.Status(errs)
 	if st == nil {
 		return nil
 	}
 	src := d.Source.String()
+	if fe := field.AsErrorList(d.Err); d.Kind != "" && st.ErrStatus.Reason == field.StatusReasonBadRequest && len(fe) > 0 {
+		// Values that do not decode: the API server's 400, one line per
+		// value, each at its place.
+		lines := make([]string, len(fe))
+		for i, e := range fe {
+			at := src
+			if p, ok := d.Position(e.Field); ok {
+				at = d.Source.At(p)
+			}
+			lines[i] = at + ": " + oneLine(d.DecodeErrorMessage(e))
+		}
+		return lines
+	}
 	if causes := field.AsErrorList(st); len(causes) > 0 {
 		lines := make([]string, len(causes))
 		for i, e := range causes {

@@ -321,6 +321,9 @@ kind: Job
 metadata:
   creationTimestamp: <now>
   generation: 1
+  labels:
+    controller-uid: u-1
+    job-name: pi
   name: pi
   namespace: default
   uid: u-1
