@@ -71,6 +71,49 @@ func benchPair[K, J any](b *testing.B, name string, k *K, j *J, from func(*K) (*
 			}
 		}
 	})
+	// The two halves of the JSON glue, to tell what bounds the ratio of
+	// converter to glue: the converter builds the same objects DeepCopy
+	// does, so it can be no faster than about DeepCopy.
+	kdata, err := json.Marshal(k)
+	if err != nil {
+		b.Fatal(err)
+	}
+	jdata, err := json.Marshal(j)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run(name+"/FromAPI=JSON-encode-only", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := json.Marshal(k); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run(name+"/FromAPI=JSON-decode-only", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := json.Unmarshal(kdata, new(J)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run(name+"/ToAPI=JSON-encode-only", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := json.Marshal(j); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run(name+"/ToAPI=JSON-decode-only", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := json.Unmarshal(jdata, new(K)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run(name+"/ToAPI=converter", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
@@ -103,7 +146,8 @@ func benchPair[K, J any](b *testing.B, name string, k *K, j *J, from func(*K) (*
 // syncFixture returns the kubectl Job as the API server stores it
 // (selector and labels generated) and its 100 pods as the Job
 // controller created them, 80 running and ready, 10 succeeded and 10
-// failed, in both type trees.
+// failed, in both type trees. Each pod has a UID and a resourceVersion,
+// as an informer's have.
 func syncFixture(tb testing.TB) (*batchv1.Job, []*corev1.Pod, *jobapi.Job, []*core.Pod, time.Time) {
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	j, err := JobFromAPI(readFixture[batchv1.Job](tb, "kubectl-job.json"))
@@ -124,6 +168,7 @@ func syncFixture(tb testing.TB) (*batchv1.Job, []*corev1.Pod, *jobapi.Job, []*co
 	for i, p := range pods {
 		p.ObjectMeta.Name = fmt.Sprintf("pi-%05d", i)
 		p.ObjectMeta.UID = meta.UID(fmt.Sprintf("uid-%05d", i))
+		p.ObjectMeta.ResourceVersion = fmt.Sprint(1000 + i)
 		p.ObjectMeta.CreationTimestamp = meta.Time{Time: t0}
 		p.Spec.NodeName = "node-1"
 		switch {
@@ -159,6 +204,10 @@ func syncFixture(tb testing.TB) (*batchv1.Job, []*corev1.Pod, *jobapi.Job, []*co
 	return kj, kpods, j, pods, t0.Add(time.Minute)
 }
 
+// BenchmarkSync compares, on the same Job and 100 pods, controller.Sync
+// on jobkit types and Sync through the bridge: converting every pod at
+// every sync, with a warm PodCache (the same pods as the sync before), and
+// with a PodCache and one pod changed since the sync before.
 func BenchmarkSync(b *testing.B) {
 	kj, kpods, j, pods, now := syncFixture(b)
 	b.Run("pods=100/jobkit", func(b *testing.B) {
@@ -170,13 +219,53 @@ func BenchmarkSync(b *testing.B) {
 			}
 		}
 	})
-	b.Run("pods=100/bridge", func(b *testing.B) {
+	b.Run("pods=100/bridge=no-cache", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			d, err := Sync(kj, kpods, now, controller.Backoff{})
 			if err != nil || !d.UpdateStatus {
 				b.Fatal(err, d.UpdateStatus)
 			}
+		}
+	})
+	b.Run("pods=100/bridge=cache-warm", func(b *testing.B) {
+		var cache PodCache
+		if _, err := Sync(kj, kpods, now, controller.Backoff{}, WithPodCache(&cache)); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			d, err := Sync(kj, kpods, now, controller.Backoff{}, WithPodCache(&cache))
+			if err != nil || !d.UpdateStatus {
+				b.Fatal(err, d.UpdateStatus)
+			}
+		}
+		if st := cache.Stats(); st.Misses != 100 {
+			b.Fatalf("%d pods converted, want the first sync's 100", st.Misses)
+		}
+	})
+	b.Run("pods=100/bridge=cache-1-changed", func(b *testing.B) {
+		// Pod 50 alternates between two resourceVersions, as if it
+		// changed before every sync.
+		versions := [2][]*corev1.Pod{kpods, append([]*corev1.Pod(nil), kpods...)}
+		changed := kpods[50].DeepCopy()
+		changed.ResourceVersion = "9999"
+		versions[1][50] = changed
+		var cache PodCache
+		if _, err := Sync(kj, kpods, now, controller.Backoff{}, WithPodCache(&cache)); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		n := 0
+		for b.Loop() {
+			n++
+			d, err := Sync(kj, versions[n%2], now, controller.Backoff{}, WithPodCache(&cache))
+			if err != nil || !d.UpdateStatus {
+				b.Fatal(err, d.UpdateStatus)
+			}
+		}
+		if st := cache.Stats(); st.Misses != uint64(100+n) {
+			b.Fatalf("%d pods converted in %d syncs, want 100 + 1 a sync", st.Misses, n)
 		}
 	})
 }

@@ -204,6 +204,9 @@ func JobTemplateSpecFromAPI(t *batchv1.JobTemplateSpec) (*jobapi.Job, error) {
 	out := new(jobapi.Job)
 	convert_metav1_ObjectMeta_To_meta_ObjectMeta(&t.ObjectMeta, &out.ObjectMeta, &s, &path{name: "metadata"})
 	convert_batchv1_JobSpec_To_jobapi_JobSpec(&t.Spec, &out.Spec, &s, &path{name: "spec"})
+	if sameMap(t.Labels, t.Spec.Template.Labels) {
+		out.ObjectMeta.Labels = out.Spec.Template.ObjectMeta.Labels // see jobLabelsFromAPI
+	}
 	return out, s.err()
 }
 
@@ -218,6 +221,9 @@ func JobTemplateSpecToAPI(job *jobapi.Job) (*batchv1.JobTemplateSpec, error) {
 	out := new(batchv1.JobTemplateSpec)
 	convert_meta_ObjectMeta_To_metav1_ObjectMeta(&job.ObjectMeta, &out.ObjectMeta, &s, &path{name: "metadata"})
 	convert_jobapi_JobSpec_To_batchv1_JobSpec(&job.Spec, &out.Spec, &s, &path{name: "spec"})
+	if sameMap(job.ObjectMeta.Labels, job.Spec.Template.ObjectMeta.Labels) {
+		out.Labels = out.Spec.Template.Labels // see jobLabelsToAPI
+	}
 	if job.Kind != "" || job.APIVersion != "" {
 		s.dropped = append(s.dropped, DroppedMember{Field: "kind", Value: []byte(fmt.Sprintf("%q", job.Kind))},
 			DroppedMember{Field: "apiVersion", Value: []byte(fmt.Sprintf("%q", job.APIVersion))})

@@ -24,7 +24,9 @@
 //   - k8s.io/api → jobkit → k8s.io/api gives an object reflect.DeepEqual
 //     to one decoded from the API server's JSON (times to the second in
 //     time.Local, quantities as apimachinery parses their canonical text),
-//     and apiequality.Semantic.DeepEqual to any other;
+//     and apiequality.Semantic.DeepEqual to any other; an empty list or
+//     map stays empty (not nil), as DeepCopy keeps it, though the JSON
+//     leaves it out;
 //   - jobkit → k8s.io/api → jobkit gives the same jobkit object;
 //   - each side's JSON of the converted objects is the same.
 //
@@ -39,6 +41,11 @@
 // it is; objects from an informer have none, and jobkit does not need it.
 // The inputs of a conversion are never changed and share no memory with
 // its result, so an informer's cached objects can be given as they are.
+// Within one object, a Job's labels that are its pod template's label map
+// itself (as batch/v1's defaulting leaves a Job without labels, before
+// create-time processing gives both the generated labels) stay one map in
+// the result, so that jobapi.PrepareForCreate treats them as Kubernetes'
+// create does; objects read from an API server never share maps.
 //
 // Field errors convert both ways ([ErrorListToAPI], [ErrorListFromAPI]),
 // with their bad values converted to the other type tree, and a jobkit
@@ -46,8 +53,20 @@
 // ([StatusErrorToAPI], [NewInvalid]).
 //
 // [ValidateJob], [ValidateJobUpdate] and [ValidateJobStatusUpdate]
-// validate a *batchv1.Job as a v1.36 API server does, and [Sync] runs
-// jobkit's Job controller on a *batchv1.Job and its []*corev1.Pod.
+// validate a *batchv1.Job as a v1.36 API server does (reading the pod
+// template's serviceAccount, the old spelling of serviceAccountName, as
+// its conversion does), and [Sync] runs jobkit's Job controller on a
+// *batchv1.Job and its []*corev1.Pod.
+//
+// Sync converts the Job and every pod at every call unless given a
+// [PodCache] ([WithPodCache]): the cache keeps each pod's conversion by
+// UID and resourceVersion (an informer's object never changes at a given
+// resourceVersion), so that a sync converts only the pods new or changed
+// since the sync before, and forgets the pods its Job no longer lists.
+// One cache serves a controller, keeping each Job's pods apart; it is
+// safe for concurrent use, holds no global state, and its conversions are
+// shared read-only by the decisions that use them. [PodCache.Stats]
+// counts its hits and conversions.
 //
 // # Non-goals
 //

@@ -64,6 +64,27 @@ func Example_controller() {
 	// update status: true active: 1
 }
 
+// A controller that syncs Jobs of many pods keeps one PodCache across its
+// syncs: each sync converts only the pods new or changed since the one
+// before (informers never change an object at a given resourceVersion).
+func ExamplePodCache() {
+	var cache k8sapi.PodCache // one per controller, next to its Expectations
+	job := exampleJob()
+	pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "pi-a", Namespace: "default", UID: "pod-a", ResourceVersion: "7", Labels: job.Spec.Template.Labels}}
+	pods := []*corev1.Pod{pod} // podLister.List
+
+	for range 3 { // three syncs of the same Job and pods
+		if _, err := k8sapi.Sync(job, pods, time.Now(), controller.Backoff{}, k8sapi.WithPodCache(&cache)); err != nil {
+			panic(err)
+		}
+	}
+	st := cache.Stats()
+	fmt.Println("converted:", st.Misses, "reused:", st.Hits)
+	cache.Forget(job.UID) // from the Job informer's delete handler
+	// Output:
+	// converted: 1 reused: 2
+}
+
 // A validating admission webhook: the Job of the AdmissionRequest in, the
 // Status of the AdmissionResponse out.
 func Example_webhook() {

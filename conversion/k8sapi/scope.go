@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 	"strconv"
 
+	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/jobapi/resource"
+	batchv1 "k8s.io/api/batch/v1"
 	kresource "k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
@@ -193,4 +196,29 @@ func fieldsV1ToAPI(r *meta.RawJSON) *metav1.FieldsV1 {
 		f.SetRawBytes(*r)
 	}
 	return f
+}
+
+// sameMap reports whether a and b are the same map (not nil), as a Job's
+// defaulting makes its labels the pod template's label map itself.
+func sameMap[M ~map[string]string](a, b M) bool {
+	return a != nil && b != nil && reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
+}
+
+// jobLabelsFromAPI makes the converted Job's labels its pod template's
+// label map when in's are its template's (a Job defaulted in the same
+// process: batch/v1's defaulting shares the map, and create-time
+// processing, Kubernetes' and jobkit's alike, then gives the Job the
+// labels it generates for the template). Maps shared only within the
+// result, never with in.
+func jobLabelsFromAPI(in *batchv1.Job, out *jobapi.Job) {
+	if sameMap(in.Labels, in.Spec.Template.Labels) {
+		out.ObjectMeta.Labels = out.Spec.Template.ObjectMeta.Labels
+	}
+}
+
+// jobLabelsToAPI is jobLabelsFromAPI the other way.
+func jobLabelsToAPI(in *jobapi.Job, out *batchv1.Job) {
+	if sameMap(in.ObjectMeta.Labels, in.Spec.Template.ObjectMeta.Labels) {
+		out.Labels = out.Spec.Template.Labels
+	}
 }

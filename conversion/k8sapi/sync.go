@@ -46,38 +46,79 @@ type Decision struct {
 	Backoff controller.Backoff
 	// Jobkit is the decision in jobkit's types, its ordered Writes
 	// included, for callers that carry it out with controller.Apply. Its
-	// pods are conversions of Sync's input, not the input itself.
+	// pods are conversions of Sync's input, not the input itself; with
+	// WithPodCache they are the cache's, shared with other syncs, and
+	// must not be changed.
 	Jobkit controller.Decision
+}
+
+// SyncOption changes what Sync does.
+type SyncOption func(*syncOptions)
+
+type syncOptions struct {
+	controller []controller.Option
+	cache      *PodCache
+}
+
+// WithControllerOptions passes options to controller.Sync
+// (controller.WithExpectations, controller.WithControllerName).
+func WithControllerOptions(opts ...controller.Option) SyncOption {
+	return func(o *syncOptions) { o.controller = append(o.controller, opts...) }
+}
+
+// WithPodCache makes Sync take the jobkit conversions of the pods from c,
+// and convert only the pods c does not hold at their resourceVersion
+// (see [PodCache]). Without it Sync converts every pod at every sync. A
+// nil c is no cache.
+func WithPodCache(c *PodCache) SyncOption {
+	return func(o *syncOptions) { o.cache = c }
 }
 
 // Sync runs controller.Sync on job and the pods it owns, as an
 // informer's lister returns them, at now, with the failure record of the
-// previous sync, and returns its decision in k8s.io/api types; opts are
-// controller.Sync's (controller.WithExpectations,
-// controller.WithControllerName). Neither
-// job nor pods are changed. The error reports a nil job, or a pod to
+// previous sync, and returns its decision in k8s.io/api types. Options:
+// [WithPodCache] keeps the pods' conversions from one sync to the next
+// (a controller syncing Jobs of many pods wants it), and
+// [WithControllerOptions] passes controller.Sync's own. Neither job nor
+// pods are changed. The error reports a nil job or pod, or a pod to
 // create or a status that k8s.io/api cannot hold in full (a
 // *DroppedError, returned with the Decision).
-func Sync(job *batchv1.Job, pods []*corev1.Pod, now time.Time, backoff controller.Backoff, opts ...controller.Option) (Decision, error) {
+func Sync(job *batchv1.Job, pods []*corev1.Pod, now time.Time, backoff controller.Backoff, opts ...SyncOption) (Decision, error) {
 	if job == nil {
 		return Decision{}, errors.New("k8sapi: Sync needs a Job, not nil")
+	}
+	var o syncOptions
+	for _, f := range opts {
+		if f != nil {
+			f(&o)
+		}
+	}
+	for _, p := range pods {
+		if p == nil {
+			return Decision{}, errors.New("k8sapi: Sync needs pods, not nil")
+		}
 	}
 	var s scope
 	j := new(jobapi.Job)
 	convert_batchv1_Job_To_jobapi_Job(job, j, &s, nil)
-	store := make([]core.Pod, len(pods))
-	jpods := make([]*core.Pod, len(pods))
-	for i, p := range pods {
-		if p == nil {
-			return Decision{}, errors.New("k8sapi: Sync needs pods, not nil")
+	var jpods []*core.Pod
+	if o.cache != nil {
+		jpods = o.cache.convertPods(job.UID, pods, &s)
+	} else {
+		store := make([]core.Pod, len(pods))
+		jpods = make([]*core.Pod, len(pods))
+		for i, p := range pods {
+			convert_corev1_Pod_To_core_Pod(p, &store[i], &s, nil)
+			jpods[i] = &store[i]
 		}
-		convert_corev1_Pod_To_core_Pod(p, &store[i], &s, nil)
-		jpods[i] = &store[i]
 	}
 	if err := s.err(); err != nil {
 		return Decision{}, err
 	}
-	d := controller.Sync(j, jpods, now, backoff, opts...)
+	d := controller.Sync(j, jpods, now, backoff, o.controller...)
+	if o.cache != nil && d.Skipped == controller.AlreadyFinished {
+		o.cache.Forget(job.UID)
+	}
 	out := Decision{
 		Jobkit:       d,
 		Skipped:      d.Skipped,
@@ -96,24 +137,25 @@ func Sync(job *batchv1.Job, pods []*corev1.Pod, now time.Time, backoff controlle
 			out.Create[i] = &created[i]
 		}
 	}
-	out.Adopt = inputPods(d.Adopt, store, pods)
-	out.Release = inputPods(d.Release, store, pods)
-	out.Delete = inputPods(d.Delete, store, pods)
-	out.RemoveFinalizer = inputPods(d.RemoveFinalizer, store, pods)
+	out.Adopt = inputPods(d.Adopt, jpods, pods)
+	out.Release = inputPods(d.Release, jpods, pods)
+	out.Delete = inputPods(d.Delete, jpods, pods)
+	out.RemoveFinalizer = inputPods(d.RemoveFinalizer, jpods, pods)
 	return out, s.err()
 }
 
-// inputPods maps the jobkit pods ps, which point into store, back to the
-// pods of the input they were converted from.
-func inputPods(ps []*core.Pod, store []core.Pod, in []*corev1.Pod) []*corev1.Pod {
+// inputPods maps the jobkit pods ps, each one of conv (the conversions
+// of in, one distinct pointer per input), back to the pods of the input
+// they were converted from.
+func inputPods(ps []*core.Pod, conv []*core.Pod, in []*corev1.Pod) []*corev1.Pod {
 	if ps == nil {
 		return nil
 	}
 	out := make([]*corev1.Pod, 0, len(ps))
-	if len(ps)*len(store) > 4096 {
-		at := make(map[*core.Pod]int, len(store))
-		for i := range store {
-			at[&store[i]] = i
+	if len(ps)*len(conv) > 4096 {
+		at := make(map[*core.Pod]int, len(conv))
+		for i, c := range conv {
+			at[c] = i
 		}
 		for _, p := range ps {
 			if i, ok := at[p]; ok {
@@ -123,8 +165,8 @@ func inputPods(ps []*core.Pod, store []core.Pod, in []*corev1.Pod) []*corev1.Pod
 		return out
 	}
 	for _, p := range ps {
-		for i := range store {
-			if &store[i] == p {
+		for i, c := range conv {
+			if c == p {
 				out = append(out, in[i])
 				break
 			}

@@ -62,8 +62,10 @@ func (o *validateOptions) errorsToAPI(errs jfield.ErrorList) field.ErrorList {
 
 // ValidateJob checks job as a v1.36 API server checks a new Job (after
 // its create-time defaulting and selector generation), with
-// jobapi.Validate, and returns the errors in apimachinery's shape: empty
-// when job is valid. The error reports misuse (a nil job, a bad option)
+// jobapi.Validate, reading the pod template's serviceAccount and
+// serviceAccountName as the API server's conversion does (the first is
+// the old spelling of the second), and returns the errors in
+// apimachinery's shape: empty when job is valid. The error reports misuse (a nil job, a bad option)
 // or a Job that cannot be converted; it is not a validation failure.
 // apierrors.NewInvalid(schema.GroupKind{Group: "batch", Kind: "Job"},
 // job.Name, errs) makes the API server's response of it.
@@ -72,7 +74,7 @@ func ValidateJob(job *batchv1.Job, opts ...ValidateOption) (field.ErrorList, err
 		return nil, errors.New("k8sapi: ValidateJob needs a Job, not nil")
 	}
 	o := buildOptions(opts)
-	j, err := JobFromAPI(job)
+	j, err := jobFromAPIAsServer(job)
 	if err != nil {
 		return nil, err
 	}
@@ -84,18 +86,20 @@ func ValidateJob(job *batchv1.Job, opts ...ValidateOption) (field.ErrorList, err
 }
 
 // ValidateJobUpdate checks job, the new state of the stored Job old, as a
-// v1.36 API server checks an update, with jobapi.ValidateUpdate; the
-// errors and the error are as ValidateJob's.
+// v1.36 API server checks an update, with jobapi.ValidateUpdate; both are
+// read as ValidateJob reads a Job (an update that leaves out the
+// serviceAccount the API server returned does not change the template),
+// and the errors and the error are as ValidateJob's.
 func ValidateJobUpdate(job, old *batchv1.Job, opts ...ValidateOption) (field.ErrorList, error) {
 	if job == nil || old == nil {
 		return nil, errors.New("k8sapi: ValidateJobUpdate needs the new and the stored Job, not nil")
 	}
 	o := buildOptions(opts)
-	j, err := JobFromAPI(job)
+	j, err := jobFromAPIAsServer(job)
 	if err != nil {
 		return nil, err
 	}
-	oj, err := JobFromAPI(old)
+	oj, err := jobFromAPIAsServer(old)
 	if err != nil {
 		return nil, err
 	}
@@ -114,11 +118,11 @@ func ValidateJobStatusUpdate(job, old *batchv1.Job, opts ...ValidateOption) (fie
 		return nil, errors.New("k8sapi: ValidateJobStatusUpdate needs the new and the stored Job, not nil")
 	}
 	o := buildOptions(opts)
-	j, err := JobFromAPI(job)
+	j, err := jobFromAPIAsServer(job)
 	if err != nil {
 		return nil, err
 	}
-	oj, err := JobFromAPI(old)
+	oj, err := jobFromAPIAsServer(old)
 	if err != nil {
 		return nil, err
 	}
@@ -127,4 +131,23 @@ func ValidateJobStatusUpdate(job, old *batchv1.Job, opts ...ValidateOption) (fie
 		return nil, err
 	}
 	return o.errorsToAPI(errs), nil
+}
+
+// jobFromAPIAsServer converts job as the API server reads a batch/v1
+// object: its conversion to the internal type keeps one service account
+// field, serviceAccountName, taken from serviceAccount when empty, and
+// writes both back. k8s.io/api objects defaulted by a client (not read
+// from an API server) may lack serviceAccount; jobkit, which types both
+// and equates them in its defaulting, sees them as the API server does.
+func jobFromAPIAsServer(job *batchv1.Job) (*jobapi.Job, error) {
+	j, err := JobFromAPI(job)
+	if err != nil {
+		return nil, err
+	}
+	ps := &j.Spec.Template.Spec
+	if ps.ServiceAccountName == "" {
+		ps.ServiceAccountName = ps.DeprecatedServiceAccount
+	}
+	ps.DeprecatedServiceAccount = ps.ServiceAccountName
+	return j, nil
 }

@@ -23,6 +23,7 @@ func convert_batchv1_Job_To_jobapi_Job(in *batchv1.Job, out *jobapi.Job, s *scop
 	convert_metav1_ObjectMeta_To_meta_ObjectMeta(&in.ObjectMeta, &out.ObjectMeta, s, &path{parent: p, name: "metadata"})
 	convert_batchv1_JobSpec_To_jobapi_JobSpec(&in.Spec, &out.Spec, s, &path{parent: p, name: "spec"})
 	convert_batchv1_JobStatus_To_jobapi_JobStatus(&in.Status, &out.Status, s, &path{parent: p, name: "status"})
+	jobLabelsFromAPI(in, out)
 }
 
 // convert_jobapi_Job_To_batchv1_Job converts a jobapi.Job into a batchv1.Job. out must be zero.
@@ -35,6 +36,7 @@ func convert_jobapi_Job_To_batchv1_Job(in *jobapi.Job, out *batchv1.Job, s *scop
 	if len(in.Unknown) != 0 {
 		unknown_convert_jobapi_Job_To_batchv1_Job(in.Unknown, out, s, p)
 	}
+	jobLabelsToAPI(in, out)
 }
 
 // unknown_convert_jobapi_Job_To_batchv1_Job decodes the members of u that batchv1.Job types and reports the others.

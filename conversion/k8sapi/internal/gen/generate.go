@@ -33,6 +33,13 @@ var roots = [][2]reflect.Type{
 
 func typeOf[T any]() reflect.Type { return reflect.TypeFor[T]() }
 
+// finishers are hand-written functions (in scope.go) that the conversion
+// of a struct calls last, with its in and out, keyed by the type of in.
+var finishers = map[reflect.Type]string{
+	typeOf[batchv1.Job](): "jobLabelsFromAPI",
+	typeOf[jobapi.Job]():  "jobLabelsToAPI",
+}
+
 // aliases names the packages the generated code imports.
 var aliases = map[string]string{
 	"k8s.io/api/batch/v1":                      "batchv1",
@@ -302,6 +309,9 @@ func (g *gen) structPair(k, j reflect.Type) {
 		}
 		g.assign(fromAPI, km.typ, jm.typ, "in."+km.goPath, "out."+jm.goPath, fieldPath("p", km.name), km.name)
 	}
+	if f := finishers[k]; f != "" {
+		g.printf("%s(in, out)\n", f)
+	}
 	g.printf("}\n\n")
 
 	// jobkit → k8s.io/api.
@@ -316,6 +326,9 @@ func (g *gen) structPair(k, j reflect.Type) {
 	}
 	if jUnknown != "" {
 		g.printf("if len(in.%s) != 0 {\n unknown_%s(in.%s, out, s, p)\n}\n", jUnknown, g.funcName(toAPI, k, j), jUnknown)
+	}
+	if f := finishers[j]; f != "" {
+		g.printf("%s(in, out)\n", f)
 	}
 	g.printf("}\n\n")
 
