@@ -43,7 +43,9 @@ func (d *Document) FieldErrors(errs field.ErrorList) field.ErrorList {
 // them all, each with its path. Field errors about the apiVersion or
 // kind get 422 Invalid as validation errors do: `Job.batch "pi" is
 // invalid: spec.completions: Invalid value: -1: must be greater than or
-// equal to 0`.
+// equal to 0`. The 422 names the Job as it is then: after
+// jobapi.PrepareForCreate, by the name generated from `generateName`, as
+// the API server names a Job it refuses.
 func (d *Document) Status(errs field.ErrorList) *field.StatusError {
 	if d.Err != nil {
 		if d.Kind == "" {
@@ -70,7 +72,13 @@ func (d *Document) Status(errs field.ErrorList) *field.StatusError {
 		return st
 	}
 	if len(errs) > 0 {
-		return field.NewInvalid(d.GroupKind(), d.Name, d.FieldErrors(errs))
+		name := d.Name
+		if d.Job != nil && d.Job.ObjectMeta.Name != "" {
+			// The name PrepareForCreate generated from generateName, as
+			// the API server names the object it refuses.
+			name = d.Job.ObjectMeta.Name
+		}
+		return field.NewInvalid(d.GroupKind(), name, d.FieldErrors(errs))
 	}
 	return nil
 }

@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/jobkit/jobkit/conversion/internal/yamlread"
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/meta"
@@ -417,6 +419,7 @@ func applyFieldValidation(d *Document, fields []StrictField, mode FieldValidatio
 	if len(fields) == 0 {
 		return
 	}
+	fields = d.asTheServerMeetsThem(fields)
 	switch mode {
 	case FieldValidationStrict:
 		d.Err = &StrictError{Fields: fields}
@@ -426,7 +429,59 @@ func applyFieldValidation(d *Document, fields []StrictField, mode FieldValidatio
 	}
 }
 
-// strictFields lists the duplicate fields, then the unknown ones.
+// maxStrictFields is how many unknown and duplicate fields the API
+// server's strict decoder (sigs.k8s.io/json) reports at most: it stops
+// collecting them there.
+const maxStrictFields = 100
+
+// asTheServerMeetsThem orders fields as the API server's strict decoder
+// reports them, in the order it meets them in the document (a duplicate
+// where the key is given again), and keeps the first maxStrictFields. A
+// field whose place in the text cannot be found (the text is not at
+// hand) keeps its place after the others.
+func (d *Document) asTheServerMeetsThem(fields []StrictField) []StrictField {
+	if t := d.place; t.text != nil && len(fields) > 1 {
+		if doc, err := yamlread.Parse(t.text); err == nil {
+			type placed struct {
+				line, col int
+				found     bool
+			}
+			at := make([]placed, len(fields))
+			for i, f := range fields {
+				full := t.fullPath(f.Path)
+				if p, ok := doc.Find(full); ok && p.Path == full {
+					at[i] = placed{p.Line, p.Column, true}
+				}
+			}
+			idx := make([]int, len(fields))
+			for i := range idx {
+				idx[i] = i
+			}
+			sort.SliceStable(idx, func(a, b int) bool {
+				pa, pb := at[idx[a]], at[idx[b]]
+				switch {
+				case pa.found != pb.found:
+					return pa.found
+				case pa.line != pb.line:
+					return pa.line < pb.line
+				}
+				return pa.col < pb.col
+			})
+			ordered := make([]StrictField, len(fields))
+			for i, j := range idx {
+				ordered[i] = fields[j]
+			}
+			fields = ordered
+		}
+	}
+	if len(fields) > maxStrictFields {
+		fields = fields[:maxStrictFields]
+	}
+	return fields
+}
+
+// strictFields lists the duplicate fields, then the unknown ones (see
+// asTheServerMeetsThem for the order they are reported in).
 func strictFields(dups, unknown []string) []StrictField {
 	out := make([]StrictField, 0, len(dups)+len(unknown))
 	for _, p := range dups {

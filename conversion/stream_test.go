@@ -2,6 +2,7 @@ package conversion_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -273,6 +274,14 @@ func TestDocumentStatus(t *testing.T) {
 		{"valid", decode(jobYAML), nil, 0, ""},
 		{"invalid Job", decode(jobYAML), completions, 422,
 			`Job.batch "pi" is invalid: spec.completions: Invalid value: -1: must be greater than or equal to 0`},
+		// The API server names a Job it refuses by the name it generated
+		// from generateName; PrepareForCreate generates it in the Job.
+		{"invalid Job named from generateName", func() *conversion.Document {
+			d := decode(strings.Replace(jobYAML, "name: pi", "generateName: pi-", 1))
+			d.Job.ObjectMeta.Name = "pi-x7k2p" // as jobapi.PrepareForCreate sets it
+			return d
+		}(), completions, 422,
+			`Job.batch "pi-x7k2p" is invalid: spec.completions: Invalid value: -1: must be greater than or equal to 0`},
 		{"invalid CronJob template", decode("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec: {jobTemplate: {spec: {template: {spec: {containers: [{name: c, image: i}], restartPolicy: Never}}}}}\n"), completions, 422,
 			`CronJob.batch "c" is invalid: spec.jobTemplate.spec.completions: Invalid value: -1: must be greater than or equal to 0`},
 		{"strict decoding error", decode(strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  template:", 1)), nil, 400,
@@ -438,4 +447,58 @@ func TestDocumentReleaseForgetsTheInput(t *testing.T) {
 	if d.Err == nil || d.Source.File != "job.yaml" {
 		t.Errorf("after Release the error and the source stay: Err %v, Source %+v", d.Err, d.Source)
 	}
+}
+
+// TestStrictFieldsAsTheServerMeetsThem pins the order and the number of
+// the unknown and duplicate fields, as the API server's strict decoder
+// (sigs.k8s.io/json) reports them: in document order, a duplicate where
+// its key is given again, at most 100.
+func TestStrictFieldsAsTheServerMeetsThem(t *testing.T) {
+	const pod = `"template":{"spec":{"restartPolicy":"Never","containers":[{"name":"c","image":"i"}]}}`
+	many := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, `"x%03d":1,`, i)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"an unknown field before a duplicate", `{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"both","labelz":{}},"spec":{"parallelism":1,"parallelism":2,` + pod + `}}`,
+			[]string{`unknown field "metadata.labelz"`, `duplicate field "spec.parallelism"`}},
+		{"a duplicate before an unknown field", `{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"a","name":"b"},"spec":{"backofLimit":1,` + pod + `}}`,
+			[]string{`duplicate field "metadata.name"`, `unknown field "spec.backofLimit"`}},
+		{"unknown fields in document order, not by path", `{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"o"},"spec":{"zz":1,"aa":2,` + pod + `}}`,
+			[]string{`unknown field "spec.zz"`, `unknown field "spec.aa"`}},
+		{"YAML: by line", "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: yml\nspec:\n  zz: 1\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: c, image: i, zzz: 3}]\n  aa: 2\n",
+			[]string{`unknown field "spec.zz"`, `unknown field "spec.template.spec.containers[0].zzz"`, `unknown field "spec.aa"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			docs, err := conversion.DecodeAll("a.json", []byte(tt.in), conversion.WithFieldValidation(conversion.FieldValidationWarn))
+			if err != nil || len(docs) != 1 {
+				t.Fatalf("DecodeAll: %v, %d documents", err, len(docs))
+			}
+			if diff := cmp.Diff(tt.want, docs[0].Warnings); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
+			}
+		})
+	}
+	t.Run("at most 100", func(t *testing.T) {
+		in := `{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"m"},"spec":{` + many(150) + pod + `}}`
+		docs, err := conversion.DecodeAll("a.json", []byte(in), conversion.WithFieldValidation(conversion.FieldValidationStrict))
+		if err != nil || len(docs) != 1 {
+			t.Fatalf("DecodeAll: %v, %d documents", err, len(docs))
+		}
+		var se *conversion.StrictError
+		if !errors.As(docs[0].Err, &se) {
+			t.Fatalf("Err = %v, want a *StrictError", docs[0].Err)
+		}
+		if len(se.Fields) != 100 || se.Fields[0].Path != "spec.x000" || se.Fields[99].Path != "spec.x099" {
+			t.Errorf("got %d fields, first %v, last %v; want spec.x000 to spec.x099", len(se.Fields), se.Fields[0], se.Fields[len(se.Fields)-1])
+		}
+	})
 }

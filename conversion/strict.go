@@ -77,7 +77,9 @@ func (f StrictField) String() string {
 }
 
 // StrictError is the error of strict decoding: the unknown and duplicate
-// fields of one object, duplicates first, each in document order.
+// fields of one object, as the API server's strict decoder reports them:
+// in the order it meets them in the document (a duplicate where its key
+// is given again), at most 100.
 type StrictError struct {
 	Fields []StrictField
 }

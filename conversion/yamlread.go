@@ -138,17 +138,7 @@ func (d *Document) Position(path string) (Position, bool) {
 	if t.text == nil {
 		return Position{}, false
 	}
-	full := path
-	if t.prefix != "" {
-		full = t.prefix
-		if path != "" {
-			if path[0] != '[' {
-				full += "."
-			}
-			full += path
-		}
-	}
-	p, ok := findPosition(t.text, full)
+	p, ok := findPosition(t.text, t.fullPath(path))
 	if !ok {
 		return Position{}, false
 	}
@@ -182,6 +172,22 @@ func PositionOf(data []byte, path string) (Position, bool) {
 		return Position{}, false
 	}
 	return findPosition(data, path)
+}
+
+// fullPath is path, a path from the document's root, as a path from the
+// root of the text the document is in (an item of a List is under
+// `items[i]`).
+func (t textPlace) fullPath(path string) string {
+	if t.prefix == "" {
+		return path
+	}
+	if path == "" {
+		return t.prefix
+	}
+	if path[0] == '[' {
+		return t.prefix + path
+	}
+	return t.prefix + "." + path
 }
 
 // findPosition parses text (YAML, or JSON, which goyaml.v3 reads too) and
