@@ -106,11 +106,16 @@ func (w *kubeWorld) bump(p *corev1.Pod) {
 var podsGVR = corev1.SchemeGroupVersion.WithResource("pods")
 
 // newKubeWorld creates j in a fake cluster and starts the informers of a
-// Job controller with a fake clock at t0.
-func newKubeWorld(t *testing.T, j *batchv1.Job) *kubeWorld {
+// Job controller with a fake clock at t0. setup runs once the controller
+// exists, before the Job is created and the informers start (the fault
+// test installs its reactors and its queue there).
+func newKubeWorld(t *testing.T, j *batchv1.Job, setup ...func(*kubeWorld)) *kubeWorld {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	w := &kubeWorld{t: t, ctx: ctx, client: fake.NewClientset(), clock: clocktesting.NewFakeClock(t0),
+	// The simple object tracker: NewClientset's field-managed one builds
+	// a REST mapper on every write, which made most of the time of the
+	// fault test (no test here needs managed fields or server-side apply).
+	w := &kubeWorld{t: t, ctx: ctx, client: fake.NewSimpleClientset(), clock: clocktesting.NewFakeClock(t0),
 		key: j.Namespace + "/" + j.Name, ns: j.Namespace, jobName: j.Name}
 	w.client.PrependReactor("create", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
 		p := a.(k8stesting.CreateAction).GetObject().(*corev1.Pod)
@@ -139,11 +144,18 @@ func newKubeWorld(t *testing.T, j *batchv1.Job) *kubeWorld {
 		return true, nil, w.client.Tracker().Update(podsGVR, p, p.Namespace)
 	})
 	w.client.PrependReactor("patch", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
+		old, _ := w.client.Tracker().Get(podsGVR, a.GetNamespace(), a.(k8stesting.PatchAction).GetName())
 		handled, obj, err := k8stesting.ObjectReaction(w.client.Tracker())(a)
 		if err != nil || obj == nil {
 			return handled, obj, err
 		}
 		p := obj.(*corev1.Pod).DeepCopy()
+		// The patch went through JSON, which keeps seconds only: keep the
+		// creation time the pod had, or the controller's choice of the pods
+		// to delete (newest first) would change.
+		if old != nil {
+			p.CreationTimestamp = old.(*corev1.Pod).CreationTimestamp
+		}
 		w.bump(p)
 		if err := w.client.Tracker().Update(podsGVR, p, p.Namespace); err != nil {
 			return true, nil, err
@@ -156,6 +168,9 @@ func newKubeWorld(t *testing.T, j *batchv1.Job) *kubeWorld {
 		t.Fatal(err)
 	}
 	w.jm, w.factory = jm, f
+	for _, s := range setup {
+		s(w)
+	}
 	if _, err := w.client.BatchV1().Jobs(j.Namespace).Create(ctx, j, metav1.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}

@@ -73,7 +73,10 @@ type ApplyResult struct {
 // they left, goes on from there: no finished pod is lost or counted
 // twice. Apply records the creations, deletions and finalizer removals
 // it makes in the Expectations given to Sync ([WithExpectations]), if
-// any, and forgets those that fail.
+// any, and forgets those that fail; when it plans again after a failed
+// creation or deletion, it reads them as Sync read them (the real
+// controller reads its expectations once per sync), not with the writes
+// it has just recorded.
 func Apply(ctx context.Context, w Writer, d Decision) (ApplyResult, error) {
 	res := ApplyResult{Backoff: d.Backoff, RequeueAfter: d.RequeueAfter}
 	if d.Input.Job == nil || d.Skipped != "" {
@@ -82,6 +85,10 @@ func Apply(ctx context.Context, w Writer, d Decision) (ApplyResult, error) {
 	in := d.Input
 	res.Backoff = in.Backoff
 	a := &applier{w: w, job: in.Job, exp: in.Expectations, uid: in.Job.ObjectMeta.UID, now: in.Now, res: &res}
+	// Re-plans read the expectations as Sync read them, not with the
+	// writes Apply records in them as it goes: the real controller reads
+	// its expectations once, at the start of the sync.
+	a.seen = in.Expectations.frozen(a.uid)
 	plan := d
 	writes := plan.Writes
 
@@ -144,8 +151,9 @@ type applier struct {
 	now      time.Time
 	res      *ApplyResult
 	out      outcome
-	creating bool // creations are expected
-	failed   bool // a creation batch failed: the later ones are skipped
+	seen     *Expectations // what the expectations held for the Job when Apply began
+	creating bool          // creations are expected
+	failed   bool          // a creation batch failed: the later ones are skipped
 }
 
 // replan runs Sync again with what failed, and returns the plan and its
@@ -153,6 +161,7 @@ type applier struct {
 // on).
 func (a *applier) replan(d Decision, tracking bool) (Decision, []Write) {
 	in := d.Input
+	in.Expectations = a.seen
 	plan := run(&in, &a.out)
 	writes := plan.Writes
 	for len(writes) > 0 && (writes[0].Kind == AdoptPods || writes[0].Kind == ReleasePods || (tracking && !writes[0].tracking())) {

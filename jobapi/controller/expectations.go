@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"maps"
 	"time"
 
 	"github.com/jobkit/jobkit/jobapi/core"
@@ -175,6 +176,21 @@ func (e *Expectations) ObservePod(old, cur *core.Pod) {
 			e.FinalizerRemovalObserved(ref.UID, cur.ObjectMeta.UID)
 		}
 	}
+}
+
+// frozen returns a copy of what e holds for the Job jobUID (nil when e
+// is nil).
+func (e *Expectations) frozen(jobUID meta.UID) *Expectations {
+	if e == nil {
+		return nil
+	}
+	c := &Expectations{}
+	if x := e.jobs[jobUID]; x != nil {
+		y := *x
+		y.rm = maps.Clone(x.rm)
+		c.jobs = map[meta.UID]*expectation{jobUID: &y}
+	}
+	return c
 }
 
 // satisfied reports whether no creation or deletion of the Job jobUID is

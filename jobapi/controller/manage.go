@@ -55,7 +55,7 @@ func (c *syncCtx) manage(backoff Backoff, active int32) int32 {
 	}
 	if !c.perIndex {
 		if rem := backoff.Remaining(c.now); rem > 0 {
-			c.requeue(rem)
+			c.requeueAfterBackoff(rem)
 			return active
 		}
 	}
@@ -82,7 +82,7 @@ func (c *syncCtx) manage(backoff Backoff, active int32) int32 {
 			}
 		}
 		if len(now) == 0 {
-			c.requeue(minRem)
+			c.requeueAfterBackoff(minRem)
 			return active
 		}
 		ixs = now
@@ -91,6 +91,20 @@ func (c *syncCtx) manage(backoff Backoff, active int32) int32 {
 		c.d.Create = append(c.d.Create, newPod(job, ix, c.perIndex, c.delayed[ix]))
 	}
 	return active + int32(len(ixs)) - c.createBatches()
+}
+
+// SyncJobBatchPeriod is the shortest delay after which Kubernetes' Job
+// controller syncs a Job again to replace a failed pod once the pod
+// failure backoff has passed (and how long it batches pod events).
+const SyncJobBatchPeriod = time.Second
+
+// requeueAfterBackoff asks for a sync once the pod failure backoff, of
+// which rem is left, has passed: not sooner than SyncJobBatchPeriod, as
+// the real controller's enqueueSyncJobWithDelay.
+func (c *syncCtx) requeueAfterBackoff(rem time.Duration) {
+	if rem > 0 {
+		c.requeue(max(rem, SyncJobBatchPeriod))
+	}
 }
 
 // createBatches splits the pods to create into the controller's

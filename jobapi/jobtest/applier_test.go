@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -35,6 +36,8 @@ type faultLoop struct {
 	succeeded, failed int32
 	indexes           []int // succeeded indexes
 	crashes           int
+	fired             int                    // faults that fired
+	calls             []map[jobtest.Verb]int // the Writer calls of each sync, by verb
 }
 
 func newFaultLoop(t testing.TB, job *jobapi.Job) *faultLoop {
@@ -64,6 +67,13 @@ func (l *faultLoop) sync(t testing.TB, n int) (controller.Decision, bool) {
 	w := jobtest.NewFaultyWriter(jobtest.NewStoreWriter(l.store), l.faults(n)...)
 	res, _ := controller.Apply(context.Background(), w, d) // a failed sync is synced again
 	l.backoff = res.Backoff
+	l.fired += len(w.Fired())
+	calls := map[jobtest.Verb]int{}
+	for _, c := range w.Calls() {
+		verb, _, _ := strings.Cut(c, " ")
+		calls[jobtest.Verb(verb)]++
+	}
+	l.calls = append(l.calls, calls)
 	if w.Crashed() {
 		// The process restarts: what it kept in memory is gone.
 		l.crashes++
@@ -210,30 +220,51 @@ func faultJobs() map[string]func() *jobapi.Job {
 }
 
 // TestApplyUnderEverySingleFault plays each Job with one fault: every
-// verb, every call of it up to the 6th, in each of the first syncs, as
-// each error and as a crash. The truth invariant holds every time.
+// call of each verb the Job's fault-free play makes in each of its first
+// syncs, as each error and as a crash. The truth invariant holds every
+// time, and every fault fires (the grid holds only the calls a play
+// makes: a fault that never fires would pass without testing anything).
 func TestApplyUnderEverySingleFault(t *testing.T) {
-	errs := map[string]func() error{"Conflict": jobtest.Conflict, "ServerTimeout": jobtest.ServerTimeout, "InternalError": jobtest.InternalError}
-	for jobName, mk := range faultJobs() {
-		for _, verb := range []jobtest.Verb{jobtest.VerbCreatePod, jobtest.VerbRemoveFinalizer, jobtest.VerbUpdateJobStatus} {
-			for n := 1; n <= 6; n++ {
-				for sync := range 8 {
-					for errName, mkErr := range errs {
+	errs := []struct {
+		name string
+		mk   func() error
+	}{{"Conflict", jobtest.Conflict}, {"ServerTimeout", jobtest.ServerTimeout}, {"InternalError", jobtest.InternalError}}
+	jobs := faultJobs()
+	cases, fired := 0, 0
+	for _, jobName := range []string{"NonIndexed", "Indexed"} {
+		mk := jobs[jobName]
+		// The fault-free play: which calls each sync makes. A fault in
+		// sync s finds the same calls there, as every sync before it
+		// is the same.
+		dry := newFaultLoop(t, mk())
+		dry.fail = failEveryThird
+		dry.faults = func(int) []jobtest.Fault { return nil }
+		dry.run(t)
+		for sync := 0; sync < 8 && sync < len(dry.calls); sync++ {
+			for _, verb := range []jobtest.Verb{jobtest.VerbCreatePod, jobtest.VerbDeletePod, jobtest.VerbRemoveFinalizer, jobtest.VerbUpdateJobStatus} {
+				for n := 1; n <= min(dry.calls[sync][verb], 6); n++ {
+					for _, e := range errs {
 						for _, crash := range []bool{false, true} {
-							name := fmt.Sprintf("%s/%s#%d/sync%d/%s/crash=%v", jobName, verb, n, sync, errName, crash)
-							if crash && errName != "Conflict" {
+							if crash && e.name != "Conflict" {
 								continue
 							}
+							name := fmt.Sprintf("%s/%s#%d/sync%d/%s/crash=%v", jobName, verb, n, sync, e.name, crash)
 							t.Run(name, func(t *testing.T) {
 								l := newFaultLoop(t, mk())
-								l.fail = func(k int) bool { return k%3 == 1 }
+								l.fail = failEveryThird
 								l.faults = func(s int) []jobtest.Fault {
 									if s != sync {
 										return nil
 									}
-									return []jobtest.Fault{{Verb: verb, N: n, Err: mkErr(), Crash: crash}}
+									return []jobtest.Fault{{Verb: verb, N: n, Err: e.mk(), Crash: crash}}
 								}
 								l.run(t)
+								cases++
+								if l.fired == 0 {
+									t.Errorf("the fault never fired")
+								} else {
+									fired++
+								}
 							})
 						}
 					}
@@ -241,7 +272,14 @@ func TestApplyUnderEverySingleFault(t *testing.T) {
 			}
 		}
 	}
+	if cases < 100 {
+		t.Errorf("only %d cases", cases)
+	}
+	t.Logf("%d cases, %d fire their fault", cases, fired)
 }
+
+// failEveryThird fails the pods the kubelet ends second, fifth, ...
+func failEveryThird(k int) bool { return k%3 == 1 }
 
 // FuzzApply plays a Job with faults drawn from the input: each byte pair
 // picks a verb, a call number, an error or a crash, and a sync.

@@ -74,6 +74,7 @@ type FaultyWriter struct {
 	all     int
 	crashed bool
 	log     []string
+	fired   []Fault
 }
 
 // NewFaultyWriter returns a Writer that passes calls to w, failing those
@@ -86,6 +87,10 @@ var _ controller.Writer = (*FaultyWriter)(nil)
 
 // Crashed reports whether a Crash fault fired.
 func (f *FaultyWriter) Crashed() bool { return f.crashed }
+
+// Fired returns, in order, the faults that fired: a test whose fault
+// never fires passes without testing anything.
+func (f *FaultyWriter) Fired() []Fault { return f.fired }
 
 // Calls returns, in order, the calls made: "Verb name" and, for those
 // that failed, ": error".
@@ -119,6 +124,7 @@ func (f *FaultyWriter) fault(v Verb, call func() error) error {
 		if ft.N != n {
 			continue
 		}
+		f.fired = append(f.fired, ft)
 		if ft.Crash {
 			_ = call()
 			f.crashed = true
