@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -51,11 +53,18 @@ import (
 // core.DropDisabledTemplateFields, core.ValidatePodTemplateSpec with
 // core.JobPodValidationOptions().
 //
-// Both verdicts are reduced to sets of (error type, field path).
+// Both verdicts are reduced to multisets of (error type, field path).
 
 var pvTemplatePath = kfield.NewPath("spec", "template")
 
 func kubeTemplateVerdict(t *testing.T, tmpl *corev1.PodTemplateSpec) verdict {
+	t.Helper()
+	return newVerdict(kubeTemplateKeys(t, tmpl))
+}
+
+// kubeTemplateKeys are Kubernetes' errors on tmpl in the order it reports
+// them.
+func kubeTemplateKeys(t *testing.T, tmpl *corev1.PodTemplateSpec) []errKey {
 	t.Helper()
 	job := batchv1.Job{TypeMeta: metav1.TypeMeta{APIVersion: "batch/v1", Kind: "Job"}}
 	job.Spec.Template = *tmpl.DeepCopy()
@@ -85,10 +94,17 @@ func kubeTemplateVerdict(t *testing.T, tmpl *corev1.PodTemplateSpec) verdict {
 		}
 		keys = append(keys, errKey{string(e.Type), e.Field})
 	}
-	return newVerdict(keys)
+	return keys
 }
 
 func jobkitTemplateVerdict(t *testing.T, tmpl *corev1.PodTemplateSpec) verdict {
+	t.Helper()
+	return newVerdict(jobkitTemplateKeys(t, tmpl))
+}
+
+// jobkitTemplateKeys are jobkit's errors on tmpl in the order it reports
+// them.
+func jobkitTemplateKeys(t *testing.T, tmpl *corev1.PodTemplateSpec) []errKey {
 	t.Helper()
 	data, err := json.Marshal(tmpl)
 	if err != nil {
@@ -100,7 +116,57 @@ func jobkitTemplateVerdict(t *testing.T, tmpl *corev1.PodTemplateSpec) verdict {
 	}
 	core.SetDefaultsPodTemplateSpec(&ct)
 	core.DropDisabledTemplateFields(&ct, nil)
-	return jobkitVerdict(core.ValidatePodTemplateSpec(&ct, field.NewPath("spec", "template"), core.JobPodValidationOptions()))
+	errs := core.ValidatePodTemplateSpec(&ct, field.NewPath("spec", "template"), core.JobPodValidationOptions())
+	keys := make([]errKey, 0, len(errs))
+	for _, e := range errs {
+		keys = append(keys, errKey{string(e.Type), e.Field})
+	}
+	return keys
+}
+
+// pvOrdered is a list of errors in the order they are reported, with each
+// run of errors found while ranging over a map sorted: Kubernetes ranges
+// over maps in random order. Those are the errors at a path with a
+// non-numeric subscript (such as `resources.limits[cpu]`), and those at
+// `resources.limits` and `resources.requests` (or `overhead.limits`),
+// which its loops over limits and requests report among them, and those
+// about containers' seccomp annotations (at `annotations.<key>`).
+func pvOrdered(keys []errKey) []errKey {
+	out := slices.Clone(keys)
+	isMapMember := func(k errKey) bool {
+		for _, suffix := range [...]string{"resources.limits", "resources.requests", "overhead.limits"} {
+			if strings.HasSuffix(k.Field, suffix) {
+				return true
+			}
+		}
+		if strings.Contains(k.Field, "annotations.container.seccomp.security.alpha.kubernetes.io/") {
+			return true // Kubernetes names these without a subscript
+		}
+		for rest := k.Field; ; {
+			_, after, ok := strings.Cut(rest, "[")
+			if !ok {
+				return false
+			}
+			sub, tail, _ := strings.Cut(after, "]")
+			if _, err := strconv.Atoi(sub); err != nil {
+				return true
+			}
+			rest = tail
+		}
+	}
+	for i := 0; i < len(out); {
+		if !isMapMember(out[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(out) && isMapMember(out[j]) {
+			j++
+		}
+		slices.SortFunc(out[i:j], func(a, b errKey) int { return strings.Compare(a.String(), b.String()) })
+		i = j
+	}
+	return out
 }
 
 func TestPodValidationOptionsOfTheJobStrategy(t *testing.T) {
@@ -231,6 +297,32 @@ func pvMain(s *corev1.PodSpec) *corev1.Container { return &s.Containers[0] }
 
 // podMutations lists, per implemented rule, a change that breaks it.
 var podMutations = []podMutation{
+	// a volume with several sources: the first in Kubernetes' order is
+	// validated, the later ones refused, and iSCSI's initiator name makes
+	// the volume name checked with the target portal
+	{"volume with gcePersistentDisk, secret and iscsi", func(s *corev1.PodSpec, m *metav1.ObjectMeta) {
+		s.Volumes = append(s.Volumes, corev1.Volume{Name: "a-volume-name-long-enough-to-overflow-sixty-four-characters", VolumeSource: corev1.VolumeSource{
+			Secret:            &corev1.SecretVolumeSource{SecretName: "s", Items: []corev1.KeyToPath{{Key: "k", Path: "/abs", Mode: pvPtr[int32](-1)}}},
+			GCEPersistentDisk: &corev1.GCEPersistentDiskVolumeSource{PDName: "pd", Partition: -1},
+			ISCSI: &corev1.ISCSIVolumeSource{TargetPortal: "10.0.0.1:3260", IQN: "iqn.2001-04.com.example:storage",
+				InitiatorName: pvPtr("iqn.2001-04.com.example:node")},
+		}})
+	}},
+	{"volume with awsElasticBlockStore and downwardAPI", func(s *corev1.PodSpec, m *metav1.ObjectMeta) {
+		s.Volumes = append(s.Volumes, corev1.Volume{Name: "multi", VolumeSource: corev1.VolumeSource{
+			AWSElasticBlockStore: &corev1.AWSElasticBlockStoreVolumeSource{VolumeID: "v", Partition: 300},
+			DownwardAPI: &corev1.DownwardAPIVolumeSource{Items: []corev1.DownwardAPIVolumeFile{{Path: "p",
+				FieldRef: &corev1.ObjectFieldSelector{APIVersion: "v1", FieldPath: "bogus"}, Mode: pvPtr[int32](-1)}}},
+		}})
+	}},
+	{"hostPath type with other sources", func(s *corev1.PodSpec, m *metav1.ObjectMeta) {
+		t := corev1.HostPathType("bogus")
+		s.Volumes = append(s.Volumes, corev1.Volume{Name: "hp", VolumeSource: corev1.VolumeSource{
+			HostPath: &corev1.HostPathVolumeSource{Path: "/x", Type: &t},
+			GitRepo:  &corev1.GitRepoVolumeSource{Repository: "r"},
+			Secret:   &corev1.SecretVolumeSource{SecretName: "s"},
+		}})
+	}},
 	// names and metadata
 	{"template label value", func(s *corev1.PodSpec, m *metav1.ObjectMeta) { m.Labels["app"] = "-bad" }},
 	{"template annotation key", func(s *corev1.PodSpec, m *metav1.ObjectMeta) { m.Annotations["a b"] = "x" }},
@@ -809,7 +901,8 @@ func applies(m podMutation, tmpl *corev1.PodTemplateSpec) (ok bool) {
 
 // TestPodValidationParityMutations validates the base template, each
 // podMutation alone, and seeded combinations of two to four mutations, with
-// Kubernetes and with jobkit, and compares the (type, field) sets.
+// Kubernetes and with jobkit, and compares the (type, field) multisets and
+// the order of the errors.
 func TestPodValidationParityMutations(t *testing.T) {
 	base := pvBaseTemplate()
 	if v := kubeTemplateVerdict(t, &base); len(v) != 0 {
@@ -817,10 +910,13 @@ func TestPodValidationParityMutations(t *testing.T) {
 	}
 	var agree, disagree int
 	check := func(name string, tmpl *corev1.PodTemplateSpec) {
-		want := kubeTemplateVerdict(t, tmpl)
-		got := jobkitTemplateVerdict(t, tmpl)
-		if want.equal(got) {
+		wantKeys, gotKeys := kubeTemplateKeys(t, tmpl), jobkitTemplateKeys(t, tmpl)
+		want, got := newVerdict(slices.Clone(wantKeys)), newVerdict(slices.Clone(gotKeys))
+		if want.equalCounts(got) {
 			agree++
+			if ko, jo := pvOrdered(wantKeys), pvOrdered(gotKeys); !slices.Equal(ko, jo) {
+				t.Errorf("%s: the same errors in another order:\nkubernetes: %v\njobkit:     %v", name, ko, jo)
+			}
 			return
 		}
 		disagree++
@@ -860,17 +956,25 @@ func TestPodValidationParityMutations(t *testing.T) {
 func TestPodValidationParityGenerated(t *testing.T) {
 	const seed, n = 1336, 6000
 	g := newTemplateGen(seed)
-	var agree, disagree, rejected int
-	diffs := map[string]int{}
+	var agree, disagree, rejected, misordered int
+	diffs, order := map[string]int{}, map[string]int{}
 	for i := range n {
 		tmpl := g.template()
-		want := kubeTemplateVerdict(t, &tmpl)
-		got := jobkitTemplateVerdict(t, &tmpl)
+		wantKeys, gotKeys := kubeTemplateKeys(t, &tmpl), jobkitTemplateKeys(t, &tmpl)
+		want, got := newVerdict(slices.Clone(wantKeys)), newVerdict(slices.Clone(gotKeys))
 		if len(want) > 0 {
 			rejected++
 		}
-		if want.equal(got) {
+		if want.equalCounts(got) {
 			agree++
+			if ko, jo := pvOrdered(wantKeys), pvOrdered(gotKeys); !slices.Equal(ko, jo) {
+				misordered++
+				i := 0
+				for ko[i] == jo[i] {
+					i++
+				}
+				order[fmt.Sprintf("kubernetes %s / jobkit %s", pvStripIndexes(ko[i].String()), pvStripIndexes(jo[i].String()))]++
+			}
 			continue
 		}
 		disagree++
@@ -889,29 +993,45 @@ func TestPodValidationParityGenerated(t *testing.T) {
 	sort.Strings(lines)
 	t.Logf("seed %d: %d generated templates (%d refused by Kubernetes): %d verdicts agree, %d disagree\n%s",
 		seed, n, rejected, agree, disagree, strings.Join(lines, "\n"))
+	// The API server lists the causes in the order validation finds them:
+	// of the verdicts that agree, those whose errors come in another order
+	// (map members aside), by the first place they part.
+	lines = lines[:0]
+	for k, c := range order {
+		lines = append(lines, fmt.Sprintf("%5d first apart at %s", c, k))
+	}
+	sort.Strings(lines)
+	if misordered > 0 {
+		t.Errorf("%d agreeing verdicts list their errors in another order:\n%s", misordered, strings.Join(lines, "\n"))
+	}
 }
 
 // pvSymmetricDiff lists the keys in one verdict only, marked with the side
 // that has them, with list indexes removed so that counts group by rule.
+// Verdicts are multisets: a key one side reports twice and the other once
+// is listed once, for the side with more.
 func pvSymmetricDiff(want, got verdict) []string {
-	in := func(v verdict, k errKey) bool {
-		for _, x := range v {
-			if x == k {
-				return true
-			}
+	minus := func(a, b verdict) []errKey {
+		left := make(map[errKey]int, len(b))
+		for _, k := range b {
+			left[k]++
 		}
-		return false
+		var out []errKey
+		for _, k := range a {
+			if left[k] > 0 {
+				left[k]--
+				continue
+			}
+			out = append(out, k)
+		}
+		return out
 	}
 	var out []string
-	for _, k := range want {
-		if !in(got, k) {
-			out = append(out, "kubernetes only: "+k.Type+" "+pvStripIndexes(k.Field))
-		}
+	for _, k := range minus(want, got) {
+		out = append(out, "kubernetes only: "+k.Type+" "+pvStripIndexes(k.Field))
 	}
-	for _, k := range got {
-		if !in(want, k) {
-			out = append(out, "jobkit only:     "+k.Type+" "+pvStripIndexes(k.Field))
-		}
+	for _, k := range minus(got, want) {
+		out = append(out, "jobkit only:     "+k.Type+" "+pvStripIndexes(k.Field))
 	}
 	return out
 }

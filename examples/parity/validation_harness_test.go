@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"testing"
 
 	batchv1 "k8s.io/api/batch/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -44,7 +45,16 @@ type errKey struct {
 
 func (k errKey) String() string { return k.Type + " " + k.Field }
 
-// verdict is a sorted set of errKeys.
+// verdict is a sorted multiset of errKeys: an error reported twice is
+// listed twice, as in the API server's answer. Neither BeforeCreate nor
+// BeforeUpdate (k8s.io/apiserver/pkg/registry/rest) removes duplicates:
+// errors.NewInvalid makes a cause of every error of the list, and
+// RecordDuplicateValidationErrors, on update, only logs and counts them.
+//
+// equal compares verdicts as sets (what most comparisons of the module
+// were written for); equalCounts compares them as multisets, the server's
+// answer exactly. The create comparisons of the pod validation parity
+// tests and TestValidationDiffCreateCounts use equalCounts.
 type verdict []errKey
 
 func (v verdict) String() string {
@@ -65,10 +75,18 @@ func newVerdict(keys []errKey) verdict {
 		}
 		return strings.Compare(a.Type, b.Type)
 	})
-	return slices.Compact(keys)
+	return keys
 }
 
-func (v verdict) equal(w verdict) bool { return slices.Equal(v, w) }
+// equal reports whether v and w hold the same keys, however often.
+func (v verdict) equal(w verdict) bool {
+	return slices.Equal(slices.Compact(v.clone()), slices.Compact(w.clone()))
+}
+
+// equalCounts reports whether v and w hold the same keys as often.
+func (v verdict) equalCounts(w verdict) bool { return slices.Equal(v, w) }
+
+func (v verdict) clone() verdict { return slices.Clone(v) }
 
 // kubeJob decodes a batch/v1 manifest as the API server does, and returns
 // the internal Job after defaulting, with the system fields set.
@@ -104,22 +122,29 @@ var errKubePanic = errors.New("kubernetes' validation panicked")
 
 // kubeCreate is Kubernetes' create verdict on a manifest.
 func kubeCreate(data []byte, uid string) (v verdict, j *batch.Job, err error) {
+	keys, j, err := kubeCreateKeys(data, uid)
+	return newVerdict(keys), j, err
+}
+
+// kubeCreateKeys are Kubernetes' create errors on a manifest, in the order
+// the API server lists them.
+func kubeCreateKeys(data []byte, uid string) (keys []errKey, j *batch.Job, err error) {
 	job, err := kubeJob(data, uid)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer func() {
 		if recover() != nil {
-			v, j, err = nil, nil, errKubePanic
+			keys, j, err = nil, nil, errKubePanic
 		}
 	}()
 	jobregistry.Strategy.PrepareForCreate(kubeCtx(), job)
 	errs := jobregistry.Strategy.Validate(kubeCtx(), job)
-	keys := make([]errKey, 0, len(errs))
+	keys = make([]errKey, 0, len(errs))
 	for _, e := range errs {
 		keys = append(keys, errKey{string(e.Type), e.Field})
 	}
-	return newVerdict(keys), job, nil
+	return keys, job, nil
 }
 
 // kubeUpdate is Kubernetes' update verdict: the stored Job old (after
@@ -172,6 +197,12 @@ func jobkitVerdict(errs field.ErrorList) verdict {
 // jobkitCreate is jobkit's create verdict on a manifest: Decode,
 // PrepareForCreate with Kubernetes' label keys, Validate.
 func jobkitCreate(data []byte, uid string) (verdict, *jobapi.Job, error) {
+	keys, job, err := jobkitCreateKeys(data, uid)
+	return newVerdict(keys), job, err
+}
+
+// jobkitCreateKeys are jobkit's create errors on a manifest, in order.
+func jobkitCreateKeys(data []byte, uid string) ([]errKey, *jobapi.Job, error) {
 	job, err := jobkitDecode(data)
 	if err != nil {
 		return nil, nil, err
@@ -186,5 +217,46 @@ func jobkitCreate(data []byte, uid string) (verdict, *jobapi.Job, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return jobkitVerdict(errs), job, nil
+	keys := make([]errKey, 0, len(errs))
+	for _, e := range errs {
+		keys = append(keys, errKey{string(e.Type), e.Field})
+	}
+	return keys, job, nil
+}
+
+// TestValidationDiffCreateCounts compares the create verdicts of generated
+// Jobs as multisets: an error the API server reports twice (or once) must
+// be reported as often by jobkit (TestValidationDiffCreate compares them
+// as sets); and where they agree, the order of the errors, which is the
+// order of the causes in the server's answer (see pvOrdered for the
+// errors found ranging over maps, whose order is random).
+func TestValidationDiffCreateCounts(t *testing.T) {
+	const n = 5000
+	g := newJobGen(7)
+	var compared, diffs, misordered int
+	for i := range n {
+		data := mustJSON(g.job())
+		uid := fmt.Sprintf("0000000-%04d-4000-8000-000000000000", i)
+		kk, _, kerr := kubeCreateKeys(data, uid)
+		jk, _, jerr := jobkitCreateKeys(data, uid)
+		if kerr != nil || jerr != nil {
+			continue // TestValidationDiffCreate compares these
+		}
+		compared++
+		kv, jv := newVerdict(slices.Clone(kk)), newVerdict(slices.Clone(jk))
+		if !kv.equalCounts(jv) {
+			diffs++
+			if diffs <= 10 {
+				t.Errorf("%s\n  k8s:    %s\n  jobkit: %s", data, kv, jv)
+			}
+			continue
+		}
+		if ko, jo := pvOrdered(kk), pvOrdered(jk); !slices.Equal(ko, jo) {
+			misordered++
+			if misordered <= 10 {
+				t.Errorf("the same errors in another order: %s\n  k8s:    %v\n  jobkit: %v", data, ko, jo)
+			}
+		}
+	}
+	t.Logf("%d generated Jobs, %d compared: %d verdicts differ as multisets, %d in order", n, compared, diffs, misordered)
 }

@@ -171,6 +171,9 @@ func ValidatePodSpec(spec *PodSpec, path *field.Path, opts PodValidationOptions)
 	return validatePodSpec(spec, &at, opts, nil)
 }
 
+// validatePodSpec checks spec in the order of Kubernetes' ValidatePodSpec,
+// so that the causes of a refusal come in the order the API server lists
+// them.
 func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	if spec.TerminationGracePeriodSeconds == nil {
 		errs = append(errs, field.Required(at.at("terminationGracePeriodSeconds"),
@@ -185,12 +188,14 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 	errs, valid = validateVolumes(spec.Volumes, &vols, opts, valid, errs)
 	vs := volumeSet{vols: spec.Volumes, valid: valid}
 
+	errs = validatePodResourceClaims(spec, at, errs)
 	errs = validateContainers(spec, &vs, at, opts, errs)
 	errs = validateInitContainers(spec, &vs, at, opts, errs)
 	if len(spec.EphemeralContainers) > 0 {
 		errs = validateEphemeralContainers(spec, &vs, at, opts, errs)
 	}
 	errs = validatePodResources(spec, at, opts, errs)
+	errs = validateHostNetworkPorts(spec, at, errs)
 
 	switch spec.RestartPolicy {
 	case RestartPolicyAlways, RestartPolicyOnFailure, RestartPolicyNever:
@@ -208,21 +213,25 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 		errs = append(errs, field.NotSupported(at.at("dnsPolicy"), spec.DNSPolicy,
 			[]DNSPolicy{DNSClusterFirstWithHostNet, DNSClusterFirst, DNSDefault, DNSNone}))
 	}
-	errs = validatePodSecurityContext(spec, at, opts, errs)
 	if len(spec.NodeSelector) > 0 && len(selector.ValidateLabels(spec.NodeSelector, nil)) > 0 {
 		errs = append(errs, selector.ValidateLabels(spec.NodeSelector, at.at("nodeSelector"))...)
 	}
-	errs = validatePodDNSConfig(spec, at, errs)
+	errs = validatePodSecurityContext(spec, at, opts, errs)
 	if spec.Affinity != nil {
 		a := at.child("affinity")
 		errs = validateAffinity(spec.Affinity, &a, opts, errs)
 	}
-	if len(spec.TopologySpreadConstraints) > 0 {
-		errs = validateTopologySpreadConstraints(spec.TopologySpreadConstraints, at, opts, errs)
-	}
+	errs = validatePodDNSConfig(spec, at, errs)
+	errs = validateReadinessGates(spec, at, errs)
 	if len(spec.SchedulingGates) > 0 {
 		errs = validateSchedulingGates(spec.SchedulingGates, at, errs)
 	}
+	if len(spec.TopologySpreadConstraints) > 0 {
+		errs = validateTopologySpreadConstraints(spec.TopologySpreadConstraints, at, opts, errs)
+	}
+	errs = validateHostProcess(spec, at, errs)
+	errs = validateHostUsers(spec, at, opts, errs)
+	errs = validateHostnameOverride(spec, at, errs)
 	if n := spec.ServiceAccountName; n != "" && !isDNSSubdomain(n) {
 		errs = appendDNSSubdomainErrors(errs, at.at("serviceAccountName"), n)
 	}
@@ -242,17 +251,13 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 	if len(spec.Tolerations) > 0 {
 		errs = validateTolerations(spec.Tolerations, at, opts, errs)
 	}
+	errs = validateHostAliases(spec, at, errs)
 	if n := spec.PriorityClassName; n != "" && !isDNSSubdomain(n) {
 		errs = appendDNSSubdomainErrors(errs, at.at("priorityClassName"), n)
 	}
-	errs = validateFileKeyRefVolumes(spec, at, errs)
-	errs = validatePodMisc(spec, at, opts, errs)
-	if len(spec.Overhead) > 0 {
-		op := at.child("overhead")
-		errs = validateRequirements(&ResourceRequirements{Limits: spec.Overhead}, false, &op, opts, errs)
+	if n := spec.RuntimeClassName; n != nil && !isDNSSubdomain(*n) {
+		errs = appendDNSSubdomainErrors(errs, at.at("runtimeClassName"), *n)
 	}
-	errs = validateHostProcess(spec, at, errs)
-	errs = validateOS(spec, at, errs)
 	if p := spec.PreemptionPolicy; p != nil {
 		switch *p {
 		case PreemptLowerPriority, PreemptNever:
@@ -263,14 +268,104 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 				[]PreemptionPolicy{PreemptLowerPriority, PreemptNever}))
 		}
 	}
+	if len(spec.Overhead) > 0 {
+		op := at.child("overhead")
+		errs = validateRequirements(&ResourceRequirements{Limits: spec.Overhead}, false, &op, opts, errs)
+	}
+	errs = validateOS(spec, at, errs)
+	if g := spec.SchedulingGroup; g != nil {
+		if g.PodGroupName == nil {
+			errs = append(errs, field.Invalid(at.at("schedulingGroup", "podGroupName"), "", "must specify one of: `podGroupName`"))
+		} else if !isDNSSubdomain(*g.PodGroupName) {
+			errs = appendDNSSubdomainErrors(errs, at.at("schedulingGroup", "podGroupName"), *g.PodGroupName)
+		}
+	}
+	return validateFileKeyRefVolumes(spec, at, errs)
+}
+
+// validateHostNetworkPorts checks that under hostNetwork a container's
+// hostPort, when set, is its containerPort.
+func validateHostNetworkPorts(spec *PodSpec, at *lazyPath, errs field.ErrorList) field.ErrorList {
+	if !spec.HostNetwork {
+		return errs
+	}
+	for i := range spec.Containers {
+		for j, p := range spec.Containers[i].Ports {
+			if p.HostPort != 0 && p.HostPort != p.ContainerPort {
+				errs = append(errs, field.Invalid(at.at("containers").Index(i).Child("ports").Index(j).Child("hostPort"), p.HostPort,
+					"must match `containerPort` when `hostNetwork` is true"))
+			}
+		}
+	}
 	return errs
 }
 
-// validatePodMisc checks the smaller pod-level fields: host aliases,
-// readiness gates, host ports under hostNetwork, hostUsers, the
-// hostnameOverride, resource claims and the names of runtime classes and
-// scheduling groups.
-func validatePodMisc(spec *PodSpec, at *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
+// validateReadinessGates checks that each readiness gate's conditionType
+// is a qualified name.
+func validateReadinessGates(spec *PodSpec, at *lazyPath, errs field.ErrorList) field.ErrorList {
+	for i := range spec.ReadinessGates {
+		ct := string(spec.ReadinessGates[i].ConditionType)
+		if len(selector.ValidateQualifiedName(ct, nil)) > 0 {
+			errs = append(errs, selector.ValidateQualifiedName(ct, at.at("readinessGates").Index(i).Child("conditionType"))...)
+		}
+	}
+	return errs
+}
+
+// validateHostUsers checks what a pod without host users (`hostUsers`
+// false) may not use: the host's network, PID and IPC namespaces, and
+// volume devices.
+func validateHostUsers(spec *PodSpec, at *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
+	if spec.HostUsers == nil || *spec.HostUsers {
+		return errs
+	}
+	const detail = "when `hostUsers` is false"
+	if spec.HostNetwork {
+		errs = append(errs, field.Forbidden(at.at("hostNetwork"), "may not be set "+detail))
+	}
+	// Kubernetes names these two with their Go names.
+	if spec.HostPID {
+		errs = append(errs, field.Forbidden(at.at("HostPID"), "may not be set "+detail))
+	}
+	if spec.HostIPC {
+		errs = append(errs, field.Forbidden(at.at("HostIPC"), "may not be set "+detail))
+	}
+	if !opts.AllowUserNamespacesWithVolumeDevices {
+		forEachContainer(spec, func(list string, i int, c containerView) {
+			if len(c.devices) > 0 {
+				errs = append(errs, field.Forbidden(at.at(list).Index(i).Child("volumeDevices"), "may not be set "+detail))
+			}
+		})
+	}
+	return errs
+}
+
+// validateHostnameOverride checks `hostnameOverride`: not with
+// setHostnameAsFQDN nor hostNetwork, at most 64 characters, a DNS
+// subdomain.
+func validateHostnameOverride(spec *PodSpec, at *lazyPath, errs field.ErrorList) field.ErrorList {
+	h := spec.HostnameOverride
+	if h == nil {
+		return errs
+	}
+	if spec.SetHostnameAsFQDN != nil && *spec.SetHostnameAsFQDN {
+		errs = append(errs, field.Forbidden(at.at("hostnameOverride"), "may not be specified when setHostnameAsFQDN is true"))
+	}
+	if spec.HostNetwork {
+		errs = append(errs, field.Forbidden(at.at("hostnameOverride"), "may not be specified when hostNetwork is true"))
+	}
+	if len(*h) > 64 {
+		errs = append(errs, field.TooLong(at.at("hostnameOverride"), "", 64))
+	}
+	if !isDNSSubdomain(*h) {
+		errs = appendDNSSubdomainErrors(errs, at.at("hostnameOverride"), *h)
+	}
+	return errs
+}
+
+// validateHostAliases checks `hostAliases`: each IP an IP address (not an
+// IPv4-mapped IPv6 one), each hostname a DNS subdomain.
+func validateHostAliases(spec *PodSpec, at *lazyPath, errs field.ErrorList) field.ErrorList {
 	for i := range spec.HostAliases {
 		h := &spec.HostAliases[i]
 		if ip := net.ParseIP(h.IP); ip == nil {
@@ -284,67 +379,6 @@ func validatePodMisc(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 			if !isDNSSubdomain(name) {
 				errs = appendDNSSubdomainErrors(errs, at.at("hostAliases").Index(i).Child("hostnames").Index(j), name)
 			}
-		}
-	}
-	for i := range spec.ReadinessGates {
-		ct := string(spec.ReadinessGates[i].ConditionType)
-		if len(selector.ValidateQualifiedName(ct, nil)) > 0 {
-			errs = append(errs, selector.ValidateQualifiedName(ct, at.at("readinessGates").Index(i).Child("conditionType"))...)
-		}
-	}
-	if spec.HostNetwork {
-		for i := range spec.Containers {
-			for j, p := range spec.Containers[i].Ports {
-				if p.HostPort != 0 && p.HostPort != p.ContainerPort {
-					errs = append(errs, field.Invalid(at.at("containers").Index(i).Child("ports").Index(j).Child("hostPort"), p.HostPort,
-						"must match `containerPort` when `hostNetwork` is true"))
-				}
-			}
-		}
-	}
-	if spec.HostUsers != nil && !*spec.HostUsers {
-		const detail = "when `hostUsers` is false"
-		if spec.HostNetwork {
-			errs = append(errs, field.Forbidden(at.at("hostNetwork"), "may not be set "+detail))
-		}
-		// Kubernetes names these two with their Go names.
-		if spec.HostPID {
-			errs = append(errs, field.Forbidden(at.at("HostPID"), "may not be set "+detail))
-		}
-		if spec.HostIPC {
-			errs = append(errs, field.Forbidden(at.at("HostIPC"), "may not be set "+detail))
-		}
-		if !opts.AllowUserNamespacesWithVolumeDevices {
-			forEachContainer(spec, func(list string, i int, c containerView) {
-				if len(c.devices) > 0 {
-					errs = append(errs, field.Forbidden(at.at(list).Index(i).Child("volumeDevices"), "may not be set "+detail))
-				}
-			})
-		}
-	}
-	if h := spec.HostnameOverride; h != nil {
-		if spec.SetHostnameAsFQDN != nil && *spec.SetHostnameAsFQDN {
-			errs = append(errs, field.Forbidden(at.at("hostnameOverride"), "may not be specified when setHostnameAsFQDN is true"))
-		}
-		if spec.HostNetwork {
-			errs = append(errs, field.Forbidden(at.at("hostnameOverride"), "may not be specified when hostNetwork is true"))
-		}
-		if len(*h) > 64 {
-			errs = append(errs, field.TooLong(at.at("hostnameOverride"), "", 64))
-		}
-		if !isDNSSubdomain(*h) {
-			errs = appendDNSSubdomainErrors(errs, at.at("hostnameOverride"), *h)
-		}
-	}
-	errs = validatePodResourceClaims(spec, at, errs)
-	if n := spec.RuntimeClassName; n != nil && !isDNSSubdomain(*n) {
-		errs = appendDNSSubdomainErrors(errs, at.at("runtimeClassName"), *n)
-	}
-	if g := spec.SchedulingGroup; g != nil {
-		if g.PodGroupName == nil {
-			errs = append(errs, field.Invalid(at.at("schedulingGroup", "podGroupName"), "", "must specify one of: `podGroupName`"))
-		} else if !isDNSSubdomain(*g.PodGroupName) {
-			errs = appendDNSSubdomainErrors(errs, at.at("schedulingGroup", "podGroupName"), *g.PodGroupName)
 		}
 	}
 	return errs
@@ -607,7 +641,6 @@ const (
 // AppArmor profiles in their (deprecated) annotations.
 func validatePodAnnotations(a map[string]string, spec *PodSpec, path *field.Path, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	anns := func() *field.Path { return path.Child("annotations") }
-	start := len(errs)
 	if v, ok := a[mirrorPodAnnotation]; ok && spec.NodeName == "" {
 		errs = append(errs, field.Invalid(anns().Key(mirrorPodAnnotation), v, "must set spec.nodeName if mirror pod annotation is set"))
 	}
@@ -626,26 +659,48 @@ func validatePodAnnotations(a map[string]string, spec *PodSpec, path *field.Path
 	if v, ok := a[podDeletionCostAnnotation]; ok && !opts.AllowInvalidPodDeletionCost && !validDeletionCost(v) {
 		errs = append(errs, field.Invalid(anns().Key(podDeletionCostAnnotation), v, "must be a 32bit integer"))
 	}
-	for k, v := range a {
-		if k == seccompPodAnnotation || strings.HasPrefix(k, seccompContainerAnnotation) {
-			switch {
-			case v == profileRuntimeDefault, v == profileDockerDefault, v == profileUnconfined:
-			case strings.HasPrefix(v, profileLocalhostPrefix):
-				errs = validateLocalDescendingPath(strings.TrimPrefix(v, profileLocalhostPrefix), func() *field.Path { return anns().Child(k) }, errs)
-			default:
-				errs = append(errs, field.Invalid(anns().Child(k), v, "must be a valid seccomp profile: 'runtime/default', 'unconfined' or 'localhost/<path>'"))
-			}
-		}
-		if name, ok := strings.CutPrefix(k, appArmorContainerAnnotation); ok {
-			if !podHasContainer(spec, name) {
-				errs = append(errs, field.Invalid(anns().Key(k), name, "container not found"))
-			}
-			if v != "" && v != appArmorProfileRuntimeDefault && v != profileUnconfined && !strings.HasPrefix(v, profileLocalhostPrefix) {
-				errs = append(errs, field.Invalid(anns().Key(k), v, "must be a valid AppArmor profile: 'runtime/default', 'unconfined' or 'localhost/<name>'"))
-			}
+	// Then, as Kubernetes does, the seccomp annotations (the pod's first),
+	// then the AppArmor ones. Kubernetes ranges over the annotations, in
+	// random order; jobkit takes the keys in sorted order, one of those.
+	seccomp := func(k, v string) {
+		switch {
+		case v == profileRuntimeDefault, v == profileDockerDefault, v == profileUnconfined:
+		case strings.HasPrefix(v, profileLocalhostPrefix):
+			errs = validateLocalDescendingPath(strings.TrimPrefix(v, profileLocalhostPrefix), func() *field.Path { return anns().Child(k) }, errs)
+		default:
+			errs = append(errs, field.Invalid(anns().Child(k), v, "must be a valid seccomp profile: 'runtime/default', 'unconfined' or 'localhost/<path>'"))
 		}
 	}
-	sortFrom(errs, start)
+	if v, ok := a[seccompPodAnnotation]; ok {
+		seccomp(seccompPodAnnotation, v)
+	}
+	var keys []string
+	for k := range a {
+		if strings.HasPrefix(k, seccompContainerAnnotation) || strings.HasPrefix(k, appArmorContainerAnnotation) {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return errs
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if strings.HasPrefix(k, seccompContainerAnnotation) {
+			seccomp(k, a[k])
+		}
+	}
+	for _, k := range keys {
+		name, ok := strings.CutPrefix(k, appArmorContainerAnnotation)
+		if !ok {
+			continue
+		}
+		if !podHasContainer(spec, name) {
+			errs = append(errs, field.Invalid(anns().Key(k), name, "container not found"))
+		}
+		if v := a[k]; v != "" && v != appArmorProfileRuntimeDefault && v != profileUnconfined && !strings.HasPrefix(v, profileLocalhostPrefix) {
+			errs = append(errs, field.Invalid(anns().Key(k), v, "must be a valid AppArmor profile: 'runtime/default', 'unconfined' or 'localhost/<name>'"))
+		}
+	}
 	return errs
 }
 
@@ -696,17 +751,25 @@ func validateProfileAnnotationsMatch(a map[string]string, spec *PodSpec, path *f
 	if spec.SecurityContext != nil {
 		podAppArmor = spec.SecurityContext.AppArmorProfile
 	}
+	// Two passes over the containers, as Kubernetes makes: seccomp, then
+	// AppArmor.
+	if seccompKeys {
+		forEachContainer(spec, func(list string, i int, c containerView) {
+			if c.sc != nil && c.sc.SeccompProfile != nil {
+				if v, ok := a[seccompContainerAnnotation+c.name]; ok {
+					errs = seccompMatch(v, c.sc.SeccompProfile, func() *field.Path {
+						return sp().Child(list).Index(i).Child("securityContext", "seccompProfile")
+					}, errs)
+				}
+			}
+		})
+	}
+	if windows || !appArmorKeys {
+		return errs
+	}
 	forEachContainer(spec, func(list string, i int, c containerView) {
 		{
 			cp := func() *field.Path { return sp().Child(list).Index(i).Child("securityContext") }
-			if seccompKeys && c.sc != nil && c.sc.SeccompProfile != nil {
-				if v, ok := a[seccompContainerAnnotation+c.name]; ok {
-					errs = seccompMatch(v, c.sc.SeccompProfile, func() *field.Path { return cp().Child("seccompProfile") }, errs)
-				}
-			}
-			if windows || !appArmorKeys {
-				return
-			}
 			prof := podAppArmor
 			if c.sc != nil && c.sc.AppArmorProfile != nil {
 				prof = c.sc.AppArmorProfile

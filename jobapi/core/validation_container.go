@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -620,6 +621,12 @@ func validateVolumeMounts(c *Container, vs *volumeSet, cp *lazyPath, errs field.
 		if mountPathBefore(c.VolumeMounts[:i], m.MountPath) {
 			errs = append(errs, field.Invalid(idx().Child("mountPath"), m.MountPath, "must be unique: another mount of this container uses it"))
 		}
+		if deviceNamed(c.VolumeDevices, m.Name) {
+			errs = append(errs, field.Invalid(idx().Child("name"), m.Name, "must not already exist in volumeDevices"))
+		}
+		if devicePathUsed(c.VolumeDevices, m.MountPath) {
+			errs = append(errs, field.Invalid(idx().Child("mountPath"), m.MountPath, "must not already exist as a path in volumeDevices"))
+		}
 		// Kubernetes reports these at `volumeMounts.subPath`, without the
 		// index.
 		if m.SubPath != "" {
@@ -630,12 +637,6 @@ func validateVolumeMounts(c *Container, vs *volumeSet, cp *lazyPath, errs field.
 				errs = append(errs, field.Invalid(idx().Child("subPathExpr"), m.SubPathExpr, "may not be set with `subPath`: keep one"))
 			}
 			errs = validateLocalDescendingPath(m.SubPathExpr, func() *field.Path { return cp.at("volumeMounts", "subPathExpr") }, errs)
-		}
-		if deviceNamed(c.VolumeDevices, m.Name) {
-			errs = append(errs, field.Invalid(idx().Child("name"), m.Name, "must not already exist in volumeDevices"))
-		}
-		if devicePathUsed(c.VolumeDevices, m.MountPath) {
-			errs = append(errs, field.Invalid(idx().Child("mountPath"), m.MountPath, "must not already exist as a path in volumeDevices"))
 		}
 		if mp := m.MountPropagation; mp != nil {
 			switch *mp {
@@ -770,19 +771,30 @@ func validateResourceRequirements(r *ResourceRequirements, rp *lazyPath, opts Po
 // (podLevel false) or for the pod's `resources` (podLevel true: cpu,
 // memory and hugepages only).
 func validateRequirements(r *ResourceRequirements, podLevel bool, rp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
-	start := len(errs)
+	// Kubernetes ranges over the maps, in random order; jobkit takes the
+	// names in sorted order, one of the orders Kubernetes can report.
 	cpuOrMemory, hugePages := false, false
-	for name, q := range r.Limits {
-		errs = validateResourceEntry(name, q, "limits", podLevel, rp, opts, errs)
+	hugePageValue := func(name ResourceName, q resource.Quantity, list string) {
 		if isHugePages(name) {
 			hugePages = true
+			if !opts.AllowIndivisibleHugePagesValues && !hugePagesDivisible(name, q) {
+				errs = append(errs, field.Invalid(rp.at(list).Key(string(name)), q.String(),
+					"must be a positive integer multiple of the page size "+strings.TrimPrefix(string(name), "hugepages-")))
+			}
 		}
 		if name == ResourceCPU || name == ResourceMemory {
 			cpuOrMemory = true
 		}
 	}
-	for name, q := range r.Requests {
-		errs = validateResourceEntry(name, q, "requests", podLevel, rp, opts, errs)
+	var buf [8]ResourceName
+	for _, name := range sortedResourceNames(r.Limits, buf[:0]) {
+		q := r.Limits[name]
+		errs = validateResourceEntry(name, q, "limits", podLevel, rp, errs)
+		hugePageValue(name, q, "limits")
+	}
+	for _, name := range sortedResourceNames(r.Requests, buf[:0]) {
+		q := r.Requests[name]
+		errs = validateResourceEntry(name, q, "requests", podLevel, rp, errs)
 		if limit, ok := r.Limits[name]; ok {
 			c := q.Cmp(limit)
 			if c != 0 && !isOvercommitAllowed(name) {
@@ -796,18 +808,26 @@ func validateRequirements(r *ResourceRequirements, podLevel bool, rp *lazyPath, 
 			errs = append(errs, field.Required(rp.at("limits"),
 				"must set a limit for "+string(name)+": extended resources and hugepages cannot be overcommitted"))
 		}
-		if isHugePages(name) {
-			hugePages = true
-		}
-		if name == ResourceCPU || name == ResourceMemory {
-			cpuOrMemory = true
-		}
+		hugePageValue(name, q, "requests")
 	}
 	if hugePages && !cpuOrMemory {
 		errs = append(errs, field.Forbidden(rp.path(), "HugePages require cpu or memory: request or limit one of them too"))
 	}
-	sortFrom(errs, start)
 	return errs
+}
+
+// sortedResourceNames are the names of l, sorted, in buf when it has
+// room.
+func sortedResourceNames(l ResourceList, buf []ResourceName) []ResourceName {
+	if len(l) == 0 {
+		return nil
+	}
+	names := buf[:0]
+	for name := range l {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
 }
 
 // isNativeResource reports whether name is in Kubernetes' default
@@ -846,15 +866,11 @@ var standardResources = []ResourceName{
 	"requests.storage", "services.nodeports", "services.loadbalancers",
 }
 
-func validateResourceEntry(name ResourceName, q resource.Quantity, list string, podLevel bool, rp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
+func validateResourceEntry(name ResourceName, q resource.Quantity, list string, podLevel bool, rp *lazyPath, errs field.ErrorList) field.ErrorList {
 	if podLevel {
 		errs = validatePodResourceName(name, func() *field.Path { return rp.at(list).Key(string(name)) }, errs)
 	} else {
 		errs = validateContainerResourceName(name, func() *field.Path { return rp.at(list).Key(string(name)) }, errs)
-	}
-	if isHugePages(name) && !opts.AllowIndivisibleHugePagesValues && !hugePagesDivisible(name, q) {
-		errs = append(errs, field.Invalid(rp.at(list).Key(string(name)), q.String(),
-			"must be a positive integer multiple of the page size "+strings.TrimPrefix(string(name), "hugepages-")))
 	}
 	if q.Sign() < 0 {
 		errs = append(errs, field.Invalid(rp.at(list).Key(string(name)), q.String(), "must be greater than or equal to 0"))
@@ -1061,8 +1077,6 @@ func validateProbe(p *Probe, spec *PodSpec, pp *lazyPath, errs field.ErrorList) 
 		}
 	}
 	nonNegative(p.InitialDelaySeconds, "initialDelaySeconds")
-	// Kubernetes checks timeoutSeconds twice, and reports it twice.
-	nonNegative(p.TimeoutSeconds, "timeoutSeconds")
 	nonNegative(p.TimeoutSeconds, "timeoutSeconds")
 	nonNegative(p.PeriodSeconds, "periodSeconds")
 	nonNegative(p.SuccessThreshold, "successThreshold")
@@ -1384,13 +1398,19 @@ func validID(id int64) bool { return id >= 0 && id <= 1<<31-1 }
 // group IDs, shareProcessNamespace not with hostPID, enums, seccomp and
 // AppArmor profiles.
 func validatePodSecurityContext(spec *PodSpec, at *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
-	if spec.ShareProcessNamespace != nil && *spec.ShareProcessNamespace && spec.HostPID {
-		errs = append(errs, field.Invalid(at.at("securityContext", "shareProcessNamespace"), true,
-			"may not be true when `hostPID` is: the pod shares the host's process namespace already"))
+	// Kubernetes' internal pod keeps shareProcessNamespace and hostPID in
+	// its security context, which its conversion always sets: this check
+	// comes after the IDs, with or without a securityContext.
+	shareProcessNamespace := func(errs field.ErrorList) field.ErrorList {
+		if spec.ShareProcessNamespace != nil && *spec.ShareProcessNamespace && spec.HostPID {
+			errs = append(errs, field.Invalid(at.at("securityContext", "shareProcessNamespace"), true,
+				"may not be true when `hostPID` is: the pod shares the host's process namespace already"))
+		}
+		return errs
 	}
 	sc := spec.SecurityContext
 	if sc == nil {
-		return errs
+		return shareProcessNamespace(errs)
 	}
 	scp := at.child("securityContext")
 	if sc.FSGroup != nil && !validID(*sc.FSGroup) {
@@ -1407,6 +1427,7 @@ func validatePodSecurityContext(spec *PodSpec, at *lazyPath, opts PodValidationO
 			errs = append(errs, field.Invalid(scp.at("supplementalGroups").Index(i), g, idRule))
 		}
 	}
+	errs = shareProcessNamespace(errs)
 	for i := range sc.Sysctls {
 		errs = validateSysctl(spec, i, &scp, opts, errs)
 	}

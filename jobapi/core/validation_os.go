@@ -91,33 +91,35 @@ func runAsUserNameProblems(name string) []string {
 // Linux-only pod and container security settings.
 func validateWindowsPod(spec *PodSpec, at *lazyPath, errs field.ErrorList) field.ErrorList {
 	const detail = "cannot be set for a windows pod"
-	if spec.HostUsers != nil {
-		errs = append(errs, field.Forbidden(at.at("hostUsers"), detail))
+	// In Kubernetes' order: its internal pod keeps hostUsers, hostPID,
+	// hostIPC and shareProcessNamespace in the security context, which its
+	// conversion always sets.
+	sc := spec.SecurityContext
+	if sc == nil {
+		sc = &PodSecurityContext{}
 	}
-	if spec.HostPID {
-		errs = append(errs, field.Forbidden(at.at("hostPID"), detail))
-	}
-	if spec.HostIPC {
-		errs = append(errs, field.Forbidden(at.at("hostIPC"), detail))
-	}
-	if spec.ShareProcessNamespace != nil {
-		errs = append(errs, field.Forbidden(at.at("shareProcessNamespace"), detail))
-	}
-	if sc := spec.SecurityContext; sc != nil {
-		for _, f := range [...]struct {
-			name string
-			set  bool
-		}{
-			{"appArmorProfile", sc.AppArmorProfile != nil}, {"seLinuxOptions", sc.SELinuxOptions != nil},
-			{"seccompProfile", sc.SeccompProfile != nil}, {"fsGroup", sc.FSGroup != nil},
-			{"fsGroupChangePolicy", sc.FSGroupChangePolicy != nil}, {"sysctls", len(sc.Sysctls) > 0},
-			{"runAsUser", sc.RunAsUser != nil}, {"runAsGroup", sc.RunAsGroup != nil},
-			{"supplementalGroups", sc.SupplementalGroups != nil}, {"supplementalGroupsPolicy", sc.SupplementalGroupsPolicy != nil},
-			{"seLinuxChangePolicy", sc.SELinuxChangePolicy != nil},
-		} {
-			if f.set {
-				errs = append(errs, field.Forbidden(at.at("securityContext", f.name), detail))
-			}
+	for _, f := range [...]struct {
+		path []string
+		set  bool
+	}{
+		{[]string{"securityContext", "appArmorProfile"}, sc.AppArmorProfile != nil},
+		{[]string{"securityContext", "seLinuxOptions"}, sc.SELinuxOptions != nil},
+		{[]string{"hostUsers"}, spec.HostUsers != nil},
+		{[]string{"hostPID"}, spec.HostPID},
+		{[]string{"hostIPC"}, spec.HostIPC},
+		{[]string{"securityContext", "seccompProfile"}, sc.SeccompProfile != nil},
+		{[]string{"securityContext", "fsGroup"}, sc.FSGroup != nil},
+		{[]string{"securityContext", "fsGroupChangePolicy"}, sc.FSGroupChangePolicy != nil},
+		{[]string{"securityContext", "sysctls"}, len(sc.Sysctls) > 0},
+		{[]string{"shareProcessNamespace"}, spec.ShareProcessNamespace != nil},
+		{[]string{"securityContext", "runAsUser"}, sc.RunAsUser != nil},
+		{[]string{"securityContext", "runAsGroup"}, sc.RunAsGroup != nil},
+		{[]string{"securityContext", "supplementalGroups"}, sc.SupplementalGroups != nil},
+		{[]string{"securityContext", "supplementalGroupsPolicy"}, sc.SupplementalGroupsPolicy != nil},
+		{[]string{"securityContext", "seLinuxChangePolicy"}, sc.SELinuxChangePolicy != nil},
+	} {
+		if f.set {
+			errs = append(errs, field.Forbidden(at.at(f.path...), detail))
 		}
 	}
 	forEachContainer(spec, func(list string, i int, c containerView) {

@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -238,7 +239,7 @@ var ruleCases = []ruleCase{
 	{"startup successThreshold 1", func(s *core.PodSpec, m *metaLike) { c0(s).StartupProbe.SuccessThreshold = 3 },
 		[]string{"Invalid " + sp + "containers[0].startupProbe.successThreshold"}},
 	{"probe numbers non-negative", func(s *core.PodSpec, m *metaLike) { c0(s).ReadinessProbe.TimeoutSeconds = -1 },
-		[]string{"Invalid " + sp + "containers[0].readinessProbe.timeoutSeconds", "Invalid " + sp + "containers[0].readinessProbe.timeoutSeconds"}},
+		[]string{"Invalid " + sp + "containers[0].readinessProbe.timeoutSeconds"}},
 	{"readiness terminationGracePeriodSeconds", func(s *core.PodSpec, m *metaLike) {
 		c0(s).ReadinessProbe.TerminationGracePeriodSeconds = ptr[int64](5)
 	}, []string{"Invalid " + sp + "containers[0].readinessProbe.terminationGracePeriodSeconds"}},
@@ -605,5 +606,49 @@ func BenchmarkValidatePodTemplateSpec(b *testing.B) {
 		if errs := core.ValidatePodTemplateSpec(tmpl, path, opts); len(errs) > 0 {
 			b.Fatal(errs)
 		}
+	}
+}
+
+// TestValidatePodSpecOrder checks that errors come in the order Kubernetes
+// lists them, where it is fixed: the first volume source set (in
+// Kubernetes' order, not the order of the struct) is validated where it is
+// met, before the later ones are refused; resourceClaims come before the
+// containers; the pod's security context after its nodeSelector, with
+// shareProcessNamespace after the IDs.
+func TestValidatePodSpecOrder(t *testing.T) {
+	tmpl := validTemplate(t)
+	s := &tmpl.Spec
+	name := "a-volume-name-long-enough-to-overflow-sixty-four-characters"
+	s.Volumes = append(s.Volumes, core.Volume{Name: name, VolumeSource: core.VolumeSource{
+		Secret:            &core.SecretVolumeSource{SecretName: "s"},
+		GCEPersistentDisk: &core.GCEPersistentDiskVolumeSource{PDName: "pd", Partition: -1},
+		ISCSI:             &core.ISCSIVolumeSource{TargetPortal: "10.0.0.1:3260", IQN: "iqn.2001-04.com.example:storage", InitiatorName: ptr("iqn.2001-04.com.example:node")},
+	}})
+	v := fmt.Sprintf("volumes[%d]", len(s.Volumes)-1)
+	s.ResourceClaims = []core.PodResourceClaim{{Name: "Bad_Name", ResourceClaimName: ptr("c")}}
+	s.Containers[0].TerminationMessagePolicy = "bogus"
+	s.NodeSelector = map[string]string{"bad key": "v"}
+	s.HostPID, s.ShareProcessNamespace = true, ptr(true)
+	if s.SecurityContext == nil {
+		s.SecurityContext = &core.PodSecurityContext{}
+	}
+	s.SecurityContext.FSGroup = ptr[int64](-1)
+	var got []string
+	for _, e := range core.ValidatePodSpec(s, field.NewPath("spec"), core.JobPodValidationOptions()) {
+		got = append(got, strings.TrimPrefix(string(e.Type), "FieldValue")+" "+e.Field)
+	}
+	want := []string{
+		"Invalid spec." + v + ".persistentDisk.partition",
+		"Forbidden spec." + v + ".secret",
+		"Forbidden spec." + v + ".iscsi",
+		"Invalid spec." + v + ".name",
+		"Invalid spec.resourceClaims[0].name",
+		"NotSupported spec.containers[0].terminationMessagePolicy",
+		"Invalid spec.nodeSelector",
+		"Invalid spec.securityContext.fsGroup",
+		"Invalid spec.securityContext.shareProcessNamespace",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("errors (-want +got):\n%s", d)
 	}
 }

@@ -22,7 +22,7 @@ func validateVolumes(vols []Volume, at *lazyPath, opts PodValidationOptions, val
 		v := &vols[i]
 		vp := at.idx(i)
 		before := len(errs)
-		errs = validateVolumeSource(&v.VolumeSource, &vp, opts, errs)
+		errs = validateVolumeSource(&v.VolumeSource, v.Name, &vp, opts, errs)
 		if v.Name == "" {
 			errs = append(errs, field.Required(vp.at("name"), "must name the volume with a DNS label"))
 		} else if !isDNSLabel(v.Name) {
@@ -51,9 +51,11 @@ var volumeSourceNames = [...]string{
 }
 
 // The indexes of the sources whose own errors Kubernetes reports at
-// another name than their "more than 1 volume type" error: `downwardAPI`
-// and `cephfs`.
+// another name than their "more than 1 volume type" error (`downwardAPI`
+// and `cephfs`), and of iSCSI, whose initiator name has the volume name
+// checked.
 const (
+	iscsiIndex       = 7
 	cephFSIndex      = 13
 	downwardAPIIndex = 15
 )
@@ -69,71 +71,84 @@ func volumeSourcesSet(s *VolumeSource) [len(volumeSourceNames)]bool {
 	}
 }
 
-// validateVolumeSource checks that exactly one source is set (a second one
-// is Forbidden at its name) and validates the first.
-func validateVolumeSource(s *VolumeSource, vp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
-	first := -1
+// validateVolumeSource checks that exactly one source is set, as
+// Kubernetes' validateVolumeSource does: it walks the sources in its order,
+// validates the first one set where it meets it, and reports every later
+// one as Forbidden at its name. An iSCSI source with an initiator name
+// also has its volume name checked, first or not.
+func validateVolumeSource(s *VolumeSource, volName string, vp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
+	n := 0
 	for k, set := range volumeSourcesSet(s) {
 		if !set {
 			continue
 		}
-		if first >= 0 {
+		if n > 0 {
 			errs = append(errs, field.Forbidden(vp.at(volumeSourceNames[k]),
 				"may not specify more than 1 volume type: a volume has exactly one source"))
-			continue
+		} else {
+			n++
+			errs = validateOneVolumeSource(s, k, vp, opts, errs)
 		}
-		first = k
+		if k == iscsiIndex && s.ISCSI.InitiatorName != nil && len(volName)+1+len(s.ISCSI.TargetPortal) > 64 {
+			errs = append(errs, field.Invalid(vp.at("name"), volName,
+				"Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified."))
+		}
 	}
-	if first < 0 {
+	if n == 0 {
 		return append(errs, field.Required(vp.path(), "must specify a volume type, such as emptyDir, configMap or secret"))
 	}
-	name := volumeSourceNames[first]
-	switch first {
+	return errs
+}
+
+// validateOneVolumeSource validates the source volumeSourceNames[k] of s.
+func validateOneVolumeSource(s *VolumeSource, k int, vp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
+	name := volumeSourceNames[k]
+	switch k {
 	case downwardAPIIndex:
 		name = "downwardAPI"
 	case cephFSIndex:
 		name = "cephfs"
 	}
 	sp := vp.child(name)
-	switch {
-	case s.EmptyDir != nil:
+	switch volumeSourceNames[k] {
+	case "emptyDir":
 		if l := s.EmptyDir.SizeLimit; l != nil && l.Sign() < 0 {
 			errs = append(errs, field.Forbidden(sp.at("sizeLimit"), "must be a valid, non-negative resource quantity"))
 		}
-	case s.HostPath != nil:
+	case "hostPath":
 		errs = validateHostPath(s.HostPath, &sp, errs)
-	case s.GitRepo != nil:
+	case "gitRepo":
 		if s.GitRepo.Repository == "" {
 			errs = append(errs, field.Required(sp.at("repository"), "must give the repository URL"))
 		}
 		errs = validateLocalDescendingPath(s.GitRepo.Directory, func() *field.Path { return sp.at("directory") }, errs)
-	case s.Secret != nil:
+	case "secret":
 		if s.Secret.SecretName == "" {
 			errs = append(errs, field.Required(sp.at("secretName"), "must name the Secret"))
 		}
 		errs = validateMode(s.Secret.DefaultMode, &sp, "defaultMode", errs)
 		errs = validateKeyToPaths(s.Secret.Items, &sp, errs)
-	case s.PersistentVolumeClaim != nil:
+	case "persistentVolumeClaim":
 		if s.PersistentVolumeClaim.ClaimName == "" {
 			errs = append(errs, field.Required(sp.at("claimName"), "must name the PersistentVolumeClaim"))
 		}
-	case s.DownwardAPI != nil:
+	case "downwarAPI":
 		errs = validateMode(s.DownwardAPI.DefaultMode, &sp, "defaultMode", errs)
 		for i := range s.DownwardAPI.Items {
 			// Kubernetes reports item errors at the source, without
 			// `items[i]`.
 			errs = validateDownwardAPIVolumeFile(&s.DownwardAPI.Items[i], &sp, errs)
 		}
-	case s.ConfigMap != nil:
+	case "configMap":
 		if s.ConfigMap.Name == "" {
 			errs = append(errs, field.Required(sp.at("name"), "must name the ConfigMap"))
 		}
 		errs = validateMode(s.ConfigMap.DefaultMode, &sp, "defaultMode", errs)
 		errs = validateKeyToPaths(s.ConfigMap.Items, &sp, errs)
-	case s.Projected != nil:
+	case "projected":
 		errs = validateMode(s.Projected.DefaultMode, &sp, "defaultMode", errs)
 		errs = validateProjections(s.Projected, &sp, opts, errs)
-	case s.NFS != nil:
+	case "nfs":
 		if s.NFS.Server == "" {
 			errs = append(errs, field.Required(sp.at("server"), "must name the NFS server"))
 		}
@@ -143,7 +158,7 @@ func validateVolumeSource(s *VolumeSource, vp *lazyPath, opts PodValidationOptio
 		if !path.IsAbs(s.NFS.Path) {
 			errs = append(errs, field.Invalid(sp.at("path"), s.NFS.Path, "must be an absolute path"))
 		}
-	case s.CSI != nil:
+	case "csi":
 		errs = validateCSIDriverName(s.CSI.Driver, &sp, errs)
 		if r := s.CSI.NodePublishSecretRef; r != nil {
 			if r.Name == "" {
@@ -153,43 +168,43 @@ func validateVolumeSource(s *VolumeSource, vp *lazyPath, opts PodValidationOptio
 				errs = appendDNSSubdomainErrors(errs, sp.at("name"), r.Name)
 			}
 		}
-	case s.Glusterfs != nil:
+	case "glusterfs":
 		errs = requireAll(&sp, errs, "endpoints", s.Glusterfs.EndpointsName, "path", s.Glusterfs.Path)
-	case s.RBD != nil:
+	case "rbd":
 		if len(s.RBD.CephMonitors) == 0 {
 			errs = append(errs, field.Required(sp.at("monitors"), "must list the Ceph monitors"))
 		}
 		errs = requireAll(&sp, errs, "image", s.RBD.RBDImage)
-	case s.Cinder != nil:
+	case "cinder":
 		errs = requireAll(&sp, errs, "volumeID", s.Cinder.VolumeID)
 		if r := s.Cinder.SecretRef; r != nil && r.Name == "" {
 			errs = append(errs, field.Required(sp.at("secretRef", "name"), "must name the Secret"))
 		}
-	case s.CephFS != nil:
+	case "cephFS":
 		if len(s.CephFS.Monitors) == 0 {
 			errs = append(errs, field.Required(sp.at("monitors"), "must list the Ceph monitors"))
 		}
-	case s.AzureFile != nil:
+	case "azureFile":
 		errs = requireAll(&sp, errs, "secretName", s.AzureFile.SecretName, "shareName", s.AzureFile.ShareName)
-	case s.VsphereVolume != nil:
+	case "vsphereVolume":
 		errs = requireAll(&sp, errs, "volumePath", s.VsphereVolume.VolumePath)
-	case s.GCEPersistentDisk != nil:
+	case "gcePersistentDisk":
 		// Kubernetes reports these at `persistentDisk`.
 		pd := vp.child("persistentDisk")
 		errs = requireAll(&pd, errs, "pdName", s.GCEPersistentDisk.PDName)
 		if p := s.GCEPersistentDisk.Partition; p < 0 || p > 255 {
 			errs = append(errs, field.Invalid(pd.at("partition"), p, "must be between 0 and 255, inclusive"))
 		}
-	case s.AWSElasticBlockStore != nil:
+	case "awsElasticBlockStore":
 		errs = requireAll(&sp, errs, "volumeID", s.AWSElasticBlockStore.VolumeID)
 		if p := s.AWSElasticBlockStore.Partition; p < 0 || p > 255 {
 			errs = append(errs, field.Invalid(sp.at("partition"), p, "must be between 0 and 255, inclusive"))
 		}
-	case s.PhotonPersistentDisk != nil:
+	case "photonPersistentDisk":
 		errs = requireAll(&sp, errs, "pdID", s.PhotonPersistentDisk.PdID)
-	case s.PortworxVolume != nil:
+	case "portworxVolume":
 		errs = requireAll(&sp, errs, "volumeID", s.PortworxVolume.VolumeID)
-	case s.Flocker != nil:
+	case "flocker":
 		f := s.Flocker
 		if f.DatasetName == "" && f.DatasetUUID == "" {
 			errs = append(errs, field.Required(sp.path(), "one of datasetName and datasetUUID is required"))
@@ -200,9 +215,9 @@ func validateVolumeSource(s *VolumeSource, vp *lazyPath, opts PodValidationOptio
 		if strings.Contains(f.DatasetName, "/") {
 			errs = append(errs, field.Invalid(sp.at("datasetName"), f.DatasetName, "must not contain '/'"))
 		}
-	case s.ISCSI != nil:
+	case "iscsi":
 		errs = validateISCSI(s.ISCSI, &sp, errs)
-	case s.FlexVolume != nil:
+	case "flexVolume":
 		errs = requireAll(&sp, errs, "driver", s.FlexVolume.Driver)
 		start := len(errs)
 		for k := range s.FlexVolume.Options {
@@ -212,7 +227,7 @@ func validateVolumeSource(s *VolumeSource, vp *lazyPath, opts PodValidationOptio
 			}
 		}
 		sortFrom(errs, start)
-	case s.FC != nil:
+	case "fc":
 		fc := s.FC
 		if len(fc.TargetWWNs) == 0 && len(fc.WWIDs) == 0 {
 			errs = append(errs, field.Required(sp.at("targetWWNs"), "must specify either targetWWNs or wwids, but not both"))
@@ -227,9 +242,9 @@ func validateVolumeSource(s *VolumeSource, vp *lazyPath, opts PodValidationOptio
 				errs = append(errs, field.Invalid(sp.at("lun"), *fc.Lun, "must be between 0 and 255, inclusive"))
 			}
 		}
-	case s.AzureDisk != nil:
+	case "azureDisk":
 		errs = validateAzureDisk(s.AzureDisk, &sp, errs)
-	case s.Quobyte != nil:
+	case "quobyte":
 		qb := s.Quobyte
 		switch {
 		case qb.Registry == "":
@@ -244,9 +259,9 @@ func validateVolumeSource(s *VolumeSource, vp *lazyPath, opts PodValidationOptio
 			}
 		}
 		errs = requireAll(&sp, errs, "volume", qb.Volume)
-	case s.ScaleIO != nil:
+	case "scaleIO":
 		errs = requireAll(&sp, errs, "gateway", s.ScaleIO.Gateway, "system", s.ScaleIO.System, "volumeName", s.ScaleIO.VolumeName)
-	case s.StorageOS != nil:
+	case "storageos":
 		so := s.StorageOS
 		if so.VolumeName == "" {
 			errs = append(errs, field.Required(sp.at("volumeName"), "must be set"))
@@ -259,14 +274,14 @@ func validateVolumeSource(s *VolumeSource, vp *lazyPath, opts PodValidationOptio
 		if so.SecretRef != nil && so.SecretRef.Name == "" {
 			errs = append(errs, field.Required(sp.at("secretRef", "name"), "must name the Secret"))
 		}
-	case s.Ephemeral != nil:
+	case "ephemeral":
 		if s.Ephemeral.VolumeClaimTemplate == nil {
 			errs = append(errs, field.Required(sp.at("volumeClaimTemplate"), "must give the PersistentVolumeClaim to create"))
 		} else {
 			tp := sp.child("volumeClaimTemplate")
 			errs = validateClaimTemplate(s.Ephemeral.VolumeClaimTemplate, &tp, errs)
 		}
-	case s.Image != nil:
+	case "image":
 		switch s.Image.PullPolicy {
 		case PullAlways, PullIfNotPresent, PullNever:
 		case "":
