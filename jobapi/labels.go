@@ -167,3 +167,13 @@ func (k labelKeys) expectedLabels(uid meta.UID, name string) selector.Set {
 // index. Packages that read or write it (scoreboard, downward/worklist,
 // the controller) share this one constant.
 const CompletionIndexAnnotation = "batch.kubernetes.io/job-completion-index"
+
+// JobTrackingFinalizer is the finalizer the Job controller puts on every
+// pod it creates, so that a pod is not removed before the Job's status
+// counts it (batch/v1's JobTrackingFinalizer).
+const JobTrackingFinalizer = "batch.kubernetes.io/job-tracking"
+
+// CompletionIndexEnvName is the environment variable through which the
+// Job controller gives every container of an Indexed Job's pod its
+// completion index (batch/v1's JobCompletionIndexEnvName).
+const CompletionIndexEnvName = "JOB_COMPLETION_INDEX"

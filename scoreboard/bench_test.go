@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
 )
@@ -158,7 +159,7 @@ func rebuildPods(n, completions int) []*core.Pod {
 		pods[i] = &core.Pod{
 			ObjectMeta: meta.ObjectMeta{
 				Name:        fmt.Sprintf("job-%d-x%d", ix, i),
-				Annotations: map[string]string{CompletionIndexAnnotation: strconv.Itoa(ix)},
+				Annotations: map[string]string{jobapi.CompletionIndexAnnotation: strconv.Itoa(ix)},
 			},
 			Status: core.PodStatus{Phase: phases[i%3]},
 		}

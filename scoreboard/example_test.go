@@ -3,6 +3,7 @@ package scoreboard_test
 import (
 	"fmt"
 
+	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
@@ -75,7 +76,7 @@ func ExampleScoreboard_Next() {
 func ExampleRebuild() {
 	pod := func(name string, phase core.PodPhase, index string) *core.Pod {
 		return &core.Pod{
-			ObjectMeta: meta.ObjectMeta{Name: name, Annotations: map[string]string{scoreboard.CompletionIndexAnnotation: index}},
+			ObjectMeta: meta.ObjectMeta{Name: name, Annotations: map[string]string{jobapi.CompletionIndexAnnotation: index}},
 			Status:     core.PodStatus{Phase: phase},
 		}
 	}

@@ -11,15 +11,6 @@ import (
 	"github.com/jobkit/jobkit/selector"
 )
 
-// JobTrackingFinalizer is the finalizer the Job controller puts on every
-// pod it creates, so that a pod is not removed before the Job's status
-// counts it.
-const JobTrackingFinalizer = "batch.kubernetes.io/job-tracking"
-
-// CompletionIndexEnvName is the environment variable through which the
-// Job controller gives every container its completion index.
-const CompletionIndexEnvName = "JOB_COMPLETION_INDEX"
-
 // Name lengths of generated names, as in Kubernetes' API server: a
 // generated name is the generateName prefix, cut to
 // MaxGeneratedNameLength bytes, followed by 5 random characters, within
@@ -49,10 +40,10 @@ func GenerateName(jobName string, index int) string {
 //   - its labels, annotations and finalizers are copies of the template's,
 //     its spec a deep copy of the template's spec (other template metadata
 //     is not carried over, as in Kubernetes);
-//   - the annotation and the label [CompletionIndexAnnotation] hold index;
+//   - the annotation and the label [jobapi.CompletionIndexAnnotation] hold index;
 //   - every container and init container gets the environment variable
-//     [CompletionIndexEnvName] from that label, unless it sets one already;
-//   - the finalizer [JobTrackingFinalizer] is added;
+//     [jobapi.CompletionIndexEnvName] from that label, unless it sets one already;
+//   - the finalizer [jobapi.JobTrackingFinalizer] is added;
 //   - spec.hostname is `<job name>-<index>`, replacing the template's, so
 //     that with a headless Service as subdomain every index has a stable
 //     DNS name;
@@ -116,14 +107,14 @@ func NewPod(job *jobapi.Job, index int) (*core.Pod, error) {
 	if pod.ObjectMeta.Annotations == nil {
 		pod.ObjectMeta.Annotations = map[string]string{}
 	}
-	pod.ObjectMeta.Annotations[CompletionIndexAnnotation] = ix
+	pod.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation] = ix
 	if pod.ObjectMeta.Labels == nil {
 		pod.ObjectMeta.Labels = map[string]string{}
 	}
-	pod.ObjectMeta.Labels[CompletionIndexAnnotation] = ix
+	pod.ObjectMeta.Labels[jobapi.CompletionIndexAnnotation] = ix
 	pod.Spec.Hostname = job.ObjectMeta.Name + "-" + ix
-	if !slices.Contains(pod.ObjectMeta.Finalizers, JobTrackingFinalizer) {
-		pod.ObjectMeta.Finalizers = append(pod.ObjectMeta.Finalizers, JobTrackingFinalizer)
+	if !slices.Contains(pod.ObjectMeta.Finalizers, jobapi.JobTrackingFinalizer) {
+		pod.ObjectMeta.Finalizers = append(pod.ObjectMeta.Finalizers, jobapi.JobTrackingFinalizer)
 	}
 	for i := range pod.Spec.InitContainers {
 		AddCompletionIndexEnv(&pod.Spec.InitContainers[i])
@@ -151,14 +142,14 @@ func NewPod(job *jobapi.Job, index int) (*core.Pod, error) {
 // what the Job controller does to every container of an Indexed Job's pod.
 func AddCompletionIndexEnv(c *core.Container) {
 	for _, e := range c.Env {
-		if e.Name == CompletionIndexEnvName {
+		if e.Name == jobapi.CompletionIndexEnvName {
 			return
 		}
 	}
 	c.Env = append(c.Env, core.EnvVar{
-		Name: CompletionIndexEnvName,
+		Name: jobapi.CompletionIndexEnvName,
 		ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{
-			FieldPath: "metadata.labels['" + CompletionIndexAnnotation + "']",
+			FieldPath: "metadata.labels['" + jobapi.CompletionIndexAnnotation + "']",
 		}},
 	})
 }

@@ -34,7 +34,7 @@ func ExampleNewPod() {
 		}
 		_ = s.Set(ix, scoreboard.Running)
 		env := pod.Spec.Containers[0].Env[0]
-		fmt.Println(pod.ObjectMeta.GenerateName, pod.ObjectMeta.Annotations[scoreboard.CompletionIndexAnnotation],
+		fmt.Println(pod.ObjectMeta.GenerateName, pod.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation],
 			env.Name, env.ValueFrom.FieldRef.FieldPath)
 	}
 	_ = s.Set(1, scoreboard.Complete) // index 1's pod succeeded

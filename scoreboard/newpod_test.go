@@ -35,7 +35,7 @@ func indexedJob(name string) *jobapi.Job {
 				},
 				Spec: core.PodSpec{
 					RestartPolicy:  core.RestartPolicyNever,
-					InitContainers: []core.Container{{Name: "init", Image: "busybox", Env: []core.EnvVar{{Name: scoreboard.CompletionIndexEnvName, Value: "mine"}}}},
+					InitContainers: []core.Container{{Name: "init", Image: "busybox", Env: []core.EnvVar{{Name: jobapi.CompletionIndexEnvName, Value: "mine"}}}},
 					Containers:     []core.Container{{Name: "work", Image: "busybox", Env: []core.EnvVar{{Name: "A", Value: "1"}}}},
 				},
 			},
@@ -184,10 +184,10 @@ func TestNewPodRejects(t *testing.T) {
 }
 
 func TestAddCompletionIndexEnv(t *testing.T) {
-	indexEnv := core.EnvVar{Name: scoreboard.CompletionIndexEnvName, ValueFrom: &core.EnvVarSource{
+	indexEnv := core.EnvVar{Name: jobapi.CompletionIndexEnvName, ValueFrom: &core.EnvVarSource{
 		FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.labels['batch.kubernetes.io/job-completion-index']"},
 	}}
-	own := core.EnvVar{Name: scoreboard.CompletionIndexEnvName, Value: "7"}
+	own := core.EnvVar{Name: jobapi.CompletionIndexEnvName, Value: "7"}
 	other := core.EnvVar{Name: "A", Value: "1"}
 	tests := []struct {
 		name string

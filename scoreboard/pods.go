@@ -156,14 +156,14 @@ func kindOf(p *core.Pod) podKind {
 }
 
 // indexPath is the field path of the completion index annotation.
-var indexPath = field.NewPath("metadata", "annotations").Key(CompletionIndexAnnotation)
+var indexPath = field.NewPath("metadata", "annotations").Key(jobapi.CompletionIndexAnnotation)
 
 // Rebuild reconstructs the scoreboard of an Indexed Job with completions
 // indexes from the previous `status.completedIndexes` and the Job's pods,
 // as a controller does after a restart. The pods must be the Job's own
 // (matched by its selector and owned by it); Rebuild does not check.
 //
-// Each pod's index is read from the annotation [CompletionIndexAnnotation]
+// Each pod's index is read from the annotation [jobapi.CompletionIndexAnnotation]
 // alone, as Kubernetes does; the label of the same key is only compared
 // with it. A pod whose phase is Pending, Running, Unknown or not yet set
 // makes its index Running; Succeeded makes it Complete; Failed leaves it
@@ -282,8 +282,8 @@ func readIndex(p *core.Pod, n int) (int, *Problem) {
 		return -1, &Problem{Reason: ReasonMissingIndex, Index: -1,
 			Err: field.Required(field.NewPath("metadata"), "must be a pod, not nil")}
 	}
-	v, ok := p.ObjectMeta.Annotations[CompletionIndexAnnotation]
-	label, hasLabel := p.ObjectMeta.Labels[CompletionIndexAnnotation]
+	v, ok := p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation]
+	label, hasLabel := p.ObjectMeta.Labels[jobapi.CompletionIndexAnnotation]
 	if !ok {
 		detail := "a pod of an Indexed Job must have its completion index"
 		if hasLabel {
@@ -301,7 +301,7 @@ func readIndex(p *core.Pod, n int) (int, *Problem) {
 	}
 	if hasLabel && label != v {
 		return ix, &Problem{Reason: ReasonIndexLabelMismatch, Pod: p, Index: ix,
-			Err: field.Invalid(field.NewPath("metadata", "labels").Key(CompletionIndexAnnotation), label,
+			Err: field.Invalid(field.NewPath("metadata", "labels").Key(jobapi.CompletionIndexAnnotation), label,
 				"must equal the annotation of the same key ('"+v+"'), which is used")}
 	}
 	return ix, nil

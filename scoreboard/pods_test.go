@@ -18,13 +18,13 @@ import (
 func pod(name string, phase core.PodPhase, index string) *core.Pod {
 	p := &core.Pod{ObjectMeta: meta.ObjectMeta{Name: name, Namespace: "ns"}, Status: core.PodStatus{Phase: phase}}
 	if index != "" {
-		p.ObjectMeta.Annotations = map[string]string{scoreboard.CompletionIndexAnnotation: index}
+		p.ObjectMeta.Annotations = map[string]string{jobapi.CompletionIndexAnnotation: index}
 	}
 	return p
 }
 
 func withLabel(p *core.Pod, v string) *core.Pod {
-	p.ObjectMeta.Labels = map[string]string{scoreboard.CompletionIndexAnnotation: v}
+	p.ObjectMeta.Labels = map[string]string{jobapi.CompletionIndexAnnotation: v}
 	return p
 }
 
@@ -300,7 +300,7 @@ func TestRebuildAgainstModel(t *testing.T) {
 		active := map[int]int{}
 		for _, p := range pods {
 			var ix int
-			fmt.Sscan(p.ObjectMeta.Annotations[scoreboard.CompletionIndexAnnotation], &ix)
+			fmt.Sscan(p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation], &ix)
 			if ix >= n {
 				continue
 			}
@@ -321,7 +321,7 @@ func TestRebuildAgainstModel(t *testing.T) {
 		}
 		for _, p := range pods {
 			var ix int
-			fmt.Sscan(p.ObjectMeta.Annotations[scoreboard.CompletionIndexAnnotation], &ix)
+			fmt.Sscan(p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation], &ix)
 			if ix >= n && p.Status.Phase != core.PodSucceeded && p.Status.Phase != core.PodFailed {
 				wantDeleted++
 			}

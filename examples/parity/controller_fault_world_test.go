@@ -600,7 +600,7 @@ func (k kitWriter) RemoveFinalizer(_ context.Context, pod *core.Pod) error {
 		return e.kit()
 	}
 	return k.edit(pod.ObjectMeta.Name, func(p *core.Pod) {
-		p.ObjectMeta.Finalizers = slices.DeleteFunc(slices.Clone(p.ObjectMeta.Finalizers), func(f string) bool { return f == controller.TrackingFinalizer })
+		p.ObjectMeta.Finalizers = slices.DeleteFunc(slices.Clone(p.ObjectMeta.Finalizers), func(f string) bool { return f == jobapi.JobTrackingFinalizer })
 	})
 }
 
@@ -612,8 +612,8 @@ func (k kitWriter) AdoptPod(_ context.Context, job *jobapi.Job, pod *core.Pod) e
 		yes := true
 		p.ObjectMeta.OwnerReferences = append(p.ObjectMeta.OwnerReferences, meta.OwnerReference{
 			APIVersion: "batch/v1", Kind: "Job", Name: job.ObjectMeta.Name, UID: job.ObjectMeta.UID, Controller: &yes, BlockOwnerDeletion: &yes})
-		if !slices.Contains(p.ObjectMeta.Finalizers, controller.TrackingFinalizer) {
-			p.ObjectMeta.Finalizers = append(slices.Clone(p.ObjectMeta.Finalizers), controller.TrackingFinalizer)
+		if !slices.Contains(p.ObjectMeta.Finalizers, jobapi.JobTrackingFinalizer) {
+			p.ObjectMeta.Finalizers = append(slices.Clone(p.ObjectMeta.Finalizers), jobapi.JobTrackingFinalizer)
 		}
 	})
 }

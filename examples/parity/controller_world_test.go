@@ -341,7 +341,7 @@ func (w *kitWorld) settle() {
 		}
 		for _, p := range d.RemoveFinalizer {
 			if q := w.find(p.ObjectMeta.Name); q != nil {
-				q.ObjectMeta.Finalizers = slices.DeleteFunc(slices.Clone(q.ObjectMeta.Finalizers), func(f string) bool { return f == controller.TrackingFinalizer })
+				q.ObjectMeta.Finalizers = slices.DeleteFunc(slices.Clone(q.ObjectMeta.Finalizers), func(f string) bool { return f == jobapi.JobTrackingFinalizer })
 			}
 		}
 		for _, p := range d.Delete {

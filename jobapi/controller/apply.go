@@ -22,7 +22,7 @@ type Writer interface {
 	CreatePod(ctx context.Context, pod *core.Pod) error
 	// DeletePod deletes the pod named pod.Name in pod.Namespace.
 	DeletePod(ctx context.Context, pod *core.Pod) error
-	// RemoveFinalizer removes the tracking finalizer ([TrackingFinalizer])
+	// RemoveFinalizer removes the tracking finalizer ([jobapi.JobTrackingFinalizer])
 	// from the pod, as a patch does: whatever its resourceVersion.
 	RemoveFinalizer(ctx context.Context, pod *core.Pod) error
 	// AdoptPod makes job the controller of the orphan pod and adds the

@@ -78,7 +78,7 @@ func (c *cluster) sync() (Decision, bool) {
 		if q == nil {
 			continue
 		}
-		q.ObjectMeta.Finalizers = slices.DeleteFunc(slices.Clone(q.ObjectMeta.Finalizers), func(f string) bool { return f == TrackingFinalizer })
+		q.ObjectMeta.Finalizers = slices.DeleteFunc(slices.Clone(q.ObjectMeta.Finalizers), func(f string) bool { return f == jobapi.JobTrackingFinalizer })
 		changed = true
 	}
 	for _, p := range d.Delete {

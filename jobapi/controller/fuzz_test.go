@@ -176,7 +176,7 @@ func FuzzSync(f *testing.F) {
 			p := newPod(c.job, -1, false, nil)
 			p.ObjectMeta.Name = fmt.Sprintf("extra-%d", i)
 			p.ObjectMeta.UID = meta.UID(p.ObjectMeta.Name)
-			p.ObjectMeta.Annotations[CompletionIndexAnnotation] = []string{"0", "1", "-1", "x", "99", "2"}[int(b)%6]
+			p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation] = []string{"0", "1", "-1", "x", "99", "2"}[int(b)%6]
 			p.Status.Phase = []core.PodPhase{core.PodPending, core.PodRunning, core.PodSucceeded, core.PodFailed}[int(b>>3)%4]
 			if b&64 != 0 {
 				p.ObjectMeta.Finalizers = nil

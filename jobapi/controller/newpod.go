@@ -12,21 +12,12 @@ import (
 
 // Annotations and labels the Job controller writes on its pods.
 const (
-	// CompletionIndexAnnotation holds a pod's completion index, as an
-	// annotation and as a label.
-	CompletionIndexAnnotation = scoreboard.CompletionIndexAnnotation
 	// IndexFailureCountAnnotation holds how often the pod's index failed
 	// before (backoffLimitPerIndex).
 	IndexFailureCountAnnotation = "batch.kubernetes.io/job-index-failure-count"
 	// IndexIgnoredFailureCountAnnotation holds how often the pod's index
 	// failed in ways the pod failure policy ignores (backoffLimitPerIndex).
 	IndexIgnoredFailureCountAnnotation = "batch.kubernetes.io/job-index-ignored-failure-count"
-	// TrackingFinalizer is the finalizer on every pod the controller
-	// creates; it is removed once the Job's status counts the pod.
-	TrackingFinalizer = scoreboard.JobTrackingFinalizer
-	// CompletionIndexEnvName is the environment variable that gives each
-	// container of an Indexed Job's pod its completion index.
-	CompletionIndexEnvName = scoreboard.CompletionIndexEnvName
 )
 
 // ControllerName is the value of spec.managedBy that names Kubernetes' Job
@@ -60,8 +51,8 @@ func newPod(job *jobapi.Job, index int, perIndex bool, replaced *core.Pod) *core
 		pod.ObjectMeta.Annotations[k] = v
 	}
 	copy(pod.ObjectMeta.Finalizers, tmpl.ObjectMeta.Finalizers)
-	if !slices.Contains(pod.ObjectMeta.Finalizers, TrackingFinalizer) {
-		pod.ObjectMeta.Finalizers = append(pod.ObjectMeta.Finalizers, TrackingFinalizer)
+	if !slices.Contains(pod.ObjectMeta.Finalizers, jobapi.JobTrackingFinalizer) {
+		pod.ObjectMeta.Finalizers = append(pod.ObjectMeta.Finalizers, jobapi.JobTrackingFinalizer)
 	}
 	tmpl.Spec.DeepCopyInto(&pod.Spec)
 	if index >= 0 {
@@ -72,8 +63,8 @@ func newPod(job *jobapi.Job, index int, perIndex bool, replaced *core.Pod) *core
 			scoreboard.AddCompletionIndexEnv(&pod.Spec.Containers[i])
 		}
 		ix := strconv.Itoa(index)
-		pod.ObjectMeta.Annotations[CompletionIndexAnnotation] = ix
-		pod.ObjectMeta.Labels[CompletionIndexAnnotation] = ix
+		pod.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation] = ix
+		pod.ObjectMeta.Labels[jobapi.CompletionIndexAnnotation] = ix
 		pod.Spec.Hostname = job.ObjectMeta.Name + "-" + ix
 		pod.ObjectMeta.GenerateName = scoreboard.GenerateName(job.ObjectMeta.Name, index)
 		if perIndex {
@@ -136,7 +127,7 @@ func annotationInt32(p *core.Pod, key string) int32 {
 // completionIndex reads a pod's completion index annotation: -1 when it
 // is missing, malformed or negative.
 func completionIndex(p *core.Pod) int {
-	v, ok := p.ObjectMeta.Annotations[CompletionIndexAnnotation]
+	v, ok := p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation]
 	if !ok {
 		return -1
 	}

@@ -351,7 +351,7 @@ func (c *syncCtx) claim(pods []*core.Pod) []*core.Pod {
 		c.d.Adopt = append(c.d.Adopt, p)
 		if !hasFinalizer(p) {
 			q := *p
-			q.ObjectMeta.Finalizers = append(slices.Clip(p.ObjectMeta.Finalizers), TrackingFinalizer)
+			q.ObjectMeta.Finalizers = append(slices.Clip(p.ObjectMeta.Finalizers), jobapi.JobTrackingFinalizer)
 			p = &q
 		}
 		out = append(out, p)
@@ -372,7 +372,7 @@ func controllerOf(p *core.Pod) *meta.OwnerReference {
 
 // hasFinalizer reports whether p has the tracking finalizer.
 func hasFinalizer(p *core.Pod) bool {
-	return slices.Contains(p.ObjectMeta.Finalizers, TrackingFinalizer)
+	return slices.Contains(p.ObjectMeta.Finalizers, jobapi.JobTrackingFinalizer)
 }
 
 // isActive reports whether p is pending or running and not being deleted.

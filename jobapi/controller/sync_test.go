@@ -67,7 +67,7 @@ func TestSyncBuildsNonIndexedPodsWithTheJobNameAsPrefix(t *testing.T) {
 		t.Fatalf("created %d pods, want 2", len(d.Create))
 	}
 	p := d.Create[0]
-	got := []any{p.ObjectMeta.GenerateName, p.Spec.Hostname, len(p.Spec.Containers[0].Env), p.ObjectMeta.Annotations[CompletionIndexAnnotation]}
+	got := []any{p.ObjectMeta.GenerateName, p.Spec.Hostname, len(p.Spec.Containers[0].Env), p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation]}
 	if diff := cmp.Diff([]any{"pi-", "", 0, ""}, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
@@ -345,7 +345,7 @@ func TestSyncDeletesDuplicatesOfAnIndexAndIndexesOutOfRange(t *testing.T) {
 	dup.ObjectMeta.CreationTimestamp = meta.Time{Time: t0.Add(time.Second)}
 	out := c.byIndex(1).DeepCopy()
 	out.ObjectMeta.UID, out.ObjectMeta.Name = "out", "pi-5-out"
-	out.ObjectMeta.Annotations[CompletionIndexAnnotation] = "5"
+	out.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation] = "5"
 	c.pods = append(c.pods, dup, out)
 	d, _ := c.sync()
 	var got []string

@@ -44,7 +44,7 @@ func (w *StoreWriter) DeletePod(_ context.Context, pod *core.Pod) error {
 func (w *StoreWriter) RemoveFinalizer(_ context.Context, pod *core.Pod) error {
 	return w.patch(pod, "", func(p *core.Pod) bool {
 		n := len(p.ObjectMeta.Finalizers)
-		p.ObjectMeta.Finalizers = slices.DeleteFunc(p.ObjectMeta.Finalizers, func(f string) bool { return f == controller.TrackingFinalizer })
+		p.ObjectMeta.Finalizers = slices.DeleteFunc(p.ObjectMeta.Finalizers, func(f string) bool { return f == jobapi.JobTrackingFinalizer })
 		return len(p.ObjectMeta.Finalizers) != n
 	})
 }
@@ -70,8 +70,8 @@ func (w *StoreWriter) AdoptPod(_ context.Context, job *jobapi.Job, pod *core.Pod
 			APIVersion: "batch/v1", Kind: "Job", Name: job.ObjectMeta.Name, UID: job.ObjectMeta.UID,
 			Controller: &yes, BlockOwnerDeletion: &yes,
 		})
-		if !slices.Contains(p.ObjectMeta.Finalizers, controller.TrackingFinalizer) {
-			p.ObjectMeta.Finalizers = append(p.ObjectMeta.Finalizers, controller.TrackingFinalizer)
+		if !slices.Contains(p.ObjectMeta.Finalizers, jobapi.JobTrackingFinalizer) {
+			p.ObjectMeta.Finalizers = append(p.ObjectMeta.Finalizers, jobapi.JobTrackingFinalizer)
 		}
 		return true
 	})

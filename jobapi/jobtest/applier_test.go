@@ -102,7 +102,7 @@ func (l *faultLoop) kubelet(t testing.TB) int {
 			l.failed++
 		} else {
 			l.succeeded++
-			if ix, err := strconv.Atoi(p.ObjectMeta.Annotations[controller.CompletionIndexAnnotation]); err == nil {
+			if ix, err := strconv.Atoi(p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation]); err == nil {
 				l.indexes = append(l.indexes, ix)
 			}
 		}

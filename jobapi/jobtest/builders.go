@@ -7,7 +7,6 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
-	"github.com/jobkit/jobkit/scoreboard"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -224,12 +223,12 @@ func CompletedIndexes(s string) JobFunc {
 }
 
 // Index gives the Pod the completion index i, as the Job controller does:
-// the annotation and the label scoreboard.CompletionIndexAnnotation.
+// the annotation and the label jobapi.CompletionIndexAnnotation.
 func Index(i int) PodFunc {
 	return func(p *core.Pod) {
 		ix := strconv.Itoa(i)
-		p.ObjectMeta.Annotations = merged(p.ObjectMeta.Annotations, map[string]string{scoreboard.CompletionIndexAnnotation: ix})
-		p.ObjectMeta.Labels = merged(p.ObjectMeta.Labels, map[string]string{scoreboard.CompletionIndexAnnotation: ix})
+		p.ObjectMeta.Annotations = merged(p.ObjectMeta.Annotations, map[string]string{jobapi.CompletionIndexAnnotation: ix})
+		p.ObjectMeta.Labels = merged(p.ObjectMeta.Labels, map[string]string{jobapi.CompletionIndexAnnotation: ix})
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
-	"github.com/jobkit/jobkit/scoreboard"
 )
 
 // Builders for what tests of failure handling and of the Job controller
@@ -163,7 +162,7 @@ func SucceededCount(n int32) jobapi.SuccessPolicyRule {
 // by opts: in the Job's namespace, with the template's labels, metadata
 // and spec, an owner reference naming the Job as controller (when it has
 // a uid, as a Job from a Store does) and the tracking finalizer
-// (scoreboard.JobTrackingFinalizer). Pod i is named `<job>-<i>`; in an
+// (jobapi.JobTrackingFinalizer). Pod i is named `<job>-<i>`; in an
 // Indexed Job it has completion index i (see [Index]). The pods are not
 // stored: create them, or give them to a controller's Sync.
 func PodsOf(job *jobapi.Job, n int, opts ...PodOption) []*core.Pod {
@@ -177,7 +176,7 @@ func PodsOf(job *jobapi.Job, n int, opts ...PodOption) []*core.Pod {
 		}
 		p.ObjectMeta.Name = fmt.Sprintf("%s-%d", job.ObjectMeta.Name, i)
 		OwnedBy(job)(p)
-		Finalizers(scoreboard.JobTrackingFinalizer)(&p.ObjectMeta)
+		Finalizers(jobapi.JobTrackingFinalizer)(&p.ObjectMeta)
 		if indexed {
 			Index(i)(p)
 		}

@@ -8,7 +8,6 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
-	"github.com/jobkit/jobkit/scoreboard"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -68,11 +67,11 @@ func TestPodsOf(t *testing.T) {
 	var got []seen
 	for _, p := range pods {
 		c := mustCreate(t, s.Pods("ns"), p)
-		got = append(got, seen{c.ObjectMeta.Name, c.ObjectMeta.Annotations[scoreboard.CompletionIndexAnnotation],
+		got = append(got, seen{c.ObjectMeta.Name, c.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation],
 			sel.Matches(selector.Set(c.ObjectMeta.Labels)), string(c.ObjectMeta.OwnerReferences[0].UID), c.ObjectMeta.Finalizers})
 	}
 	uid := string(job.ObjectMeta.UID)
-	fin := []string{scoreboard.JobTrackingFinalizer}
+	fin := []string{jobapi.JobTrackingFinalizer}
 	want := []seen{{"pi-0", "0", true, uid, fin}, {"pi-1", "1", true, uid, fin}, {"pi-2", "2", true, uid, fin}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("pods of the Job (-want +got):\n%s", diff)

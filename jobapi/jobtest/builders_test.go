@@ -77,8 +77,8 @@ func TestPodBuilder(t *testing.T) {
 		TypeMeta: meta.TypeMeta{Kind: "Pod", APIVersion: "v1"},
 		ObjectMeta: meta.ObjectMeta{
 			Name: "pi-0-abcde", Namespace: "ns",
-			Labels:      map[string]string{"app": "pi", scoreboard.CompletionIndexAnnotation: "0"},
-			Annotations: map[string]string{scoreboard.CompletionIndexAnnotation: "0"},
+			Labels:      map[string]string{"app": "pi", jobapi.CompletionIndexAnnotation: "0"},
+			Annotations: map[string]string{jobapi.CompletionIndexAnnotation: "0"},
 			OwnerReferences: []meta.OwnerReference{{APIVersion: "batch/v1", Kind: "Job", Name: "pi", UID: "u1",
 				Controller: ptr(true), BlockOwnerDeletion: ptr(true)}},
 		},

@@ -78,7 +78,7 @@ func (h *harness) sync() ([]string, error) {
 		}
 		for _, p := range d.RemoveFinalizer {
 			p = p.DeepCopy()
-			p.ObjectMeta.Finalizers = slices.DeleteFunc(p.ObjectMeta.Finalizers, func(f string) bool { return f == controller.TrackingFinalizer })
+			p.ObjectMeta.Finalizers = slices.DeleteFunc(p.ObjectMeta.Finalizers, func(f string) bool { return f == jobapi.JobTrackingFinalizer })
 			if _, err := h.store.Pods(h.ns).Update(p); err != nil {
 				return nil, err
 			}
@@ -139,7 +139,7 @@ func (h *harness) kubelet(exit func(p *core.Pod) int32) error {
 func failFirstRunOf(index string) func(p *core.Pod) int32 {
 	failed := false
 	return func(p *core.Pod) int32 {
-		if p.ObjectMeta.Annotations[controller.CompletionIndexAnnotation] == index && !failed {
+		if p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation] == index && !failed {
 			failed = true
 			return 1
 		}
@@ -246,7 +246,7 @@ func TestControllerCoreCompletesAJobInTheStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range pods {
-		if slices.Contains(p.ObjectMeta.Finalizers, controller.TrackingFinalizer) {
+		if slices.Contains(p.ObjectMeta.Finalizers, jobapi.JobTrackingFinalizer) {
 			t.Errorf("pod %s keeps its tracking finalizer after the Job completed", p.ObjectMeta.Name)
 		}
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 	"github.com/jobkit/jobkit/jobapi/meta"
-	"github.com/jobkit/jobkit/scoreboard"
 )
 
 // deletion is what a test reads of an object after a delete: whether it
@@ -153,7 +152,7 @@ func TestFinalizers(t *testing.T) {
 	t.Run("a running pod with the tracking finalizer waits for both", func(t *testing.T) {
 		s := newStore()
 		pods := s.Pods("ns")
-		mustCreate(t, pods, jobtest.Pod("p", jobtest.NodeName("n"), jobtest.Finalizers(scoreboard.JobTrackingFinalizer)))
+		mustCreate(t, pods, jobtest.Pod("p", jobtest.NodeName("n"), jobtest.Finalizers(jobapi.JobTrackingFinalizer)))
 		if _, err := pods.Delete("p"); err != nil {
 			t.Fatal(err)
 		}
@@ -176,13 +175,13 @@ func TestFinalizers(t *testing.T) {
 	t.Run("the kubelet's delete before the finalizer is removed", func(t *testing.T) {
 		s := newStore()
 		pods := s.Pods("ns")
-		mustCreate(t, pods, jobtest.Pod("p", jobtest.NodeName("n"), jobtest.Finalizers(scoreboard.JobTrackingFinalizer)))
+		mustCreate(t, pods, jobtest.Pod("p", jobtest.NodeName("n"), jobtest.Finalizers(jobapi.JobTrackingFinalizer)))
 		for _, opts := range [][]jobtest.DeleteOption{nil, {jobtest.GracePeriod(0)}} {
 			if _, err := pods.Delete("p", opts...); err != nil {
 				t.Fatal(err)
 			}
 		}
-		want := deletion{Exists: true, Timestamp: at(0), Grace: ptr[int64](0), Generation: 2, Finalizers: []string{scoreboard.JobTrackingFinalizer}}
+		want := deletion{Exists: true, Timestamp: at(0), Grace: ptr[int64](0), Generation: 2, Finalizers: []string{jobapi.JobTrackingFinalizer}}
 		if diff := cmp.Diff(want, deletionOf(t, pods, "p", podMeta)); diff != "" {
 			t.Errorf("terminated, finalizer left (-want +got):\n%s", diff)
 		}
@@ -229,16 +228,16 @@ func TestDeletePropagation(t *testing.T) {
 		want       state
 	}{
 		{"orphan, batch/v1's default: pods kept without the owner reference", nil, false, state{
-			Pods:       map[string]deletion{"idle": {Exists: true, Generation: 1}, "running": {Exists: true, Generation: 1, Finalizers: []string{scoreboard.JobTrackingFinalizer}}},
+			Pods:       map[string]deletion{"idle": {Exists: true, Generation: 1}, "running": {Exists: true, Generation: 1, Finalizers: []string{jobapi.JobTrackingFinalizer}}},
 			PodsOwners: map[string]int{"idle": 0, "running": 0},
 		}},
 		{"background: the Job goes at once, its pods after it", []jobtest.DeleteOption{jobtest.Propagation(jobtest.DeletePropagationBackground)}, false, state{
-			Pods:       map[string]deletion{"idle": {}, "running": {Exists: true, Timestamp: at(30 * time.Second), Grace: ptr[int64](30), Generation: 2, Finalizers: []string{scoreboard.JobTrackingFinalizer}}},
+			Pods:       map[string]deletion{"idle": {}, "running": {Exists: true, Timestamp: at(30 * time.Second), Grace: ptr[int64](30), Generation: 2, Finalizers: []string{jobapi.JobTrackingFinalizer}}},
 			PodsOwners: map[string]int{"running": 1},
 		}},
 		{"foreground: the Job waits for its blocking pods", []jobtest.DeleteOption{jobtest.Propagation(jobtest.DeletePropagationForeground)}, false, state{
 			Job:        deletion{Exists: true, Timestamp: at(0), Grace: ptr[int64](0), Generation: 2, Finalizers: []string{meta.FinalizerDeleteDependents}},
-			Pods:       map[string]deletion{"idle": {}, "running": {Exists: true, Timestamp: at(30 * time.Second), Grace: ptr[int64](30), Generation: 2, Finalizers: []string{scoreboard.JobTrackingFinalizer}}},
+			Pods:       map[string]deletion{"idle": {}, "running": {Exists: true, Timestamp: at(30 * time.Second), Grace: ptr[int64](30), Generation: 2, Finalizers: []string{jobapi.JobTrackingFinalizer}}},
 			PodsOwners: map[string]int{"running": 1},
 		}},
 		{"foreground: the Job goes when its pods have", []jobtest.DeleteOption{jobtest.Propagation(jobtest.DeletePropagationForeground)}, true, state{
@@ -251,7 +250,7 @@ func TestDeletePropagation(t *testing.T) {
 			jobs, pods := s.Jobs("ns"), s.Pods("ns")
 			job := mustCreate(t, jobs, jobtest.Job("pi"))
 			mustCreate(t, pods, jobtest.Pod("idle", jobtest.OwnedBy(job)))
-			mustCreate(t, pods, jobtest.Pod("running", jobtest.OwnedBy(job), jobtest.NodeName("n"), jobtest.Finalizers(scoreboard.JobTrackingFinalizer)))
+			mustCreate(t, pods, jobtest.Pod("running", jobtest.OwnedBy(job), jobtest.NodeName("n"), jobtest.Finalizers(jobapi.JobTrackingFinalizer)))
 			if _, err := jobs.Delete("pi", tt.opts...); err != nil {
 				t.Fatal(err)
 			}

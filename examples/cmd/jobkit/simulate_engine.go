@@ -306,7 +306,7 @@ func (e *engine) apply(d controller.Decision) error {
 	}
 	for _, p := range d.RemoveFinalizer {
 		if sp := e.find(p.ObjectMeta.UID); sp != nil {
-			sp.pod.ObjectMeta.Finalizers = slices.DeleteFunc(slices.Clone(sp.pod.ObjectMeta.Finalizers), func(f string) bool { return f == controller.TrackingFinalizer })
+			sp.pod.ObjectMeta.Finalizers = slices.DeleteFunc(slices.Clone(sp.pod.ObjectMeta.Finalizers), func(f string) bool { return f == jobapi.JobTrackingFinalizer })
 		}
 	}
 	for _, p := range d.Delete {
@@ -386,7 +386,7 @@ func generatedName(prefix string, r *rand.Rand) string {
 
 // podIndex reads a pod's completion index; -1 when it has none.
 func podIndex(p *core.Pod) int {
-	v, ok := p.ObjectMeta.Annotations[controller.CompletionIndexAnnotation]
+	v, ok := p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation]
 	if !ok {
 		return -1
 	}
