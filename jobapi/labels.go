@@ -165,7 +165,9 @@ func (k labelKeys) expectedLabels(uid meta.UID, name string) selector.Set {
 // CompletionIndexAnnotation is the pod annotation, and since Kubernetes
 // 1.28 also the pod label, that holds an Indexed Job's pod's completion
 // index. Packages that read or write it (scoreboard, downward/worklist,
-// the controller) share this one constant.
+// the controller) share this one constant. The original design names it
+// `kubernetes.io/job/completion-index`, which is not a valid key (a prefix
+// may not hold a '/' of its own); Kubernetes uses this one.
 const CompletionIndexAnnotation = "batch.kubernetes.io/job-completion-index"
 
 // JobTrackingFinalizer is the finalizer the Job controller puts on every

@@ -11,14 +11,6 @@ import (
 	"github.com/jobkit/jobkit/jobapi/field"
 )
 
-// CompletionIndexAnnotation is the annotation, and since Kubernetes 1.28
-// also the label, that holds a pod's completion index.
-//
-// The original design names it `kubernetes.io/job/completion-index`, which
-// is not a valid key (a prefix may not hold a '/' of its own); Kubernetes
-// uses this one.
-const CompletionIndexAnnotation = jobapi.CompletionIndexAnnotation
-
 // Reason says why [Rebuild] could not use a pod, or part of the previous
 // `status.completedIndexes`, as data.
 type Reason string
