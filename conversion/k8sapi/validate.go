@@ -91,31 +91,25 @@ func ValidateJob(job *batchv1.Job, opts ...ValidateOption) (field.ErrorList, err
 // serviceAccount the API server returned does not change the template),
 // and the errors and the error are as ValidateJob's.
 func ValidateJobUpdate(job, old *batchv1.Job, opts ...ValidateOption) (field.ErrorList, error) {
-	if job == nil || old == nil {
-		return nil, errors.New("k8sapi: ValidateJobUpdate needs the new and the stored Job, not nil")
-	}
-	o := buildOptions(opts)
-	j, err := jobFromAPIAsServer(job)
-	if err != nil {
-		return nil, err
-	}
-	oj, err := jobFromAPIAsServer(old)
-	if err != nil {
-		return nil, err
-	}
-	errs, err := jobapi.ValidateUpdate(j, oj, o.job...)
-	if err != nil {
-		return nil, err
-	}
-	return o.errorsToAPI(errs), nil
+	return validatePair("ValidateJobUpdate", job, old, opts, func(j, oj *jobapi.Job, o *validateOptions) (jfield.ErrorList, error) {
+		return jobapi.ValidateUpdate(j, oj, o.job...)
+	})
 }
 
 // ValidateJobStatusUpdate checks an update of the status subresource of
 // old to job's, with jobapi.ValidateStatusUpdate; the errors and the error
 // are as ValidateJob's (only WithPathPrefix applies).
 func ValidateJobStatusUpdate(job, old *batchv1.Job, opts ...ValidateOption) (field.ErrorList, error) {
+	return validatePair("ValidateJobStatusUpdate", job, old, opts, func(j, oj *jobapi.Job, _ *validateOptions) (jfield.ErrorList, error) {
+		return jobapi.ValidateStatusUpdate(j, oj)
+	})
+}
+
+// validatePair reads job and old as ValidateJob reads a Job and checks
+// them with validate; name is the caller's, for the misuse error.
+func validatePair(name string, job, old *batchv1.Job, opts []ValidateOption, validate func(j, oj *jobapi.Job, o *validateOptions) (jfield.ErrorList, error)) (field.ErrorList, error) {
 	if job == nil || old == nil {
-		return nil, errors.New("k8sapi: ValidateJobStatusUpdate needs the new and the stored Job, not nil")
+		return nil, errors.New("k8sapi: " + name + " needs the new and the stored Job, not nil")
 	}
 	o := buildOptions(opts)
 	j, err := jobFromAPIAsServer(job)
@@ -126,7 +120,7 @@ func ValidateJobStatusUpdate(job, old *batchv1.Job, opts ...ValidateOption) (fie
 	if err != nil {
 		return nil, err
 	}
-	errs, err := jobapi.ValidateStatusUpdate(j, oj)
+	errs, err := validate(j, oj, &o)
 	if err != nil {
 		return nil, err
 	}
