@@ -136,6 +136,8 @@ func TestStatusJSONMatchesKubernetes(t *testing.T) {
 		{"AlreadyExists", apierrors.NewAlreadyExists(jobs, "pi"), field.NewAlreadyExists(jJobs, "pi")},
 		{"AlreadyExists, core group", apierrors.NewAlreadyExists(pods, "pi-x7k2q"), field.NewAlreadyExists(jPods, "pi-x7k2q")},
 		{"Conflict", apierrors.NewConflict(jobs, "pi", stale), field.NewConflict(jJobs, "pi", stale)},
+		{"ServerTimeout", apierrors.NewServerTimeout(pods, "create", 0), field.NewServerTimeout(jPods, "create", 0)},
+		{"ServerTimeout, retry after", apierrors.NewServerTimeout(jobs, "update", 2), field.NewServerTimeout(jJobs, "update", 2)},
 		{"Conflict, core group", apierrors.NewConflict(pods, "pi", errors.New(`"quoted" <reason>`)), field.NewConflict(jPods, "pi", errors.New(`"quoted" <reason>`))},
 		{"BadRequest", apierrors.NewBadRequest("the request is malformed"), field.NewBadRequest("the request is malformed")},
 	}

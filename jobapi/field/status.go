@@ -31,6 +31,7 @@ const (
 	StatusReasonBadRequest    StatusReason = "BadRequest"
 	StatusReasonExpired       StatusReason = "Expired"
 	StatusReasonInternalError StatusReason = "InternalError"
+	StatusReasonServerTimeout StatusReason = "ServerTimeout"
 )
 
 // Status is the `Status` kind an API server returns for a failed call (and
@@ -196,6 +197,16 @@ func NewInternalError(err error) *StatusError {
 	return failure(codeInternalServerError, StatusReasonInternalError,
 		fmt.Sprintf("Internal error occurred: %v", err),
 		&StatusDetails{Causes: []StatusCause{{Message: err.Error()}}})
+}
+
+// NewServerTimeout returns the 500 ServerTimeout error an API server
+// returns when operation (`create`, `update`, `delete`, ...) on gr could
+// not finish in time; retryAfterSeconds, when positive, says when to try
+// again.
+func NewServerTimeout(gr GroupResource, operation string, retryAfterSeconds int32) *StatusError {
+	return failure(codeInternalServerError, StatusReasonServerTimeout,
+		fmt.Sprintf("The %s operation against %s could not be completed at this time, please try again.", operation, gr),
+		&StatusDetails{Name: operation, Group: gr.Group, Kind: gr.Resource, RetryAfterSeconds: retryAfterSeconds})
 }
 
 // NewSuccess returns the Status object of a successful DELETE, which

@@ -49,13 +49,9 @@ func Conflict() error {
 }
 
 // ServerTimeout returns the 500 ServerTimeout an API server returns when
-// a write did not finish in time.
+// a write of a pod did not finish in time ([field.NewServerTimeout]).
 func ServerTimeout() error {
-	return &field.StatusError{ErrStatus: field.Status{
-		Kind: "Status", APIVersion: "v1", Status: field.StatusFailure,
-		Message: "the server cannot complete the requested operation at this time, try again later",
-		Reason:  "ServerTimeout", Code: 500,
-	}}
+	return field.NewServerTimeout(field.GroupResource{Resource: "pods"}, "create", 0)
 }
 
 // InternalError returns a 500 InternalError.
