@@ -11,7 +11,21 @@
 // the HTTP status code, the Status reason and causes, the Warning headers
 // for unknown and duplicate fields, and the stored object.
 //
-// Non-goals: the package has no API of its own; no Job controller runs
-// against the server here (Jobs get no pods), and nothing but Jobs and
-// namespaces is created.
+// The controller tests run Jobs on the same server. controller_live_test.go
+// runs jobkit's Job controller (examples/controller, in the mode for
+// clusters without kube-controller-manager) with the fake kubelet of
+// examples/controller/kubelet to scripted outcomes and checks the exact
+// final statuses. The live differential (controller_diff_live_test.go)
+// runs Kubernetes' own v1.36 Job controller (pkg/controller/job, with its
+// informers) beside jobkit's: each scenario creates the same Job twice,
+// one left to Kubernetes and one whose spec.managedBy names jobkit's
+// controller, drives both with the same kubelet script in lockstep, and
+// compares the Jobs' statuses and pods once both have settled, before
+// every kubelet step and at the end.
+//
+// Non-goals: the package has no API of its own besides the wirefault
+// round-tripper; no kube-controller-manager, scheduler, garbage collector
+// or namespace controller runs (tests create each namespace's "default"
+// ServiceAccount themselves, and what they create stays until the control
+// plane stops).
 package cluster

@@ -4,6 +4,10 @@ go 1.26.0
 
 replace github.com/jobkit/jobkit => ../..
 
+replace github.com/jobkit/jobkit/conversion/k8sapi => ../../conversion/k8sapi
+
+replace github.com/jobkit/jobkit/examples/controller => ../controller
+
 replace (
 	k8s.io/api => k8s.io/api v0.36.3
 	k8s.io/apiextensions-apiserver => k8s.io/apiextensions-apiserver v0.36.3
@@ -42,7 +46,8 @@ replace (
 
 require (
 	github.com/google/go-cmp v0.7.0
-	github.com/jobkit/jobkit v0.0.0-00010101000000-000000000000
+	github.com/jobkit/jobkit v0.0.0
+	github.com/jobkit/jobkit/examples/controller v0.0.0
 	go.etcd.io/etcd/server/v3 v3.6.8
 	go.uber.org/zap v1.27.1
 	google.golang.org/grpc v1.79.3
@@ -92,6 +97,7 @@ require (
 	github.com/grpc-ecosystem/go-grpc-middleware/v2 v2.3.3 // indirect
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.27.7 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+	github.com/jobkit/jobkit/conversion/k8sapi v0.0.0 // indirect
 	github.com/jonboulle/clockwork v0.5.0 // indirect
 	github.com/josharian/intern v1.0.0 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
