@@ -88,12 +88,20 @@ type Rule struct {
 	// Namespace restricts the rule to one namespace.
 	Namespace string
 	// Nth fails the Nth request the rule matches (1 is the first); 0
-	// fails every one.
+	// fails every one, unless Every is set.
 	Nth int
+	// Every, when Nth is 0, fails every Every-th request the rule
+	// matches (the Every-th, the 2·Every-th, ...).
+	Every int
 	// Fault is what the request gets.
 	Fault Fault
 	// When is whether the server carries the request out first.
 	When When
+	// PerNamespace counts the requests the rule matches in each
+	// namespace apart (Nth and Every then apply per namespace): two
+	// clients that make the same requests in a namespace meet the same
+	// faults there, whatever they do elsewhere.
+	PerNamespace bool
 }
 
 // Request is a request as the injector reads it.
@@ -120,8 +128,15 @@ type Firing struct {
 type Injector struct {
 	mu      sync.Mutex
 	rules   []Rule
-	matched []int
+	matched map[counter]int
 	fired   []Firing
+}
+
+// counter names what a rule's matches are counted in: the rule, and the
+// namespace for a rule that counts per namespace.
+type counter struct {
+	rule      int
+	namespace string
 }
 
 // New returns an injector with rules.
@@ -137,7 +152,7 @@ func (i *Injector) Set(rules ...Rule) {
 	i.mu.Lock()
 	defer i.mu.Unlock()
 	i.rules = append([]Rule(nil), rules...)
-	i.matched = make([]int, len(rules))
+	i.matched = map[counter]int{}
 }
 
 // Fired returns the failures injected so far, in order.
@@ -155,16 +170,20 @@ func (i *Injector) Wrap(rt http.RoundTripper) http.RoundTripper {
 
 // pick returns the rule that fires for r, counting r against every rule
 // it matches, and records the firing.
-func (i *Injector) pick(r Request) (Rule, bool) {
+func (i *Injector) pick(q Request) (Rule, bool) {
 	i.mu.Lock()
 	defer i.mu.Unlock()
 	fire := -1
 	for n, rule := range i.rules {
-		if !rule.matches(r) {
+		if !rule.matches(q) {
 			continue
 		}
-		i.matched[n]++
-		if fire < 0 && (rule.Nth == 0 || rule.Nth == i.matched[n]) {
+		c := counter{rule: n}
+		if rule.PerNamespace {
+			c.namespace = q.Namespace
+		}
+		i.matched[c]++
+		if fire < 0 && rule.fires(i.matched[c]) {
 			fire = n
 		}
 	}
@@ -172,8 +191,19 @@ func (i *Injector) pick(r Request) (Rule, bool) {
 		return Rule{}, false
 	}
 	rule := i.rules[fire]
-	i.fired = append(i.fired, Firing{Rule: fire, Request: r, Fault: rule.Fault, When: rule.When})
+	i.fired = append(i.fired, Firing{Rule: fire, Request: q, Fault: rule.Fault, When: rule.When})
 	return rule, true
+}
+
+// fires reports whether the rule fails the n-th request it matches.
+func (r Rule) fires(n int) bool {
+	switch {
+	case r.Nth > 0:
+		return n == r.Nth
+	case r.Every > 0:
+		return n%r.Every == 0
+	}
+	return true
 }
 
 func (r Rule) matches(q Request) bool {

@@ -184,6 +184,67 @@ func TestNthCountsMatchingRequestsOnly(t *testing.T) {
 	}
 }
 
+// TestEveryFailsEveryKth checks that a rule with Every fails the k-th,
+// 2k-th, ... request it matches.
+func TestEveryFailsEveryKth(t *testing.T) {
+	srv := &server{}
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	inj := wirefault.New(wirefault.Rule{Verb: "create", Every: 3, Fault: wirefault.Conflict})
+	cfg := &rest.Config{Host: hs.URL}
+	cfg.Wrap(inj.Wrap)
+	cs, err := kubernetes.NewForConfig(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []bool
+	for range 7 {
+		pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "p", Namespace: "ns"}}
+		_, err := cs.CoreV1().Pods("ns").Create(context.Background(), pod, metav1.CreateOptions{})
+		got = append(got, err == nil)
+	}
+	want := []bool{true, true, false, true, true, false, true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("which creates succeeded (-want +got):\n%s", diff)
+	}
+}
+
+// TestPerNamespaceCountsEachNamespaceApart checks that a rule counting
+// per namespace fails the same requests in each namespace, however the
+// namespaces' requests interleave.
+func TestPerNamespaceCountsEachNamespaceApart(t *testing.T) {
+	tests := []struct {
+		name string
+		rule wirefault.Rule
+		want []bool
+	}{
+		{"per namespace", wirefault.Rule{Verb: "create", Every: 2, PerNamespace: true, Fault: wirefault.InternalError}, []bool{true, true, false, false, true, true}},
+		{"across namespaces", wirefault.Rule{Verb: "create", Every: 2, Fault: wirefault.InternalError}, []bool{true, false, true, false, true, false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hs := httptest.NewServer(&server{})
+			defer hs.Close()
+			inj := wirefault.New(tt.rule)
+			cfg := &rest.Config{Host: hs.URL}
+			cfg.Wrap(inj.Wrap)
+			cs, err := kubernetes.NewForConfig(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []bool
+			for _, ns := range []string{"a", "b", "a", "b", "a", "b"} {
+				pod := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "p", Namespace: ns}}
+				_, err := cs.CoreV1().Pods(ns).Create(context.Background(), pod, metav1.CreateOptions{})
+				got = append(got, err == nil)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("which creates succeeded (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestFaultString(t *testing.T) {
 	var got []string
 	for _, f := range []wirefault.Fault{wirefault.InternalError, wirefault.Conflict, wirefault.Timeout, wirefault.ConnectionReset, 9} {
