@@ -44,6 +44,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/jobkit/jobkit v0.0.0
 	github.com/jobkit/jobkit/conversion/k8sapi v0.0.0-00010101000000-000000000000
+	github.com/robfig/cron/v3 v3.0.1
 	k8s.io/api v0.36.3
 	k8s.io/apimachinery v0.36.3
 	k8s.io/apiserver v0.36.3
@@ -93,7 +94,6 @@ require (
 	github.com/prometheus/client_model v0.6.2 // indirect
 	github.com/prometheus/common v0.67.5 // indirect
 	github.com/prometheus/procfs v0.19.2 // indirect
-	github.com/robfig/cron/v3 v3.0.1 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
 	go.etcd.io/etcd/api/v3 v3.6.8 // indirect
