@@ -1,94 +1,205 @@
 package conversion
 
 import (
-	"encoding/json"
 	"errors"
+	"fmt"
 
+	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
 )
 
-// jobTemplatePath is where a CronJob holds the Job it makes.
-const jobTemplatePath = "spec.jobTemplate"
+// CronJobs exist in one supported version, batch/v1 (batch/v1beta1,
+// removed in Kubernetes 1.25, is another object to DecodeAll). The
+// functions here are the CronJob's row of the conversion table: decode
+// (with batch/v1's defaults), encode, and the typed converters.
 
-// decodeCronJob decodes the Job a batch/v1 CronJob's spec.jobTemplate
-// makes into d, as the CronJob controller makes it: a batch/v1 Job with
-// the template's metadata and spec, in the CronJob's namespace. The Job
-// is named as the CronJob (the controller appends the scheduled time) so
-// that errors name the CronJob. The CronJob's own fields are not checked,
-// except the two rules Kubernetes has for its template: no `selector` and
-// no `manualSelector: true` (the controller generates the selector);
-// field errors and strict fields are reported under spec.jobTemplate.
-func decodeCronJob(d *Document, j []byte, dups []string, o *streamState) {
-	d.JobPath = jobTemplatePath
-	d.Name, d.Namespace = readName(j)
-	var cj struct {
-		Spec struct {
-			JobTemplate map[string]json.RawMessage `json:"jobTemplate"`
-		} `json:"spec"`
+// CronJobFromV1 returns the hub form of a batch/v1 CronJob, sharing no
+// memory with in. The result's TypeMeta records batch/v1.
+func CronJobFromV1(in *v1.CronJob) *jobapi.CronJob {
+	if in == nil {
+		return nil
 	}
-	if err := json.Unmarshal(j, &cj); err != nil {
-		d.Err = field.Invalid(field.NewPath("spec", "jobTemplate"), "", "must be an object with `metadata` and `spec`")
-		return
-	}
-	tmpl := cj.Spec.JobTemplate
-	if tmpl == nil {
-		d.Err = field.ErrorList{field.Required(field.NewPath("spec", "jobTemplate"), "must describe the Job the CronJob makes")}.ToAggregate()
-		return
-	}
-	meta := map[string]json.RawMessage{}
-	if m := tmpl["metadata"]; !isNull(m) {
-		if err := json.Unmarshal(m, &meta); err != nil {
-			d.Err = field.ErrorList{field.Invalid(field.NewPath("spec", "jobTemplate", "metadata"), string(m), "must be an object")}.ToAggregate()
-			return
-		}
-	}
-	for k, v := range map[string]string{"name": d.Name, "namespace": d.Namespace} {
-		if _, ok := meta[k]; !ok && v != "" {
-			meta[k], _ = json.Marshal(v)
-		}
-	}
-	job := make(map[string]json.RawMessage, len(tmpl)+2)
-	for k, v := range tmpl {
-		job[k] = v
-	}
-	job["apiVersion"], _ = json.Marshal(v1.GroupVersion)
-	job["kind"], _ = json.Marshal(v1.Kind)
-	job["metadata"], _ = json.Marshal(meta)
-	jj, err := json.Marshal(job)
-	if err != nil {
-		d.Err = errors.New("spec.jobTemplate: must be JSON")
-		return
-	}
-	v, _ := lookup(v1.GroupVersion)
-	hub, err := v.decode(jj, o.defaults)
-	if err != nil {
-		d.Err = prefixErrors(err, jobTemplatePath)
-		return
-	}
-	d.Job = hub
-	// The CronJob's own rules on its template, as the API server checks
-	// them on create: the controller generates every Job's selector.
-	var errs field.ErrorList
-	spec := field.NewPath("spec", "jobTemplate", "spec")
-	if hub.Spec.Selector != nil {
-		errs = append(errs, field.Invalid(spec.Child("selector"), hub.Spec.Selector, "`selector` will be auto-generated"))
-	}
-	if m := hub.Spec.ManualSelector; m != nil && *m {
-		errs = append(errs, field.NotSupported(spec.Child("manualSelector"), *m, []string{"nil", "false"}))
-	}
-	if len(errs) > 0 {
-		d.Err = errs.ToAggregate()
-		return
-	}
-	applyFieldValidation(d, strictFields(dups, prefixPaths(UnknownFields(hub, ""), jobTemplatePath)), o.validation)
+	return v1ToHubCronJob(in.DeepCopy())
 }
 
-// prefixPaths returns paths moved under prefix.
-func prefixPaths(paths []string, prefix string) []string {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		out[i] = joinPath(prefix, p)
+// CronJobToV1 returns the batch/v1 form of a hub CronJob, with apiVersion
+// and kind set, sharing no memory with in.
+func CronJobToV1(in *jobapi.CronJob) *v1.CronJob {
+	if in == nil {
+		return nil
 	}
-	return out
+	return hubToV1CronJob(in.DeepCopy())
+}
+
+// v1ToHubCronJob converts in, reusing its memory. The job template's
+// JobSpec converts as a Go struct conversion, as a Job's does (see
+// v1ToHub).
+func v1ToHubCronJob(in *v1.CronJob) *jobapi.CronJob {
+	s := &in.Spec
+	return &jobapi.CronJob{
+		TypeMeta:   meta.TypeMeta{Kind: v1.CronJobKind, APIVersion: v1.GroupVersion},
+		ObjectMeta: in.ObjectMeta,
+		Spec: jobapi.CronJobSpec{
+			Schedule:                s.Schedule,
+			TimeZone:                s.TimeZone,
+			StartingDeadlineSeconds: s.StartingDeadlineSeconds,
+			ConcurrencyPolicy:       s.ConcurrencyPolicy,
+			Suspend:                 s.Suspend,
+			JobTemplate: jobapi.JobTemplateSpec{
+				ObjectMeta: s.JobTemplate.ObjectMeta,
+				Spec:       jobapi.JobSpec(s.JobTemplate.Spec),
+				Unknown:    s.JobTemplate.Unknown,
+			},
+			SuccessfulJobsHistoryLimit: s.SuccessfulJobsHistoryLimit,
+			FailedJobsHistoryLimit:     s.FailedJobsHistoryLimit,
+			Unknown:                    s.Unknown,
+		},
+		Status:  in.Status,
+		Unknown: in.Unknown,
+	}
+}
+
+// hubToV1CronJob converts in, reusing its memory.
+func hubToV1CronJob(in *jobapi.CronJob) *v1.CronJob {
+	s := &in.Spec
+	return &v1.CronJob{
+		TypeMeta:   meta.TypeMeta{Kind: v1.CronJobKind, APIVersion: v1.GroupVersion},
+		ObjectMeta: in.ObjectMeta,
+		Spec: v1.CronJobSpec{
+			Schedule:                s.Schedule,
+			TimeZone:                s.TimeZone,
+			StartingDeadlineSeconds: s.StartingDeadlineSeconds,
+			ConcurrencyPolicy:       s.ConcurrencyPolicy,
+			Suspend:                 s.Suspend,
+			JobTemplate: v1.JobTemplateSpec{
+				ObjectMeta: s.JobTemplate.ObjectMeta,
+				Spec:       v1.JobSpec(s.JobTemplate.Spec),
+				Unknown:    s.JobTemplate.Unknown,
+			},
+			SuccessfulJobsHistoryLimit: s.SuccessfulJobsHistoryLimit,
+			FailedJobsHistoryLimit:     s.FailedJobsHistoryLimit,
+			Unknown:                    s.Unknown,
+		},
+		Status:  in.Status,
+		Unknown: in.Unknown,
+	}
+}
+
+// decodeV1CronJob decodes a batch/v1 CronJob (JSON) into the hub, with
+// batch/v1's defaults when defaults is true.
+func decodeV1CronJob(data []byte, defaults bool) (*jobapi.CronJob, error) {
+	var w v1.CronJob
+	if err := w.UnmarshalNewJSON(data); err != nil {
+		return nil, err
+	}
+	if defaults {
+		v1.SetDefaultsCronJob(&w)
+	}
+	return v1ToHubCronJob(&w), nil
+}
+
+// DecodeCronJob reads one batch/v1 CronJob, as YAML or JSON, applies
+// batch/v1's defaults (v1.SetDefaultsCronJob: concurrencyPolicy, suspend,
+// the history limits, and the job template's pod template; not a Job's
+// own defaults) and returns its hub form, whose TypeMeta records batch/v1.
+// It takes [DecodeWith]'s options and reads as it does: one document,
+// duplicate keys refused, unknown members kept unless
+// [WithFieldValidation] says otherwise, errors about a field as
+// field.Errors naming its path, every error's text starting with
+// "conversion: ". Another apiVersion or kind is a NotSupported error.
+func DecodeCronJob(data []byte, opts ...Option) (*jobapi.CronJob, error) {
+	o := decodeOptions(opts)
+	j, err := toJSON(data, o.maxBytes)
+	if err != nil {
+		return nil, err
+	}
+	tm, err := jobapi.TypeMetaOf(j)
+	if err != nil {
+		if len(field.AsErrorList(err)) == 0 {
+			return nil, syntaxError(j)
+		}
+		return nil, fmt.Errorf("conversion: %w", err)
+	}
+	if errs := checkCronJobType(tm); len(errs) > 0 {
+		return nil, fmt.Errorf("conversion: %w", errs.ToAggregate())
+	}
+	cj, err := decodeV1CronJob(j, o.defaults)
+	if err != nil {
+		return nil, fmt.Errorf("conversion: %w", err)
+	}
+	switch o.validation {
+	case FieldValidationStrict:
+		if unknown := UnknownFields(cj, ""); len(unknown) > 0 {
+			return nil, fmt.Errorf("conversion: %w", &StrictError{Fields: strictFields(nil, unknown)})
+		}
+	case FieldValidationWarn:
+		dropUnknown(cj)
+	}
+	return cj, nil
+}
+
+// checkCronJobType requires batch/v1 and CronJob.
+func checkCronJobType(tm meta.TypeMeta) field.ErrorList {
+	var errs field.ErrorList
+	switch tm.APIVersion {
+	case v1.GroupVersion:
+	case "":
+		errs = append(errs, field.Required(field.NewPath("apiVersion"), "must name the version of the CronJob, 'batch/v1'"))
+	default:
+		errs = append(errs, field.NotSupported(field.NewPath("apiVersion"), tm.APIVersion, []string{v1.GroupVersion}))
+	}
+	switch tm.Kind {
+	case v1.CronJobKind:
+	case "":
+		errs = append(errs, field.Required(field.NewPath("kind"), "must be 'CronJob'"))
+	default:
+		errs = append(errs, field.NotSupported(field.NewPath("kind"), tm.Kind, []string{v1.CronJobKind}))
+	}
+	return errs
+}
+
+// EncodeCronJob writes cj as YAML in the version apiVersion ("batch/v1",
+// the one version of CronJob jobkit supports), with `apiVersion` and
+// `kind` set; members jobkit does not model are written back where they
+// were, and keys are sorted, as kubectl prints them. cj is not changed.
+func EncodeCronJob(cj *jobapi.CronJob, apiVersion string) ([]byte, error) {
+	j, err := EncodeCronJobJSON(cj, apiVersion)
+	if err != nil {
+		return nil, err
+	}
+	return JSONToYAML(j)
+}
+
+// EncodeCronJobJSON is [EncodeCronJob] writing compact JSON, members in
+// the order of the wire type's fields, then unknown members sorted by
+// name.
+func EncodeCronJobJSON(cj *jobapi.CronJob, apiVersion string) ([]byte, error) {
+	if cj == nil {
+		return nil, errors.New("conversion: EncodeCronJob: the CronJob must not be nil")
+	}
+	if apiVersion != v1.GroupVersion {
+		return nil, fmt.Errorf("conversion: %w", field.NotSupported(field.NewPath("apiVersion"), apiVersion, []string{v1.GroupVersion}))
+	}
+	// hubToV1CronJob shares cj's memory; encoding only reads it.
+	j, err := hubToV1CronJob(cj).MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("conversion: %w", err)
+	}
+	return j, nil
+}
+
+// decodeCronJob decodes the batch/v1 CronJob j of a stream into d, with
+// batch/v1's defaults (unless the stream's options say otherwise), and
+// applies the stream's field validation to it as to a Job.
+func decodeCronJob(d *Document, j []byte, dups []string, o *streamState) {
+	cj, err := decodeV1CronJob(j, o.defaults)
+	if err != nil {
+		d.Err = err
+		d.Name, d.Namespace = readName(j)
+		return
+	}
+	d.CronJob, d.Name, d.Namespace = cj, cj.ObjectMeta.Name, cj.ObjectMeta.Namespace
+	applyFieldValidation(d, strictFields(dups, UnknownFields(cj, "")), o.validation)
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
 )
@@ -32,17 +33,43 @@ func valueErrors(errs field.ErrorList) bool {
 }
 
 // serverDecodeCause returns the cause the API server's JSON decoder gives
-// for the first of errs it would meet: an error from a type's own decoder
-// (a quantity) stops decoding at once, so the first such error wins; else
-// the first value of a wrong type (encoding/json keeps the first
-// UnmarshalTypeError and goes on).
-func serverDecodeCause(errs field.ErrorList) string {
+// for the first of errs it would meet in an object of the wire type root
+// (batch/v1's Job, CronJob, core's Pod, ...): an error from a type's own
+// decoder (a quantity) stops decoding at once, so the first such error
+// wins; else the first value of a wrong type (encoding/json keeps the
+// first UnmarshalTypeError and goes on).
+func serverDecodeCause(errs field.ErrorList, root reflect.Type) string {
 	for _, e := range errs {
 		if !isTypeError(e) {
 			return e.Detail
 		}
 	}
-	return typeErrorText(errs[0])
+	return typeErrorText(errs[0], root)
+}
+
+// wireType returns the wire type the API server decodes the document's
+// kind into, for its decoding errors: batch/v1's for Jobs (and kinds
+// jobkit does not decode, which never get such errors), CronJobs, and
+// core/v1's for Pods and PodTemplates.
+func (d *Document) wireType() reflect.Type {
+	if t, ok := typedKind(d.APIVersion, d.Kind); ok {
+		return t
+	}
+	return reflect.TypeFor[v1.Job]()
+}
+
+// typedKind returns the wire type of the kinds DecodeAll decodes besides
+// Jobs: a batch/v1 CronJob, a v1 Pod or PodTemplate.
+func typedKind(apiVersion, kind string) (reflect.Type, bool) {
+	switch {
+	case apiVersion == v1.GroupVersion && kind == v1.CronJobKind:
+		return reflect.TypeFor[v1.CronJob](), true
+	case apiVersion == "v1" && kind == "Pod":
+		return reflect.TypeFor[core.Pod](), true
+	case apiVersion == "v1" && kind == "PodTemplate":
+		return reflect.TypeFor[core.PodTemplate](), true
+	}
+	return nil, false
 }
 
 // isTypeError reports whether e is a value of the wrong JSON type or an
@@ -57,7 +84,7 @@ func isTypeError(e *field.Error) bool {
 // typeErrorText words e as encoding/json's UnmarshalTypeError: `json:
 // cannot unmarshal number 1e+23 into Go struct field JobSpec.spec.parallelism
 // of type int32`.
-func typeErrorText(e *field.Error) string {
+func typeErrorText(e *field.Error, root reflect.Type) string {
 	what := "value"
 	switch v := e.BadValue.(type) {
 	case string:
@@ -75,7 +102,7 @@ func typeErrorText(e *field.Error) string {
 	case int, int32, int64, float64:
 		what = fmt.Sprintf("number %v", v)
 	}
-	owner, stack, t := goField(e.Field)
+	owner, stack, t := goField(e.Field, root)
 	if n, ok := e.BadValue.(json.Number); ok && t != nil {
 		switch t.Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
@@ -95,12 +122,12 @@ func typeErrorText(e *field.Error) string {
 	return fmt.Sprintf("json: cannot unmarshal %s into Go struct field %s.%s of type %s", what, owner, strings.Join(stack, "."), kubeTypeName(t))
 }
 
-// goField follows a field path through batch/v1's Job type: the name of
+// goField follows a field path through the wire type root: the name of
 // the struct that declares the last field, the JSON names of the fields
 // on the way (indexes and keys left out, as encoding/json's error
 // context leaves them), and the type decoded into (pointers removed).
-func goField(path string) (owner string, stack []string, t reflect.Type) {
-	t = reflect.TypeFor[v1.Job]()
+func goField(path string, root reflect.Type) (owner string, stack []string, t reflect.Type) {
+	t = root
 	for _, seg := range splitFieldPath(path) {
 		for t.Kind() == reflect.Pointer {
 			t = t.Elem()

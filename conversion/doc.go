@@ -1,5 +1,7 @@
 // Package conversion reads Job manifests in any supported version into
-// the hub type jobapi.Job, and writes hub Jobs in any supported version.
+// the hub type jobapi.Job, and writes hub Jobs in any supported version;
+// likewise batch/v1 CronJobs ([DecodeCronJob], [EncodeCronJob], the hub
+// type jobapi.CronJob).
 //
 // The model is Kubernetes' API machinery without its scheme: each
 // supported version has a wire type (packages jobapi/v1 and
@@ -34,9 +36,12 @@
 // Manifest streams: [DecodeAll] reads what kubectl's -f reads — a
 // multi-document YAML stream, a stream of JSON objects, the items of a
 // List — and returns every object with its [Source] (file, document
-// number, line): Jobs decoded into the hub, the Job a batch/v1 CronJob's
-// spec.jobTemplate makes likewise, every other kind left as it is, in
-// JSON, to be written back unchanged. [ManifestFiles] expands files and
+// number, line): Jobs and batch/v1 CronJobs decoded into the hub, v1 Pods
+// and PodTemplates into package core's types (each with its version's
+// defaults), every other kind left as it is, in JSON, to be written back
+// unchanged. A value that does not decode (a wrong type, a quantity that
+// does not parse) is the API server's 400 for each of these kinds
+// ([Document.Status]). [ManifestFiles] expands files and
 // directories as `kubectl -f [-R]` does. [Document.Status] words a
 // document's errors as the API server's Status.
 //
@@ -49,9 +54,10 @@
 // fields; [FieldValidationIgnore] keeps them. DecodeAll is strict by
 // default, Decode keeps unknown fields (see [WithFieldValidation]). An
 // "unknown field" is a member that ends up in an Unknown map of the
-// decoded Job: until jobkit types every field of the pod spec, a valid
+// decoded object: until jobkit types every field of the pod spec, a valid
 // Kubernetes field jobkit does not model yet is reported as unknown too.
 //
-// Non-goals: decoding kinds other than Job (they are carried as JSON),
-// other versions, and validation (package jobapi's job).
+// Non-goals: decoding kinds other than Job, CronJob, Pod and PodTemplate
+// (they are carried as JSON), other versions, and validation (package
+// jobapi's job).
 package conversion

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // GroupKind returns the document's kind in its API group, printed
@@ -17,17 +18,9 @@ func (d *Document) GroupKind() field.GroupKind {
 	return field.GroupKind{Group: group, Kind: d.Kind}
 }
 
-// FieldErrors returns errs, errors about the document's Job such as
-// jobapi.Validate returns, with their paths moved under [Document.JobPath]
-// (for a CronJob, `spec.completions` becomes
-// `spec.jobTemplate.spec.completions`).
-func (d *Document) FieldErrors(errs field.ErrorList) field.ErrorList {
-	return prefixFieldErrors(errs, d.JobPath)
-}
-
 // Status returns the error an API server would answer for the document,
-// given errs, the validation errors of its Job (with paths from the Job's
-// root): nil when there is nothing wrong.
+// given errs, the validation errors of its object (with paths from the
+// object's root): nil when there is nothing wrong.
 //
 // A document that does not decode gets 400 BadRequest, worded as the API
 // server words it (`Job in version "v1" cannot be handled as a Job:
@@ -43,9 +36,10 @@ func (d *Document) FieldErrors(errs field.ErrorList) field.ErrorList {
 // them all, each with its path. Field errors about the apiVersion or
 // kind get 422 Invalid as validation errors do: `Job.batch "pi" is
 // invalid: spec.completions: Invalid value: -1: must be greater than or
-// equal to 0`. The 422 names the Job as it is then: after
-// jobapi.PrepareForCreate, by the name generated from `generateName`, as
-// the API server names a Job it refuses.
+// equal to 0`. The 422 names the object as it is then: after
+// jobapi.PrepareForCreate (or PrepareCronJobForCreate), by the name
+// generated from `generateName`, as the API server names an object it
+// refuses.
 func (d *Document) Status(errs field.ErrorList) *field.StatusError {
 	if d.Err != nil {
 		if d.Kind == "" {
@@ -62,7 +56,7 @@ func (d *Document) Status(errs field.ErrorList) *field.StatusError {
 		}
 		cause := d.Err.Error()
 		if len(fe) > 0 {
-			cause = serverDecodeCause(fe)
+			cause = serverDecodeCause(fe, d.wireType())
 		}
 		st := field.NewBadRequest(d.cannotBeHandled(cause))
 		// Unlike the API server, which knows the object from the request
@@ -73,12 +67,12 @@ func (d *Document) Status(errs field.ErrorList) *field.StatusError {
 	}
 	if len(errs) > 0 {
 		name := d.Name
-		if d.Job != nil && d.Job.ObjectMeta.Name != "" {
+		if m := d.objectMeta(); m != nil && m.Name != "" {
 			// The name PrepareForCreate generated from generateName, as
 			// the API server names the object it refuses.
-			name = d.Job.ObjectMeta.Name
+			name = m.Name
 		}
-		return field.NewInvalid(d.GroupKind(), name, d.FieldErrors(errs))
+		return field.NewInvalid(d.GroupKind(), name, errs)
 	}
 	return nil
 }
@@ -104,5 +98,21 @@ func (d *Document) DecodeErrorMessage(e *field.Error) string {
 	if e == nil {
 		return ""
 	}
-	return d.cannotBeHandled(serverDecodeCause(field.ErrorList{e}))
+	return d.cannotBeHandled(serverDecodeCause(field.ErrorList{e}, d.wireType()))
+}
+
+// objectMeta returns the metadata of the typed object the document
+// holds, or nil.
+func (d *Document) objectMeta() *meta.ObjectMeta {
+	switch {
+	case d.Job != nil:
+		return &d.Job.ObjectMeta
+	case d.CronJob != nil:
+		return &d.CronJob.ObjectMeta
+	case d.Pod != nil:
+		return &d.Pod.ObjectMeta
+	case d.PodTemplate != nil:
+		return &d.PodTemplate.ObjectMeta
+	}
+	return nil
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/jobkit/jobkit/conversion/internal/yamlread"
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
@@ -101,17 +102,20 @@ type Document struct {
 	// It is nil when the document does not parse.
 	JSON []byte
 	// Job is the decoded hub Job, with its version's defaults applied,
-	// for a Job (batch/v1 or extensions/v1beta1) and for a batch/v1
-	// CronJob, whose Job is the one its spec.jobTemplate makes (named and
-	// placed as the CronJob). It is nil for other kinds and when the
-	// document does not decode; it is set, decoded in every other
-	// respect, when Err is a [*StrictError] or a CronJob's template breaks
-	// the CronJob's rules on it.
+	// for a Job (batch/v1 or extensions/v1beta1). It is nil for other
+	// kinds and when the document does not decode; it is set, decoded in
+	// every other respect, when Err is a [*StrictError].
 	Job *jobapi.Job
-	// JobPath is the path of the Job inside the object: "" for a Job,
-	// "spec.jobTemplate" for a CronJob. Field errors about the Job are
-	// reported under it ([Document.FieldErrors]).
-	JobPath string
+	// CronJob is the decoded hub CronJob, with batch/v1's defaults
+	// applied, for a batch/v1 CronJob; nil otherwise, as Job.
+	CronJob *jobapi.CronJob
+	// Pod is the decoded Pod, with core/v1's defaults applied
+	// (core.SetDefaultsPod), for a v1 Pod; nil otherwise, as Job.
+	Pod *core.Pod
+	// PodTemplate is the decoded PodTemplate, its template with core/v1's
+	// defaults applied (core.SetDefaultsPodTemplateSpec), for a v1
+	// PodTemplate; nil otherwise, as Job.
+	PodTemplate *core.PodTemplate
 	// Warnings are the unknown and duplicate fields found under
 	// FieldValidationWarn, each worded as [StrictField.String] does.
 	Warnings []string
@@ -132,13 +136,39 @@ type Document struct {
 // calls it once it has what it needs from a document, so that it holds
 // one file in memory at a time.
 func (d *Document) Release() {
-	d.Job, d.JSON, d.place = nil, nil, textPlace{}
+	d.Job, d.CronJob, d.Pod, d.PodTemplate, d.JSON, d.place = nil, nil, nil, nil, nil, textPlace{}
 }
 
-// IsJob reports whether the document holds a Job to validate: a Job or a
-// CronJob's job template (decoded or not).
+// IsJob reports whether the document is a Job (decoded or not).
 func (d *Document) IsJob() bool {
-	return d.Kind == v1.Kind || d.JobPath != ""
+	return d.Kind == v1.Kind
+}
+
+// IsTyped reports whether the document is of a kind DecodeAll decodes
+// into a typed object (decoded or not): a Job of a supported version, a
+// batch/v1 CronJob, a v1 Pod or a v1 PodTemplate. Every other kind is
+// carried as JSON only.
+func (d *Document) IsTyped() bool {
+	if d.Kind == v1.Kind {
+		return true
+	}
+	_, ok := typedKind(d.APIVersion, d.Kind)
+	return ok
+}
+
+// object returns the typed object the document holds, or nil.
+func (d *Document) object() any {
+	switch {
+	case d.Job != nil:
+		return d.Job
+	case d.CronJob != nil:
+		return d.CronJob
+	case d.Pod != nil:
+		return d.Pod
+	case d.PodTemplate != nil:
+		return d.PodTemplate
+	}
+	return nil
 }
 
 // DecodeAll reads every object of a manifest stream, as kubectl reads
@@ -149,17 +179,18 @@ func (d *Document) IsJob() bool {
 // document's [Source].
 //
 // Jobs (batch/v1, extensions/v1beta1) are decoded into the hub with their
-// version's defaults, as [Decode] does; so is the Job a batch/v1
-// CronJob's spec.jobTemplate makes. Every other object is returned as it
+// version's defaults, as [Decode] does; batch/v1 CronJobs likewise, as
+// [DecodeCronJob] does, and v1 Pods and PodTemplates into package core's
+// types with core/v1's defaults. Every other object is returned as it
 // is, in JSON, with only its apiVersion, kind and metadata read (a
 // metadata member of the wrong type, such as a label value that is not a
 // string, is an error). A document without apiVersion or kind is an
 // error.
 //
 // Field validation is strict unless [WithFieldValidation] says otherwise:
-// an unknown field in a Job, or a field given twice anywhere in a
-// document, makes the document's Err a [*StrictError] naming each field's
-// path, as kubectl's default (--validate=strict) does.
+// an unknown field in a decoded object, or a field given twice anywhere
+// in a document, makes the document's Err a [*StrictError] naming each
+// field's path, as kubectl's default (--validate=strict) does.
 //
 // Errors about one document are in its Err, and the other documents are
 // still read; a YAML stream whose document does not parse goes on with
@@ -371,8 +402,10 @@ func decodeObject(docs []Document, src Source, place textPlace, j []byte, dups [
 		d.Name, d.Namespace = readName(j)
 	case tm.Kind == v1.Kind:
 		decodeJob(&d, j, dups, o)
-	case tm.Kind == "CronJob" && tm.APIVersion == v1.GroupVersion:
+	case tm.Kind == v1.CronJobKind && tm.APIVersion == v1.GroupVersion:
 		decodeCronJob(&d, j, dups, o)
+	case tm.APIVersion == "v1" && (tm.Kind == "Pod" || tm.Kind == "PodTemplate"):
+		decodePodKind(&d, j, dups, o)
 	default:
 		meta, err := d.ObjectMeta()
 		if err != nil {
@@ -414,7 +447,7 @@ func decodeJob(d *Document, j []byte, dups []string, o *streamState) {
 }
 
 // applyFieldValidation reports the unknown and duplicate fields of a
-// decoded Job as the mode says.
+// decoded object as the mode says.
 func applyFieldValidation(d *Document, fields []StrictField, mode FieldValidation) {
 	if len(fields) == 0 {
 		return
@@ -425,7 +458,7 @@ func applyFieldValidation(d *Document, fields []StrictField, mode FieldValidatio
 		d.Err = &StrictError{Fields: fields}
 	case FieldValidationWarn:
 		d.Warnings = fieldWarnings(fields)
-		dropUnknown(d.Job)
+		dropUnknown(d.object())
 	}
 }
 

@@ -16,11 +16,11 @@ import (
 
 // docSummary is what the DecodeAll tests pin of one document.
 type docSummary struct {
-	Source   string
-	Kind     string
-	Name     string
-	Job      bool
-	JobPath  string
+	Source string
+	Kind   string
+	Name   string
+	// Typed names the typed object the document holds ("" for none).
+	Typed    string
 	Warnings []string
 	Err      string
 }
@@ -28,13 +28,28 @@ type docSummary struct {
 func summarize(docs []conversion.Document) []docSummary {
 	out := make([]docSummary, 0, len(docs))
 	for _, d := range docs {
-		s := docSummary{Source: d.Source.String(), Kind: d.Kind, Name: d.Name, Job: d.Job != nil, JobPath: d.JobPath, Warnings: d.Warnings}
+		s := docSummary{Source: d.Source.String(), Kind: d.Kind, Name: d.Name, Typed: typed(&d), Warnings: d.Warnings}
 		if d.Err != nil {
 			s.Err = d.Err.Error()
 		}
 		out = append(out, s)
 	}
 	return out
+}
+
+// typed names the typed object d holds, "" for none.
+func typed(d *conversion.Document) string {
+	switch {
+	case d.Job != nil:
+		return "Job"
+	case d.CronJob != nil:
+		return "CronJob"
+	case d.Pod != nil:
+		return "Pod"
+	case d.PodTemplate != nil:
+		return "PodTemplate"
+	}
+	return ""
 }
 
 const jobYAML = `apiVersion: batch/v1
@@ -58,7 +73,7 @@ func TestDecodeAllReadsEveryDocument(t *testing.T) {
 		{
 			name: "one Job names the file alone",
 			in:   jobYAML,
-			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Job: true}},
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Typed: "Job"}},
 		},
 		{
 			name: "Helm-rendered stream: comments, a leading separator, empty documents, other kinds",
@@ -66,7 +81,7 @@ func TestDecodeAllReadsEveryDocument(t *testing.T) {
 				jobYAML + "--- # trailing comment\n~\n",
 			want: []docSummary{
 				{Source: "a.yaml:3 (document 1)", Kind: "ServiceAccount", Name: "runner"},
-				{Source: "a.yaml:10 (document 2)", Kind: "Job", Name: "pi", Job: true},
+				{Source: "a.yaml:10 (document 2)", Kind: "Job", Name: "pi", Typed: "Job"},
 			},
 		},
 		{
@@ -78,7 +93,7 @@ items:
 - {apiVersion: v1, kind: ConfigMap, metadata: {name: b}}
 `,
 			want: []docSummary{
-				{Source: "a.yaml:1 (items[0])", Kind: "Job", Name: "a", Job: true},
+				{Source: "a.yaml:1 (items[0])", Kind: "Job", Name: "a", Typed: "Job"},
 				{Source: "a.yaml:1 (items[1])", Kind: "ConfigMap", Name: "b"},
 			},
 		},
@@ -100,7 +115,7 @@ items:
 			in:   "a: [\n---\n" + jobYAML,
 			want: []docSummary{
 				{Source: "a.yaml:1 (document 1)", Err: "YAML: yaml: line 1: did not find expected node content"},
-				{Source: "a.yaml:3 (document 2)", Kind: "Job", Name: "pi", Job: true},
+				{Source: "a.yaml:3 (document 2)", Kind: "Job", Name: "pi", Typed: "Job"},
 			},
 		},
 		{
@@ -121,12 +136,12 @@ items:
 		{
 			name: "an unknown field is a strict decoding error naming its path",
 			in:   strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  template:", 1),
-			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Job: true, Err: `strict decoding error: unknown field "spec.backofLimit"`}},
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Typed: "Job", Err: `strict decoding error: unknown field "spec.backofLimit"`}},
 		},
 		{
 			name: "unknown fields deep in the template, sorted",
 			in:   strings.Replace(strings.Replace(jobYAML, "image: perl}", "image: perl, imagePullPolcy: Always}", 1), "spec:\n  template:", "spec:\n  backofLimit: 4\n  template:", 1),
-			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Job: true,
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Typed: "Job",
 				Err: `strict decoding error: unknown field "spec.backofLimit", unknown field "spec.template.spec.containers[0].imagePullPolcy"`}},
 		},
 		{
@@ -137,34 +152,34 @@ items:
 		{
 			name: "a duplicate inside a list item names its index",
 			in:   strings.Replace(jobYAML, "containers: [{name: pi, image: perl}]", "containers:\n      - name: pi\n        image: perl\n        image: ruby", 1),
-			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Job: true, Err: `strict decoding error: duplicate field "spec.template.spec.containers[0].image"`}},
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Typed: "Job", Err: `strict decoding error: duplicate field "spec.template.spec.containers[0].image"`}},
 		},
 		{
 			name: "a JSON member given twice is a duplicate field",
 			in:   `{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"a","name":"b"},"spec":{"template":{"spec":{"containers":[{"name":"c","image":"i"}],"restartPolicy":"Never"}}}}`,
-			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "b", Job: true, Err: `strict decoding error: duplicate field "metadata.name"`}},
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "b", Typed: "Job", Err: `strict decoding error: duplicate field "metadata.name"`}},
 		},
 		{
 			name: "warn: warnings instead of errors",
 			in:   strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  backofLimit: 5\n  template:", 1),
 			opts: []conversion.Option{conversion.WithFieldValidation(conversion.FieldValidationWarn)},
-			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Job: true,
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Typed: "Job",
 				Warnings: []string{`duplicate field "spec.backofLimit"`, `unknown field "spec.backofLimit"`}}},
 		},
 		{
 			name: "ignore: nothing said",
 			in:   strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  backofLimit: 5\n  template:", 1),
 			opts: []conversion.Option{conversion.WithFieldValidation(conversion.FieldValidationIgnore)},
-			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Job: true}},
+			want: []docSummary{{Source: "a.yaml", Kind: "Job", Name: "pi", Typed: "Job"}},
 		},
 		{
-			name: "a CronJob's job template is the Job, its errors under spec.jobTemplate",
+			name: "a CronJob is decoded whole, its unknown fields found everywhere",
 			in: `apiVersion: batch/v1
 kind: CronJob
 metadata: {name: nightly, namespace: ops}
 spec:
   schedule: "@daily"
-  notAFieldJobkitChecks: 1
+  concurrencyPolity: Forbid
   jobTemplate:
     spec:
       completionz: 2
@@ -173,21 +188,51 @@ spec:
           containers: [{name: c, image: i}]
           restartPolicy: Never
 `,
-			want: []docSummary{{Source: "a.yaml", Kind: "CronJob", Name: "nightly", Job: true, JobPath: "spec.jobTemplate",
-				Err: `strict decoding error: unknown field "spec.jobTemplate.spec.completionz"`}},
+			want: []docSummary{{Source: "a.yaml", Kind: "CronJob", Name: "nightly", Typed: "CronJob",
+				Err: `strict decoding error: unknown field "spec.concurrencyPolity", unknown field "spec.jobTemplate.spec.completionz"`}},
+		},
+		{
+			name: "a CronJob's unknown fields warned about and dropped",
+			in:   "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec: {schedule: '@daily', scheduel: x}\n",
+			opts: []conversion.Option{conversion.WithFieldValidation(conversion.FieldValidationWarn)},
+			want: []docSummary{{Source: "a.yaml", Kind: "CronJob", Name: "c", Typed: "CronJob", Warnings: []string{`unknown field "spec.scheduel"`}}},
 		},
 		{
 			name: "a CronJob's template with a wrong type",
 			in:   "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec:\n  jobTemplate:\n    spec: {completions: two}\n",
-			want: []docSummary{{Source: "a.yaml", Kind: "CronJob", Name: "c", JobPath: "spec.jobTemplate",
+			want: []docSummary{{Source: "a.yaml", Kind: "CronJob", Name: "c",
 				Err: `spec.jobTemplate.spec.completions: Invalid value: "two": must be an integer`}},
 		},
 		{
-			name: "a CronJob's template may not choose its selector",
+			name: "a CronJob's template that chooses its selector decodes: validation refuses it",
 			in:   "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec:\n  jobTemplate:\n    spec: {manualSelector: true, selector: {matchLabels: {a: b}}}\n",
-			want: []docSummary{{Source: "a.yaml", Kind: "CronJob", Name: "c", Job: true, JobPath: "spec.jobTemplate",
-				Err: "[spec.jobTemplate.spec.selector: Invalid value: {\"matchLabels\":{\"a\":\"b\"}}: `selector` will be auto-generated, " +
-					`spec.jobTemplate.spec.manualSelector: Unsupported value: true: supported values: "nil", "false"]`}},
+			want: []docSummary{{Source: "a.yaml", Kind: "CronJob", Name: "c", Typed: "CronJob"}},
+		},
+		{
+			name: "a Pod is decoded, with a bad quantity a field error",
+			in: `apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  containers: [{name: c, image: i, resources: {limits: {cpu: 1.5.0}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: q}
+spec:
+  containers: [{name: c, image: i, imagePullPolcy: Always}]
+`,
+			want: []docSummary{
+				{Source: "a.yaml:1 (document 1)", Kind: "Pod", Name: "p",
+					Err: `spec.containers[0].resources.limits[cpu]: Invalid value: "1.5.0": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`},
+				{Source: "a.yaml:7 (document 2)", Kind: "Pod", Name: "q", Typed: "Pod",
+					Err: `strict decoding error: unknown field "spec.containers[0].imagePullPolcy"`},
+			},
+		},
+		{
+			name: "a PodTemplate is decoded",
+			in:   "apiVersion: v1\nkind: PodTemplate\nmetadata: {name: t}\ntemplate: {spec: {containers: [{name: c, image: i}]}}\n",
+			want: []docSummary{{Source: "a.yaml", Kind: "PodTemplate", Name: "t", Typed: "PodTemplate"}},
 		},
 		{
 			name: "a CronJob of another version is another object",
@@ -282,8 +327,17 @@ func TestDocumentStatus(t *testing.T) {
 			return d
 		}(), completions, 422,
 			`Job.batch "pi-x7k2p" is invalid: spec.completions: Invalid value: -1: must be greater than or equal to 0`},
-		{"invalid CronJob template", decode("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec: {jobTemplate: {spec: {template: {spec: {containers: [{name: c, image: i}], restartPolicy: Never}}}}}\n"), completions, 422,
+		{"invalid CronJob", decode("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec: {jobTemplate: {spec: {template: {spec: {containers: [{name: c, image: i}], restartPolicy: Never}}}}}\n"),
+			field.ErrorList{field.Invalid(field.NewPath("spec", "jobTemplate", "spec", "completions"), -1, "must be greater than or equal to 0")}, 422,
 			`CronJob.batch "c" is invalid: spec.jobTemplate.spec.completions: Invalid value: -1: must be greater than or equal to 0`},
+		{"wrong type in a CronJob's template", decode("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec: {jobTemplate: {spec: {completions: x}}}\n"), nil, 400,
+			`CronJob in version "v1" cannot be handled as a CronJob: json: cannot unmarshal string into Go struct field JobSpec.spec.jobTemplate.spec.completions of type int32`},
+		{"bad quantity in a CronJob's template", decode("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec: {jobTemplate: {spec: {template: {spec: {containers: [{name: c, image: i, resources: {requests: {memory: 1Gb}}}]}}}}}\n"), nil, 400,
+			`CronJob in version "v1" cannot be handled as a CronJob: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`},
+		{"wrong type in a Pod", decode("apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: i, ports: [{containerPort: http}]}]}\n"), nil, 400,
+			`Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal string into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32`},
+		{"bad quantity in a PodTemplate", decode("apiVersion: v1\nkind: PodTemplate\nmetadata: {name: t}\ntemplate: {spec: {containers: [{name: c, image: i, resources: {limits: {cpu: 1.5.0}}}]}}\n"), nil, 400,
+			`PodTemplate in version "v1" cannot be handled as a PodTemplate: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`},
 		{"strict decoding error", decode(strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  template:", 1)), nil, 400,
 			`Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.backofLimit"`},
 		{"YAML error", decode("a: [\n"), nil, 400, "YAML: yaml: line 1: did not find expected node content"},

@@ -116,7 +116,7 @@ type textPlace struct {
 // Position returns where the field at path is written in the stream: the
 // key of a member (`spec.completions`), the start of an item
 // (`spec.template.spec.containers[0]`). path is a field path from the
-// object's root, as [Document.FieldErrors] and [StrictField] give them
+// object's root, as validation and [StrictField] give them
 // (the paths of field errors in Err are already so); a subscript is an
 // index in a list and a key in a map (`metadata.labels[app]`). Aliases
 // and merge keys are followed as decoding follows them; of a key given
@@ -128,7 +128,7 @@ type textPlace struct {
 // A field error's text stays as Kubernetes words it; a tool prints the
 // position beside it:
 //
-//	for _, e := range d.FieldErrors(errs) {
+//	for _, e := range errs {
 //		if p, ok := d.Position(e.Field); ok {
 //			fmt.Printf("%s: %s: %s\n", d.Source, p, e)
 //		}

@@ -48,6 +48,12 @@ func TestDeepCopySharesNothing(t *testing.T) {
 		{"HostIP", jobtest.DeepCopyCheck((*core.HostIP).DeepCopy)},
 		{"PodIP", jobtest.DeepCopyCheck((*core.PodIP).DeepCopy)},
 		{"Time", jobtest.DeepCopyCheck((*meta.Time).DeepCopy)},
+		{"CronJob", jobtest.DeepCopyCheck((*jobapi.CronJob).DeepCopy)},
+		{"CronJobSpec", jobtest.DeepCopyCheck((*jobapi.CronJobSpec).DeepCopy)},
+		{"CronJobStatus", jobtest.DeepCopyCheck((*jobapi.CronJobStatus).DeepCopy)},
+		{"JobTemplateSpec", jobtest.DeepCopyCheck((*jobapi.JobTemplateSpec).DeepCopy)},
+		{"ObjectReference", jobtest.DeepCopyCheck((*core.ObjectReference).DeepCopy)},
+		{"PodTemplate", jobtest.DeepCopyCheck((*core.PodTemplate).DeepCopy)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, tt.run)
@@ -75,10 +81,14 @@ func TestDeepCopyOfOpaqueValues(t *testing.T) {
 // everywhere and checks the original is unchanged.
 func TestDeepCopyWritesNeverReachTheOriginal(t *testing.T) {
 	deepcopytest.RunAll(t, []deepcopytest.Case{
+		deepcopytest.Type("CronJob", (*jobapi.CronJob).DeepCopy),
+		deepcopytest.Type("CronJobSpec", (*jobapi.CronJobSpec).DeepCopy),
+		deepcopytest.Type("CronJobStatus", (*jobapi.CronJobStatus).DeepCopy),
 		deepcopytest.Type("Job", (*jobapi.Job).DeepCopy),
 		deepcopytest.Type("JobCondition", (*jobapi.JobCondition).DeepCopy),
 		deepcopytest.Type("JobSpec", (*jobapi.JobSpec).DeepCopy),
 		deepcopytest.Type("JobStatus", (*jobapi.JobStatus).DeepCopy),
+		deepcopytest.Type("JobTemplateSpec", (*jobapi.JobTemplateSpec).DeepCopy),
 		deepcopytest.Type("PodFailurePolicy", (*jobapi.PodFailurePolicy).DeepCopy),
 		deepcopytest.Type("PodFailurePolicyOnExitCodesRequirement", (*jobapi.PodFailurePolicyOnExitCodesRequirement).DeepCopy),
 		deepcopytest.Type("PodFailurePolicyOnPodConditionsPattern", (*jobapi.PodFailurePolicyOnPodConditionsPattern).DeepCopy),

@@ -3,10 +3,271 @@
 package jobapi
 
 import (
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/internal/alloc"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"unsafe"
 )
+
+// DeepCopyInto copies in into out, sharing no memory with in.
+func (in *CronJob) DeepCopyInto(out *CronJob) {
+	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *CronJob) deepCopyRefsInto(out *CronJob) {
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.deepCopyRefsInto(&out.Spec)
+	in.Status.deepCopyRefsInto(&out.Status)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
+}
+
+// DeepCopy returns a copy of in that shares no memory with it; nil stays
+// nil.
+func (in *CronJob) DeepCopy() *CronJob {
+	if in == nil {
+		return nil
+	}
+	out := new(CronJob)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies in into out, sharing no memory with in.
+func (in *CronJobSpec) DeepCopyInto(out *CronJobSpec) {
+	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *CronJobSpec) deepCopyRefsInto(out *CronJobSpec) {
+	type refs0 struct {
+		TimeZone                   string
+		StartingDeadlineSeconds    int64
+		SuccessfulJobsHistoryLimit int32
+		FailedJobsHistoryLimit     int32
+		Suspend                    bool
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.TimeZone != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.TimeZone))
+		}
+		if in.StartingDeadlineSeconds != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.StartingDeadlineSeconds))
+		}
+		if in.Suspend != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Suspend))
+		}
+		if in.SuccessfulJobsHistoryLimit != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SuccessfulJobsHistoryLimit))
+		}
+		if in.FailedJobsHistoryLimit != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.FailedJobsHistoryLimit))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
+	if s0 := in.TimeZone; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.TimeZone
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.TimeZone = d0
+	}
+	if s0 := in.StartingDeadlineSeconds; s0 != nil {
+		var d0 *int64
+		if r0 != nil {
+			d0 = &r0.StartingDeadlineSeconds
+		} else {
+			d0 = new(int64)
+		}
+		*d0 = *s0
+		out.StartingDeadlineSeconds = d0
+	}
+	if s0 := in.Suspend; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.Suspend
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.Suspend = d0
+	}
+	{
+		s0, d0 := &in.JobTemplate, &out.JobTemplate
+		s0.ObjectMeta.DeepCopyInto(&d0.ObjectMeta)
+		s0.Spec.deepCopyRefsInto(&d0.Spec)
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
+	if s0 := in.SuccessfulJobsHistoryLimit; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.SuccessfulJobsHistoryLimit
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.SuccessfulJobsHistoryLimit = d0
+	}
+	if s0 := in.FailedJobsHistoryLimit; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.FailedJobsHistoryLimit
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.FailedJobsHistoryLimit = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
+}
+
+// DeepCopy returns a copy of in that shares no memory with it; nil stays
+// nil.
+func (in *CronJobSpec) DeepCopy() *CronJobSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(CronJobSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies in into out, sharing no memory with in.
+func (in *JobTemplateSpec) DeepCopyInto(out *JobTemplateSpec) {
+	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *JobTemplateSpec) deepCopyRefsInto(out *JobTemplateSpec) {
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.deepCopyRefsInto(&out.Spec)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
+}
+
+// DeepCopy returns a copy of in that shares no memory with it; nil stays
+// nil.
+func (in *JobTemplateSpec) DeepCopy() *JobTemplateSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(JobTemplateSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies in into out, sharing no memory with in.
+func (in *CronJobStatus) DeepCopyInto(out *CronJobStatus) {
+	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *CronJobStatus) deepCopyRefsInto(out *CronJobStatus) {
+	type refs0 struct {
+		Active             [1]core.ObjectReference
+		LastScheduleTime   meta.Time
+		LastSuccessfulTime meta.Time
+	}
+	var r0 *refs0
+	type ptrs0 struct {
+		LastScheduleTime   meta.Time
+		LastSuccessfulTime meta.Time
+	}
+	var p0 *ptrs0
+	{
+		var n0, m0 uintptr
+		if len(in.Active) == 1 {
+			m0 += alloc.Size(unsafe.Sizeof(r0.Active))
+		}
+		if in.LastScheduleTime != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.LastScheduleTime))
+		}
+		if in.LastSuccessfulTime != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.LastSuccessfulTime))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		} else if n0 > 0 && alloc.Size(unsafe.Sizeof(*p0)) <= n0 {
+			p0 = new(ptrs0)
+		}
+	}
+	if s0s := in.Active; s0s != nil {
+		var d0s []core.ObjectReference
+		if r0 != nil && len(s0s) == 1 {
+			d0s = r0.Active[:1:1]
+		} else {
+			d0s = make([]core.ObjectReference, len(s0s))
+		}
+		copy(d0s, s0s)
+		for i0 := range s0s {
+			s0, d0 := &s0s[i0], &d0s[i0]
+			if s0.Unknown != nil {
+				d0.Unknown = s0.Unknown.DeepCopy()
+			}
+		}
+		out.Active = d0s
+	}
+	if s0 := in.LastScheduleTime; s0 != nil {
+		var d0 *meta.Time
+		if r0 != nil {
+			d0 = &r0.LastScheduleTime
+		} else if p0 != nil {
+			d0 = &p0.LastScheduleTime
+		} else {
+			d0 = new(meta.Time)
+		}
+		*d0 = *s0
+		out.LastScheduleTime = d0
+	}
+	if s0 := in.LastSuccessfulTime; s0 != nil {
+		var d0 *meta.Time
+		if r0 != nil {
+			d0 = &r0.LastSuccessfulTime
+		} else if p0 != nil {
+			d0 = &p0.LastSuccessfulTime
+		} else {
+			d0 = new(meta.Time)
+		}
+		*d0 = *s0
+		out.LastSuccessfulTime = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
+}
+
+// DeepCopy returns a copy of in that shares no memory with it; nil stays
+// nil.
+func (in *CronJobStatus) DeepCopy() *CronJobStatus {
+	if in == nil {
+		return nil
+	}
+	out := new(CronJobStatus)
+	in.DeepCopyInto(out)
+	return out
+}
 
 // DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Job) DeepCopyInto(out *Job) {

@@ -3,11 +3,788 @@
 package jobapi
 
 import (
+	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 	"strconv"
 )
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *CronJob) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
+
+// MarshalJSON encodes c, its Unknown members included.
+func (c CronJob) MarshalJSON() ([]byte, error) {
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a CronJob they hold.
+func (x *CronJob) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
+	var err error
+	start := len(b)
+	if x.TypeMeta.Kind != "" {
+		b = append(b, ",\"kind\":"...)
+		b = codec.AppendString(b, x.TypeMeta.Kind)
+	}
+	if x.TypeMeta.APIVersion != "" {
+		b = append(b, ",\"apiVersion\":"...)
+		b = codec.AppendString(b, x.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "metadata")
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = x.Spec.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "spec")
+	}
+	b = append(b, ",\"status\":"...)
+	if b, err = x.Status.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "status")
+	}
+	if len(x.Unknown) > 0 {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfCronJob); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == start {
+		return append(b, '{', '}'), nil
+	}
+	b[start] = '{'
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfCronJob reports whether name is a member CronJob models.
+func jsonMembersOfCronJob(name string) bool {
+	switch name {
+	case "kind", "apiVersion", "metadata", "spec", "status":
+		return true
+	}
+	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *CronJob) SizeJSON() int {
+	n := 1
+	if x.TypeMeta.Kind != "" {
+		n += 8
+		n += len(x.TypeMeta.Kind) + 2
+	}
+	if x.TypeMeta.APIVersion != "" {
+		n += 14
+		n += len(x.TypeMeta.APIVersion) + 2
+	}
+	n += 12
+	n += x.ObjectMeta.SizeJSON()
+	n += 8
+	n += x.Spec.SizeJSON()
+	n += 10
+	n += x.Status.SizeJSON()
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
+	if n == 1 {
+		n++
+	}
+	return n
+}
+
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a CronJob they hold; users call UnmarshalJSON.
+func (x *CronJob) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.TypeMeta.Kind = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("kind")
+			}
+		case "apiVersion":
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.TypeMeta.APIVersion = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("apiVersion")
+			}
+		case "metadata":
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Enter()
+				x.ObjectMeta.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("metadata")
+			}
+		case "spec":
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Enter()
+				x.Spec.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("spec")
+			}
+		case "status":
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Enter()
+				x.Status.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("status")
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfCronJob)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *CronJobSpec) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
+
+// MarshalJSON encodes c, its Unknown members included.
+func (c CronJobSpec) MarshalJSON() ([]byte, error) {
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a CronJobSpec they hold.
+func (x *CronJobSpec) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
+	var err error
+	start := len(b)
+	b = append(b, ",\"schedule\":"...)
+	b = codec.AppendString(b, x.Schedule)
+	if x.TimeZone != nil {
+		b = append(b, ",\"timeZone\":"...)
+		if x.TimeZone == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.TimeZone))
+		}
+	}
+	if x.StartingDeadlineSeconds != nil {
+		b = append(b, ",\"startingDeadlineSeconds\":"...)
+		if x.StartingDeadlineSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.StartingDeadlineSeconds)), 10)
+		}
+	}
+	if x.ConcurrencyPolicy != "" {
+		b = append(b, ",\"concurrencyPolicy\":"...)
+		b = codec.AppendString(b, string(x.ConcurrencyPolicy))
+	}
+	if x.Suspend != nil {
+		b = append(b, ",\"suspend\":"...)
+		if x.Suspend == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Suspend))
+		}
+	}
+	b = append(b, ",\"jobTemplate\":"...)
+	if b, err = x.JobTemplate.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "jobTemplate")
+	}
+	if x.SuccessfulJobsHistoryLimit != nil {
+		b = append(b, ",\"successfulJobsHistoryLimit\":"...)
+		if x.SuccessfulJobsHistoryLimit == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.SuccessfulJobsHistoryLimit)), 10)
+		}
+	}
+	if x.FailedJobsHistoryLimit != nil {
+		b = append(b, ",\"failedJobsHistoryLimit\":"...)
+		if x.FailedJobsHistoryLimit == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.FailedJobsHistoryLimit)), 10)
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfCronJobSpec); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == start {
+		return append(b, '{', '}'), nil
+	}
+	b[start] = '{'
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfCronJobSpec reports whether name is a member CronJobSpec models.
+func jsonMembersOfCronJobSpec(name string) bool {
+	switch name {
+	case "schedule", "timeZone", "startingDeadlineSeconds", "concurrencyPolicy", "suspend", "jobTemplate", "successfulJobsHistoryLimit", "failedJobsHistoryLimit":
+		return true
+	}
+	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *CronJobSpec) SizeJSON() int {
+	n := 1
+	n += 12
+	n += len(x.Schedule) + 2
+	if x.TimeZone != nil {
+		n += 12
+		if x.TimeZone == nil {
+			n += 4
+		} else {
+			n += len((*x.TimeZone)) + 2
+		}
+	}
+	if x.StartingDeadlineSeconds != nil {
+		n += 27
+		if x.StartingDeadlineSeconds == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.StartingDeadlineSeconds)))
+		}
+	}
+	if x.ConcurrencyPolicy != "" {
+		n += 21
+		n += len(x.ConcurrencyPolicy) + 2
+	}
+	if x.Suspend != nil {
+		n += 11
+		if x.Suspend == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Suspend))
+		}
+	}
+	n += 15
+	n += x.JobTemplate.SizeJSON()
+	if x.SuccessfulJobsHistoryLimit != nil {
+		n += 30
+		if x.SuccessfulJobsHistoryLimit == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.SuccessfulJobsHistoryLimit)))
+		}
+	}
+	if x.FailedJobsHistoryLimit != nil {
+		n += 26
+		if x.FailedJobsHistoryLimit == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.FailedJobsHistoryLimit)))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
+	if n == 1 {
+		n++
+	}
+	return n
+}
+
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a CronJobSpec they hold; users call UnmarshalJSON.
+func (x *CronJobSpec) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "schedule":
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.Schedule = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("schedule")
+			}
+		case "timeZone":
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Enter()
+				if d.Null() {
+					x.TimeZone = nil
+				} else {
+					if x.TimeZone == nil {
+						x.TimeZone = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.TimeZone) = v
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("timeZone")
+			}
+		case "startingDeadlineSeconds":
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Enter()
+				if d.Null() {
+					x.StartingDeadlineSeconds = nil
+				} else {
+					if x.StartingDeadlineSeconds == nil {
+						x.StartingDeadlineSeconds = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.StartingDeadlineSeconds) = int64(v)
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("startingDeadlineSeconds")
+			}
+		case "concurrencyPolicy":
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.ConcurrencyPolicy = ConcurrencyPolicy(v)
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("concurrencyPolicy")
+			}
+		case "suspend":
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Enter()
+				if d.Null() {
+					x.Suspend = nil
+				} else {
+					if x.Suspend == nil {
+						x.Suspend = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Suspend) = v
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("suspend")
+			}
+		case "jobTemplate":
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Enter()
+				x.JobTemplate.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("jobTemplate")
+			}
+		case "successfulJobsHistoryLimit":
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Enter()
+				if d.Null() {
+					x.SuccessfulJobsHistoryLimit = nil
+				} else {
+					if x.SuccessfulJobsHistoryLimit == nil {
+						x.SuccessfulJobsHistoryLimit = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.SuccessfulJobsHistoryLimit) = int32(v)
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("successfulJobsHistoryLimit")
+			}
+		case "failedJobsHistoryLimit":
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Enter()
+				if d.Null() {
+					x.FailedJobsHistoryLimit = nil
+				} else {
+					if x.FailedJobsHistoryLimit == nil {
+						x.FailedJobsHistoryLimit = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.FailedJobsHistoryLimit) = int32(v)
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("failedJobsHistoryLimit")
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfCronJobSpec)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (j *JobTemplateSpec) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	j.DecodeJSON(&dec)
+	return dec.Err()
+}
+
+// MarshalJSON encodes j, its Unknown members included.
+func (j JobTemplateSpec) MarshalJSON() ([]byte, error) {
+	return codec.Finish(j.AppendJSON(codec.Buffer(j.SizeJSON())))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a JobTemplateSpec they hold.
+func (x *JobTemplateSpec) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
+	var err error
+	start := len(b)
+	b = append(b, ",\"metadata\":"...)
+	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "metadata")
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = x.Spec.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "spec")
+	}
+	if len(x.Unknown) > 0 {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfJobTemplateSpec); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == start {
+		return append(b, '{', '}'), nil
+	}
+	b[start] = '{'
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfJobTemplateSpec reports whether name is a member JobTemplateSpec models.
+func jsonMembersOfJobTemplateSpec(name string) bool {
+	switch name {
+	case "metadata", "spec":
+		return true
+	}
+	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *JobTemplateSpec) SizeJSON() int {
+	n := 1
+	n += 12
+	n += x.ObjectMeta.SizeJSON()
+	n += 8
+	n += x.Spec.SizeJSON()
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
+	if n == 1 {
+		n++
+	}
+	return n
+}
+
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a JobTemplateSpec they hold; users call UnmarshalJSON.
+func (x *JobTemplateSpec) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "metadata":
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Enter()
+				x.ObjectMeta.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("metadata")
+			}
+		case "spec":
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Enter()
+				x.Spec.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("spec")
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobTemplateSpec)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *CronJobStatus) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
+
+// MarshalJSON encodes c, its Unknown members included.
+func (c CronJobStatus) MarshalJSON() ([]byte, error) {
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a CronJobStatus they hold.
+func (x *CronJobStatus) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
+	var err error
+	start := len(b)
+	if len(x.Active) != 0 {
+		b = append(b, ",\"active\":"...)
+		if x.Active == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i1 := range x.Active {
+				if i1 > 0 {
+					b = append(b, ',')
+				}
+				if b, err = x.Active[i1].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i1), "active")
+				}
+			}
+			b = append(b, ']')
+		}
+	}
+	if x.LastScheduleTime != nil {
+		b = append(b, ",\"lastScheduleTime\":"...)
+		if x.LastScheduleTime == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = codec.Leaf((*x.LastScheduleTime).AppendJSON(b)); err != nil {
+				return b, codec.InMember(err, "lastScheduleTime")
+			}
+		}
+	}
+	if x.LastSuccessfulTime != nil {
+		b = append(b, ",\"lastSuccessfulTime\":"...)
+		if x.LastSuccessfulTime == nil {
+			b = append(b, "null"...)
+		} else {
+			if b, err = codec.Leaf((*x.LastSuccessfulTime).AppendJSON(b)); err != nil {
+				return b, codec.InMember(err, "lastSuccessfulTime")
+			}
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfCronJobStatus); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == start {
+		return append(b, '{', '}'), nil
+	}
+	b[start] = '{'
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfCronJobStatus reports whether name is a member CronJobStatus models.
+func jsonMembersOfCronJobStatus(name string) bool {
+	switch name {
+	case "active", "lastScheduleTime", "lastSuccessfulTime":
+		return true
+	}
+	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *CronJobStatus) SizeJSON() int {
+	n := 1
+	if len(x.Active) != 0 {
+		n += 10
+		if x.Active == nil {
+			n += 4
+		} else {
+			n += 1 + max(len(x.Active), 1)
+			for i2 := range x.Active {
+				n += x.Active[i2].SizeJSON()
+			}
+		}
+	}
+	if x.LastScheduleTime != nil {
+		n += 20
+		if x.LastScheduleTime == nil {
+			n += 4
+		} else {
+			n += (*x.LastScheduleTime).SizeJSON()
+		}
+	}
+	if x.LastSuccessfulTime != nil {
+		n += 22
+		if x.LastSuccessfulTime == nil {
+			n += 4
+		} else {
+			n += (*x.LastSuccessfulTime).SizeJSON()
+		}
+	}
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
+	if n == 1 {
+		n++
+	}
+	return n
+}
+
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a CronJobStatus they hold; users call UnmarshalJSON.
+func (x *CronJobStatus) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "active":
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Enter()
+				if d.Null() {
+					x.Active = nil
+				} else if n1, ok := d.BeginArray(); ok {
+					out1 := make([]core.ObjectReference, n1)
+					i1 := 0
+					for ; d.More(i1); i1++ {
+						if i1 == len(out1) {
+							out1 = append(out1, make([]core.ObjectReference, 1)...)
+						}
+						out1[i1].DecodeJSON(d)
+						d.Pop()
+					}
+					x.Active = out1[:i1]
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("active")
+			}
+		case "lastScheduleTime":
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Enter()
+				if d.Null() {
+					x.LastScheduleTime = nil
+				} else {
+					if x.LastScheduleTime == nil {
+						x.LastScheduleTime = new(meta.Time)
+					}
+					{
+						raw := d.Raw()
+						if err := (*x.LastScheduleTime).UnmarshalJSON(raw); err != nil {
+							d.UnmarshalError(raw, err)
+						}
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("lastScheduleTime")
+			}
+		case "lastSuccessfulTime":
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Enter()
+				if d.Null() {
+					x.LastSuccessfulTime = nil
+				} else {
+					if x.LastSuccessfulTime == nil {
+						x.LastSuccessfulTime = new(meta.Time)
+					}
+					{
+						raw := d.Raw()
+						if err := (*x.LastSuccessfulTime).UnmarshalJSON(raw); err != nil {
+							d.UnmarshalError(raw, err)
+						}
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("lastSuccessfulTime")
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfCronJobStatus)
+		}
+	}
+}
 
 // UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
 // Members its type does not model are kept in Unknown.
@@ -803,12 +1580,12 @@ func (x *PodFailurePolicy) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i1 := range x.Rules {
-			if i1 > 0 {
+		for i3 := range x.Rules {
+			if i3 > 0 {
 				b = append(b, ',')
 			}
-			if b, err = x.Rules[i1].AppendJSON(b); err != nil {
-				return b, codec.InMember(codec.InIndex(err, i1), "rules")
+			if b, err = x.Rules[i3].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i3), "rules")
 			}
 		}
 		b = append(b, ']')
@@ -844,8 +1621,8 @@ func (x *PodFailurePolicy) SizeJSON() int {
 		n += 4
 	} else {
 		n += 1 + max(len(x.Rules), 1)
-		for i2 := range x.Rules {
-			n += x.Rules[i2].SizeJSON()
+		for i4 := range x.Rules {
+			n += x.Rules[i4].SizeJSON()
 		}
 	}
 	if len(x.Unknown) > 0 {
@@ -878,17 +1655,17 @@ func (x *PodFailurePolicy) DecodeJSON(d *codec.Decoder) {
 				d.Enter()
 				if d.Null() {
 					x.Rules = nil
-				} else if n1, ok := d.BeginArray(); ok {
-					out1 := make([]PodFailurePolicyRule, n1)
-					i1 := 0
-					for ; d.More(i1); i1++ {
-						if i1 == len(out1) {
-							out1 = append(out1, make([]PodFailurePolicyRule, 1)...)
+				} else if n2, ok := d.BeginArray(); ok {
+					out2 := make([]PodFailurePolicyRule, n2)
+					i2 := 0
+					for ; d.More(i2); i2++ {
+						if i2 == len(out2) {
+							out2 = append(out2, make([]PodFailurePolicyRule, 1)...)
 						}
-						out1[i1].DecodeJSON(d)
+						out2[i2].DecodeJSON(d)
 						d.Pop()
 					}
-					x.Rules = out1[:i1]
+					x.Rules = out2[:i2]
 				}
 				d.Pop()
 			} else {
@@ -941,12 +1718,12 @@ func (x *PodFailurePolicyRule) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i3 := range x.OnPodConditions {
-				if i3 > 0 {
+			for i5 := range x.OnPodConditions {
+				if i5 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.OnPodConditions[i3].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i3), "onPodConditions")
+				if b, err = x.OnPodConditions[i5].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i5), "onPodConditions")
 				}
 			}
 			b = append(b, ']')
@@ -994,8 +1771,8 @@ func (x *PodFailurePolicyRule) SizeJSON() int {
 			n += 4
 		} else {
 			n += 1 + max(len(x.OnPodConditions), 1)
-			for i4 := range x.OnPodConditions {
-				n += x.OnPodConditions[i4].SizeJSON()
+			for i6 := range x.OnPodConditions {
+				n += x.OnPodConditions[i6].SizeJSON()
 			}
 		}
 	}
@@ -1056,17 +1833,17 @@ func (x *PodFailurePolicyRule) DecodeJSON(d *codec.Decoder) {
 				d.Enter()
 				if d.Null() {
 					x.OnPodConditions = nil
-				} else if n2, ok := d.BeginArray(); ok {
-					out2 := make([]PodFailurePolicyOnPodConditionsPattern, n2)
-					i2 := 0
-					for ; d.More(i2); i2++ {
-						if i2 == len(out2) {
-							out2 = append(out2, make([]PodFailurePolicyOnPodConditionsPattern, 1)...)
+				} else if n3, ok := d.BeginArray(); ok {
+					out3 := make([]PodFailurePolicyOnPodConditionsPattern, n3)
+					i3 := 0
+					for ; d.More(i3); i3++ {
+						if i3 == len(out3) {
+							out3 = append(out3, make([]PodFailurePolicyOnPodConditionsPattern, 1)...)
 						}
-						out2[i2].DecodeJSON(d)
+						out3[i3].DecodeJSON(d)
 						d.Pop()
 					}
-					x.OnPodConditions = out2[:i2]
+					x.OnPodConditions = out3[:i3]
 				}
 				d.Pop()
 			} else {
@@ -1116,11 +1893,11 @@ func (x *PodFailurePolicyOnExitCodesRequirement) AppendJSON(b []byte) ([]byte, e
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i5 := range x.Values {
-			if i5 > 0 {
+		for i7 := range x.Values {
+			if i7 > 0 {
 				b = append(b, ',')
 			}
-			b = strconv.AppendInt(b, int64(x.Values[i5]), 10)
+			b = strconv.AppendInt(b, int64(x.Values[i7]), 10)
 		}
 		b = append(b, ']')
 	}
@@ -1165,8 +1942,8 @@ func (x *PodFailurePolicyOnExitCodesRequirement) SizeJSON() int {
 		n += 4
 	} else {
 		n += 1 + max(len(x.Values), 1)
-		for i6 := range x.Values {
-			n += codec.SizeInt(int64(x.Values[i6]))
+		for i8 := range x.Values {
+			n += codec.SizeInt(int64(x.Values[i8]))
 		}
 	}
 	if len(x.Unknown) > 0 {
@@ -1228,19 +2005,19 @@ func (x *PodFailurePolicyOnExitCodesRequirement) DecodeJSON(d *codec.Decoder) {
 				d.Enter()
 				if d.Null() {
 					x.Values = nil
-				} else if n3, ok := d.BeginArray(); ok {
-					out3 := make([]int32, n3)
-					i3 := 0
-					for ; d.More(i3); i3++ {
-						if i3 == len(out3) {
-							out3 = append(out3, make([]int32, 1)...)
+				} else if n4, ok := d.BeginArray(); ok {
+					out4 := make([]int32, n4)
+					i4 := 0
+					for ; d.More(i4); i4++ {
+						if i4 == len(out4) {
+							out4 = append(out4, make([]int32, 1)...)
 						}
 						if v, ok := d.Int(32); ok {
-							out3[i3] = int32(v)
+							out4[i4] = int32(v)
 						}
 						d.Pop()
 					}
-					x.Values = out3[:i3]
+					x.Values = out4[:i4]
 				}
 				d.Pop()
 			} else {
@@ -1389,12 +2166,12 @@ func (x *SuccessPolicy) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i7 := range x.Rules {
-			if i7 > 0 {
+		for i9 := range x.Rules {
+			if i9 > 0 {
 				b = append(b, ',')
 			}
-			if b, err = x.Rules[i7].AppendJSON(b); err != nil {
-				return b, codec.InMember(codec.InIndex(err, i7), "rules")
+			if b, err = x.Rules[i9].AppendJSON(b); err != nil {
+				return b, codec.InMember(codec.InIndex(err, i9), "rules")
 			}
 		}
 		b = append(b, ']')
@@ -1430,8 +2207,8 @@ func (x *SuccessPolicy) SizeJSON() int {
 		n += 4
 	} else {
 		n += 1 + max(len(x.Rules), 1)
-		for i8 := range x.Rules {
-			n += x.Rules[i8].SizeJSON()
+		for i10 := range x.Rules {
+			n += x.Rules[i10].SizeJSON()
 		}
 	}
 	if len(x.Unknown) > 0 {
@@ -1464,17 +2241,17 @@ func (x *SuccessPolicy) DecodeJSON(d *codec.Decoder) {
 				d.Enter()
 				if d.Null() {
 					x.Rules = nil
-				} else if n4, ok := d.BeginArray(); ok {
-					out4 := make([]SuccessPolicyRule, n4)
-					i4 := 0
-					for ; d.More(i4); i4++ {
-						if i4 == len(out4) {
-							out4 = append(out4, make([]SuccessPolicyRule, 1)...)
+				} else if n5, ok := d.BeginArray(); ok {
+					out5 := make([]SuccessPolicyRule, n5)
+					i5 := 0
+					for ; d.More(i5); i5++ {
+						if i5 == len(out5) {
+							out5 = append(out5, make([]SuccessPolicyRule, 1)...)
 						}
-						out4[i4].DecodeJSON(d)
+						out5[i5].DecodeJSON(d)
 						d.Pop()
 					}
-					x.Rules = out4[:i4]
+					x.Rules = out5[:i5]
 				}
 				d.Pop()
 			} else {
@@ -1662,12 +2439,12 @@ func (x *JobStatus) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i9 := range x.Conditions {
-				if i9 > 0 {
+			for i11 := range x.Conditions {
+				if i11 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = x.Conditions[i9].AppendJSON(b); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i9), "conditions")
+				if b, err = x.Conditions[i11].AppendJSON(b); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i11), "conditions")
 				}
 			}
 			b = append(b, ']')
@@ -1775,8 +2552,8 @@ func (x *JobStatus) SizeJSON() int {
 			n += 4
 		} else {
 			n += 1 + max(len(x.Conditions), 1)
-			for i10 := range x.Conditions {
-				n += x.Conditions[i10].SizeJSON()
+			for i12 := range x.Conditions {
+				n += x.Conditions[i12].SizeJSON()
 			}
 		}
 	}
@@ -1874,17 +2651,17 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 				d.Enter()
 				if d.Null() {
 					x.Conditions = nil
-				} else if n5, ok := d.BeginArray(); ok {
-					out5 := make([]JobCondition, n5)
-					i5 := 0
-					for ; d.More(i5); i5++ {
-						if i5 == len(out5) {
-							out5 = append(out5, make([]JobCondition, 1)...)
+				} else if n6, ok := d.BeginArray(); ok {
+					out6 := make([]JobCondition, n6)
+					i6 := 0
+					for ; d.More(i6); i6++ {
+						if i6 == len(out6) {
+							out6 = append(out6, make([]JobCondition, 1)...)
 						}
-						out5[i5].DecodeJSON(d)
+						out6[i6].DecodeJSON(d)
 						d.Pop()
 					}
-					x.Conditions = out5[:i5]
+					x.Conditions = out6[:i6]
 				}
 				d.Pop()
 			} else {
@@ -2081,11 +2858,11 @@ func (x *UncountedTerminatedPods) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i11 := range x.Succeeded {
-				if i11 > 0 {
+			for i13 := range x.Succeeded {
+				if i13 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(x.Succeeded[i11]))
+				b = codec.AppendString(b, string(x.Succeeded[i13]))
 			}
 			b = append(b, ']')
 		}
@@ -2096,11 +2873,11 @@ func (x *UncountedTerminatedPods) AppendJSON(b []byte) ([]byte, error) {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i12 := range x.Failed {
-				if i12 > 0 {
+			for i14 := range x.Failed {
+				if i14 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, string(x.Failed[i12]))
+				b = codec.AppendString(b, string(x.Failed[i14]))
 			}
 			b = append(b, ']')
 		}
@@ -2138,8 +2915,8 @@ func (x *UncountedTerminatedPods) SizeJSON() int {
 		} else {
 			n += 1 + max(len(x.Succeeded), 1)
 			n += 2 * len(x.Succeeded)
-			for _, s13 := range x.Succeeded {
-				n += len(s13)
+			for _, s15 := range x.Succeeded {
+				n += len(s15)
 			}
 		}
 	}
@@ -2150,8 +2927,8 @@ func (x *UncountedTerminatedPods) SizeJSON() int {
 		} else {
 			n += 1 + max(len(x.Failed), 1)
 			n += 2 * len(x.Failed)
-			for _, s14 := range x.Failed {
-				n += len(s14)
+			for _, s16 := range x.Failed {
+				n += len(s16)
 			}
 		}
 	}
@@ -2185,30 +2962,6 @@ func (x *UncountedTerminatedPods) DecodeJSON(d *codec.Decoder) {
 				d.Enter()
 				if d.Null() {
 					x.Succeeded = nil
-				} else if n6, ok := d.BeginArray(); ok {
-					out6 := make([]meta.UID, n6)
-					i6 := 0
-					for ; d.More(i6); i6++ {
-						if i6 == len(out6) {
-							out6 = append(out6, make([]meta.UID, 1)...)
-						}
-						if v, ok := d.String(); ok {
-							out6[i6] = meta.UID(v)
-						}
-						d.Pop()
-					}
-					x.Succeeded = out6[:i6]
-				}
-				d.Pop()
-			} else {
-				d.Duplicate("succeeded")
-			}
-		case "failed":
-			if seen[0]&(1<<1) == 0 {
-				seen[0] |= 1 << 1
-				d.Enter()
-				if d.Null() {
-					x.Failed = nil
 				} else if n7, ok := d.BeginArray(); ok {
 					out7 := make([]meta.UID, n7)
 					i7 := 0
@@ -2221,7 +2974,31 @@ func (x *UncountedTerminatedPods) DecodeJSON(d *codec.Decoder) {
 						}
 						d.Pop()
 					}
-					x.Failed = out7[:i7]
+					x.Succeeded = out7[:i7]
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("succeeded")
+			}
+		case "failed":
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Enter()
+				if d.Null() {
+					x.Failed = nil
+				} else if n8, ok := d.BeginArray(); ok {
+					out8 := make([]meta.UID, n8)
+					i8 := 0
+					for ; d.More(i8); i8++ {
+						if i8 == len(out8) {
+							out8 = append(out8, make([]meta.UID, 1)...)
+						}
+						if v, ok := d.String(); ok {
+							out8[i8] = meta.UID(v)
+						}
+						d.Pop()
+					}
+					x.Failed = out8[:i8]
 				}
 				d.Pop()
 			} else {
@@ -2434,12 +3211,12 @@ func appendJSONSelectorLabelSelector(b []byte, x *selector.LabelSelector) ([]byt
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i15 := range x.MatchExpressions {
-				if i15 > 0 {
+			for i17 := range x.MatchExpressions {
+				if i17 > 0 {
 					b = append(b, ',')
 				}
-				if b, err = appendJSONSelectorLabelSelectorRequirement(b, &x.MatchExpressions[i15]); err != nil {
-					return b, codec.InMember(codec.InIndex(err, i15), "matchExpressions")
+				if b, err = appendJSONSelectorLabelSelectorRequirement(b, &x.MatchExpressions[i17]); err != nil {
+					return b, codec.InMember(codec.InIndex(err, i17), "matchExpressions")
 				}
 			}
 			b = append(b, ']')
@@ -2466,8 +3243,8 @@ func sizeJSONSelectorLabelSelector(x *selector.LabelSelector) int {
 			n += 4
 		} else {
 			n += 1 + max(len(x.MatchExpressions), 1)
-			for i16 := range x.MatchExpressions {
-				n += sizeJSONSelectorLabelSelectorRequirement(&x.MatchExpressions[i16])
+			for i18 := range x.MatchExpressions {
+				n += sizeJSONSelectorLabelSelectorRequirement(&x.MatchExpressions[i18])
 			}
 		}
 	}
@@ -2490,11 +3267,11 @@ func appendJSONSelectorLabelSelectorRequirement(b []byte, x *selector.LabelSelec
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i17 := range x.Values {
-				if i17 > 0 {
+			for i19 := range x.Values {
+				if i19 > 0 {
 					b = append(b, ',')
 				}
-				b = codec.AppendString(b, x.Values[i17])
+				b = codec.AppendString(b, x.Values[i19])
 			}
 			b = append(b, ']')
 		}
@@ -2521,8 +3298,8 @@ func sizeJSONSelectorLabelSelectorRequirement(x *selector.LabelSelectorRequireme
 		} else {
 			n += 1 + max(len(x.Values), 1)
 			n += 2 * len(x.Values)
-			for _, s18 := range x.Values {
-				n += len(s18)
+			for _, s20 := range x.Values {
+				n += len(s20)
 			}
 		}
 	}
@@ -2530,6 +3307,26 @@ func sizeJSONSelectorLabelSelectorRequirement(x *selector.LabelSelectorRequireme
 		n++
 	}
 	return n
+}
+
+// UnmarshalNewJSON decodes data into a new CronJob and stores it in *c:
+// the result, errors included, is exactly that of
+//
+//	*c = CronJob{}
+//	return c.UnmarshalJSON(data)
+//
+// but faster: it checks that data is JSON while it decodes it instead of
+// in a pass before. Text that is not JSON leaves *c zero.
+func (c *CronJob) UnmarshalNewJSON(data []byte) error {
+	*c = CronJob{}
+	var dec codec.Decoder
+	dec.StartNew(data)
+	c.DecodeJSON(&dec)
+	if dec.Checked() {
+		return dec.Err()
+	}
+	*c = CronJob{}
+	return c.UnmarshalJSON(data)
 }
 
 // UnmarshalNewJSON decodes data into a new Job and stores it in *j:
@@ -2579,17 +3376,17 @@ func decodeJSONSelectorLabelSelector(d *codec.Decoder, x *selector.LabelSelector
 				d.Enter()
 				if d.Null() {
 					x.MatchExpressions = nil
-				} else if n8, ok := d.BeginArray(); ok {
-					out8 := make([]selector.LabelSelectorRequirement, n8)
-					i8 := 0
-					for ; d.More(i8); i8++ {
-						if i8 == len(out8) {
-							out8 = append(out8, make([]selector.LabelSelectorRequirement, 1)...)
+				} else if n9, ok := d.BeginArray(); ok {
+					out9 := make([]selector.LabelSelectorRequirement, n9)
+					i9 := 0
+					for ; d.More(i9); i9++ {
+						if i9 == len(out9) {
+							out9 = append(out9, make([]selector.LabelSelectorRequirement, 1)...)
 						}
-						decodeJSONSelectorLabelSelectorRequirement(d, &out8[i8])
+						decodeJSONSelectorLabelSelectorRequirement(d, &out9[i9])
 						d.Pop()
 					}
-					x.MatchExpressions = out8[:i8]
+					x.MatchExpressions = out9[:i9]
 				}
 				d.Pop()
 			} else {
@@ -2641,19 +3438,19 @@ func decodeJSONSelectorLabelSelectorRequirement(d *codec.Decoder, x *selector.La
 				d.Enter()
 				if d.Null() {
 					x.Values = nil
-				} else if n9, ok := d.BeginArray(); ok {
-					out9 := make([]string, n9)
-					i9 := 0
-					for ; d.More(i9); i9++ {
-						if i9 == len(out9) {
-							out9 = append(out9, make([]string, 1)...)
+				} else if n10, ok := d.BeginArray(); ok {
+					out10 := make([]string, n10)
+					i10 := 0
+					for ; d.More(i10); i10++ {
+						if i10 == len(out10) {
+							out10 = append(out10, make([]string, 1)...)
 						}
 						if v, ok := d.String(); ok {
-							out9[i9] = v
+							out10[i10] = v
 						}
 						d.Pop()
 					}
-					x.Values = out9[:i9]
+					x.Values = out10[:i10]
 				}
 				d.Pop()
 			} else {

@@ -4966,6 +4966,65 @@ func (in *PodCertificateProjection) DeepCopy() *PodCertificateProjection {
 }
 
 // DeepCopyInto copies in into out, sharing no memory with in.
+func (in *ObjectReference) DeepCopyInto(out *ObjectReference) {
+	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *ObjectReference) deepCopyRefsInto(out *ObjectReference) {
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
+}
+
+// DeepCopy returns a copy of in that shares no memory with it; nil stays
+// nil.
+func (in *ObjectReference) DeepCopy() *ObjectReference {
+	if in == nil {
+		return nil
+	}
+	out := new(ObjectReference)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies in into out, sharing no memory with in.
+func (in *PodTemplate) DeepCopyInto(out *PodTemplate) {
+	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *PodTemplate) deepCopyRefsInto(out *PodTemplate) {
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	{
+		s0, d0 := &in.Template, &out.Template
+		s0.ObjectMeta.DeepCopyInto(&d0.ObjectMeta)
+		s0.Spec.deepCopyRefsInto(&d0.Spec)
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
+}
+
+// DeepCopy returns a copy of in that shares no memory with it; nil stays
+// nil.
+func (in *PodTemplate) DeepCopy() *PodTemplate {
+	if in == nil {
+		return nil
+	}
+	out := new(PodTemplate)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies in into out, sharing no memory with in.
 func (in *ResourceRequirements) DeepCopyInto(out *ResourceRequirements) {
 	*out = *in
 	in.deepCopyRefsInto(out)

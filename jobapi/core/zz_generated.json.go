@@ -12317,6 +12317,365 @@ func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
+// UnmarshalJSON decodes data into o with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (o *ObjectReference) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	o.DecodeJSON(&dec)
+	return dec.Err()
+}
+
+// MarshalJSON encodes o, its Unknown members included.
+func (o ObjectReference) MarshalJSON() ([]byte, error) {
+	return codec.Finish(o.AppendJSON(codec.Buffer(o.SizeJSON())))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a ObjectReference they hold.
+func (x *ObjectReference) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
+	var err error
+	start := len(b)
+	if x.Kind != "" {
+		b = append(b, ",\"kind\":"...)
+		b = codec.AppendString(b, x.Kind)
+	}
+	if x.Namespace != "" {
+		b = append(b, ",\"namespace\":"...)
+		b = codec.AppendString(b, x.Namespace)
+	}
+	if x.Name != "" {
+		b = append(b, ",\"name\":"...)
+		b = codec.AppendString(b, x.Name)
+	}
+	if x.UID != "" {
+		b = append(b, ",\"uid\":"...)
+		b = codec.AppendString(b, string(x.UID))
+	}
+	if x.APIVersion != "" {
+		b = append(b, ",\"apiVersion\":"...)
+		b = codec.AppendString(b, x.APIVersion)
+	}
+	if x.ResourceVersion != "" {
+		b = append(b, ",\"resourceVersion\":"...)
+		b = codec.AppendString(b, x.ResourceVersion)
+	}
+	if x.FieldPath != "" {
+		b = append(b, ",\"fieldPath\":"...)
+		b = codec.AppendString(b, x.FieldPath)
+	}
+	if len(x.Unknown) > 0 {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfObjectReference); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == start {
+		return append(b, '{', '}'), nil
+	}
+	b[start] = '{'
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfObjectReference reports whether name is a member ObjectReference models.
+func jsonMembersOfObjectReference(name string) bool {
+	switch name {
+	case "kind", "namespace", "name", "uid", "apiVersion", "resourceVersion", "fieldPath":
+		return true
+	}
+	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *ObjectReference) SizeJSON() int {
+	n := 1
+	if x.Kind != "" {
+		n += 8
+		n += len(x.Kind) + 2
+	}
+	if x.Namespace != "" {
+		n += 13
+		n += len(x.Namespace) + 2
+	}
+	if x.Name != "" {
+		n += 8
+		n += len(x.Name) + 2
+	}
+	if x.UID != "" {
+		n += 7
+		n += len(x.UID) + 2
+	}
+	if x.APIVersion != "" {
+		n += 14
+		n += len(x.APIVersion) + 2
+	}
+	if x.ResourceVersion != "" {
+		n += 19
+		n += len(x.ResourceVersion) + 2
+	}
+	if x.FieldPath != "" {
+		n += 13
+		n += len(x.FieldPath) + 2
+	}
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
+	if n == 1 {
+		n++
+	}
+	return n
+}
+
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a ObjectReference they hold; users call UnmarshalJSON.
+func (x *ObjectReference) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.Kind = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("kind")
+			}
+		case "namespace":
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.Namespace = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("namespace")
+			}
+		case "name":
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.Name = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("name")
+			}
+		case "uid":
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.UID = meta.UID(v)
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("uid")
+			}
+		case "apiVersion":
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.APIVersion = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("apiVersion")
+			}
+		case "resourceVersion":
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.ResourceVersion = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("resourceVersion")
+			}
+		case "fieldPath":
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.FieldPath = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("fieldPath")
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfObjectReference)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (p *PodTemplate) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	p.DecodeJSON(&dec)
+	return dec.Err()
+}
+
+// MarshalJSON encodes p, its Unknown members included.
+func (p PodTemplate) MarshalJSON() ([]byte, error) {
+	return codec.Finish(p.AppendJSON(codec.Buffer(p.SizeJSON())))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a PodTemplate they hold.
+func (x *PodTemplate) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
+	var err error
+	start := len(b)
+	if x.TypeMeta.Kind != "" {
+		b = append(b, ",\"kind\":"...)
+		b = codec.AppendString(b, x.TypeMeta.Kind)
+	}
+	if x.TypeMeta.APIVersion != "" {
+		b = append(b, ",\"apiVersion\":"...)
+		b = codec.AppendString(b, x.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "metadata")
+	}
+	b = append(b, ",\"template\":"...)
+	if b, err = x.Template.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "template")
+	}
+	if len(x.Unknown) > 0 {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfPodTemplate); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == start {
+		return append(b, '{', '}'), nil
+	}
+	b[start] = '{'
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfPodTemplate reports whether name is a member PodTemplate models.
+func jsonMembersOfPodTemplate(name string) bool {
+	switch name {
+	case "kind", "apiVersion", "metadata", "template":
+		return true
+	}
+	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *PodTemplate) SizeJSON() int {
+	n := 1
+	if x.TypeMeta.Kind != "" {
+		n += 8
+		n += len(x.TypeMeta.Kind) + 2
+	}
+	if x.TypeMeta.APIVersion != "" {
+		n += 14
+		n += len(x.TypeMeta.APIVersion) + 2
+	}
+	n += 12
+	n += x.ObjectMeta.SizeJSON()
+	n += 12
+	n += x.Template.SizeJSON()
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
+	if n == 1 {
+		n++
+	}
+	return n
+}
+
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a PodTemplate they hold; users call UnmarshalJSON.
+func (x *PodTemplate) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.TypeMeta.Kind = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("kind")
+			}
+		case "apiVersion":
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.TypeMeta.APIVersion = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("apiVersion")
+			}
+		case "metadata":
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Enter()
+				x.ObjectMeta.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("metadata")
+			}
+		case "template":
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Enter()
+				x.Template.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("template")
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodTemplate)
+		}
+	}
+}
+
 // UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
 // Members its type does not model are kept in Unknown.
 func (r *ResourceRequirements) UnmarshalJSON(data []byte) error {
@@ -26469,6 +26828,26 @@ func (p *Pod) UnmarshalNewJSON(data []byte) error {
 		return dec.Err()
 	}
 	*p = Pod{}
+	return p.UnmarshalJSON(data)
+}
+
+// UnmarshalNewJSON decodes data into a new PodTemplate and stores it in *p:
+// the result, errors included, is exactly that of
+//
+//	*p = PodTemplate{}
+//	return p.UnmarshalJSON(data)
+//
+// but faster: it checks that data is JSON while it decodes it instead of
+// in a pass before. Text that is not JSON leaves *p zero.
+func (p *PodTemplate) UnmarshalNewJSON(data []byte) error {
+	*p = PodTemplate{}
+	var dec codec.Decoder
+	dec.StartNew(data)
+	p.DecodeJSON(&dec)
+	if dec.Checked() {
+		return dec.Err()
+	}
+	*p = PodTemplate{}
 	return p.UnmarshalJSON(data)
 }
 

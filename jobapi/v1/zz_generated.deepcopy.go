@@ -9,6 +9,173 @@ import (
 )
 
 // DeepCopyInto copies in into out, sharing no memory with in.
+func (in *CronJob) DeepCopyInto(out *CronJob) {
+	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *CronJob) deepCopyRefsInto(out *CronJob) {
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.deepCopyRefsInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
+}
+
+// DeepCopy returns a copy of in that shares no memory with it; nil stays
+// nil.
+func (in *CronJob) DeepCopy() *CronJob {
+	if in == nil {
+		return nil
+	}
+	out := new(CronJob)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies in into out, sharing no memory with in.
+func (in *CronJobSpec) DeepCopyInto(out *CronJobSpec) {
+	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *CronJobSpec) deepCopyRefsInto(out *CronJobSpec) {
+	type refs0 struct {
+		TimeZone                   string
+		StartingDeadlineSeconds    int64
+		SuccessfulJobsHistoryLimit int32
+		FailedJobsHistoryLimit     int32
+		Suspend                    bool
+	}
+	var r0 *refs0
+	{
+		var n0, m0 uintptr
+		if in.TimeZone != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.TimeZone))
+		}
+		if in.StartingDeadlineSeconds != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.StartingDeadlineSeconds))
+		}
+		if in.Suspend != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.Suspend))
+		}
+		if in.SuccessfulJobsHistoryLimit != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.SuccessfulJobsHistoryLimit))
+		}
+		if in.FailedJobsHistoryLimit != nil {
+			n0 += alloc.Size(unsafe.Sizeof(r0.FailedJobsHistoryLimit))
+		}
+		if n0+m0 > 0 && alloc.Size(unsafe.Sizeof(*r0)) <= n0+m0 {
+			r0 = new(refs0)
+		}
+	}
+	if s0 := in.TimeZone; s0 != nil {
+		var d0 *string
+		if r0 != nil {
+			d0 = &r0.TimeZone
+		} else {
+			d0 = new(string)
+		}
+		*d0 = *s0
+		out.TimeZone = d0
+	}
+	if s0 := in.StartingDeadlineSeconds; s0 != nil {
+		var d0 *int64
+		if r0 != nil {
+			d0 = &r0.StartingDeadlineSeconds
+		} else {
+			d0 = new(int64)
+		}
+		*d0 = *s0
+		out.StartingDeadlineSeconds = d0
+	}
+	if s0 := in.Suspend; s0 != nil {
+		var d0 *bool
+		if r0 != nil {
+			d0 = &r0.Suspend
+		} else {
+			d0 = new(bool)
+		}
+		*d0 = *s0
+		out.Suspend = d0
+	}
+	{
+		s0, d0 := &in.JobTemplate, &out.JobTemplate
+		s0.ObjectMeta.DeepCopyInto(&d0.ObjectMeta)
+		s0.Spec.deepCopyRefsInto(&d0.Spec)
+		if s0.Unknown != nil {
+			d0.Unknown = s0.Unknown.DeepCopy()
+		}
+	}
+	if s0 := in.SuccessfulJobsHistoryLimit; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.SuccessfulJobsHistoryLimit
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.SuccessfulJobsHistoryLimit = d0
+	}
+	if s0 := in.FailedJobsHistoryLimit; s0 != nil {
+		var d0 *int32
+		if r0 != nil {
+			d0 = &r0.FailedJobsHistoryLimit
+		} else {
+			d0 = new(int32)
+		}
+		*d0 = *s0
+		out.FailedJobsHistoryLimit = d0
+	}
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
+}
+
+// DeepCopy returns a copy of in that shares no memory with it; nil stays
+// nil.
+func (in *CronJobSpec) DeepCopy() *CronJobSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(CronJobSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies in into out, sharing no memory with in.
+func (in *JobTemplateSpec) DeepCopyInto(out *JobTemplateSpec) {
+	*out = *in
+	in.deepCopyRefsInto(out)
+}
+
+// deepCopyRefsInto replaces the pointers, slices and maps that out, a
+// shallow copy of in, shares with in by deep copies.
+func (in *JobTemplateSpec) deepCopyRefsInto(out *JobTemplateSpec) {
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.deepCopyRefsInto(&out.Spec)
+	if in.Unknown != nil {
+		out.Unknown = in.Unknown.DeepCopy()
+	}
+}
+
+// DeepCopy returns a copy of in that shares no memory with it; nil stays
+// nil.
+func (in *JobTemplateSpec) DeepCopy() *JobTemplateSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(JobTemplateSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies in into out, sharing no memory with in.
 func (in *Job) DeepCopyInto(out *Job) {
 	*out = *in
 	in.deepCopyRefsInto(out)

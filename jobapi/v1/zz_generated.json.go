@@ -9,6 +9,575 @@ import (
 	"strconv"
 )
 
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *CronJob) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
+
+// MarshalJSON encodes c, its Unknown members included.
+func (c CronJob) MarshalJSON() ([]byte, error) {
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a CronJob they hold.
+func (x *CronJob) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
+	var err error
+	start := len(b)
+	if x.TypeMeta.Kind != "" {
+		b = append(b, ",\"kind\":"...)
+		b = codec.AppendString(b, x.TypeMeta.Kind)
+	}
+	if x.TypeMeta.APIVersion != "" {
+		b = append(b, ",\"apiVersion\":"...)
+		b = codec.AppendString(b, x.TypeMeta.APIVersion)
+	}
+	b = append(b, ",\"metadata\":"...)
+	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "metadata")
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = x.Spec.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "spec")
+	}
+	b = append(b, ",\"status\":"...)
+	if b, err = x.Status.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "status")
+	}
+	if len(x.Unknown) > 0 {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfCronJob); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == start {
+		return append(b, '{', '}'), nil
+	}
+	b[start] = '{'
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfCronJob reports whether name is a member CronJob models.
+func jsonMembersOfCronJob(name string) bool {
+	switch name {
+	case "kind", "apiVersion", "metadata", "spec", "status":
+		return true
+	}
+	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *CronJob) SizeJSON() int {
+	n := 1
+	if x.TypeMeta.Kind != "" {
+		n += 8
+		n += len(x.TypeMeta.Kind) + 2
+	}
+	if x.TypeMeta.APIVersion != "" {
+		n += 14
+		n += len(x.TypeMeta.APIVersion) + 2
+	}
+	n += 12
+	n += x.ObjectMeta.SizeJSON()
+	n += 8
+	n += x.Spec.SizeJSON()
+	n += 10
+	n += x.Status.SizeJSON()
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
+	if n == 1 {
+		n++
+	}
+	return n
+}
+
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a CronJob they hold; users call UnmarshalJSON.
+func (x *CronJob) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "kind":
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.TypeMeta.Kind = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("kind")
+			}
+		case "apiVersion":
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.TypeMeta.APIVersion = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("apiVersion")
+			}
+		case "metadata":
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Enter()
+				x.ObjectMeta.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("metadata")
+			}
+		case "spec":
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Enter()
+				x.Spec.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("spec")
+			}
+		case "status":
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Enter()
+				x.Status.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("status")
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfCronJob)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (c *CronJobSpec) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	c.DecodeJSON(&dec)
+	return dec.Err()
+}
+
+// MarshalJSON encodes c, its Unknown members included.
+func (c CronJobSpec) MarshalJSON() ([]byte, error) {
+	return codec.Finish(c.AppendJSON(codec.Buffer(c.SizeJSON())))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a CronJobSpec they hold.
+func (x *CronJobSpec) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
+	var err error
+	start := len(b)
+	b = append(b, ",\"schedule\":"...)
+	b = codec.AppendString(b, x.Schedule)
+	if x.TimeZone != nil {
+		b = append(b, ",\"timeZone\":"...)
+		if x.TimeZone == nil {
+			b = append(b, "null"...)
+		} else {
+			b = codec.AppendString(b, (*x.TimeZone))
+		}
+	}
+	if x.StartingDeadlineSeconds != nil {
+		b = append(b, ",\"startingDeadlineSeconds\":"...)
+		if x.StartingDeadlineSeconds == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.StartingDeadlineSeconds)), 10)
+		}
+	}
+	if x.ConcurrencyPolicy != "" {
+		b = append(b, ",\"concurrencyPolicy\":"...)
+		b = codec.AppendString(b, string(x.ConcurrencyPolicy))
+	}
+	if x.Suspend != nil {
+		b = append(b, ",\"suspend\":"...)
+		if x.Suspend == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, (*x.Suspend))
+		}
+	}
+	b = append(b, ",\"jobTemplate\":"...)
+	if b, err = x.JobTemplate.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "jobTemplate")
+	}
+	if x.SuccessfulJobsHistoryLimit != nil {
+		b = append(b, ",\"successfulJobsHistoryLimit\":"...)
+		if x.SuccessfulJobsHistoryLimit == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.SuccessfulJobsHistoryLimit)), 10)
+		}
+	}
+	if x.FailedJobsHistoryLimit != nil {
+		b = append(b, ",\"failedJobsHistoryLimit\":"...)
+		if x.FailedJobsHistoryLimit == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64((*x.FailedJobsHistoryLimit)), 10)
+		}
+	}
+	if len(x.Unknown) > 0 {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfCronJobSpec); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == start {
+		return append(b, '{', '}'), nil
+	}
+	b[start] = '{'
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfCronJobSpec reports whether name is a member CronJobSpec models.
+func jsonMembersOfCronJobSpec(name string) bool {
+	switch name {
+	case "schedule", "timeZone", "startingDeadlineSeconds", "concurrencyPolicy", "suspend", "jobTemplate", "successfulJobsHistoryLimit", "failedJobsHistoryLimit":
+		return true
+	}
+	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *CronJobSpec) SizeJSON() int {
+	n := 1
+	n += 12
+	n += len(x.Schedule) + 2
+	if x.TimeZone != nil {
+		n += 12
+		if x.TimeZone == nil {
+			n += 4
+		} else {
+			n += len((*x.TimeZone)) + 2
+		}
+	}
+	if x.StartingDeadlineSeconds != nil {
+		n += 27
+		if x.StartingDeadlineSeconds == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.StartingDeadlineSeconds)))
+		}
+	}
+	if x.ConcurrencyPolicy != "" {
+		n += 21
+		n += len(x.ConcurrencyPolicy) + 2
+	}
+	if x.Suspend != nil {
+		n += 11
+		if x.Suspend == nil {
+			n += 4
+		} else {
+			n += codec.SizeBool((*x.Suspend))
+		}
+	}
+	n += 15
+	n += x.JobTemplate.SizeJSON()
+	if x.SuccessfulJobsHistoryLimit != nil {
+		n += 30
+		if x.SuccessfulJobsHistoryLimit == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.SuccessfulJobsHistoryLimit)))
+		}
+	}
+	if x.FailedJobsHistoryLimit != nil {
+		n += 26
+		if x.FailedJobsHistoryLimit == nil {
+			n += 4
+		} else {
+			n += codec.SizeInt(int64((*x.FailedJobsHistoryLimit)))
+		}
+	}
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
+	if n == 1 {
+		n++
+	}
+	return n
+}
+
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a CronJobSpec they hold; users call UnmarshalJSON.
+func (x *CronJobSpec) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "schedule":
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.Schedule = v
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("schedule")
+			}
+		case "timeZone":
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Enter()
+				if d.Null() {
+					x.TimeZone = nil
+				} else {
+					if x.TimeZone == nil {
+						x.TimeZone = new(string)
+					}
+					if v, ok := d.String(); ok {
+						(*x.TimeZone) = v
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("timeZone")
+			}
+		case "startingDeadlineSeconds":
+			if seen[0]&(1<<2) == 0 {
+				seen[0] |= 1 << 2
+				d.Enter()
+				if d.Null() {
+					x.StartingDeadlineSeconds = nil
+				} else {
+					if x.StartingDeadlineSeconds == nil {
+						x.StartingDeadlineSeconds = new(int64)
+					}
+					if v, ok := d.Int(64); ok {
+						(*x.StartingDeadlineSeconds) = int64(v)
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("startingDeadlineSeconds")
+			}
+		case "concurrencyPolicy":
+			if seen[0]&(1<<3) == 0 {
+				seen[0] |= 1 << 3
+				d.Enter()
+				if v, ok := d.String(); ok {
+					x.ConcurrencyPolicy = jobapi.ConcurrencyPolicy(v)
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("concurrencyPolicy")
+			}
+		case "suspend":
+			if seen[0]&(1<<4) == 0 {
+				seen[0] |= 1 << 4
+				d.Enter()
+				if d.Null() {
+					x.Suspend = nil
+				} else {
+					if x.Suspend == nil {
+						x.Suspend = new(bool)
+					}
+					if v, ok := d.Bool(); ok {
+						(*x.Suspend) = v
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("suspend")
+			}
+		case "jobTemplate":
+			if seen[0]&(1<<5) == 0 {
+				seen[0] |= 1 << 5
+				d.Enter()
+				x.JobTemplate.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("jobTemplate")
+			}
+		case "successfulJobsHistoryLimit":
+			if seen[0]&(1<<6) == 0 {
+				seen[0] |= 1 << 6
+				d.Enter()
+				if d.Null() {
+					x.SuccessfulJobsHistoryLimit = nil
+				} else {
+					if x.SuccessfulJobsHistoryLimit == nil {
+						x.SuccessfulJobsHistoryLimit = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.SuccessfulJobsHistoryLimit) = int32(v)
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("successfulJobsHistoryLimit")
+			}
+		case "failedJobsHistoryLimit":
+			if seen[0]&(1<<7) == 0 {
+				seen[0] |= 1 << 7
+				d.Enter()
+				if d.Null() {
+					x.FailedJobsHistoryLimit = nil
+				} else {
+					if x.FailedJobsHistoryLimit == nil {
+						x.FailedJobsHistoryLimit = new(int32)
+					}
+					if v, ok := d.Int(32); ok {
+						(*x.FailedJobsHistoryLimit) = int32(v)
+					}
+				}
+				d.Pop()
+			} else {
+				d.Duplicate("failedJobsHistoryLimit")
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfCronJobSpec)
+		}
+	}
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// Members its type does not model are kept in Unknown.
+func (j *JobTemplateSpec) UnmarshalJSON(data []byte) error {
+	var dec codec.Decoder
+	if err := dec.Start(data); err != nil {
+		return err
+	}
+	j.DecodeJSON(&dec)
+	return dec.Err()
+}
+
+// MarshalJSON encodes j, its Unknown members included.
+func (j JobTemplateSpec) MarshalJSON() ([]byte, error) {
+	return codec.Finish(j.AppendJSON(codec.Buffer(j.SizeJSON())))
+}
+
+// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON
+// returns. It is the entry point through which the encoders of other
+// packages write a JobTemplateSpec they hold.
+func (x *JobTemplateSpec) AppendJSON(b []byte) ([]byte, error) {
+	b = codec.Reserve(b)
+	var err error
+	start := len(b)
+	b = append(b, ",\"metadata\":"...)
+	if b, err = x.ObjectMeta.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "metadata")
+	}
+	b = append(b, ",\"spec\":"...)
+	if b, err = x.Spec.AppendJSON(b); err != nil {
+		return b, codec.InMember(err, "spec")
+	}
+	if len(x.Unknown) > 0 {
+		if b, _, err = codec.AppendUnknown(b, ',', x.Unknown, jsonMembersOfJobTemplateSpec); err != nil {
+			return b, err
+		}
+	}
+	if len(b) == start {
+		return append(b, '{', '}'), nil
+	}
+	b[start] = '{'
+	return append(b, '}'), nil
+}
+
+// jsonMembersOfJobTemplateSpec reports whether name is a member JobTemplateSpec models.
+func jsonMembersOfJobTemplateSpec(name string) bool {
+	switch name {
+	case "metadata", "spec":
+		return true
+	}
+	return false
+}
+
+// SizeJSON returns the length of the JSON text AppendJSON appends for x
+// when none of its strings needs escaping: the room MarshalJSON makes, so
+// that encoding allocates once.
+func (x *JobTemplateSpec) SizeJSON() int {
+	n := 1
+	n += 12
+	n += x.ObjectMeta.SizeJSON()
+	n += 8
+	n += x.Spec.SizeJSON()
+	if len(x.Unknown) > 0 {
+		n += codec.SizeUnknown(x.Unknown)
+	}
+	if n == 1 {
+		n++
+	}
+	return n
+}
+
+// DecodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does. It is the entry point through which the decoders of
+// other packages read a JobTemplateSpec they hold; users call UnmarshalJSON.
+func (x *JobTemplateSpec) DecodeJSON(d *codec.Decoder) {
+	if !d.BeginStruct() {
+		return
+	}
+	fresh := len(x.Unknown) == 0
+	var seen [1]uint64
+	for {
+		name, ok := d.Member()
+		if !ok {
+			return
+		}
+		switch string(name) {
+		case "metadata":
+			if seen[0]&(1<<0) == 0 {
+				seen[0] |= 1 << 0
+				d.Enter()
+				x.ObjectMeta.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("metadata")
+			}
+		case "spec":
+			if seen[0]&(1<<1) == 0 {
+				seen[0] |= 1 << 1
+				d.Enter()
+				x.Spec.DecodeJSON(d)
+				d.Pop()
+			} else {
+				d.Duplicate("spec")
+			}
+		default:
+			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobTemplateSpec)
+		}
+	}
+}
+
 // UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
 // Members its type does not model are kept in Unknown.
 func (j *Job) UnmarshalJSON(data []byte) error {
@@ -885,6 +1454,26 @@ func sizeJSONSelectorLabelSelectorRequirement(x *selector.LabelSelectorRequireme
 		n++
 	}
 	return n
+}
+
+// UnmarshalNewJSON decodes data into a new CronJob and stores it in *c:
+// the result, errors included, is exactly that of
+//
+//	*c = CronJob{}
+//	return c.UnmarshalJSON(data)
+//
+// but faster: it checks that data is JSON while it decodes it instead of
+// in a pass before. Text that is not JSON leaves *c zero.
+func (c *CronJob) UnmarshalNewJSON(data []byte) error {
+	*c = CronJob{}
+	var dec codec.Decoder
+	dec.StartNew(data)
+	c.DecodeJSON(&dec)
+	if dec.Checked() {
+		return dec.Err()
+	}
+	*c = CronJob{}
+	return c.UnmarshalJSON(data)
 }
 
 // UnmarshalNewJSON decodes data into a new Job and stores it in *j:

@@ -12,31 +12,40 @@ import (
 )
 
 // runCreate implements `jobkit create [-f FILE]... [-R] [--validate
-// strict|warn|ignore] [-n NAMESPACE] [--uid UID] [--label-keys seed|kubernetes]
-// [--unique-label-key KEY]`: for every Job of the input (batch/v1 or
-// extensions/v1beta1, decoded with that version's defaults) it does what
-// an API server does on create — create-time processing
-// (jobapi.PrepareForCreate: uid, selector and labels generated, copied
-// stale values replaced), validation (jobapi.Validate, the downward API
-// included) — and prints the Job as it
-// would be stored, as batch/v1 YAML. Every other object (a CronJob, whose
-// job template is validated, included) is written back unchanged, in
-// input order, so a whole manifest file goes through.
+// strict|warn|ignore] [--strict-kinds] [-n NAMESPACE] [--uid UID]
+// [--label-keys seed|kubernetes] [--unique-label-key KEY]`: for every
+// object of the input jobkit judges it does what an API server does on
+// create — create-time processing, then validation — and prints the
+// result, in input order, so a whole manifest file goes through:
+//   - a Job (batch/v1 or extensions/v1beta1, decoded with that version's
+//     defaults): jobapi.PrepareForCreate (uid, selector and labels
+//     generated, copied stale values replaced), jobapi.Validate, and the
+//     Job as the API server returns it (jobapi.ReadBack), as batch/v1;
+//   - a batch/v1 CronJob: jobapi.PrepareCronJobForCreate,
+//     jobapi.ValidateCronJob (the schedule, time zone, policies, limits
+//     and the job template), and the CronJob as the API server returns it
+//     (jobapi.ReadBackCronJob);
+//   - a Pod or a PodTemplate: jobapi.PreparePodForCreate and
+//     jobapi.ValidatePod, or PreparePodTemplateForCreate and
+//     ValidatePodTemplate; written back as given (jobkit does not model
+//     all the API server writes into a new Pod);
+//   - any other object: written back unchanged (with --strict-kinds, an
+//     error).
 //
 // Warnings (each value create-time processing replaced, a name that is
 // not a DNS label, unknown fields under --validate=warn) go to standard
 // error and do not change the exit status. If any document is invalid,
 // nothing is printed: every error goes to standard error, one per line,
 // in kubectl's shape (`FILE: Job.batch "pi" is invalid: FIELD: ...`), and
-// the exit status is 1. Bad flags, --uid for more than one Job (two Jobs
-// must never share a uid) and unreadable input exit 2.
+// the exit status is 1. Bad flags, --uid for more than one object (two
+// objects must never share a uid) and unreadable input exit 2.
 func runCreate(s streams, args []string) int {
 	fs := flag.NewFlagSet("create", flag.ContinueOnError)
 	fs.SetOutput(s.err)
 	in := addInputFlags(fs, true)
 	cf := addCreateFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(s.err, "usage: jobkit create [-f FILE]... [-R] [--validate strict|warn|ignore] [-n NAMESPACE] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]")
+		fmt.Fprintln(s.err, "usage: jobkit create [-f FILE]... [-R] [--validate strict|warn|ignore] [--strict-kinds] [-n NAMESPACE] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]")
 		fs.PrintDefaults()
 	}
 	opts, status := parseCreateFlags(s, "create", fs, cf, args)
@@ -59,9 +68,12 @@ func runCreate(s streams, args []string) int {
 	for i, c := range checked {
 		var y []byte
 		var err error
-		if c.doc.Kind == "Job" {
+		switch {
+		case c.doc.Job != nil:
 			y, err = conversion.Encode(c.doc.Job, "batch/v1")
-		} else {
+		case c.doc.CronJob != nil:
+			y, err = conversion.EncodeCronJob(c.doc.CronJob, "batch/v1")
+		default:
 			y, err = conversion.JSONToYAML(c.doc.JSON)
 		}
 		if err != nil {
@@ -84,6 +96,9 @@ type createFlags struct {
 	labelKeys *string
 	uniqueKey *string
 	namespace *string
+	// strictKinds makes an object of a kind jobkit does not judge an
+	// error.
+	strictKinds *bool
 }
 
 func addCreateFlags(fs *flag.FlagSet) createFlags {
@@ -92,10 +107,11 @@ func addCreateFlags(fs *flag.FlagSet) createFlags {
 	fs.StringVar(ns, "namespace", "", nsUsage)
 	fs.StringVar(ns, "n", "", nsUsage+" (shorthand)")
 	return createFlags{
-		namespace: ns,
-		uid:       fs.String("uid", "", "the uid of the new Job (only for a single Job); none: a random UUID"),
-		labelKeys: fs.String("label-keys", string(jobapi.SeedLabelKeys), "the label keys of the generated selector and labels: 'seed' (controller-uid, job-name) or 'kubernetes' (batch.kubernetes.io/controller-uid, batch.kubernetes.io/job-name and the seed keys)"),
-		uniqueKey: fs.String("unique-label-key", "", "a label key of your choice to select on instead of controller-uid (e.g. 'example.com/run-id')"),
+		namespace:   ns,
+		uid:         fs.String("uid", "", "the uid of the new object (only for a single Job, CronJob, Pod or PodTemplate); none: a random UUID"),
+		labelKeys:   fs.String("label-keys", string(jobapi.SeedLabelKeys), "the label keys of the generated selector and labels: 'seed' (controller-uid, job-name) or 'kubernetes' (batch.kubernetes.io/controller-uid, batch.kubernetes.io/job-name and the seed keys)"),
+		uniqueKey:   fs.String("unique-label-key", "", "a label key of your choice to select on instead of controller-uid (e.g. 'example.com/run-id')"),
+		strictKinds: fs.Bool("strict-kinds", false, "make an object of a kind jobkit does not judge (anything but a Job, a batch/v1 CronJob, a Pod or a PodTemplate) an error instead of passing it over"),
 	}
 }
 
@@ -206,7 +222,7 @@ type checkedDoc struct {
 func (c checkedDoc) invalid() bool { return c.doc.Err != nil || c.err != nil || len(c.errs) > 0 }
 
 // checkDocuments reads the input and runs create-time processing and
-// validation on every Job in it (a CronJob's job template included). A
+// validation on every object in it that jobkit judges (checkDocument). A
 // non-zero status means the input could not be read or the flags do not
 // fit it; the problem is reported. Unless keep is true, each document's
 // Job and JSON are let go once it is checked, input by input, so that
@@ -224,7 +240,7 @@ func checkDocuments(s streams, name string, in *inputFlags, cf createFlags, opts
 	var out []checkedDoc
 	check := func(docs []conversion.Document) {
 		for i := range docs {
-			c := checkDocument(&docs[i], meta.UID(*cf.uid), opts)
+			c := checkDocument(&docs[i], meta.UID(*cf.uid), opts, *cf.strictKinds)
 			if c.err == nil {
 				c.lines = docErrorLines(c.doc, c.errs)
 			}
@@ -238,17 +254,17 @@ func checkDocuments(s streams, name string, in *inputFlags, cf createFlags, opts
 	if *cf.uid == "" {
 		err = eachInput(s, in, mode, check)
 	} else {
-		// --uid is for one Job only: count them before creating any.
+		// --uid is for one object only: count them before creating any.
 		var docs []conversion.Document
 		docs, err = readObjects(s, in, mode)
-		jobs := 0
-		for _, d := range docs {
-			if d.Kind == "Job" {
-				jobs++
+		objects := 0
+		for i := range docs {
+			if docs[i].IsTyped() {
+				objects++
 			}
 		}
-		if err == nil && jobs > 1 {
-			fmt.Fprintf(s.err, "jobkit %s: --uid may only be given for a single Job, and the input holds %d Jobs: Jobs that share a uid select each other's pods\n", name, jobs)
+		if err == nil && objects > 1 {
+			fmt.Fprintf(s.err, "jobkit %s: --uid may only be given when the input holds a single object to create (a Job, CronJob, Pod or PodTemplate), and it holds %d: two objects never share a uid, and Jobs that do select each other's pods\n", name, objects)
 			return nil, 2
 		}
 		check(docs)
@@ -264,31 +280,61 @@ func checkDocuments(s streams, name string, in *inputFlags, cf createFlags, opts
 	return out, 0
 }
 
-// checkDocument runs create-time processing (with uid, unless the Job is
-// a CronJob's: it gets its uid when the controller makes it) and
-// validation on the Job of one document, if it holds one.
-func checkDocument(d *conversion.Document, uid meta.UID, opts labelKeys) checkedDoc {
+// checkDocument runs create-time processing (with uid when it is not
+// "") and validation on the object of one document, if it is of a kind
+// jobkit judges: a Job, a CronJob, a Pod or a PodTemplate. Any other
+// kind is passed over, or, with strictKinds, refused. A valid Job or
+// CronJob is left as the API server returns it (read back from storage).
+func checkDocument(d *conversion.Document, uid meta.UID, opts labelKeys, strictKinds bool) checkedDoc {
 	c := checkedDoc{doc: d}
-	if d.Err != nil || d.Job == nil {
+	if d.Err != nil {
 		return c
 	}
-	if d.JobPath != "" {
-		uid = ""
+	create := opts.createOptions(uid)
+	var (
+		m    *meta.ObjectMeta
+		w    meta.Warnings
+		errs field.ErrorList
+		err  error
+	)
+	switch {
+	case d.Job != nil:
+		m = &d.Job.ObjectMeta
+		w, errs, err = opts.prepare(d.Job, uid)
+		if err == nil && len(errs) == 0 {
+			jobapi.ReadBack(d.Job)
+		}
+	case d.CronJob != nil:
+		m = &d.CronJob.ObjectMeta
+		if w, err = jobapi.PrepareCronJobForCreate(d.CronJob, create...); err == nil {
+			errs, err = jobapi.ValidateCronJob(d.CronJob)
+		}
+		if err == nil && len(errs) == 0 {
+			jobapi.ReadBackCronJob(d.CronJob)
+		}
+	case d.Pod != nil:
+		m = &d.Pod.ObjectMeta
+		if w, err = jobapi.PreparePodForCreate(d.Pod, create...); err == nil {
+			errs, err = jobapi.ValidatePod(d.Pod)
+		}
+	case d.PodTemplate != nil:
+		m = &d.PodTemplate.ObjectMeta
+		if w, err = jobapi.PreparePodTemplateForCreate(d.PodTemplate, create...); err == nil {
+			errs, err = jobapi.ValidatePodTemplate(d.PodTemplate)
+		}
+	default:
+		if strictKinds {
+			c.err = fmt.Errorf("%s %q is of a kind jobkit does not check (it judges Jobs, batch/v1 CronJobs, Pods and PodTemplates), and --strict-kinds refuses it", d.GroupKind(), d.Name)
+		}
+		return c
 	}
-	w, errs, err := opts.prepare(d.Job, uid)
 	if err != nil {
 		// A namespace mismatch; the options themselves were checked before.
 		c.err = err
 		return c
 	}
 	c.warnings, c.errs = w, errs
-	if d.JobPath == "" {
-		d.Name = d.Job.ObjectMeta.Name // generateName may have made it
-		if len(errs) == 0 {
-			// What the API server returns: the Job read back from storage.
-			jobapi.ReadBack(d.Job)
-		}
-	}
+	d.Name = m.Name // generateName may have made it
 	return c
 }
 

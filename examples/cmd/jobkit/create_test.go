@@ -225,9 +225,39 @@ func TestCreate(t *testing.T) {
 			wantStatus: 1,
 		},
 		{
-			name:    "objects that are not Jobs are written back unchanged",
-			stdin:   "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\n",
-			wantOut: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n",
+			name:    "objects of kinds jobkit does not judge are written back unchanged",
+			stdin:   "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: {a: b}\n",
+			wantOut: "apiVersion: v1\ndata:\n  a: b\nkind: ConfigMap\nmetadata:\n  name: x\n",
+		},
+		{
+			name:       "--strict-kinds refuses them",
+			args:       []string{"--strict-kinds"},
+			stdin:      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n",
+			wantErr:    []string{`STDIN: error: ConfigMap "x" is of a kind jobkit does not check (it judges Jobs, batch/v1 CronJobs, Pods and PodTemplates), and --strict-kinds refuses it`},
+			wantStatus: 1,
+		},
+		{
+			name:    "a valid Pod is validated and written back as given",
+			stdin:   "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec: {containers: [{name: c, image: busybox}]}\n",
+			wantOut: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  containers:\n  - image: busybox\n    name: c\n",
+		},
+		{
+			name:       "an invalid Pod is refused with core's rules",
+			stdin:      "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec: {containers: [{name: C, image: busybox}]}\n",
+			wantErr:    []string{`STDIN:4:22: Pod "x" is invalid: spec.containers[0].name: Invalid value: "C": `},
+			wantStatus: 1,
+		},
+		{
+			name:       "a bad quantity in a Pod is the API server's 400",
+			stdin:      "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec: {containers: [{name: c, image: busybox, resources: {limits: {cpu: 1.5.0}}}]}\n",
+			wantErr:    []string{`STDIN:4:68: Pod in version "v1" cannot be handled as a Pod: quantities must match the regular expression`},
+			wantStatus: 1,
+		},
+		{
+			name:       "a PodTemplate is validated with core's rules, any restartPolicy allowed",
+			stdin:      "apiVersion: v1\nkind: PodTemplate\nmetadata: {name: t}\ntemplate: {spec: {restartPolicy: Always, containers: [{name: c, image: busybox, ports: [{containerPort: 0}]}]}}\n",
+			wantErr:    []string{`STDIN:4:90: PodTemplate "t" is invalid: template.spec.containers[0].ports[0].containerPort: `},
+			wantStatus: 1,
 		},
 		{
 			name:       "empty input",
@@ -236,10 +266,10 @@ func TestCreate(t *testing.T) {
 			wantStatus: 1,
 		},
 		{
-			name:       "--uid for several Jobs",
+			name:       "--uid for several objects",
 			args:       []string{"--uid", createUID},
-			stdin:      createPiJob + "---\n" + createPiJob,
-			wantErr:    []string{"jobkit create: --uid may only be given for a single Job"},
+			stdin:      createPiJob + "---\n" + createCronJob,
+			wantErr:    []string{"jobkit create: --uid may only be given when the input holds a single object to create (a Job, CronJob, Pod or PodTemplate), and it holds 2: "},
 			wantStatus: 2,
 		},
 		{

@@ -77,7 +77,8 @@ func TestCreateAndConvertMixedDirectory(t *testing.T) {
 	}{
 		{"convert-v1beta1", []string{"convert", "--to", "extensions/v1beta1", "-f", "testdata/mixed/chart.yaml", "-R", "-f", "testdata/mixed/nested"}, 0},
 		{"create-chart", []string{"create", "--uid", uid, "-f", "testdata/mixed/chart.yaml"}, 0},
-		{"create-cronjobs-do-not-count-for-uid", []string{"create", "--uid", uid, "-f", "testdata/mixed/chart.yaml", "-f", "testdata/mixed/cronjobs.yaml"}, 1},
+		{"create-cronjobs-count-for-uid", []string{"create", "--uid", uid, "-f", "testdata/mixed/chart.yaml", "-f", "testdata/mixed/cronjobs.yaml"}, 2},
+		{"create-cronjobs", []string{"create", "-f", "testdata/mixed/cronjobs.yaml"}, 1},
 		{"create-warn-drops-the-field", []string{"create", "--uid", uid, "--validate=warn", "-f", "testdata/mixed/typo.yaml"}, 0},
 		{"create-two-jobs-one-uid", []string{"create", "--uid", uid, "-f", "testdata/mixed/chart.yaml", "-f", "testdata/mixed/job.json"}, 2},
 	}
@@ -130,7 +131,7 @@ func TestInputBehaviours(t *testing.T) {
 			name:    "validate passes over other kinds and counts them",
 			stdin:   serviceYAML + "---\n" + piJob,
 			args:    []string{"validate"},
-			wantErr: "1 Job valid, 0 invalid, 1 other object skipped\n", terminal: true,
+			wantErr: "1 Job valid, 0 invalid, 1 Service not checked\n", terminal: true,
 		},
 		{
 			name:       "a misspelled field is refused as kubectl refuses it",
@@ -179,12 +180,21 @@ func TestInputBehaviours(t *testing.T) {
 			wantStatus: 1,
 		},
 		{
-			name:       "a Deployment is not a Job: skipped, not two errors",
+			name:       "a Deployment is not checked: counted by kind, not two errors",
 			stdin:      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: nginx-deployment}\n",
 			args:       []string{"validate"},
 			terminal:   true,
-			wantErr:    "0 Jobs valid, 0 invalid, 1 other object skipped\n",
+			wantErr:    "0 objects valid, 0 invalid, 1 Deployment not checked\n",
 			wantStatus: 0,
+		},
+		{
+			name:     "--strict-kinds: a kind jobkit does not check is an error",
+			stdin:    "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: nginx-deployment}\n---\n" + piJob,
+			args:     []string{"validate", "--strict-kinds"},
+			terminal: true,
+			wantErr: `STDIN:1 (document 1): error: Deployment.apps "nginx-deployment" is of a kind jobkit does not check (it judges Jobs, batch/v1 CronJobs, Pods and PodTemplates), and --strict-kinds refuses it` + "\n" +
+				"1 Job valid, 1 Deployment invalid\n",
+			wantStatus: 1,
 		},
 		{
 			name:       "truncated JSON is reported as JSON",
@@ -212,7 +222,7 @@ func TestInputBehaviours(t *testing.T) {
 			stdin: "{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"name\":\"web\"}}\n{\"apiVersion\":\"batch/v1\",\"kind\":\"Job\",\"metadata\":{\"name\":\"pi\"},\"spec\":{\"completions\":-1,\"template\":{\"spec\":{\"containers\":[{\"name\":\"pi\",\"image\":\"perl\"}],\"restartPolicy\":\"Never\"}}}}\n",
 			args:  []string{"validate"},
 			wantErr: `STDIN:2:72 (document 2): Job.batch "pi" is invalid: spec.completions: Invalid value: -1: must be greater than or equal to 0` + "\n" +
-				"0 Jobs valid, 1 invalid, 1 other object skipped\n",
+				"0 objects valid, 1 Job invalid, 1 Service not checked\n",
 			terminal:   true,
 			wantStatus: 1,
 		},
@@ -240,7 +250,7 @@ func TestInputBehaviours(t *testing.T) {
 			wantStatus: 2,
 		},
 		{
-			name:       "create --uid counts only Jobs",
+			name:       "create --uid counts only the objects jobkit creates",
 			stdin:      serviceYAML + "---\n" + piJob,
 			args:       []string{"create", "--uid", "u-1"},
 			wantOut:    "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector:\n    app: web\n---\n" + createdPiWithUID,
@@ -250,7 +260,7 @@ func TestInputBehaviours(t *testing.T) {
 			name:       "create --uid refuses two Jobs",
 			stdin:      piJob + "---\n" + strings.Replace(piJob, "name: pi\n", "name: pi2\n", 1),
 			args:       []string{"create", "--uid", "u-1"},
-			wantErr:    "jobkit create: --uid may only be given for a single Job, and the input holds 2 Jobs: Jobs that share a uid select each other's pods\n",
+			wantErr:    "jobkit create: --uid may only be given when the input holds a single object to create (a Job, CronJob, Pod or PodTemplate), and it holds 2: two objects never share a uid, and Jobs that do select each other's pods\n",
 			wantStatus: 2,
 		},
 		{

@@ -182,7 +182,7 @@ func TestValidateJSONStatus(t *testing.T) {
 		{Kind: "Status", APIVersion: "v1", Status: "Failure", Reason: "Invalid", Code: 422,
 			Message: `Job.batch "pi" is invalid: spec.completionMode: Unsupported value: "Sometimes": supported values: "NonIndexed", "Indexed"`,
 			Details: details("pi", "batch", "Job", cause{"FieldValueNotSupported", "spec.completionMode"})},
-		{Kind: "Status", APIVersion: "v1", Status: "Success", Code: 200, Message: `ConfigMap "cm" is not a Job: not validated`, Details: details("cm", "", "ConfigMap")},
+		{Kind: "Status", APIVersion: "v1", Status: "Success", Code: 200, Message: `ConfigMap "cm" is of a kind jobkit does not check: not validated`, Details: details("cm", "", "ConfigMap")},
 		{Kind: "Status", APIVersion: "v1", Status: "Failure", Reason: "BadRequest", Code: 400,
 			Message: `Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.backofLimit"`,
 			Details: details("typo", "batch", "Job")},

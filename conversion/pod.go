@@ -1,0 +1,42 @@
+package conversion
+
+import (
+	"github.com/jobkit/jobkit/jobapi/core"
+)
+
+// decodePodKind decodes the v1 Pod or PodTemplate j of a stream into d,
+// with core/v1's defaults (unless the stream's options say otherwise:
+// core.SetDefaultsPod, or core.SetDefaultsPodTemplateSpec on a
+// PodTemplate's template), and applies the stream's field validation to
+// it as to a Job. A value that does not decode (a wrong type, a quantity
+// that does not parse) is a field error in d.Err, which [Document.Status]
+// words as the API server's 400.
+func decodePodKind(d *Document, j []byte, dups []string, o *streamState) {
+	var obj any
+	if d.Kind == "Pod" {
+		var p core.Pod
+		if err := p.UnmarshalNewJSON(j); err != nil {
+			d.Err = err
+			d.Name, d.Namespace = readName(j)
+			return
+		}
+		if o.defaults {
+			core.SetDefaultsPod(&p)
+		}
+		d.Pod, obj = &p, &p
+	} else {
+		var t core.PodTemplate
+		if err := t.UnmarshalNewJSON(j); err != nil {
+			d.Err = err
+			d.Name, d.Namespace = readName(j)
+			return
+		}
+		if o.defaults {
+			core.SetDefaultsPodTemplateSpec(&t.Template)
+		}
+		d.PodTemplate, obj = &t, &t
+	}
+	m := d.objectMeta()
+	d.Name, d.Namespace = m.Name, m.Namespace
+	applyFieldValidation(d, strictFields(dups, UnknownFields(obj, "")), o.validation)
+}
