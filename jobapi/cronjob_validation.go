@@ -156,6 +156,24 @@ func validateCronJobSpec(spec, old *CronJobSpec, pod core.PodValidationOptions, 
 	return errs
 }
 
+// ValidateCronJobSchedule checks a new CronJob's spec.schedule and
+// spec.timeZone as [ValidateCronJob] checks them (the rules of the other
+// fields and of the job template aside): the schedule is required and
+// must parse as Kubernetes parses it ([cron.Parse]), with no TZ= or
+// CRON_TZ= in it; the time zone, when given, must be an explicit zone of
+// the Go time database. It is what a tool that only asks when a CronJob
+// runs (`jobkit schedule`) checks first.
+func ValidateCronJobSchedule(schedule string, timeZone *string) field.ErrorList {
+	path := field.NewPath("spec")
+	var errs field.ErrorList
+	if schedule == "" {
+		errs = append(errs, field.Required(path.Child("schedule"), ""))
+	} else {
+		errs = validateSchedule(schedule, false, timeZone, path.Child("schedule"), errs)
+	}
+	return validateTimeZone(timeZone, path.Child("timeZone"), errs)
+}
+
 // validateSchedule checks a schedule that is not empty: it must parse,
 // and it may hold "TZ" (a TZ= or CRON_TZ= prefix, or the letters
 // anywhere) only when allowTZ (the stored CronJob's did) and there is no

@@ -285,3 +285,32 @@ func BenchmarkValidateCronJob(b *testing.B) {
 		}
 	}
 }
+
+func TestValidateCronJobSchedule(t *testing.T) {
+	zone := func(z string) *string { return &z }
+	tests := []struct {
+		name     string
+		schedule string
+		timeZone *string
+		want     []string
+	}{
+		{name: "a schedule and a zone", schedule: "*/15 9-17 * * MON-FRI", timeZone: zone("Europe/Berlin")},
+		{name: "no zone", schedule: "@daily"},
+		{name: "empty schedule", schedule: "", want: []string{"spec.schedule: Required value"}},
+		{name: "unparseable", schedule: "61 * * * *", want: []string{`spec.schedule: Invalid value: "61 * * * *": end of range (61) above maximum (59): 61`}},
+		{name: "TZ in the schedule", schedule: "CRON_TZ=UTC @daily", want: []string{`spec.schedule: Invalid value: "CRON_TZ=UTC @daily": cannot use TZ or CRON_TZ in schedule, use timeZone field instead`}},
+		{name: "Local", schedule: "@daily", timeZone: zone("Local"), want: []string{`spec.timeZone: Invalid value: "Local": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones`}},
+		{name: "empty zone", schedule: "@daily", timeZone: zone(""), want: []string{`spec.timeZone: Invalid value: "": timeZone must be nil or non-empty string`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, e := range jobapi.ValidateCronJobSchedule(tt.schedule, tt.timeZone) {
+				got = append(got, e.Error())
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("ValidateCronJobSchedule(%q) (-want +got):\n%s", tt.schedule, diff)
+			}
+		})
+	}
+}

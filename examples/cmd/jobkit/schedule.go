@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/cron"
 	"github.com/jobkit/jobkit/jobapi/field"
 )
@@ -58,19 +59,26 @@ func runSchedule(s streams, args []string) int {
 	}
 
 	schedule := positional[0]
-	out := time.UTC
-	if timeZone.set {
-		loc, err := time.LoadLocation(timeZone.value)
-		if err != nil {
-			// The controller creates no Job for such a CronJob.
-			fmt.Fprintln(s.err, field.Invalid(field.NewPath("spec", "timeZone"), timeZone.value, err.Error()))
-			return 1
-		}
-		out = loc
-	}
 	var zone *string
 	if timeZone.set {
 		zone = &timeZone.value
+	}
+	// The rules ValidateCronJob applies to these two fields: a CronJob
+	// that breaks them is never stored, so it never runs.
+	if errs := jobapi.ValidateCronJobSchedule(schedule, zone); len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintln(s.err, e)
+		}
+		return 1
+	}
+	out := time.UTC
+	if zone != nil {
+		loc, err := time.LoadLocation(*zone)
+		if err != nil {
+			fmt.Fprintln(s.err, field.Invalid(field.NewPath("spec", "timeZone"), *zone, err.Error()))
+			return 1
+		}
+		out = loc
 	}
 	sched, err := cron.ForCronJob(schedule, zone)
 	if err != nil {
