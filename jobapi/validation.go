@@ -11,6 +11,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/fieldpath"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/scoreboard"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -44,7 +45,9 @@ const nonNegative = "must be greater than or equal to 0"
 // Validate checks a Job as a v1.36 API server checks a new one, after
 // [PrepareForCreate], and returns every problem as a field error with the
 // type and field path Kubernetes uses (the messages are jobkit's, in the
-// API conventions' wording). An empty list means the Job is valid. The
+// API conventions' wording, except those about index lists such as
+// succeededIndexes, which are the API server's: see
+// [scoreboard.ValidateIndexes]). An empty list means the Job is valid. The
 // error is for misuse only: a nil job or a bad label key option.
 //
 // It is Kubernetes' ValidateJob as the Job strategy calls it on create,
@@ -716,10 +719,11 @@ func validateSuccessPolicy(spec *JobSpec, path *field.Path, errs field.ErrorList
 				errs = append(errs, field.TooLong(ip, "", maxSucceededIndexesLength))
 			}
 			if spec.Completions != nil {
-				var err error
-				if total, err = countSucceededIndexes(s, *spec.Completions); err != nil {
-					errs = append(errs, field.Invalid(ip, s, err.Error()))
+				n, err := scoreboard.ValidateIndexes(s, int(*spec.Completions))
+				if err != nil {
+					errs = append(errs, field.Invalid(ip, s, "error parsing succeededIndexes: "+err.Error()))
 				}
+				total = int64(n)
 			}
 		}
 		if r.SucceededCount != nil {
@@ -737,107 +741,6 @@ func validateSuccessPolicy(spec *JobSpec, path *field.Path, errs field.ErrorList
 		}
 	}
 	return errs
-}
-
-// countSucceededIndexes reads `succeededIndexes` as Kubernetes reads it,
-// and returns how many indexes it holds: comma-separated indexes and
-// intervals `a-b` (a less than b) in increasing order, each index a
-// decimal integer (leading zeros and a '+' sign accepted, as Go's Atoi
-// accepts them) less than completions. An interval that is malformed or
-// out of order makes the whole list invalid, and then the count is 0.
-func countSucceededIndexes(s string, completions int32) (int64, error) {
-	if s == "" {
-		return 0, nil
-	}
-	var total int64
-	last, haveLast := int64(0), false
-	for part := range strings.SplitSeq(s, ",") {
-		bounds := strings.Split(part, "-")
-		if len(bounds) > 2 {
-			return 0, fmt.Errorf("must list indexes and intervals 'a-b' separated by ',': '%s' has more than one '-'", part)
-		}
-		a, err := atoiIndex(bounds[0], completions)
-		if err != nil {
-			return 0, err
-		}
-		b := a
-		if len(bounds) == 2 {
-			if b, err = atoiIndex(bounds[1], completions); err != nil {
-				return 0, err
-			}
-			if a >= b {
-				return 0, fmt.Errorf("must list intervals 'a-b' with a less than b, not '%s'", part)
-			}
-		}
-		if haveLast && last >= a {
-			return 0, fmt.Errorf("must list indexes in increasing order without overlap: '%s' follows %d", part, last)
-		}
-		total += b - a + 1
-		last, haveLast = b, true
-	}
-	return total, nil
-}
-
-// atoiIndex reads one index of `succeededIndexes` as Kubernetes does
-// (strconv.Atoi) and checks it against completions.
-func atoiIndex(s string, completions int32) (int64, error) {
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, fmt.Errorf("must be a comma-separated list of indexes and intervals such as '1,3-5,7', not '%s'", s)
-	}
-	if n >= int(completions) {
-		return 0, fmt.Errorf("must hold indexes less than `completions` (%d), not %s", completions, s)
-	}
-	return int64(n), nil
-}
-
-// countIndexes reads a list of completion indexes strictly, in the form
-// the Job controller writes `status.completedIndexes` ("1,3-5,7": intervals in increasing order,
-// not overlapping, every index less than completions) and returns how
-// many indexes it holds.
-func countIndexes(s string, completions int32) (int64, error) {
-	if s == "" {
-		return 0, nil
-	}
-	var total int64
-	last := int64(-1)
-	for part := range strings.SplitSeq(s, ",") {
-		lo, hi, isRange := strings.Cut(part, "-")
-		a, err := parseIndex(lo, completions)
-		if err != nil {
-			return 0, err
-		}
-		b := a
-		if isRange {
-			if b, err = parseIndex(hi, completions); err != nil {
-				return 0, err
-			}
-			if b <= a {
-				return 0, fmt.Errorf("must list intervals 'a-b' with a less than b, not '%s'", part)
-			}
-		}
-		if a <= last {
-			return 0, fmt.Errorf("must list indexes in increasing order without overlap: '%s' follows %d", part, last)
-		}
-		total += b - a + 1
-		last = b
-	}
-	return total, nil
-}
-
-// parseIndex reads one completion index.
-func parseIndex(s string, completions int32) (int64, error) {
-	if s == "" || len(s) > 10 || strings.Trim(s, "0123456789") != "" {
-		return 0, fmt.Errorf("must be a comma-separated list of indexes and intervals such as '1,3-5,7', not '%s'", s)
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("must be a comma-separated list of indexes and intervals such as '1,3-5,7', not '%s'", s)
-	}
-	if n >= int64(completions) {
-		return 0, fmt.Errorf("must hold indexes less than `completions` (%d), not %d", completions, n)
-	}
-	return n, nil
 }
 
 // sortedKeys returns the keys of m in increasing order.

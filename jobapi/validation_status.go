@@ -3,10 +3,11 @@ package jobapi
 import (
 	"errors"
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/scoreboard"
 )
 
 // ValidateStatusUpdate checks job, whose status a controller is writing,
@@ -155,13 +156,13 @@ func ValidateStatusUpdate(job, old *Job) (field.ErrorList, error) {
 	}
 	indexed := isIndexed(spec)
 	if completedChanged && spec.Completions != nil {
-		if _, err := countIndexes(st.CompletedIndexes, *spec.Completions); err != nil {
-			errs = append(errs, field.Invalid(path.Child("completedIndexes"), st.CompletedIndexes, err.Error()))
+		if _, err := scoreboard.ValidateIndexes(st.CompletedIndexes, int(*spec.Completions)); err != nil {
+			errs = append(errs, field.Invalid(path.Child("completedIndexes"), st.CompletedIndexes, "error parsing completedIndexes: "+err.Error()))
 		}
 	}
 	if failedIdxChanged && spec.Completions != nil && spec.BackoffLimitPerIndex != nil && st.FailedIndexes != nil {
-		if _, err := countIndexes(*st.FailedIndexes, *spec.Completions); err != nil {
-			errs = append(errs, field.Invalid(path.Child("failedIndexes"), *st.FailedIndexes, err.Error()))
+		if _, err := scoreboard.ValidateIndexes(*st.FailedIndexes, int(*spec.Completions)); err != nil {
+			errs = append(errs, field.Invalid(path.Child("failedIndexes"), *st.FailedIndexes, "error parsing failedIndexes: "+err.Error()))
 		}
 	}
 	if completedChanged && st.CompletedIndexes != "" && !indexed {
@@ -171,8 +172,8 @@ func ValidateStatusUpdate(job, old *Job) (field.ErrorList, error) {
 		errs = append(errs, field.Invalid(path.Child("failedIndexes"), *st.FailedIndexes, "must be unset when `spec.backoffLimitPerIndex` is unset"))
 	}
 	if (failedIdxChanged || completedChanged) && spec.Completions != nil && st.FailedIndexes != nil {
-		if at, ok := indexesOverlap(st.CompletedIndexes, *st.FailedIndexes, *spec.Completions); ok {
-			errs = append(errs, field.Invalid(path.Child("failedIndexes"), *st.FailedIndexes, fmt.Sprintf("must not overlap `completedIndexes`: both hold index %d", at)))
+		if at, ok := scoreboard.IndexesOverlap(st.CompletedIndexes, *st.FailedIndexes, int(*spec.Completions)); ok {
+			errs = append(errs, field.Invalid(path.Child("failedIndexes"), *st.FailedIndexes, "failedIndexes and completedIndexes overlap at index: "+strconv.Itoa(at)))
 		}
 	}
 	if (finishedChanged || terminatingChanged) && st.Terminating != nil && *st.Terminating > 0 && finished {
@@ -247,58 +248,3 @@ func conditionFalse(conds []JobCondition, t JobConditionType) bool {
 func equalStringPtr(a, b *string) bool  { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 func equalInt32Ptr(a, b *int32) bool    { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 func equalTimePtr(a, b *meta.Time) bool { return (a == nil) == (b == nil) && (a == nil || a.Equal(*b)) }
-
-// indexesOverlap reports the first index that two interval lists both
-// hold, reading each interval as Kubernetes does and skipping the
-// malformed ones (their format is reported on its own).
-func indexesOverlap(completed, failed string, completions int32) (int64, bool) {
-	if completed == "" || failed == "" {
-		return 0, false
-	}
-	c, f := splitIntervals(completed, completions), splitIntervals(failed, completions)
-	i, j := 0, 0
-	for i < len(c) && j < len(f) {
-		if c[i][0] <= f[j][1] && f[j][0] <= c[i][1] {
-			return max(c[i][0], f[j][0]), true
-		}
-		if c[i][0] <= f[j][0] {
-			i++
-		} else {
-			j++
-		}
-	}
-	return 0, false
-}
-
-// splitIntervals reads the well-formed intervals of an index list.
-func splitIntervals(s string, completions int32) [][2]int64 {
-	var out [][2]int64
-	for part := range strings.SplitSeq(s, ",") {
-		a, b, ok := parseInterval(part, completions)
-		if ok {
-			out = append(out, [2]int64{a, b})
-		}
-	}
-	return out
-}
-
-// parseInterval reads one interval `a` or `a-b` of an index list as
-// Kubernetes does (Atoi), and reports whether it is well formed.
-func parseInterval(part string, completions int32) (int64, int64, bool) {
-	bounds := strings.Split(part, "-")
-	if len(bounds) > 2 {
-		return 0, 0, false
-	}
-	a, err := atoiIndex(bounds[0], completions)
-	if err != nil {
-		return 0, 0, false
-	}
-	if len(bounds) == 1 {
-		return a, a, true
-	}
-	b, err := atoiIndex(bounds[1], completions)
-	if err != nil || a >= b {
-		return 0, 0, false
-	}
-	return a, b, true
-}

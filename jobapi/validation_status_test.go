@@ -77,7 +77,7 @@ func TestValidateStatusUpdate(t *testing.T) {
 		// indexes
 		{"completedIndexes malformed", nil, func(j *jobapi.Job) { j.Status.CompletedIndexes = "1,x" }, []typeAndField{{invalid, "status.completedIndexes"}}},
 		{"completedIndexes out of range", nil, func(j *jobapi.Job) { j.Status.CompletedIndexes = "0-5" }, []typeAndField{{invalid, "status.completedIndexes"}}},
-		{"completedIndexes with a sign: strict, unlike succeededIndexes", nil, func(j *jobapi.Job) { j.Status.CompletedIndexes = "+1" }, []typeAndField{{invalid, "status.completedIndexes"}}},
+		{"completedIndexes with a sign: read with Atoi, as Kubernetes reads it", nil, func(j *jobapi.Job) { j.Status.CompletedIndexes = "+1" }, nil},
 		{"a malformed completedIndexes that did not change is not checked", func(j *jobapi.Job) { j.Status.CompletedIndexes = "1,x" }, func(j *jobapi.Job) { j.Status.Succeeded = 1 }, nil},
 		{"completedIndexes of a NonIndexed Job", func(j *jobapi.Job) {
 			j.Spec.CompletionMode = ref(jobapi.NonIndexedCompletion)

@@ -3,12 +3,7 @@ package scoreboard
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"testing"
-
-	"github.com/jobkit/jobkit/jobapi"
-	"github.com/jobkit/jobkit/jobapi/core"
-	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 var benchSizes = []int{1_000, 100_000, 1_000_000}
@@ -145,40 +140,48 @@ func BenchmarkParseIndexes(b *testing.B) {
 	}
 }
 
-// rebuildPods returns n pods of an Indexed Job with completions indexes:
-// a third succeeded, a third failed, a third running, one in a hundred a
-// duplicate of another running pod.
-func rebuildPods(n, completions int) []*core.Pod {
-	pods := make([]*core.Pod, n)
-	phases := []core.PodPhase{core.PodSucceeded, core.PodFailed, core.PodRunning}
-	for i := range pods {
-		ix := i % completions
-		if i%100 == 99 {
-			ix = (i - 1) % completions // same index as the pod before
-		}
-		pods[i] = &core.Pod{
-			ObjectMeta: meta.ObjectMeta{
-				Name:        fmt.Sprintf("job-%d-x%d", ix, i),
-				Annotations: map[string]string{jobapi.CompletionIndexAnnotation: strconv.Itoa(ix)},
-			},
-			Status: core.PodStatus{Phase: phases[i%3]},
-		}
-		if i%100 == 99 {
-			pods[i].Status.Phase = pods[i-1].Status.Phase
-		}
+// BenchmarkKubernetesReaders reads the same lists as BenchmarkParseIndexes
+// the two ways Kubernetes does: the API server's check and the Job
+// controller's lenient read.
+func BenchmarkKubernetesReaders(b *testing.B) {
+	for _, n := range benchSizes {
+		text := scattered(n).Completed().String()
+		b.Run(fmt.Sprintf("ValidateIndexes/n=%d/scattered", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				if _, err := ValidateIndexes(text, n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("ParseIndexesLenient/n=%d/scattered", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				_ = ParseIndexesLenient(text, n)
+			}
+		})
+		b.Run(fmt.Sprintf("IndexesOverlap/n=%d/scattered", n), func(b *testing.B) {
+			other := scattered(n + 1).Completed().Difference(scattered(n).Completed()).String()
+			b.ReportAllocs()
+			b.SetBytes(int64(len(text) + len(other)))
+			for b.Loop() {
+				if ix, ok := IndexesOverlap(text, other, n+1); ok {
+					b.Fatalf("overlap at %d", ix)
+				}
+			}
+		})
 	}
-	return pods
 }
 
-func BenchmarkRebuild(b *testing.B) {
-	const pods = 100_000
-	for _, completions := range []int{pods, 1_000_000} {
-		ps := rebuildPods(pods, completions)
-		b.Run(fmt.Sprintf("pods=%d/n=%d", pods, completions), func(b *testing.B) {
+func BenchmarkIntersectionCount(b *testing.B) {
+	for _, n := range benchSizes {
+		x, y := scattered(n).Completed(), scattered(n+1).Completed()
+		b.Run(fmt.Sprintf("n=%d/scattered", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				s, _ := Rebuild(completions, "", ps)
-				_ = s
+				_ = x.IntersectionCount(y)
 			}
 		})
 	}

@@ -1,6 +1,9 @@
-// Package scoreboard keeps the per-index state of an Indexed Job: the
-// "scoreboard" of the Job controller, and the interval sets ("1,3-5,7") that
-// Kubernetes writes to `status.completedIndexes` and `status.failedIndexes`.
+// Package scoreboard keeps the per-index state of an Indexed Job, the
+// "scoreboard" of a Job controller, and owns jobkit's one index-list
+// type: the sets of completion indexes ("1,3-5,7") that Kubernetes writes
+// to `status.completedIndexes` and `status.failedIndexes` and reads from
+// a success policy's `succeededIndexes`. It is a leaf: it imports only
+// the standard library, and knows nothing of Jobs or pods.
 //
 // # Model
 //
@@ -20,19 +23,33 @@
 // indexes, not O(n). A million indexes take about 2.1 bits each.
 //
 // [Indexes] is an immutable set of indexes stored as sorted, disjoint,
-// non-adjacent intervals. [ParseIndexes] reads the format strictly (see its
-// documentation for the grammar) and [Indexes.String] prints exactly what
-// Kubernetes prints.
+// non-adjacent intervals, with set operations whose cost grows with the
+// number of runs ([Indexes.Union], [Indexes.Intersection],
+// [Indexes.IntersectionCount], [Indexes.Difference], [Indexes.Below]).
+// [Indexes.String] prints exactly what Kubernetes prints.
 //
-// [Rebuild] reconstructs a Scoreboard from the pods of a Job, as a
-// controller does after a restart, and reports the pods it could not use as
-// data; [NewPod] builds the pod a controller creates for an index.
+// # Reading index lists
+//
+// One scanner reads the list syntax; each caller's policy is a function
+// of its own, because Kubernetes reads the same text differently in
+// different places:
+//
+//   - [ParseIndexes] is jobkit's strict reading: canonical decimal
+//     indexes, fragments in increasing order, every mistake a
+//     [*ParseError] naming the fragment. Use it for input you check.
+//   - [ValidateIndexes] and [IndexesOverlap] are the API server's checks of
+//     the lists a client writes, with its verdicts, counts and messages:
+//     jobapi's Job validation calls them.
+//   - [ParseIndexesLenient] is the Job controller's reading of the lists
+//     it finds in a Job, which never fails: jobapi/controller calls it.
 //
 // # Non-goals
 //
-// The package does not talk to an API server, watch pods, create or delete
-// anything, or apply a pod failure policy or per-index backoff limits: it is
-// the bookkeeping a controller needs, not a controller. A Scoreboard is not
+// The package does not read or build pods, talk to an API server, create
+// or delete anything, or apply a pod failure policy or per-index backoff
+// limits: it is the bookkeeping a controller needs, not a controller.
+// Rebuilding a scoreboard from a Job's pods, and the pod for an index,
+// are jobapi/controller's (RebuildScoreboard, NewPod). A Scoreboard is not
 // safe for concurrent use when one goroutine calls Set; read-only methods
 // may run concurrently with each other.
 package scoreboard

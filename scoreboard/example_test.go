@@ -3,9 +3,6 @@ package scoreboard_test
 import (
 	"fmt"
 
-	"github.com/jobkit/jobkit/jobapi"
-	"github.com/jobkit/jobkit/jobapi/core"
-	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
 )
 
@@ -73,32 +70,40 @@ func ExampleScoreboard_Next() {
 	// index 6: must be less than 6, the number of completions
 }
 
-func ExampleRebuild() {
-	pod := func(name string, phase core.PodPhase, index string) *core.Pod {
-		return &core.Pod{
-			ObjectMeta: meta.ObjectMeta{Name: name, Annotations: map[string]string{jobapi.CompletionIndexAnnotation: index}},
-			Status:     core.PodStatus{Phase: phase},
+// The three readings of one list: strict, the API server's, and the Job
+// controller's.
+func ExampleValidateIndexes() {
+	for _, list := range []string{"1,3-5,7", "+1,03", "5,3", "1,7"} {
+		strict, err := scoreboard.ParseIndexes(list)
+		if err != nil {
+			fmt.Printf("%-8s strict: %v\n", list, err)
+		} else {
+			fmt.Printf("%-8s strict: %v\n", list, strict)
 		}
-	}
-	pods := []*core.Pod{
-		pod("job-2-abcde", core.PodSucceeded, "2"),
-		pod("job-3-fghij", core.PodRunning, "3"),
-		pod("job-4-klmno", core.PodFailed, "4"),
-		pod("job-3-pqrst", core.PodPending, "3"),
-		pod("job-9-uvwxy", core.PodRunning, "9"),
-	}
-	// After a restart: the previous status said 0 and 1 were complete.
-	s, report := scoreboard.Rebuild(5, "0,1", pods)
-	fmt.Println("completedIndexes:", s.Completed())
-	fmt.Println("running:", s.Indexes(scoreboard.Running))
-	fmt.Println("next:", s.Next(3)) // parallelism 3, one Running
-	for _, p := range report.Problems {
-		fmt.Println(p)
+		count, err := scoreboard.ValidateIndexes(list, 6) // spec.completions 6
+		fmt.Printf("%-8s API server: %d indexes, error: %v\n", list, count, err)
+		fmt.Printf("%-8s controller: %q\n", list, scoreboard.ParseIndexesLenient(list, 6))
 	}
 	// Output:
-	// completedIndexes: 0-2
-	// running: 3
-	// next: [4]
-	// pod job-3-pqrst: metadata.annotations[batch.kubernetes.io/job-completion-index]: Duplicate value: "3": another active pod of the index, 'job-3-fghij', is kept (delete)
-	// pod job-9-uvwxy: metadata.annotations[batch.kubernetes.io/job-completion-index]: Invalid value: "9": must be less than 5, the completions (delete)
+	// 1,3-5,7  strict: 1,3-5,7
+	// 1,3-5,7  API server: 0 indexes, error: too large index: "7"
+	// 1,3-5,7  controller: "1,3-5"
+	// +1,03    strict: fragment '+1' at offset 0: must not have a sign
+	// +1,03    API server: 2 indexes, error: <nil>
+	// +1,03    controller: "1,3"
+	// 5,3      strict: fragment '3' at offset 2: must be greater than the previous fragment '5': indexes must be in increasing order
+	// 5,3      API server: 0 indexes, error: non-increasing order, previous: 5, current: 3
+	// 5,3      controller: "3,5"
+	// 1,7      strict: 1,7
+	// 1,7      API server: 0 indexes, error: too large index: "7"
+	// 1,7      controller: "1"
+}
+
+// The API server refuses failedIndexes that share an index with
+// completedIndexes.
+func ExampleIndexesOverlap() {
+	at, ok := scoreboard.IndexesOverlap("0-4,8", "6,8,9", 10)
+	fmt.Println(at, ok)
+	// Output:
+	// 8 true
 }

@@ -285,6 +285,9 @@ func TestSetOperationsAgainstMap(t *testing.T) {
 				t.Fatalf("iteration %d: %s: Count %d Empty %v, want %d", iter, c.name, c.got.Count(), c.got.Empty(), len(c.want))
 			}
 		}
+		if got := x.IntersectionCount(y); got != len(inter) {
+			t.Fatalf("iteration %d: %v.IntersectionCount(%v) = %d, want %d", iter, x, y, got, len(inter))
+		}
 		for i := -1; i <= limit; i++ {
 			if x.Has(i) != a[i] {
 				t.Fatalf("iteration %d: %v.Has(%d) = %v", iter, x, i, x.Has(i))
@@ -340,6 +343,7 @@ func TestOperationsDoNotModifyOperands(t *testing.T) {
 	y := mustIndexes(t, 3, 4, 5)
 	_ = x.Union(y)
 	_ = x.Intersection(y)
+	_ = x.IntersectionCount(y)
 	_ = x.Difference(y)
 	lo, hi := x.Below(11)
 	if diff := cmp.Diff("1-3,10", lo.String()); diff != "" {

@@ -57,12 +57,6 @@ func TestParseIndexesLengthLimit(t *testing.T) {
 	if n := len(err.Error()); n > 200 {
 		t.Errorf("the error message is %d bytes long; it must quote a short excerpt", n)
 	}
-
-	// Rebuild reports such a completedIndexes as a problem, and still
-	// counts the pods.
-	_, report := scoreboard.Rebuild(3, over, nil)
-	require.Len(t, report.Problems, 1)
-	require.Contains(t, report.Problems[0].String(), want)
 }
 
 // TestParseIndexesIsLinear parses sets of n and 4n fragments: the number

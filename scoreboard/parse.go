@@ -53,14 +53,16 @@ func (e *ParseError) Error() string {
 // prints in the canonical form, which [Indexes.String] produces and
 // ParseIndexes reads back unchanged.
 //
-// Parsing is strict where Kubernetes' Job controller is lenient: it rejects
-// unordered ("5,3"), duplicate ("2,2"), overlapping ("0-3,2-6"), reversed
-// ("3-1") and degenerate ("3-3") fragments, empty fragments (",", "1,,2",
-// "1,"), signs ("+1", "-1", "1--2"), spaces, leading zeros ("01"), more
-// than two parts ("1-2-3"), missing ends ("1-") and indexes greater than
-// [MaxIndex]. The error is a [*ParseError] naming the fragment. The cost is
-// linear in the length of s, which must be at most [MaxIndexesLength]
-// bytes (else the error names the whole input, at offset 0).
+// Parsing is strict where Kubernetes' Job controller is lenient
+// ([ParseIndexesLenient]) and stricter than its API server
+// ([ValidateIndexes]): it rejects unordered ("5,3"), duplicate ("2,2"),
+// overlapping ("0-3,2-6"), reversed ("3-1") and degenerate ("3-3")
+// fragments, empty fragments (",", "1,,2", "1,"), signs ("+1", "-1",
+// "1--2"), spaces, leading zeros ("01"), more than two parts ("1-2-3"),
+// missing ends ("1-") and indexes greater than [MaxIndex]. The error is a
+// [*ParseError] naming the fragment. The cost is linear in the length of
+// s, which must be at most [MaxIndexesLength] bytes (else the error names
+// the whole input, at offset 0).
 func ParseIndexes(s string) (Indexes, error) {
 	if s == "" {
 		return Indexes{}, nil
@@ -73,14 +75,13 @@ func ParseIndexes(s string) (Indexes, error) {
 	b := builder{runs: make([]Interval, 0, strings.Count(s, ",")+1)}
 	prev := Interval{First: -1, Last: -1}
 	prevText := ""
-	start := 0
-	for start <= len(s) {
-		end := start
-		for end < len(s) && s[end] != ',' {
-			end++
+	sc := newScanner(s)
+	for {
+		f, ok := sc.scan()
+		if !ok {
+			break
 		}
-		frag := s[start:end]
-		iv, detail := parseFragment(frag)
+		iv, detail := parseFragment(f.text)
 		if detail == "" && iv.First <= prev.Last {
 			if iv.First >= prev.First {
 				detail = "must not overlap the previous fragment '" + prevText + "'"
@@ -89,11 +90,10 @@ func ParseIndexes(s string) (Indexes, error) {
 			}
 		}
 		if detail != "" {
-			return Indexes{}, &ParseError{Fragment: frag, Offset: start, Detail: detail}
+			return Indexes{}, &ParseError{Fragment: f.text, Offset: f.offset, Detail: detail}
 		}
 		b.add(iv.First, iv.Last)
-		prev, prevText = iv, frag
-		start = end + 1
+		prev, prevText = iv, f.text
 	}
 	return b.indexes(), nil
 }

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -334,27 +333,4 @@ func TestBitsPerIndex(t *testing.T) {
 	if bits := float64(8*(after.TotalAlloc-before.TotalAlloc)) / n; bits > 4 {
 		t.Errorf("New(%d) allocated %.3f bits per index, want at most 4", n, bits)
 	}
-}
-
-// FuzzCompletionIndex checks the reading of the completion index
-// annotation against strconv: it accepts exactly the canonical decimal
-// forms of 0…MaxIndex, and never panics.
-func FuzzCompletionIndex(f *testing.F) {
-	for _, s := range []string{"0", "7", "10", "2147483647", "2147483648", "", "+1", "-1", "01", "1a", " 1", "99999999999999999999"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if len(s) > 64 {
-			return
-		}
-		got, detail := parseCompletionIndex(s)
-		n, err := strconv.Atoi(s)
-		want := err == nil && n >= 0 && n <= MaxIndex && strconv.Itoa(n) == s
-		if (detail == "") != want {
-			t.Fatalf("parseCompletionIndex(%q) = %d, %q; strconv says valid=%v", s, got, detail, want)
-		}
-		if want && got != n {
-			t.Fatalf("parseCompletionIndex(%q) = %d, want %d", s, got, n)
-		}
-	})
 }

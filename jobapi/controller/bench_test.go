@@ -2,6 +2,7 @@ package controller
 
 import (
 	"fmt"
+	"strconv"
 	"testing"
 	"time"
 
@@ -52,5 +53,44 @@ func BenchmarkSync(b *testing.B) {
 		if d.Status.Active != 9500 || len(d.Create) != MaxPodCreateDeletePerSync || len(d.RemoveFinalizer) != MaxUncountedPods {
 			b.Fatalf("active %d, %d created, %d finalizers removed", d.Status.Active, len(d.Create), len(d.RemoveFinalizer))
 		}
+	}
+}
+
+// rebuildPods returns n pods of an Indexed Job with completions indexes:
+// a third succeeded, a third failed, a third running, one in a hundred a
+// duplicate of another running pod.
+func rebuildPods(n, completions int) []*core.Pod {
+	pods := make([]*core.Pod, n)
+	phases := []core.PodPhase{core.PodSucceeded, core.PodFailed, core.PodRunning}
+	for i := range pods {
+		ix := i % completions
+		if i%100 == 99 {
+			ix = (i - 1) % completions // same index as the pod before
+		}
+		pods[i] = &core.Pod{
+			ObjectMeta: meta.ObjectMeta{
+				Name:        fmt.Sprintf("job-%d-x%d", ix, i),
+				Annotations: map[string]string{jobapi.CompletionIndexAnnotation: strconv.Itoa(ix)},
+			},
+			Status: core.PodStatus{Phase: phases[i%3]},
+		}
+		if i%100 == 99 {
+			pods[i].Status.Phase = pods[i-1].Status.Phase
+		}
+	}
+	return pods
+}
+
+func BenchmarkRebuildScoreboard(b *testing.B) {
+	const pods = 100_000
+	for _, completions := range []int{pods, 1_000_000} {
+		ps := rebuildPods(pods, completions)
+		b.Run(fmt.Sprintf("pods=%d/n=%d", pods, completions), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s, _ := RebuildScoreboard(completions, "", ps)
+				_ = s
+			}
+		})
 	}
 }

@@ -27,6 +27,20 @@
 // on where they stopped: a pod whose finalizer is gone is counted once,
 // through the log or the counters, never lost and never twice.
 //
+// The controller's pieces are the library's own: the index sets it reads
+// and writes (completedIndexes, failedIndexes, a success policy's
+// succeededIndexes) are [scoreboard.Indexes], read as Kubernetes' Job
+// controller reads them ([scoreboard.ParseIndexesLenient]); every pod it
+// creates is built by [NewPod]'s builder; one ranking of pod phases
+// decides which pods it deletes first and which duplicate
+// [RebuildScoreboard] keeps.
+//
+// For controllers that keep their own bookkeeping of an Indexed Job,
+// [RebuildScoreboard] reconstructs a [scoreboard.Scoreboard] from the
+// Job's pods and its previous completedIndexes, as after a restart, and
+// reports every pod and index it could not use ([RebuildReport]); [NewPod]
+// is the pod for an index, checked against the Job.
+//
 // What Sync covers: Indexed and NonIndexed Jobs; backoffLimit (and, for
 // restartPolicy OnFailure, container restarts); backoffLimitPerIndex and
 // maxFailedIndexes; podFailurePolicy (FailJob, FailIndex, Ignore, Count;

@@ -8,6 +8,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/scoreboard"
 )
 
 // checkInvariants checks what must hold of every Decision d taken on
@@ -51,21 +52,18 @@ func checkInvariants(t *testing.T, job *jobapi.Job, pods []*core.Pod, d Decision
 	}
 	if job.Spec.CompletionMode != nil && *job.Spec.CompletionMode == jobapi.IndexedCompletion {
 		n := int(*job.Spec.Completions)
-		done := parseIntervals(st.CompletedIndexes, n)
-		if int(st.Succeeded) != done.total() {
+		done := canonicalIndexes(t, "completedIndexes", st.CompletedIndexes, n)
+		if int(st.Succeeded) != done.Count() {
 			t.Fatalf("succeeded %d, completedIndexes %q", st.Succeeded, st.CompletedIndexes)
 		}
-		if st.CompletedIndexes != done.String() {
-			t.Fatalf("completedIndexes %q is not canonical", st.CompletedIndexes)
-		}
 		if st.FailedIndexes != nil {
-			failed := parseIntervals(*st.FailedIndexes, n)
-			if o := done.overlap(failed); o > 0 {
+			failed := canonicalIndexes(t, "failedIndexes", *st.FailedIndexes, n)
+			if o := done.IntersectionCount(failed); o > 0 {
 				t.Fatalf("completedIndexes %q and failedIndexes %q share %d indexes", st.CompletedIndexes, *st.FailedIndexes, o)
 			}
 		}
 		for _, p := range d.Create {
-			if ix := completionIndex(p); ix < 0 || ix >= n || done.has(ix) {
+			if ix := completionIndex(p); ix < 0 || ix >= n || done.Has(ix) {
 				t.Fatalf("created a pod for index %d (completed %q)", ix, st.CompletedIndexes)
 			}
 		}
@@ -75,6 +73,24 @@ func checkInvariants(t *testing.T, job *jobapi.Job, pods []*core.Pod, d Decision
 	if st.UncountedTerminatedPods == nil || len(st.UncountedTerminatedPods.Succeeded)+len(st.UncountedTerminatedPods.Failed) > 0 {
 		t.Fatalf("uncountedTerminatedPods %+v", st.UncountedTerminatedPods)
 	}
+}
+
+// canonicalIndexes reads an index list the controller wrote: it must be
+// in the canonical form (strictly parsed, printed back the same) and hold
+// indexes below completions.
+func canonicalIndexes(t *testing.T, name, s string, completions int) scoreboard.Indexes {
+	t.Helper()
+	x, err := scoreboard.ParseIndexes(s)
+	if err != nil {
+		t.Fatalf("%s %q: %v", name, s, err)
+	}
+	if x.String() != s {
+		t.Fatalf("%s %q is not canonical: %q", name, s, x.String())
+	}
+	if last, ok := x.Max(); ok && last >= completions {
+		t.Fatalf("%s %q holds %d, past completions %d", name, s, last, completions)
+	}
+	return x
 }
 
 // fuzzJob builds a small Job from the first bytes of data.

@@ -197,11 +197,12 @@ func (c *syncCtx) podsForRemoval(n int) []*core.Pod {
 	return rm
 }
 
-// phaseOrder ranks phases for deletion: pending first.
-func phaseOrder(p core.PodPhase) int {
+// phaseRank ranks the phases of active pods, as Kubernetes'
+// controller.ActivePods does: Pending (and no phase yet) 0, Unknown 1,
+// Running 2. The lower, the sooner Sync deletes a pod it has too many of,
+// and the less RebuildScoreboard prefers to keep it among duplicates.
+func phaseRank(p core.PodPhase) int {
 	switch p {
-	case core.PodPending:
-		return 0
 	case core.PodUnknown:
 		return 1
 	case core.PodRunning:
@@ -218,7 +219,7 @@ func (c *syncCtx) lessWorthKeeping(a, b *core.Pod) int {
 		if xn != yn && (xn == "" || yn == "") {
 			return xn == ""
 		}
-		if px, py := phaseOrder(x.Status.Phase), phaseOrder(y.Status.Phase); px != py {
+		if px, py := phaseRank(x.Status.Phase), phaseRank(y.Status.Phase); px != py {
 			return px < py
 		}
 		rx, ry := readyCondition(x), readyCondition(y)
@@ -281,18 +282,18 @@ func (c *syncCtx) firstPendingIndexes(n int) []int {
 			}
 		}
 	}
-	nonPending := c.succeededIndexes.withIndexes(sortedUnique(busy))
+	nonPending := c.succeededIndexes.Union(c.indexSet(busy))
 	if c.failedIndexes != nil {
-		nonPending = nonPending.merge(*c.failedIndexes)
+		nonPending = nonPending.Union(*c.failedIndexes)
 	}
 	out := make([]int, 0, n)
 	cand := 0
-	for _, iv := range nonPending {
-		for ; cand < c.completions && len(out) < n && cand < iv.first; cand++ {
+	for iv := range nonPending.Intervals() {
+		for ; cand < c.completions && len(out) < n && cand < iv.First; cand++ {
 			out = append(out, cand)
 		}
-		if cand < iv.last+1 {
-			cand = iv.last + 1
+		if cand < iv.Last+1 {
+			cand = iv.Last + 1
 		}
 	}
 	for ; cand < c.completions && len(out) < n; cand++ {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/scoreboard"
 )
 
 // policyResult is what the pod failure policy says about a failed pod.
@@ -115,23 +116,23 @@ func matchPodConditions(v podStatusView, patterns []jobapi.PodFailurePolicyOnPod
 
 // successPolicyMet returns the message of the first rule of the success
 // policy that the succeeded indexes meet.
-func successPolicyMet(sp *jobapi.SuccessPolicy, completions int, succeeded intervals) (string, bool) {
-	if sp == nil || len(succeeded) == 0 {
+func successPolicyMet(sp *jobapi.SuccessPolicy, completions int, succeeded scoreboard.Indexes) (string, bool) {
+	if sp == nil || succeeded.Empty() {
 		return "", false
 	}
 	for i, r := range sp.Rules {
 		switch {
 		case r.SucceededIndexes != nil:
-			req := parseIntervals(*r.SucceededIndexes, completions)
-			if len(req) == 0 {
+			req := scoreboard.ParseIndexesLenient(*r.SucceededIndexes, completions)
+			if req.Empty() {
 				continue
 			}
-			n := req.overlap(succeeded)
-			if n == req.total() || (r.SucceededCount != nil && n >= int(*r.SucceededCount)) {
+			n := req.IntersectionCount(succeeded)
+			if n == req.Count() || (r.SucceededCount != nil && n >= int(*r.SucceededCount)) {
 				return "Matched rules at index " + strconv.Itoa(i), true
 			}
 		case r.SucceededCount != nil:
-			if succeeded.total() >= int(*r.SucceededCount) {
+			if succeeded.Count() >= int(*r.SucceededCount) {
 				return "Matched rules at index " + strconv.Itoa(i), true
 			}
 		}

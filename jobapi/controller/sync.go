@@ -9,6 +9,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/scoreboard"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -188,8 +189,8 @@ type syncCtx struct {
 	uncSucc     map[meta.UID]bool
 	uncFail     map[meta.UID]bool
 
-	prevSucceeded, succeededIndexes intervals
-	failedIndexes                   *intervals
+	prevSucceeded, succeededIndexes scoreboard.Indexes
+	failedIndexes                   *scoreboard.Indexes
 	delayed                         map[int]*core.Pod // last failed pod per index awaiting its replacement
 
 	indexes map[*core.Pod]int // the completion index of each pod, read once
@@ -561,23 +562,23 @@ func (c *syncCtx) sync(prevBackoff Backoff) {
 		}
 	}
 	if c.indexed {
-		c.prevSucceeded = parseIntervals(st.CompletedIndexes, c.completions)
+		c.prevSucceeded = scoreboard.ParseIndexesLenient(st.CompletedIndexes, c.completions)
 		var ixs []int
 		for _, p := range c.pods {
 			if p.Status.Phase == core.PodSucceeded && hasFinalizer(p) && c.validIndex(p) {
 				ixs = append(ixs, c.indexOf(p))
 			}
 		}
-		c.succeededIndexes = c.prevSucceeded.withIndexes(sortedUnique(ixs))
-		c.succeeded = int32(c.succeededIndexes.total())
+		c.succeededIndexes = c.prevSucceeded.Union(c.indexSet(ixs))
+		c.succeeded = int32(c.succeededIndexes.Count())
 		if c.perIndex {
 			c.computeFailedIndexes()
 			if c.finished == nil {
-				nf := c.failedIndexes.total()
+				nf := c.failedIndexes.Count()
 				switch {
 				case job.Spec.MaxFailedIndexes != nil && nf > int(*job.Spec.MaxFailedIndexes):
 					c.finished = c.newCondition(jobapi.JobFailureTarget, jobapi.ConditionTrue, ReasonMaxFailedIndexesExceeded, MessageMaxFailedIndexesExceeded)
-				case nf > 0 && nf+c.succeededIndexes.total() >= c.completions:
+				case nf > 0 && nf+c.succeededIndexes.Count() >= c.completions:
 					c.finished = c.newCondition(jobapi.JobFailureTarget, jobapi.ConditionTrue, ReasonFailedIndexes, MessageFailedIndexes)
 				}
 			}
@@ -658,10 +659,15 @@ func int32PtrEqual(a, b *int32) bool {
 	return *a == *b
 }
 
-// sortedUnique sorts ixs and drops repeats.
-func sortedUnique(ixs []int) []int {
+// indexSet returns the set of the completion indexes in ixs that are in
+// 0…completions-1 (the others can be neither succeeded, failed nor
+// pending), sorting ixs in place.
+func (c *syncCtx) indexSet(ixs []int) scoreboard.Indexes {
 	slices.Sort(ixs)
-	return slices.Compact(ixs)
+	lo, _ := slices.BinarySearch(ixs, 0)
+	hi, _ := slices.BinarySearch(ixs, c.completions)
+	x, _ := scoreboard.IndexesOf(ixs[lo:hi]...) // in 0…completions-1: no error
+	return x
 }
 
 // newFinishedPods returns the finished pods the status does not count
@@ -769,9 +775,9 @@ func (c *syncCtx) pastActiveDeadline() bool {
 // computeFailedIndexes adds the indexes of the pods that failed for good
 // to status.failedIndexes.
 func (c *syncCtx) computeFailedIndexes() {
-	var prev intervals
+	var prev scoreboard.Indexes
 	if c.status.FailedIndexes != nil {
-		prev = parseIntervals(*c.status.FailedIndexes, c.completions)
+		prev = scoreboard.ParseIndexesLenient(*c.status.FailedIndexes, c.completions)
 	}
 	var ixs []int
 	for _, p := range c.pods {
@@ -779,7 +785,7 @@ func (c *syncCtx) computeFailedIndexes() {
 			ixs = append(ixs, c.indexOf(p))
 		}
 	}
-	x := prev.withIndexes(sortedUnique(ixs))
+	x := prev.Union(c.indexSet(ixs))
 	c.failedIndexes = &x
 }
 
@@ -799,7 +805,7 @@ func (c *syncCtx) indexFailed(p *core.Pod) bool {
 
 // failedHas reports whether ix failed for good.
 func (c *syncCtx) failedHas(ix int) bool {
-	return c.failedIndexes != nil && c.failedIndexes.has(ix)
+	return c.failedIndexes != nil && c.failedIndexes.Has(ix)
 }
 
 // computeDelayed finds, per index that is neither succeeded, failed nor
@@ -818,7 +824,7 @@ func (c *syncCtx) computeDelayed() {
 			continue
 		}
 		ix := c.indexOf(p)
-		if c.succeededIndexes.has(ix) || c.failedHas(ix) || activeIx[ix] {
+		if c.succeededIndexes.Has(ix) || c.failedHas(ix) || activeIx[ix] {
 			continue
 		}
 		if last, ok := c.delayed[ix]; ok {

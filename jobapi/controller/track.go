@@ -49,7 +49,7 @@ func (c *syncCtx) track(needsFlush bool, newBackoff Backoff) {
 		switch {
 		case p.Status.Phase == core.PodSucceeded && !c.uncFail[uid]:
 			if c.indexed {
-				if ix := c.indexOf(p); c.validIndex(p) && !c.prevSucceeded.has(ix) {
+				if ix := c.indexOf(p); c.validIndex(p) && !c.prevSucceeded.Has(ix) {
 					newSucceeded = append(newSucceeded, ix)
 					needsFlush = true
 				}
@@ -69,12 +69,12 @@ func (c *syncCtx) track(needsFlush bool, newBackoff Backoff) {
 		}
 	}
 	if c.indexed {
-		c.succeededIndexes = c.succeededIndexes.withIndexes(slices.Compact(newSucceeded))
+		c.succeededIndexes = c.succeededIndexes.Union(c.indexSet(newSucceeded))
 		s := c.succeededIndexes.String()
 		if s != st.CompletedIndexes {
 			needsFlush = true
 		}
-		st.Succeeded = int32(c.succeededIndexes.total())
+		st.Succeeded = int32(c.succeededIndexes.Count())
 		st.CompletedIndexes = s
 		var failedIndexes *string
 		if c.failedIndexes != nil {

@@ -6,10 +6,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/controller"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 	"github.com/jobkit/jobkit/jobapi/meta"
-	"github.com/jobkit/jobkit/scoreboard"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -91,10 +91,10 @@ func TestPodBuilder(t *testing.T) {
 	if shared := jobtest.SharedMemory(job.Spec.Template.ObjectMeta.Labels, got.ObjectMeta.Labels); shared != nil {
 		t.Errorf("the pod shares the Job's template labels: %v", shared)
 	}
-	// Rebuild reads the built pod's index as a controller's pod's.
-	board, report := scoreboard.Rebuild(1, "", []*core.Pod{got})
+	// RebuildScoreboard reads the built pod's index as a controller's pod's.
+	board, report := controller.RebuildScoreboard(1, "", []*core.Pod{got})
 	if len(report.Problems) > 0 || !board.Done() {
-		t.Errorf("Rebuild: done %v, problems %v", board.Done(), report.Problems)
+		t.Errorf("RebuildScoreboard: done %v, problems %v", board.Done(), report.Problems)
 	}
 }
 

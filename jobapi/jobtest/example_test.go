@@ -7,10 +7,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/jobkit/jobkit/jobapi/controller"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
-	"github.com/jobkit/jobkit/scoreboard"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -41,7 +41,7 @@ func Example_indexedJobController() {
 		if err != nil {
 			panic(err)
 		}
-		board, report := scoreboard.Rebuild(int(*job.Spec.Completions), job.Status.CompletedIndexes, owned.Items)
+		board, report := controller.RebuildScoreboard(int(*job.Spec.Completions), job.Status.CompletedIndexes, owned.Items)
 		if len(report.Problems) > 0 {
 			panic(fmt.Sprint(report.Problems))
 		}
@@ -59,7 +59,7 @@ func Example_indexedJobController() {
 		}
 		next := board.Next(int(*job.Spec.Parallelism))
 		for _, ix := range next {
-			pod, err := scoreboard.NewPod(job, ix)
+			pod, err := controller.NewPod(job, ix, nil)
 			if err != nil {
 				panic(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/jobkit/jobkit/conversion"
+	"github.com/jobkit/jobkit/jobapi/controller"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/scoreboard"
 )
@@ -28,12 +29,12 @@ type scoreboardCounts struct {
 }
 
 type scoreboardProblem struct {
-	Source string            `json:"source"`
-	Pod    string            `json:"pod,omitempty"`
-	Reason scoreboard.Reason `json:"reason"`
-	Index  *int              `json:"index,omitempty"`
-	Delete bool              `json:"delete"`
-	Error  string            `json:"error"`
+	Source string                   `json:"source"`
+	Pod    string                   `json:"pod,omitempty"`
+	Reason controller.ProblemReason `json:"reason"`
+	Index  *int                     `json:"index,omitempty"`
+	Delete bool                     `json:"delete"`
+	Error  string                   `json:"error"`
 }
 
 // runScoreboard implements `jobkit scoreboard`: the scoreboard of an
@@ -91,7 +92,7 @@ func runScoreboard(s streams, args []string) int {
 		return 1
 	}
 
-	board, report := scoreboard.Rebuild(*completions, *completed, pods)
+	board, report := controller.RebuildScoreboard(*completions, *completed, pods)
 	out := scoreboardOutput{
 		Completions:      board.Len(),
 		Parallelism:      *parallelism,

@@ -222,7 +222,7 @@ func TestRewriteMountPaths(t *testing.T) {
 	}
 }
 
-// planTestPod is a pod as scoreboard.NewPod makes it, with volumes.
+// planTestPod is a pod as controller.NewPod makes it, with volumes.
 func planTestPod() *core.Pod {
 	mode := int32(0o600)
 	yes := true

@@ -1,4 +1,4 @@
-package scoreboard
+package controller
 
 import (
 	"cmp"
@@ -9,42 +9,48 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/scoreboard"
 )
 
-// Reason says why [Rebuild] could not use a pod, or part of the previous
-// `status.completedIndexes`, as data.
-type Reason string
+// maxIndexDigits is the number of decimal digits of scoreboard.MaxIndex.
+const maxIndexDigits = 10
 
-// The reasons of a [Problem].
+// ProblemReason says why [RebuildScoreboard] could not use a pod, or part
+// of the previous `status.completedIndexes`, as data.
+type ProblemReason string
+
+// The reasons of a [RebuildProblem].
 const (
-	// ReasonMissingIndex: the pod has no completion index annotation (or
+	// ProblemMissingIndex: the pod has no completion index annotation (or
 	// the pod is nil).
-	ReasonMissingIndex Reason = "MissingIndex"
-	// ReasonInvalidIndex: the annotation is not a decimal index.
-	ReasonInvalidIndex Reason = "InvalidIndex"
-	// ReasonIndexOutOfRange: the index is not less than the completions.
-	ReasonIndexOutOfRange Reason = "IndexOutOfRange"
-	// ReasonDuplicateActive: another active pod of the same index is kept.
-	ReasonDuplicateActive Reason = "DuplicateActive"
-	// ReasonIndexComplete: the pod is active but its index is already
+	ProblemMissingIndex ProblemReason = "MissingIndex"
+	// ProblemInvalidIndex: the annotation is not a decimal index.
+	ProblemInvalidIndex ProblemReason = "InvalidIndex"
+	// ProblemIndexOutOfRange: the index is not less than the completions.
+	ProblemIndexOutOfRange ProblemReason = "IndexOutOfRange"
+	// ProblemDuplicateActive: another active pod of the same index is kept.
+	ProblemDuplicateActive ProblemReason = "DuplicateActive"
+	// ProblemIndexComplete: the pod is active but its index is already
 	// Complete; it does not make the index Running. Kubernetes lets such a
 	// pod finish; it still counts against parallelism.
-	ReasonIndexComplete Reason = "IndexComplete"
-	// ReasonIndexLabelMismatch: the completion index label disagrees with
+	ProblemIndexComplete ProblemReason = "IndexComplete"
+	// ProblemIndexLabelMismatch: the completion index label disagrees with
 	// the annotation, which wins.
-	ReasonIndexLabelMismatch Reason = "IndexLabelMismatch"
-	// ReasonInvalidCompletedIndexes: the previous `status.completedIndexes`
-	// is malformed or holds indexes past the completions.
-	ReasonInvalidCompletedIndexes Reason = "InvalidCompletedIndexes"
+	ProblemIndexLabelMismatch ProblemReason = "IndexLabelMismatch"
+	// ProblemInvalidCompletedIndexes: the previous
+	// `status.completedIndexes` is malformed or holds indexes past the
+	// completions.
+	ProblemInvalidCompletedIndexes ProblemReason = "InvalidCompletedIndexes"
 )
 
-// Problem is one thing [Rebuild] could not use as data.
-type Problem struct {
+// RebuildProblem is one thing [RebuildScoreboard] could not use as data.
+type RebuildProblem struct {
 	// Reason is the machine-readable cause.
-	Reason Reason
+	Reason ProblemReason
 	// Pod is the pod, nil for a problem in the previous completedIndexes.
 	Pod *core.Pod
-	// Position is the position of Pod in the list given to Rebuild, -1 for
+	// Position is the position of Pod in the list given to
+	// RebuildScoreboard, -1 for
 	// a problem in the previous completedIndexes.
 	Position int
 	// Index is the completion index the pod claims, -1 when it has none
@@ -62,7 +68,7 @@ type Problem struct {
 
 // String returns "pod NAMESPACE/NAME: <error>" or
 // "status.completedIndexes: ...", with " (delete)" when Delete is set.
-func (p Problem) String() string {
+func (p RebuildProblem) String() string {
 	s := p.Err.Error()
 	if p.Position >= 0 {
 		s = "pod " + podName(p.Pod) + ": " + s
@@ -89,15 +95,15 @@ func podName(p *core.Pod) string {
 	return name
 }
 
-// Report is what [Rebuild] could not use as data, in a deterministic
-// order: the problems of the previous completedIndexes first, then those
-// of the pods in the order of the pods given.
-type Report struct {
-	Problems []Problem
+// RebuildReport is what [RebuildScoreboard] could not use as data, in a
+// deterministic order: the problems of the previous completedIndexes
+// first, then those of the pods in the order of the pods given.
+type RebuildReport struct {
+	Problems []RebuildProblem
 }
 
-// PodsToDelete returns the pods whose Problem says Delete, in order.
-func (r Report) PodsToDelete() []*core.Pod {
+// PodsToDelete returns the pods whose problem says Delete, in order.
+func (r RebuildReport) PodsToDelete() []*core.Pod {
 	var out []*core.Pod
 	for _, p := range r.Problems {
 		if p.Delete {
@@ -107,7 +113,7 @@ func (r Report) PodsToDelete() []*core.Pod {
 	return out
 }
 
-// RebuildOption changes how [Rebuild] reads pods.
+// RebuildOption changes how [RebuildScoreboard] reads pods.
 type RebuildOption func(*rebuildOptions)
 
 type rebuildOptions struct {
@@ -124,7 +130,7 @@ func WithPodReplacementPolicy(p jobapi.PodReplacementPolicy) RebuildOption {
 	return func(o *rebuildOptions) { o.terminatingRuns = p == jobapi.Failed }
 }
 
-// podKind is how Rebuild reads a pod's phase.
+// podKind is how RebuildScoreboard reads a pod's phase.
 type podKind uint8
 
 const (
@@ -150,10 +156,11 @@ func kindOf(p *core.Pod) podKind {
 // indexPath is the field path of the completion index annotation.
 var indexPath = field.NewPath("metadata", "annotations").Key(jobapi.CompletionIndexAnnotation)
 
-// Rebuild reconstructs the scoreboard of an Indexed Job with completions
-// indexes from the previous `status.completedIndexes` and the Job's pods,
-// as a controller does after a restart. The pods must be the Job's own
-// (matched by its selector and owned by it); Rebuild does not check.
+// RebuildScoreboard reconstructs the [scoreboard.Scoreboard] of an Indexed
+// Job with completions indexes from the previous `status.completedIndexes`
+// and the Job's pods, as a controller does after a restart. The pods must
+// be the Job's own (matched by its selector and owned by it);
+// RebuildScoreboard does not check.
 //
 // Each pod's index is read from the annotation [jobapi.CompletionIndexAnnotation]
 // alone, as Kubernetes does; the label of the same key is only compared
@@ -163,62 +170,68 @@ var indexPath = field.NewPath("metadata", "annotations").Key(jobapi.CompletionIn
 // being deleted counts as failed, unless [WithPodReplacementPolicy] says
 // otherwise. Indexes of the previous completedIndexes are Complete.
 //
-// Everything Rebuild could not use is in the Report, never dropped
-// silently: a malformed completedIndexes (ignored as a whole, the pods
-// still count) or one with indexes past completions (those are dropped,
-// as when `spec.completions` shrinks); pods with no index, a malformed
-// one, or one past completions; active pods on an index that is already
-// complete; and duplicate active pods of one index, of which Rebuild keeps
-// one and marks the others Delete. The kept pod is, in order of
-// preference: one assigned to a node, then Running before Unknown before
-// Pending, then the oldest creationTimestamp (unset counts as newest),
-// then the first name in byte order, then the first in the list.
-// Kubernetes prefers a ready pod, too, and breaks remaining ties
-// arbitrarily.
+// The previous completedIndexes is read strictly
+// ([scoreboard.ParseIndexes]), not leniently as [Sync] reads it, so that
+// everything wrong with it is reported. Everything RebuildScoreboard could
+// not use is in the report, never dropped silently: a malformed
+// completedIndexes (ignored as a whole, the pods still count) or one with
+// indexes past completions (those are dropped, as when
+// `spec.completions` shrinks); pods with no index, a malformed one, or one
+// past completions; active pods on an index that is already complete;
+// and duplicate active pods of one index, of which
+// RebuildScoreboard keeps one and marks the others Delete. The kept pod
+// is, in order of preference: one assigned to a node, then Running before
+// Unknown before Pending (or no phase yet), the ranking Sync deletes by,
+// then the oldest creationTimestamp (unset counts as newest), then the
+// first name in byte order, then the first in the list. Kubernetes
+// prefers a ready pod, too, and breaks remaining ties arbitrarily.
 //
 // The cost is O(pods + runs of completedIndexes + completions/32).
-func Rebuild(completions int, completedIndexes string, pods []*core.Pod, opts ...RebuildOption) (*Scoreboard, Report) {
+func RebuildScoreboard(completions int, completedIndexes string, pods []*core.Pod, opts ...RebuildOption) (*scoreboard.Scoreboard, RebuildReport) {
 	var o rebuildOptions
 	for _, opt := range opts {
-		opt(&o)
+		if opt != nil {
+			opt(&o)
+		}
 	}
-	s := New(completions)
-	var r Report
+	s := scoreboard.New(completions)
+	n := s.Len()
+	var r RebuildReport
 	statusPath := field.NewPath("status", "completedIndexes")
-	prev, err := ParseIndexes(completedIndexes)
-	if pe, ok := err.(*ParseError); ok {
-		r.Problems = append(r.Problems, Problem{
-			Reason: ReasonInvalidCompletedIndexes, Position: -1, Index: -1,
+	prev, err := scoreboard.ParseIndexes(completedIndexes)
+	if pe, ok := err.(*scoreboard.ParseError); ok {
+		r.Problems = append(r.Problems, RebuildProblem{
+			Reason: ProblemInvalidCompletedIndexes, Position: -1, Index: -1,
 			Err: field.Invalid(statusPath, pe.Fragment, fmt.Sprintf("%s (the fragment at offset %d); the whole value is ignored", pe.Detail, pe.Offset)),
 		})
 	}
-	in, out := prev.Below(s.n)
+	in, out := prev.Below(n)
 	if !out.Empty() {
 		first, _ := out.Next(0)
-		r.Problems = append(r.Problems, Problem{
-			Reason: ReasonInvalidCompletedIndexes, Position: -1, Index: first,
-			Err: field.Invalid(statusPath, out.String(), fmt.Sprintf("must be less than %d, the completions; these indexes are dropped", s.n)),
+		r.Problems = append(r.Problems, RebuildProblem{
+			Reason: ProblemInvalidCompletedIndexes, Position: -1, Index: first,
+			Err: field.Invalid(statusPath, out.String(), fmt.Sprintf("must be less than %d, the completions; these indexes are dropped", n)),
 		})
 	}
-	_ = s.SetIndexes(in, Complete) // in is below s.n: cannot fail
+	_ = s.SetIndexes(in, scoreboard.Complete) // in is below n: cannot fail
 
 	// Pass 1: read every pod once; succeeded pods complete their index.
 	// Later passes read only the compact entries.
-	entries := make([]entry, len(pods))
+	entries := make([]rebuildEntry, len(pods))
 	for i, p := range pods {
-		ix, prob := readIndex(p, s.n)
-		e := entry{index: int32(ix)}
+		ix, prob := readIndex(p, n)
+		e := rebuildEntry{index: int32(ix)}
 		if p != nil {
 			e.kind = kindOf(p)
 		}
 		entries[i] = e
 		if prob != nil {
 			prob.Position = i
-			prob.Delete = p != nil && prob.Reason != ReasonIndexLabelMismatch && e.kind == podActive
+			prob.Delete = p != nil && prob.Reason != ProblemIndexLabelMismatch && e.kind == podActive
 			r.Problems = append(r.Problems, *prob)
 		}
 		if ix >= 0 && e.kind == podSucceeded {
-			_ = s.Set(ix, Complete)
+			_ = s.Set(ix, scoreboard.Complete)
 		}
 	}
 	// Pass 2: active pods make their index Running; a second active pod of
@@ -230,16 +243,16 @@ func Rebuild(completions int, completedIndexes string, pods []*core.Pod, opts ..
 		}
 		ix := int(e.index)
 		switch s.State(ix) {
-		case NotStarted:
-			_ = s.Set(ix, Running)
-		case Running:
+		case scoreboard.NotStarted:
+			_ = s.Set(ix, scoreboard.Running)
+		case scoreboard.Running:
 			if dup == nil {
 				dup = map[int32]int{}
 			}
 			dup[e.index] = -1
-		case Complete:
-			r.Problems = append(r.Problems, Problem{
-				Reason: ReasonIndexComplete, Pod: pods[i], Position: i, Index: ix,
+		case scoreboard.Complete:
+			r.Problems = append(r.Problems, RebuildProblem{
+				Reason: ProblemIndexComplete, Pod: pods[i], Position: i, Index: ix,
 				Err: &field.Error{Type: field.ErrorTypeDuplicate, Field: indexPath.String(), BadValue: strconv.Itoa(ix),
 					Detail: "the index is already complete: the pod does not make it Running"},
 			})
@@ -247,8 +260,8 @@ func Rebuild(completions int, completedIndexes string, pods []*core.Pod, opts ..
 	}
 	if o.terminatingRuns {
 		for _, e := range entries {
-			if e.index >= 0 && e.kind == podTerminating && s.State(int(e.index)) == NotStarted {
-				_ = s.Set(int(e.index), Running)
+			if e.index >= 0 && e.kind == podTerminating && s.State(int(e.index)) == scoreboard.NotStarted {
+				_ = s.Set(int(e.index), scoreboard.Running)
 			}
 		}
 	}
@@ -259,9 +272,9 @@ func Rebuild(completions int, completedIndexes string, pods []*core.Pod, opts ..
 	return s, r
 }
 
-// entry is what Rebuild keeps of a pod after reading it: its index (-1
-// when unusable) and how its phase counts.
-type entry struct {
+// rebuildEntry is what RebuildScoreboard keeps of a pod after reading it:
+// its index (-1 when unusable) and how its phase counts.
+type rebuildEntry struct {
 	index int32
 	kind  podKind
 }
@@ -269,9 +282,9 @@ type entry struct {
 // readIndex returns the completion index of p, or -1 with the problem.
 // A label that disagrees with a usable annotation is a problem too, and
 // the index is still returned.
-func readIndex(p *core.Pod, n int) (int, *Problem) {
+func readIndex(p *core.Pod, n int) (int, *RebuildProblem) {
 	if p == nil {
-		return -1, &Problem{Reason: ReasonMissingIndex, Index: -1,
+		return -1, &RebuildProblem{Reason: ProblemMissingIndex, Index: -1,
 			Err: field.Required(field.NewPath("metadata"), "must be a pod, not nil")}
 	}
 	v, ok := p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation]
@@ -281,18 +294,18 @@ func readIndex(p *core.Pod, n int) (int, *Problem) {
 		if hasLabel {
 			detail += "; the label of the same key ('" + label + "') is not read, as in Kubernetes"
 		}
-		return -1, &Problem{Reason: ReasonMissingIndex, Pod: p, Index: -1, Err: field.Required(indexPath, detail)}
+		return -1, &RebuildProblem{Reason: ProblemMissingIndex, Pod: p, Index: -1, Err: field.Required(indexPath, detail)}
 	}
 	ix, detail := parseCompletionIndex(v)
 	if detail != "" {
-		return -1, &Problem{Reason: ReasonInvalidIndex, Pod: p, Index: -1, Err: field.Invalid(indexPath, v, detail)}
+		return -1, &RebuildProblem{Reason: ProblemInvalidIndex, Pod: p, Index: -1, Err: field.Invalid(indexPath, v, detail)}
 	}
 	if ix >= n {
-		return -1, &Problem{Reason: ReasonIndexOutOfRange, Pod: p, Index: ix,
+		return -1, &RebuildProblem{Reason: ProblemIndexOutOfRange, Pod: p, Index: ix,
 			Err: field.Invalid(indexPath, v, fmt.Sprintf("must be less than %d, the completions", n))}
 	}
 	if hasLabel && label != v {
-		return ix, &Problem{Reason: ReasonIndexLabelMismatch, Pod: p, Index: ix,
+		return ix, &RebuildProblem{Reason: ProblemIndexLabelMismatch, Pod: p, Index: ix,
 			Err: field.Invalid(field.NewPath("metadata", "labels").Key(jobapi.CompletionIndexAnnotation), label,
 				"must equal the annotation of the same key ('"+v+"'), which is used")}
 	}
@@ -300,8 +313,10 @@ func readIndex(p *core.Pod, n int) (int, *Problem) {
 }
 
 // parseCompletionIndex reads a completion index written as Kubernetes
-// writes it: decimal digits, no sign, no leading zero, at most MaxIndex.
-// Kubernetes itself also accepts a sign and leading zeros.
+// writes it: decimal digits, no sign, no leading zero, at most
+// scoreboard.MaxIndex, and says which rule a value breaks. Kubernetes
+// itself (and Sync, through completionIndex) also accepts a sign and
+// leading zeros.
 func parseCompletionIndex(v string) (int, string) {
 	if v == "" {
 		return 0, "must be a decimal integer"
@@ -316,22 +331,22 @@ func parseCompletionIndex(v string) (int, string) {
 			return 0, "must be a decimal integer"
 		}
 		if i >= maxIndexDigits {
-			return 0, "must be less than or equal to " + strconv.Itoa(MaxIndex)
+			return 0, "must be less than or equal to " + strconv.Itoa(scoreboard.MaxIndex)
 		}
 		n = n*10 + int(c-'0')
 	}
 	if len(v) > 1 && v[0] == '0' {
 		return 0, "must not have leading zeros"
 	}
-	if n > MaxIndex {
-		return 0, "must be less than or equal to " + strconv.Itoa(MaxIndex)
+	if n > scoreboard.MaxIndex {
+		return 0, "must be less than or equal to " + strconv.Itoa(scoreboard.MaxIndex)
 	}
 	return n, ""
 }
 
 // duplicates chooses, for every index in dup, the active pod to keep, and
 // reports the others.
-func duplicates(pods []*core.Pod, entries []entry, dup map[int32]int) []Problem {
+func duplicates(pods []*core.Pod, entries []rebuildEntry, dup map[int32]int) []RebuildProblem {
 	for i, e := range entries {
 		if e.index < 0 || e.kind != podActive {
 			continue
@@ -340,35 +355,21 @@ func duplicates(pods []*core.Pod, entries []entry, dup map[int32]int) []Problem 
 			dup[e.index] = i
 		}
 	}
-	var out []Problem
+	var out []RebuildProblem
 	for i, e := range entries {
 		if e.index < 0 || e.kind != podActive {
 			continue
 		}
 		ix := e.index
 		if k, ok := dup[ix]; ok && k != i {
-			out = append(out, Problem{
-				Reason: ReasonDuplicateActive, Pod: pods[i], Position: i, Index: int(ix), Delete: true,
+			out = append(out, RebuildProblem{
+				Reason: ProblemDuplicateActive, Pod: pods[i], Position: i, Index: int(ix), Delete: true,
 				Err: &field.Error{Type: field.ErrorTypeDuplicate, Field: indexPath.String(), BadValue: strconv.Itoa(int(ix)),
 					Detail: "another active pod of the index, '" + podName(pods[k]) + "', is kept"},
 			})
 		}
 	}
 	return out
-}
-
-// phaseRank orders the phases of active pods: the higher, the more worth
-// keeping.
-func phaseRank(p core.PodPhase) int {
-	switch p {
-	case core.PodRunning:
-		return 3
-	case core.PodUnknown:
-		return 2
-	case core.PodPending:
-		return 1
-	}
-	return 0
 }
 
 // preferred reports whether a is a better pod to keep than b, which comes
@@ -390,8 +391,8 @@ func preferred(a, b *core.Pod) bool {
 	return a.ObjectMeta.Name < b.ObjectMeta.Name
 }
 
-// sortProblems puts the problems in the order of the Report: status
+// sortProblems puts the problems in the order of the report: status
 // first, then by pod position; for one pod, in the order found.
-func sortProblems(ps []Problem) {
-	slices.SortStableFunc(ps, func(a, b Problem) int { return cmp.Compare(a.Position, b.Position) })
+func sortProblems(ps []RebuildProblem) {
+	slices.SortStableFunc(ps, func(a, b RebuildProblem) int { return cmp.Compare(a.Position, b.Position) })
 }

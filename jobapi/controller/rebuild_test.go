@@ -1,13 +1,15 @@
-package scoreboard_test
+package controller_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/controller"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
@@ -44,9 +46,9 @@ func deleting(p *core.Pod) *core.Pod {
 	return p
 }
 
-// problem is the comparable projection of a scoreboard.Problem.
+// problem is the comparable projection of a controller.RebuildProblem.
 type problem struct {
-	Reason   scoreboard.Reason
+	Reason   controller.ProblemReason
 	Pod      string
 	Position int
 	Index    int
@@ -55,7 +57,7 @@ type problem struct {
 	Detail   string
 }
 
-func project(r scoreboard.Report) []problem {
+func project(r controller.RebuildReport) []problem {
 	var out []problem
 	for _, p := range r.Problems {
 		name := ""
@@ -84,7 +86,7 @@ func TestRebuild(t *testing.T) {
 		completions int
 		completed   string
 		pods        []*core.Pod
-		opts        []scoreboard.RebuildOption
+		opts        []controller.RebuildOption
 		want        map[string]string
 		problems    []problem
 	}{
@@ -131,15 +133,15 @@ func TestRebuild(t *testing.T) {
 			},
 			want: map[string]string{"NotStarted": "0-9", "Running": "", "Complete": ""},
 			problems: []problem{
-				{scoreboard.ReasonMissingIndex, "no-annotation", 0, -1, true, annotationField, "a pod of an Indexed Job must have its completion index"},
-				{scoreboard.ReasonMissingIndex, "label-only", 1, -1, true, annotationField, "a pod of an Indexed Job must have its completion index; the label of the same key ('4') is not read, as in Kubernetes"},
-				{scoreboard.ReasonMissingIndex, "no-annotation-done", 2, -1, false, annotationField, "a pod of an Indexed Job must have its completion index"},
-				{scoreboard.ReasonInvalidIndex, "signed", 3, -1, true, annotationField, "must not have a sign"},
-				{scoreboard.ReasonInvalidIndex, "leading-zero", 4, -1, true, annotationField, "must not have leading zeros"},
-				{scoreboard.ReasonInvalidIndex, "word", 5, -1, false, annotationField, "must be a decimal integer"},
-				{scoreboard.ReasonInvalidIndex, "overflow", 6, -1, true, annotationField, "must be less than or equal to 2147483647"},
-				{scoreboard.ReasonIndexOutOfRange, "past-completions", 7, 10, true, annotationField, "must be less than 10, the completions"},
-				{scoreboard.ReasonIndexOutOfRange, "past-completions-done", 8, 12, false, annotationField, "must be less than 10, the completions"},
+				{controller.ProblemMissingIndex, "no-annotation", 0, -1, true, annotationField, "a pod of an Indexed Job must have its completion index"},
+				{controller.ProblemMissingIndex, "label-only", 1, -1, true, annotationField, "a pod of an Indexed Job must have its completion index; the label of the same key ('4') is not read, as in Kubernetes"},
+				{controller.ProblemMissingIndex, "no-annotation-done", 2, -1, false, annotationField, "a pod of an Indexed Job must have its completion index"},
+				{controller.ProblemInvalidIndex, "signed", 3, -1, true, annotationField, "must not have a sign"},
+				{controller.ProblemInvalidIndex, "leading-zero", 4, -1, true, annotationField, "must not have leading zeros"},
+				{controller.ProblemInvalidIndex, "word", 5, -1, false, annotationField, "must be a decimal integer"},
+				{controller.ProblemInvalidIndex, "overflow", 6, -1, true, annotationField, "must be less than or equal to 2147483647"},
+				{controller.ProblemIndexOutOfRange, "past-completions", 7, 10, true, annotationField, "must be less than 10, the completions"},
+				{controller.ProblemIndexOutOfRange, "past-completions-done", 8, 12, false, annotationField, "must be less than 10, the completions"},
 			},
 		},
 		{
@@ -153,9 +155,20 @@ func TestRebuild(t *testing.T) {
 			},
 			want: map[string]string{"NotStarted": "0,1", "Running": "2,3", "Complete": ""},
 			problems: []problem{
-				{scoreboard.ReasonDuplicateActive, "pending", 0, 2, true, annotationField, "another active pod of the index, 'ns/running-old', is kept"},
-				{scoreboard.ReasonDuplicateActive, "running-new", 1, 2, true, annotationField, "another active pod of the index, 'ns/running-old', is kept"},
-				{scoreboard.ReasonDuplicateActive, "pending-scheduled", 3, 2, true, annotationField, "another active pod of the index, 'ns/running-old', is kept"},
+				{controller.ProblemDuplicateActive, "pending", 0, 2, true, annotationField, "another active pod of the index, 'ns/running-old', is kept"},
+				{controller.ProblemDuplicateActive, "running-new", 1, 2, true, annotationField, "another active pod of the index, 'ns/running-old', is kept"},
+				{controller.ProblemDuplicateActive, "pending-scheduled", 3, 2, true, annotationField, "another active pod of the index, 'ns/running-old', is kept"},
+			},
+		},
+		{
+			name: "a pod with no phase yet ranks as Pending, as Sync ranks it", completions: 1,
+			pods: []*core.Pod{
+				created(pod("pending-new", core.PodPending, "0"), 5),
+				created(pod("no-phase-old", "", "0"), 1),
+			},
+			want: map[string]string{"NotStarted": "", "Running": "0", "Complete": ""},
+			problems: []problem{
+				{controller.ProblemDuplicateActive, "pending-new", 0, 0, true, annotationField, "another active pod of the index, 'ns/no-phase-old', is kept"},
 			},
 		},
 		{
@@ -166,7 +179,7 @@ func TestRebuild(t *testing.T) {
 			},
 			want: map[string]string{"NotStarted": "", "Running": "0", "Complete": ""},
 			problems: []problem{
-				{scoreboard.ReasonDuplicateActive, "b", 0, 0, true, annotationField, "another active pod of the index, 'ns/a', is kept"},
+				{controller.ProblemDuplicateActive, "b", 0, 0, true, annotationField, "another active pod of the index, 'ns/a', is kept"},
 			},
 		},
 		{
@@ -178,8 +191,8 @@ func TestRebuild(t *testing.T) {
 			},
 			want: map[string]string{"NotStarted": "2", "Running": "", "Complete": "0,1"},
 			problems: []problem{
-				{scoreboard.ReasonIndexComplete, "late", 0, 0, false, annotationField, "the index is already complete: the pod does not make it Running"},
-				{scoreboard.ReasonIndexComplete, "also-late", 2, 1, false, annotationField, "the index is already complete: the pod does not make it Running"},
+				{controller.ProblemIndexComplete, "late", 0, 0, false, annotationField, "the index is already complete: the pod does not make it Running"},
+				{controller.ProblemIndexComplete, "also-late", 2, 1, false, annotationField, "the index is already complete: the pod does not make it Running"},
 			},
 		},
 		{
@@ -187,7 +200,7 @@ func TestRebuild(t *testing.T) {
 			pods: []*core.Pod{withLabel(pod("mixed", core.PodRunning, "1"), "2")},
 			want: map[string]string{"NotStarted": "0,2", "Running": "1", "Complete": ""},
 			problems: []problem{
-				{scoreboard.ReasonIndexLabelMismatch, "mixed", 0, 1, false, "metadata.labels[batch.kubernetes.io/job-completion-index]", "must equal the annotation of the same key ('1'), which is used"},
+				{controller.ProblemIndexLabelMismatch, "mixed", 0, 1, false, "metadata.labels[batch.kubernetes.io/job-completion-index]", "must equal the annotation of the same key ('1'), which is used"},
 			},
 		},
 		{
@@ -195,14 +208,14 @@ func TestRebuild(t *testing.T) {
 			pods: []*core.Pod{pod("done", core.PodSucceeded, "4")},
 			want: map[string]string{"NotStarted": "0-3,5", "Running": "", "Complete": "4"},
 			problems: []problem{
-				{scoreboard.ReasonInvalidCompletedIndexes, "", -1, -1, false, "status.completedIndexes", "must not overlap the previous fragment '0-3' (the fragment at offset 4); the whole value is ignored"},
+				{controller.ProblemInvalidCompletedIndexes, "", -1, -1, false, "status.completedIndexes", "must not overlap the previous fragment '0-3' (the fragment at offset 4); the whole value is ignored"},
 			},
 		},
 		{
 			name: "completedIndexes past completions are dropped and reported", completions: 5, completed: "1,3-7,9",
 			want: map[string]string{"NotStarted": "0,2", "Running": "", "Complete": "1,3,4"},
 			problems: []problem{
-				{scoreboard.ReasonInvalidCompletedIndexes, "", -1, 5, false, "status.completedIndexes", "must be less than 5, the completions; these indexes are dropped"},
+				{controller.ProblemInvalidCompletedIndexes, "", -1, 5, false, "status.completedIndexes", "must be less than 5, the completions; these indexes are dropped"},
 			},
 		},
 		{
@@ -210,13 +223,13 @@ func TestRebuild(t *testing.T) {
 			pods: []*core.Pod{deleting(pod("going", core.PodRunning, "0")), deleting(pod("going-too", core.PodRunning, ""))},
 			want: map[string]string{"NotStarted": "0,1", "Running": "", "Complete": ""},
 			problems: []problem{
-				{scoreboard.ReasonMissingIndex, "going-too", 1, -1, false, annotationField, "a pod of an Indexed Job must have its completion index"},
+				{controller.ProblemMissingIndex, "going-too", 1, -1, false, annotationField, "a pod of an Indexed Job must have its completion index"},
 			},
 		},
 		{
 			name: "a terminating pod keeps its index with podReplacementPolicy Failed", completions: 2,
 			pods: []*core.Pod{deleting(pod("going", core.PodRunning, "0"))},
-			opts: []scoreboard.RebuildOption{scoreboard.WithPodReplacementPolicy(jobapi.Failed)},
+			opts: []controller.RebuildOption{controller.WithPodReplacementPolicy(jobapi.Failed)},
 			want: map[string]string{"NotStarted": "1", "Running": "0", "Complete": ""},
 		},
 		{
@@ -224,13 +237,13 @@ func TestRebuild(t *testing.T) {
 			pods: []*core.Pod{nil},
 			want: map[string]string{"NotStarted": "0", "Running": "", "Complete": ""},
 			problems: []problem{
-				{scoreboard.ReasonMissingIndex, "", 0, -1, false, "metadata", "must be a pod, not nil"},
+				{controller.ProblemMissingIndex, "", 0, -1, false, "metadata", "must be a pod, not nil"},
 			},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, r := scoreboard.Rebuild(tt.completions, tt.completed, tt.pods, tt.opts...)
+			s, r := controller.RebuildScoreboard(tt.completions, tt.completed, tt.pods, tt.opts...)
 			if diff := cmp.Diff(tt.want, states(s)); diff != "" {
 				t.Errorf("states mismatch (-want +got):\n%s", diff)
 			}
@@ -257,7 +270,7 @@ func TestRebuildKeepsTheSameDuplicateInAnyOrder(t *testing.T) {
 		for i, k := range perm {
 			pods[i] = base[k]
 		}
-		_, r := scoreboard.Rebuild(1, "", pods)
+		_, r := controller.RebuildScoreboard(1, "", pods)
 		deleted := map[string]bool{}
 		for _, p := range r.PodsToDelete() {
 			deleted[p.ObjectMeta.Name] = true
@@ -270,7 +283,7 @@ func TestRebuildKeepsTheSameDuplicateInAnyOrder(t *testing.T) {
 }
 
 func TestProblemString(t *testing.T) {
-	_, r := scoreboard.Rebuild(2, "0-5", []*core.Pod{pod("x", core.PodRunning, "7")})
+	_, r := controller.RebuildScoreboard(2, "0-5", []*core.Pod{pod("x", core.PodRunning, "7")})
 	var got []string
 	for _, p := range r.Problems {
 		got = append(got, p.String())
@@ -284,7 +297,7 @@ func TestProblemString(t *testing.T) {
 	}
 }
 
-// TestRebuildAgainstModel compares Rebuild on random pods with a naive
+// TestRebuildAgainstModel compares RebuildScoreboard on random pods with a naive
 // reading of the same rules.
 func TestRebuildAgainstModel(t *testing.T) {
 	phases := []core.PodPhase{core.PodPending, core.PodRunning, core.PodSucceeded, core.PodFailed, core.PodUnknown}
@@ -295,7 +308,7 @@ func TestRebuildAgainstModel(t *testing.T) {
 			ix := fmt.Sprint((seed*7 + i*13) % (n + 3))
 			pods = append(pods, pod(fmt.Sprintf("p%d", i), phases[(seed+i*i)%len(phases)], ix))
 		}
-		s, r := scoreboard.Rebuild(n, "", pods)
+		s, r := controller.RebuildScoreboard(n, "", pods)
 		want := make([]scoreboard.State, n)
 		active := map[int]int{}
 		for _, p := range pods {
@@ -334,5 +347,20 @@ func TestRebuildAgainstModel(t *testing.T) {
 		if got := len(r.PodsToDelete()); got != wantDeleted {
 			t.Fatalf("seed %d: %d pods to delete, want %d", seed, got, wantDeleted)
 		}
+	}
+}
+
+// TestRebuildReportsOverlongCompletedIndexes: a completedIndexes longer
+// than scoreboard.MaxIndexesLength is reported as a problem, with the
+// parser's message, and the pods still count.
+func TestRebuildReportsOverlongCompletedIndexes(t *testing.T) {
+	over := "1" + strings.Repeat(",1", scoreboard.MaxIndexesLength/2)
+	s, report := controller.RebuildScoreboard(3, over, []*core.Pod{pod("done", core.PodSucceeded, "2")})
+	want := fmt.Sprintf("the indexes must be at most %d bytes long, not %d", scoreboard.MaxIndexesLength, len(over))
+	if len(report.Problems) != 1 || !strings.Contains(report.Problems[0].String(), want) {
+		t.Fatalf("problems %v, want one saying %q", report.Problems, want)
+	}
+	if diff := cmp.Diff(map[string]string{"NotStarted": "0,1", "Running": "", "Complete": "2"}, states(s)); diff != "" {
+		t.Errorf("states mismatch (-want +got):\n%s", diff)
 	}
 }

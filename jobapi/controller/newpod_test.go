@@ -1,12 +1,15 @@
-package scoreboard_test
+package controller_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/controller"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/meta"
@@ -45,7 +48,7 @@ func indexedJob(name string) *jobapi.Job {
 
 func TestNewPod(t *testing.T) {
 	job := indexedJob("render")
-	got, err := scoreboard.NewPod(job, 3)
+	got, err := controller.NewPod(job, 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,17 +87,17 @@ func TestNewPod(t *testing.T) {
 	if diff := cmp.Diff(indexedJob("render"), job); diff != "" {
 		t.Errorf("NewPod changed the Job (-want +got):\n%s", diff)
 	}
-	// The pod is found by Rebuild at its index.
-	s, r := scoreboard.Rebuild(5, "", []*core.Pod{got})
+	// The pod is found by RebuildScoreboard at its index.
+	s, r := controller.RebuildScoreboard(5, "", []*core.Pod{got})
 	if s.State(3) != scoreboard.Running || len(r.Problems) != 0 {
-		t.Errorf("Rebuild of the new pod: state %v, problems %v", s.State(3), r.Problems)
+		t.Errorf("RebuildScoreboard of the new pod: state %v, problems %v", s.State(3), r.Problems)
 	}
 }
 
 func TestNewPodWithoutUIDHasNoOwner(t *testing.T) {
 	job := indexedJob("render")
 	job.ObjectMeta.UID = ""
-	got, err := scoreboard.NewPod(job, 0)
+	got, err := controller.NewPod(job, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,12 +123,12 @@ func TestGenerateName(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := scoreboard.GenerateName(tt.job, tt.index)
+			got := controller.GenerateName(tt.job, tt.index)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("GenerateName mismatch (-want +got):\n%s", diff)
 			}
-			if len(got) > scoreboard.MaxGeneratedNameLength {
-				t.Errorf("GenerateName is %d bytes long, want at most %d", len(got), scoreboard.MaxGeneratedNameLength)
+			if len(got) > controller.MaxGeneratedNameLength {
+				t.Errorf("GenerateName is %d bytes long, want at most %d", len(got), controller.MaxGeneratedNameLength)
 			}
 		})
 	}
@@ -147,6 +150,11 @@ func TestNewPodRejects(t *testing.T) {
 		}, fields: []string{"spec.completionMode"}},
 		{name: "completion mode unset", job: func() *jobapi.Job { j := indexedJob("x"); j.Spec.CompletionMode = nil; return j }, fields: []string{"spec.completionMode"}},
 		{name: "negative index", job: func() *jobapi.Job { return indexedJob("x") }, index: -1, fields: []string{"index"}},
+		{name: "NonIndexed takes only -1", job: func() *jobapi.Job {
+			j := indexedJob("x")
+			j.Spec.CompletionMode = ptr(jobapi.NonIndexedCompletion)
+			return j
+		}, index: -2, fields: []string{"spec.completionMode", "index"}},
 		{name: "index past completions", job: func() *jobapi.Job { return indexedJob("x") }, index: 5, fields: []string{"index"}},
 		{name: "no selector", job: func() *jobapi.Job { j := indexedJob("x"); j.Spec.Selector = nil; return j }, fields: []string{"spec.selector"}},
 		{name: "invalid selector", job: func() *jobapi.Job {
@@ -168,7 +176,7 @@ func TestNewPodRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := scoreboard.NewPod(tt.job(), tt.index)
+			p, err := controller.NewPod(tt.job(), tt.index, nil)
 			if err == nil {
 				t.Fatalf("NewPod succeeded: %+v", p)
 			}
@@ -201,9 +209,126 @@ func TestAddCompletionIndexEnv(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := core.Container{Name: "c", Env: tt.env}
-			scoreboard.AddCompletionIndexEnv(&c)
+			controller.AddCompletionIndexEnv(&c)
 			if diff := cmp.Diff(tt.want, c.Env); diff != "" {
 				t.Errorf("env (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestNewPodNonIndexed(t *testing.T) {
+	job := indexedJob("render")
+	job.Spec.CompletionMode = ptr(jobapi.NonIndexedCompletion)
+	got, err := controller.NewPod(job, -1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &core.Pod{
+		TypeMeta: meta.TypeMeta{Kind: "Pod", APIVersion: "v1"},
+		ObjectMeta: meta.ObjectMeta{
+			GenerateName: "render-",
+			Namespace:    "team",
+			Labels:       map[string]string{"batch.kubernetes.io/controller-uid": "u-1", "batch.kubernetes.io/job-name": "render"},
+			Annotations:  map[string]string{"note": "kept"},
+			Finalizers:   []string{"example.com/keep", "batch.kubernetes.io/job-tracking"},
+			OwnerReferences: []meta.OwnerReference{{
+				APIVersion: "batch/v1", Kind: "Job", Name: "render", UID: "u-1", Controller: ptr(true), BlockOwnerDeletion: ptr(true),
+			}},
+		},
+		Spec: core.PodSpec{
+			RestartPolicy:  core.RestartPolicyNever,
+			InitContainers: []core.Container{{Name: "init", Image: "busybox", Env: []core.EnvVar{{Name: "JOB_COMPLETION_INDEX", Value: "mine"}}}},
+			Containers:     []core.Container{{Name: "work", Image: "busybox", Env: []core.EnvVar{{Name: "A", Value: "1"}}}},
+		},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("pod mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestNewPodCarriesIndexFailureCounts: with backoffLimitPerIndex, the pod
+// holds its index's failure counts, carried on from the pod it replaces.
+func TestNewPodCarriesIndexFailureCounts(t *testing.T) {
+	failedPod := func(failures, ignored string) *core.Pod {
+		p := &core.Pod{ObjectMeta: meta.ObjectMeta{Annotations: map[string]string{}}, Status: core.PodStatus{Phase: core.PodFailed}}
+		if failures != "" {
+			p.ObjectMeta.Annotations[controller.IndexFailureCountAnnotation] = failures
+		}
+		if ignored != "" {
+			p.ObjectMeta.Annotations[controller.IndexIgnoredFailureCountAnnotation] = ignored
+		}
+		return p
+	}
+	tests := []struct {
+		name     string
+		replaced *core.Pod
+		want     map[string]string
+	}{
+		{name: "a first pod has failed 0 times", want: map[string]string{controller.IndexFailureCountAnnotation: "0"}},
+		{name: "a replacement counts the failure it replaces", replaced: failedPod("", ""),
+			want: map[string]string{controller.IndexFailureCountAnnotation: "1"}},
+		{name: "counts carry on, ignored ones too", replaced: failedPod("2", "3"),
+			want: map[string]string{controller.IndexFailureCountAnnotation: "3", controller.IndexIgnoredFailureCountAnnotation: "3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job := indexedJob("render")
+			job.Spec.BackoffLimitPerIndex = ptr(int32(4))
+			got, err := controller.NewPod(job, 2, tt.replaced)
+			if err != nil {
+				t.Fatal(err)
+			}
+			counts := map[string]string{}
+			for _, k := range []string{controller.IndexFailureCountAnnotation, controller.IndexIgnoredFailureCountAnnotation} {
+				if v, ok := got.ObjectMeta.Annotations[k]; ok {
+					counts[k] = v
+				}
+			}
+			if diff := cmp.Diff(tt.want, counts); diff != "" {
+				t.Errorf("failure counts (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestNewPodIsWhatSyncCreates: the pods Sync creates are NewPod's, but
+// for the kind, which NewPod sets for manifests.
+func TestNewPodIsWhatSyncCreates(t *testing.T) {
+	indexed := indexedJob("render")
+	indexed.Spec.Parallelism = ptr(int32(3))
+	perIndex := indexedJob("render")
+	perIndex.Spec.BackoffLimitPerIndex = ptr(int32(1))
+	nonIndexed := indexedJob("render")
+	nonIndexed.Spec.CompletionMode = ptr(jobapi.NonIndexedCompletion)
+	tests := []struct {
+		name string
+		job  *jobapi.Job
+	}{
+		{"Indexed", indexed},
+		{"Indexed with backoffLimitPerIndex", perIndex},
+		{"NonIndexed", nonIndexed},
+	}
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := controller.Sync(tt.job, nil, now, controller.Backoff{})
+			if len(d.Create) == 0 {
+				t.Fatalf("Sync created no pod: %+v", d)
+			}
+			for _, created := range d.Create {
+				index := -1
+				if v, ok := created.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation]; ok {
+					index, _ = strconv.Atoi(v)
+				}
+				want, err := controller.NewPod(tt.job, index, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want.TypeMeta = meta.TypeMeta{}
+				if diff := cmp.Diff(want, created); diff != "" {
+					t.Errorf("index %d: Sync's pod differs from NewPod's (-NewPod +Sync):\n%s", index, diff)
+				}
 			}
 		})
 	}

@@ -1,9 +1,10 @@
-package scoreboard_test
+package controller_test
 
 import (
 	"fmt"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/controller"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
@@ -28,7 +29,7 @@ func ExampleNewPod() {
 	}
 	s := scoreboard.New(int(completions))
 	for _, ix := range s.Next(2) { // parallelism 2
-		pod, err := scoreboard.NewPod(job, ix)
+		pod, err := controller.NewPod(job, ix, nil)
 		if err != nil {
 			panic(err)
 		}
