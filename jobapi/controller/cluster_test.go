@@ -140,7 +140,7 @@ func (c *cluster) active() []*core.Pod {
 // byIndex returns the active pod of index ix.
 func (c *cluster) byIndex(ix int) *core.Pod {
 	for _, p := range c.active() {
-		if completionIndex(p) == ix {
+		if CompletionIndex(p) == ix {
 			return p
 		}
 	}

@@ -63,7 +63,7 @@ func checkInvariants(t *testing.T, job *jobapi.Job, pods []*core.Pod, d Decision
 			}
 		}
 		for _, p := range d.Create {
-			if ix := completionIndex(p); ix < 0 || ix >= n || done.Has(ix) {
+			if ix := CompletionIndex(p); ix < 0 || ix >= n || done.Has(ix) {
 				t.Fatalf("created a pod for index %d (completed %q)", ix, st.CompletedIndexes)
 			}
 		}

@@ -37,7 +37,7 @@ func TestIndexesOutsideCompletionsDoNotHideBusyIndexes(t *testing.T) {
 			d := Sync(c.job, c.pods, t0, Backoff{})
 			var created []int
 			for _, p := range d.Create {
-				created = append(created, completionIndex(p))
+				created = append(created, CompletionIndex(p))
 			}
 			slices.Sort(created)
 			if diff := cmp.Diff([]int{1}, created); diff != "" {

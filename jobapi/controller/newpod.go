@@ -250,9 +250,12 @@ func annotationInt32(p *core.Pod, key string) int32 {
 	return int32(n)
 }
 
-// completionIndex reads a pod's completion index annotation: -1 when it
-// is missing, malformed or negative.
-func completionIndex(p *core.Pod) int {
+// CompletionIndex is the completion index Kubernetes' Job controller
+// reads from a pod's annotation ([jobapi.CompletionIndexAnnotation]): -1
+// when it is missing, malformed or negative. The controller's reading is
+// lenient (strconv.Atoi: a sign and leading zeros pass); RebuildScoreboard
+// reads strictly, to report which rule an annotation breaks.
+func CompletionIndex(p *core.Pod) int {
 	v, ok := p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation]
 	if !ok {
 		return -1

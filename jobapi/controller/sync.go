@@ -423,7 +423,7 @@ func (c *syncCtx) indexOf(p *core.Pod) int {
 	if ix, ok := c.indexes[p]; ok {
 		return ix
 	}
-	ix := completionIndex(p)
+	ix := CompletionIndex(p)
 	if c.indexes == nil {
 		c.indexes = make(map[*core.Pod]int, len(c.pods))
 	}

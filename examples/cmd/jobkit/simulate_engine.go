@@ -352,7 +352,7 @@ func (e *engine) create(p *core.Pod) error {
 	if len(errs) > 0 {
 		return &errSimulation{errs}
 	}
-	sp := &simPod{pod: pod, index: podIndex(pod), created: now}
+	sp := &simPod{pod: pod, index: controller.CompletionIndex(pod), created: now}
 	label := "pod " + pod.ObjectMeta.Name
 	if sp.index >= 0 {
 		label = "index " + strconv.Itoa(sp.index)
@@ -382,19 +382,6 @@ func generatedName(prefix string, r *rand.Rand) string {
 		prefix = prefix[:58]
 	}
 	return prefix + randomSuffix(r)
-}
-
-// podIndex reads a pod's completion index; -1 when it has none.
-func podIndex(p *core.Pod) int {
-	v, ok := p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation]
-	if !ok {
-		return -1
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		return -1
-	}
-	return n
 }
 
 // restartPolicyOf reads a container's own restartPolicy.
