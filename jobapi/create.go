@@ -1,7 +1,6 @@
 package jobapi
 
 import (
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -11,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/google/uuid"
 
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
@@ -323,56 +320,14 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (meta.Warnings, error) {
 	if err != nil {
 		return nil, err
 	}
-	namespace := job.ObjectMeta.Namespace
-	switch {
-	case o.namespace == "":
-		if namespace == "" {
-			namespace = DefaultNamespace
-		}
-	case namespace == "":
-		namespace = o.namespace
-	case namespace != o.namespace:
-		return nil, &NamespaceMismatchError{Object: namespace, Request: o.namespace}
-	}
-	random := o.random
-	if random == nil {
-		random = rand.Reader
-	}
-	uid := o.uid
-	if uid == "" {
-		u, err := uuid.NewRandomFromReader(random)
-		if err != nil {
-			return nil, fmt.Errorf("jobapi: generating a uid: %w", err)
-		}
-		uid = meta.UID(u.String())
-	}
-	name := job.ObjectMeta.Name
-	generatedName := name == "" && job.ObjectMeta.GenerateName != ""
-	if generatedName {
-		if name, err = NameFromGenerateName(job.ObjectMeta.GenerateName, random); err != nil {
-			return nil, err
-		}
-	}
-
-	// Nothing fails from here on.
-	var w meta.Warnings
-	switch o.unknown {
-	case dropUnknownWithWarnings:
-		w = DropUnknownFields(job)
-	case dropUnknownQuietly:
-		DropUnknown(job, "")
-	}
+	generatedName := job.ObjectMeta.Name == "" && job.ObjectMeta.GenerateName != ""
 	// The API server defaults the template while decoding the request;
 	// a Job built in Go gets the same defaults here (they never
 	// overwrite, so a decoded Job is unchanged).
-	core.SetDefaultsPodTemplateSpec(&job.Spec.Template)
-	job.ObjectMeta.Namespace = namespace
-	job.ObjectMeta.Name = name
-	created := o.created
-	if created.IsZero() {
-		created = time.Now()
+	w, err := prepareObject(job, &job.ObjectMeta, "Job", o, func() { core.SetDefaultsPodTemplateSpec(&job.Spec.Template) })
+	if err != nil {
+		return nil, err
 	}
-	w = append(w, job.ObjectMeta.PrepareForCreate("Job", uid, created)...)
 	job.Status = JobStatus{}
 
 	if generatedName && jobLabelsFromTemplate(job) {
@@ -397,7 +352,7 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (meta.Warnings, error) {
 		job.Spec.ManualSelector = &manual
 	}
 	core.DropDisabledTemplateFields(&job.Spec.Template, nil)
-	if len(name) > 0 && len(dnsSubdomainProblems(name)) == 0 && len(dnsLabelProblems(name)) > 0 {
+	if name := job.ObjectMeta.Name; len(name) > 0 && len(dnsSubdomainProblems(name)) == 0 && len(dnsLabelProblems(name)) > 0 {
 		w = append(w, meta.Warning{Field: "metadata.name", Message: "is used in the names and hostnames of the Job's pods, which must be DNS labels; a DNS label (at most 63 lower-case letters, digits and '-') is recommended"})
 	}
 	return w, nil

@@ -97,6 +97,13 @@ func prepareObjectForCreate(obj any, m *meta.ObjectMeta, kind string, opts []Cre
 	if err != nil {
 		return nil, err
 	}
+	return prepareObject(obj, m, kind, o, defaults)
+}
+
+// prepareObject is [prepareObjectForCreate] with the options built: the
+// create preamble of every kind, Jobs included ([PrepareForCreate] goes on
+// with the selector).
+func prepareObject(obj any, m *meta.ObjectMeta, kind string, o createOptions, defaults func()) (meta.Warnings, error) {
 	namespace := m.Namespace
 	switch {
 	case o.namespace == "":
@@ -122,6 +129,7 @@ func prepareObjectForCreate(obj any, m *meta.ObjectMeta, kind string, opts []Cre
 	}
 	name := m.Name
 	if name == "" && m.GenerateName != "" {
+		var err error
 		if name, err = NameFromGenerateName(m.GenerateName, random); err != nil {
 			return nil, err
 		}
