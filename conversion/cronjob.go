@@ -131,11 +131,11 @@ func DecodeCronJob(data []byte, opts ...Option) (*jobapi.CronJob, error) {
 	}
 	switch o.validation {
 	case FieldValidationStrict:
-		if unknown := UnknownFields(cj, ""); len(unknown) > 0 {
+		if unknown := jobapi.UnknownFields(cj, ""); len(unknown) > 0 {
 			return nil, fmt.Errorf("conversion: %w", &StrictError{Fields: strictFields(nil, unknown)})
 		}
 	case FieldValidationWarn:
-		dropUnknown(cj)
+		jobapi.DropUnknown(cj, "")
 	}
 	return cj, nil
 }
@@ -201,5 +201,5 @@ func decodeCronJob(d *Document, j []byte, dups []string, o *streamState) {
 		return
 	}
 	d.CronJob, d.Name, d.Namespace = cj, cj.ObjectMeta.Name, cj.ObjectMeta.Namespace
-	applyFieldValidation(d, strictFields(dups, UnknownFields(cj, "")), o.validation)
+	applyFieldValidation(d, strictFields(dups, jobapi.UnknownFields(cj, "")), o.validation)
 }

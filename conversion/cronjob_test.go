@@ -162,12 +162,12 @@ func TestDecodeCronJobFieldValidation(t *testing.T) {
 	in := []byte(strings.Replace(cronJobYAML, "  schedule:", "  concurrencyPolity: Forbid\n  schedule:", 1))
 	kept, err := conversion.DecodeCronJob(in)
 	require.NoError(t, err)
-	if diff := cmp.Diff([]string{"spec.concurrencyPolity"}, conversion.UnknownFields(kept, "")); diff != "" {
+	if diff := cmp.Diff([]string{"spec.concurrencyPolity"}, jobapi.UnknownFields(kept, "")); diff != "" {
 		t.Errorf("ignore keeps unknown fields (-want +got):\n%s", diff)
 	}
 	dropped, err := conversion.DecodeCronJob(in, conversion.WithFieldValidation(conversion.FieldValidationWarn))
 	require.NoError(t, err)
-	if got := conversion.UnknownFields(dropped, ""); len(got) > 0 {
+	if got := jobapi.UnknownFields(dropped, ""); len(got) > 0 {
 		t.Errorf("warn must drop unknown fields; kept %v", got)
 	}
 }

@@ -1,6 +1,7 @@
 package conversion
 
 import (
+	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 )
 
@@ -12,7 +13,7 @@ import (
 // that does not parse) is a field error in d.Err, which [Document.Status]
 // words as the API server's 400.
 func decodePodKind(d *Document, j []byte, dups []string, o *streamState) {
-	var obj any
+	var obj jobapi.UnknownFieldHolder
 	if d.Kind == "Pod" {
 		var p core.Pod
 		if err := p.UnmarshalNewJSON(j); err != nil {
@@ -38,5 +39,5 @@ func decodePodKind(d *Document, j []byte, dups []string, o *streamState) {
 	}
 	m := d.objectMeta()
 	d.Name, d.Namespace = m.Name, m.Namespace
-	applyFieldValidation(d, strictFields(dups, UnknownFields(obj, "")), o.validation)
+	applyFieldValidation(d, strictFields(dups, jobapi.UnknownFields(obj, "")), o.validation)
 }

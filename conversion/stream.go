@@ -157,7 +157,7 @@ func (d *Document) IsTyped() bool {
 }
 
 // object returns the typed object the document holds, or nil.
-func (d *Document) object() any {
+func (d *Document) object() jobapi.UnknownFieldHolder {
 	switch {
 	case d.Job != nil:
 		return d.Job
@@ -443,7 +443,7 @@ func decodeJob(d *Document, j []byte, dups []string, o *streamState) {
 		return
 	}
 	d.Job, d.Name, d.Namespace = job, job.ObjectMeta.Name, job.ObjectMeta.Namespace
-	applyFieldValidation(d, strictFields(dups, UnknownFields(job, "")), o.validation)
+	applyFieldValidation(d, strictFields(dups, jobapi.UnknownFields(job, "")), o.validation)
 }
 
 // applyFieldValidation reports the unknown and duplicate fields of a
@@ -458,7 +458,7 @@ func applyFieldValidation(d *Document, fields []StrictField, mode FieldValidatio
 		d.Err = &StrictError{Fields: fields}
 	case FieldValidationWarn:
 		d.Warnings = fieldWarnings(fields)
-		dropUnknown(d.object())
+		jobapi.DropUnknown(d.object(), "")
 	}
 }
 
@@ -551,11 +551,11 @@ func underPath(paths []string, prefix string) []string {
 func checkFields(job *jobapi.Job, mode FieldValidation) error {
 	switch mode {
 	case FieldValidationStrict:
-		if unknown := UnknownFields(job, ""); len(unknown) > 0 {
+		if unknown := jobapi.UnknownFields(job, ""); len(unknown) > 0 {
 			return fmt.Errorf("conversion: %w", &StrictError{Fields: strictFields(nil, unknown)})
 		}
 	case FieldValidationWarn:
-		dropUnknown(job)
+		jobapi.DropUnknown(job, "")
 	}
 	return nil
 }

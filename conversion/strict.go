@@ -3,8 +3,6 @@ package conversion
 import (
 	"strconv"
 	"strings"
-
-	"github.com/jobkit/jobkit/jobapi"
 )
 
 // FieldValidation says what decoding does with a field no type models (an
@@ -96,20 +94,6 @@ func (e *StrictError) Error() string {
 		b.WriteString(f.String())
 	}
 	return b.String()
-}
-
-// UnknownFields returns the path of every member kept in an Unknown map
-// anywhere in v (a pointer to a jobapi or version-package object), sorted.
-// prefix is the path of v itself ("" for a document's root). It is
-// [jobapi.UnknownFields], which PrepareForCreate uses too.
-func UnknownFields(v any, prefix string) []string {
-	return jobapi.UnknownFields(v, prefix)
-}
-
-// dropUnknown empties every Unknown map in v, as the API server drops the
-// fields it does not know.
-func dropUnknown(v any) {
-	jobapi.DropUnknown(v, "")
 }
 
 // joinPath appends a member name to a path.

@@ -215,7 +215,7 @@ func buildValidateOptions(opts []ValidateOption) (labelKeys, error) {
 const (
 	nameSuffixAlphabet = "bcdfghjklmnpqrstvwxz2456789"
 	nameSuffixLength   = 5
-	maxGeneratedPrefix = dns1123LabelMaxLength - nameSuffixLength
+	maxGeneratedPrefix = meta.DNSLabelMaxLength - nameSuffixLength
 )
 
 // PrepareForCreate does to job what an API server does to a new Job
@@ -352,7 +352,7 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (meta.Warnings, error) {
 		job.Spec.ManualSelector = &manual
 	}
 	core.DropDisabledTemplateFields(&job.Spec.Template, nil)
-	if name := job.ObjectMeta.Name; len(name) > 0 && len(dnsSubdomainProblems(name)) == 0 && len(dnsLabelProblems(name)) > 0 {
+	if name := job.ObjectMeta.Name; meta.IsDNSSubdomain(name) && !meta.IsDNSLabel(name) {
 		w = append(w, meta.Warning{Field: "metadata.name", Message: "is used in the names and hostnames of the Job's pods, which must be DNS labels; a DNS label (at most 63 lower-case letters, digits and '-') is recommended"})
 	}
 	return w, nil

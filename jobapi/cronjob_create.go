@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/internal/equality"
 	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
@@ -76,7 +77,7 @@ func PrepareCronJobForCreate(cj *CronJob, opts ...CreateOption) (meta.Warnings, 
 	}
 	cj.Status = CronJobStatus{}
 	core.DropDisabledTemplateFields(tmpl, nil)
-	if name := cj.ObjectMeta.Name; len(name) > 0 && len(dnsSubdomainProblems(name)) == 0 && len(dnsLabelProblems(name)) > 0 {
+	if name := cj.ObjectMeta.Name; meta.IsDNSSubdomain(name) && !meta.IsDNSLabel(name) {
 		w = append(w, meta.Warning{Field: "metadata.name", Message: "is used in the names of the CronJob's Jobs and of their pods, and in the pods' hostnames, which must be DNS labels; a DNS label (at most 63 lower-case letters, digits and '-') is recommended"})
 	}
 	return appendJobTemplateWarnings(w, &cj.Spec.JobTemplate.Spec), nil
@@ -92,7 +93,7 @@ func PrepareCronJobForCreate(cj *CronJob, opts ...CreateOption) (meta.Warnings, 
 // first), defaults applied, and the system fields set
 // (meta.ObjectMeta.PrepareForCreate, generation 1). On an error obj is
 // unchanged.
-func prepareObjectForCreate(obj any, m *meta.ObjectMeta, kind string, opts []CreateOption, defaults func()) (meta.Warnings, error) {
+func prepareObjectForCreate(obj UnknownFieldHolder, m *meta.ObjectMeta, kind string, opts []CreateOption, defaults func()) (meta.Warnings, error) {
 	o, _, err := buildCreateOptions(opts)
 	if err != nil {
 		return nil, err
@@ -103,7 +104,7 @@ func prepareObjectForCreate(obj any, m *meta.ObjectMeta, kind string, opts []Cre
 // prepareObject is [prepareObjectForCreate] with the options built: the
 // create preamble of every kind, Jobs included ([PrepareForCreate] goes on
 // with the selector).
-func prepareObject(obj any, m *meta.ObjectMeta, kind string, o createOptions, defaults func()) (meta.Warnings, error) {
+func prepareObject(obj UnknownFieldHolder, m *meta.ObjectMeta, kind string, o createOptions, defaults func()) (meta.Warnings, error) {
 	namespace := m.Namespace
 	switch {
 	case o.namespace == "":
@@ -139,9 +140,7 @@ func prepareObject(obj any, m *meta.ObjectMeta, kind string, o createOptions, de
 	var w meta.Warnings
 	switch o.unknown {
 	case dropUnknownWithWarnings:
-		for _, p := range DropUnknown(obj, "") {
-			w = append(w, meta.Warning{Message: UnknownFieldMessage(p)})
-		}
+		w = unknownFieldWarnings(DropUnknown(obj, ""))
 	case dropUnknownQuietly:
 		DropUnknown(obj, "")
 	}
@@ -207,7 +206,7 @@ func PrepareCronJobForUpdate(cj, old *CronJob) meta.Warnings {
 	cj.ObjectMeta.Generation = old.ObjectMeta.Generation
 	cj.Status = *old.Status.DeepCopy()
 	core.DropDisabledTemplateFields(&cj.Spec.JobTemplate.Spec.Template, &old.Spec.JobTemplate.Spec.Template)
-	if !semanticEqual(&cj.Spec, &old.Spec) {
+	if !equality.Semantic(&cj.Spec, &old.Spec) {
 		cj.ObjectMeta.Generation = old.ObjectMeta.Generation + 1
 	}
 	keepSystemFields(&cj.ObjectMeta, &old.ObjectMeta)

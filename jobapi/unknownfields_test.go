@@ -2,6 +2,10 @@ package jobapi_test
 
 import (
 	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -10,7 +14,11 @@ import (
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/internal/gen/fixture"
+	"github.com/jobkit/jobkit/jobapi/jobtest"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	v1 "github.com/jobkit/jobkit/jobapi/v1"
+	"github.com/jobkit/jobkit/jobapi/v1beta1"
 )
 
 // unknownManifest has members jobkit does not model at many levels: the
@@ -58,10 +66,11 @@ var unknownPaths = []string{
 func TestUnknownFieldsFindsEveryLevelInPathOrder(t *testing.T) {
 	job := decodeJob(t, unknownManifest)
 	require.Equal(t, unknownPaths, jobapi.UnknownFields(job, ""))
-	// The walker conversion's strict decoding uses names them alike.
-	require.Equal(t, conversion.UnknownFields(job, ""), jobapi.UnknownFields(job, ""))
-	// A value, not a pointer, works for reading too.
-	require.Equal(t, unknownPaths, jobapi.UnknownFields(*job, ""))
+	// The generated methods name them alike, unsorted.
+	got := job.AppendUnknownFields([]string{"before"}, "")
+	require.Equal(t, "before", got[0])
+	require.ElementsMatch(t, unknownPaths, got[1:])
+	require.True(t, job.HasUnknownFields())
 	// A part of a Job, with the prefix of its place.
 	require.Equal(t, []string{
 		"spec.template.metadata.bogus",
@@ -70,7 +79,10 @@ func TestUnknownFieldsFindsEveryLevelInPathOrder(t *testing.T) {
 		"spec.template.spec.containers[0].resources.extra",
 		"spec.template.spec.volumes[0].emptyDir.speed",
 	}, jobapi.UnknownFields(&job.Spec.Template, "spec.template"))
-	require.Empty(t, jobapi.UnknownFields(nil, ""))
+	require.Nil(t, jobapi.UnknownFields(nil, ""))
+	require.Nil(t, jobapi.UnknownFields((*jobapi.Job)(nil), ""))
+	require.Nil(t, jobapi.DropUnknown((*jobapi.Job)(nil), ""))
+	require.False(t, (*jobapi.Job)(nil).HasUnknownFields())
 	require.Empty(t, jobapi.UnknownFields(&core.PodTemplateSpec{}, ""))
 }
 
@@ -126,4 +138,197 @@ func BenchmarkUnknownFields(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestGeneratedUnknownFieldsMatchTheReflectionWalker checks the generated
+// walkers against the reflection walker they replace (kept below as the
+// reference): on random objects of every document type and of the
+// generator's fixture, the same paths, the same dropped paths, and
+// nothing left after dropping.
+func TestGeneratedUnknownFieldsMatchTheReflectionWalker(t *testing.T) {
+	types := []struct {
+		name string
+		new  func() jobapi.UnknownFieldHolder
+	}{
+		{"jobapi.Job", func() jobapi.UnknownFieldHolder { return new(jobapi.Job) }},
+		{"jobapi.CronJob", func() jobapi.UnknownFieldHolder { return new(jobapi.CronJob) }},
+		{"v1.Job", func() jobapi.UnknownFieldHolder { return new(v1.Job) }},
+		{"v1.CronJob", func() jobapi.UnknownFieldHolder { return new(v1.CronJob) }},
+		{"v1beta1.Job", func() jobapi.UnknownFieldHolder { return new(v1beta1.Job) }},
+		{"core.Pod", func() jobapi.UnknownFieldHolder { return new(core.Pod) }},
+		{"core.PodTemplate", func() jobapi.UnknownFieldHolder { return new(core.PodTemplate) }},
+		{"fixture.Widget", func() jobapi.UnknownFieldHolder { return new(fixture.Widget) }},
+	}
+	for _, tt := range types {
+		t.Run(tt.name, func(t *testing.T) {
+			found := 0
+			for seed := range uint64(200) {
+				v := tt.new()
+				jobtest.Fill(t, v, seed)
+				prefix := ""
+				if seed%3 == 1 {
+					prefix = "items[2]"
+				}
+				want := reflectUnknownFields(v, prefix)
+				found += len(want)
+				if diff := cmp.Diff(want, jobapi.UnknownFields(v, prefix)); diff != "" {
+					t.Fatalf("seed %d: UnknownFields (-reflection +generated):\n%s", seed, diff)
+				}
+				if got := v.HasUnknownFields(); got != (len(want) > 0) {
+					t.Fatalf("seed %d: HasUnknownFields = %v with %d unknown fields", seed, got, len(want))
+				}
+				if diff := cmp.Diff(want, jobapi.DropUnknown(v, prefix)); diff != "" {
+					t.Fatalf("seed %d: DropUnknown (-reflection +generated):\n%s", seed, diff)
+				}
+				if left := reflectUnknownFields(v, prefix); len(left) > 0 {
+					t.Fatalf("seed %d: DropUnknown left %q", seed, left)
+				}
+			}
+			if found == 0 {
+				t.Fatal("the random objects hold no unknown fields: the comparison proves nothing")
+			}
+		})
+	}
+}
+
+// reflectUnknownFields is the reflection walker the generated methods
+// replaced, kept as the reference of the differential test: the path of
+// every member kept in an Unknown map anywhere in v, sorted.
+func reflectUnknownFields(v any, prefix string) []string {
+	var out []string
+	w := unknownWalk{}
+	if prefix != "" {
+		w.path = append(w.path, pathStep{name: prefix})
+	}
+	w.found = func(m reflect.Value, path string) {
+		for _, k := range m.MapKeys() {
+			name := k.String()
+			if path != "" {
+				name = path + "." + name
+			}
+			out = append(out, name)
+		}
+	}
+	w.walk(reflect.ValueOf(v))
+	slices.Sort(out)
+	return out
+}
+
+var unknownType = reflect.TypeFor[meta.Unknown]()
+
+// holdsUnknown reports whether a value of type t can reach an Unknown
+// map through exported fields, pointers, slices, arrays, maps and
+// interfaces. seen guards against recursive types.
+func holdsUnknown(t reflect.Type) bool { return mayHoldUnknown(t, map[reflect.Type]bool{}) }
+
+func mayHoldUnknown(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if t == unknownType {
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		return mayHoldUnknown(t.Elem(), seen)
+	case reflect.Interface:
+		return true
+	case reflect.Struct:
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if f.IsExported() && mayHoldUnknown(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pathStep is one step of a path: a member name, or a list index when
+// isIndex.
+type pathStep struct {
+	name    string
+	index   int
+	isIndex bool
+}
+
+type unknownWalk struct {
+	path  []pathStep
+	found func(m reflect.Value, path string)
+}
+
+func (w *unknownWalk) walk(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			w.walk(v.Elem())
+		}
+	case reflect.Slice, reflect.Array:
+		if !holdsUnknown(v.Type().Elem()) {
+			return
+		}
+		for i := range v.Len() {
+			w.path = append(w.path, pathStep{index: i, isIndex: true})
+			w.walk(v.Index(i))
+			w.path = w.path[:len(w.path)-1]
+		}
+	case reflect.Map:
+		if v.Len() == 0 || v.Type().Key().Kind() != reflect.String || !holdsUnknown(v.Type().Elem()) {
+			return
+		}
+		for _, k := range v.MapKeys() {
+			w.path = append(w.path, pathStep{name: k.String()})
+			w.walk(v.MapIndex(k))
+			w.path = w.path[:len(w.path)-1]
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			if f.Type == unknownType {
+				if m := v.Field(i); m.Len() > 0 {
+					w.found(m, w.pathString())
+				}
+				continue
+			}
+			if !holdsUnknown(f.Type) {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			switch {
+			case name == "-":
+				continue
+			case name == "" && f.Anonymous:
+				w.walk(v.Field(i))
+				continue
+			case name == "":
+				name = f.Name
+			}
+			w.path = append(w.path, pathStep{name: name})
+			w.walk(v.Field(i))
+			w.path = w.path[:len(w.path)-1]
+		}
+	}
+}
+
+// pathString prints the current path.
+func (w *unknownWalk) pathString() string {
+	var b strings.Builder
+	for _, s := range w.path {
+		if s.isIndex {
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.index))
+			b.WriteByte(']')
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s.name)
+	}
+	return b.String()
 }

@@ -5,19 +5,20 @@ package jobapi
 import (
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/jobapi/jsonimpl"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 	"strconv"
 )
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *CronJob) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -102,10 +103,9 @@ func (x *CronJob) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a CronJob they hold; users call UnmarshalJSON.
-func (x *CronJob) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *CronJob) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -143,7 +143,7 @@ func (x *CronJob) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
 				d.Enter()
-				x.ObjectMeta.DecodeJSON(d)
+				x.ObjectMeta.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("metadata")
@@ -152,7 +152,7 @@ func (x *CronJob) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
 				d.Enter()
-				x.Spec.DecodeJSON(d)
+				x.Spec.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("spec")
@@ -161,7 +161,7 @@ func (x *CronJob) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
 				d.Enter()
-				x.Status.DecodeJSON(d)
+				x.Status.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("status")
@@ -172,14 +172,96 @@ func (x *CronJob) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *CronJob) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *CronJob) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *CronJob) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *CronJob) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		return true
+	}
+	if x.Spec.hasUnknownFields() {
+		return true
+	}
+	if x.Status.hasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *CronJob) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.AppendUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.appendUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	if x.Status.hasUnknownFields() {
+		dst = x.Status.appendUnknownFields(dst, codec.JoinPath(prefix, "status"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *CronJob) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.DropUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.dropUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	if x.Status.hasUnknownFields() {
+		dst = x.Status.dropUnknownFields(dst, codec.JoinPath(prefix, "status"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *CronJobSpec) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -328,10 +410,9 @@ func (x *CronJobSpec) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a CronJobSpec they hold; users call UnmarshalJSON.
-func (x *CronJobSpec) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *CronJobSpec) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -423,7 +504,7 @@ func (x *CronJobSpec) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
 				d.Enter()
-				x.JobTemplate.DecodeJSON(d)
+				x.JobTemplate.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("jobTemplate")
@@ -470,14 +551,49 @@ func (x *CronJobSpec) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *CronJobSpec) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.JobTemplate.hasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *CronJobSpec) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.JobTemplate.hasUnknownFields() {
+		dst = x.JobTemplate.appendUnknownFields(dst, codec.JoinPath(prefix, "jobTemplate"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *CronJobSpec) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.JobTemplate.hasUnknownFields() {
+		dst = x.JobTemplate.dropUnknownFields(dst, codec.JoinPath(prefix, "jobTemplate"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (j *JobTemplateSpec) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -540,10 +656,9 @@ func (x *JobTemplateSpec) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a JobTemplateSpec they hold; users call UnmarshalJSON.
-func (x *JobTemplateSpec) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *JobTemplateSpec) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -559,7 +674,7 @@ func (x *JobTemplateSpec) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
 				d.Enter()
-				x.ObjectMeta.DecodeJSON(d)
+				x.ObjectMeta.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("metadata")
@@ -568,7 +683,7 @@ func (x *JobTemplateSpec) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
 				d.Enter()
-				x.Spec.DecodeJSON(d)
+				x.Spec.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("spec")
@@ -579,14 +694,58 @@ func (x *JobTemplateSpec) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *JobTemplateSpec) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		return true
+	}
+	if x.Spec.hasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *JobTemplateSpec) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.AppendUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.appendUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *JobTemplateSpec) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.DropUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.dropUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *CronJobStatus) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -701,10 +860,9 @@ func (x *CronJobStatus) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a CronJobStatus they hold; users call UnmarshalJSON.
-func (x *CronJobStatus) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *CronJobStatus) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -729,7 +887,7 @@ func (x *CronJobStatus) DecodeJSON(d *codec.Decoder) {
 						if i1 == len(out1) {
 							out1 = append(out1, make([]core.ObjectReference, 1)...)
 						}
-						out1[i1].DecodeJSON(d)
+						out1[i1].DecodeJSON((*jsonimpl.Decoder)(d))
 						d.Pop()
 					}
 					x.Active = out1[:i1]
@@ -786,14 +944,94 @@ func (x *CronJobStatus) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// DecodeJSON continues at x a decoding that the generated code of
+// another package of jobkit started, which holds a CronJobStatus: the
+// entry point Go's package boundaries need (see package jsonimpl).
+// Users call UnmarshalJSON.
+func (x *CronJobStatus) DecodeJSON(d *jsonimpl.Decoder) {
+	if d != nil {
+		x.decodeJSON((*codec.Decoder)(d))
+	}
+}
+
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *CronJobStatus) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *CronJobStatus) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *CronJobStatus) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *CronJobStatus) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Active {
+		if x.Active[i1].HasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *CronJobStatus) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Active {
+		if x.Active[i2].HasUnknownFields() {
+			dst = x.Active[i2].AppendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "active"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *CronJobStatus) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Active {
+		if x.Active[i3].HasUnknownFields() {
+			dst = x.Active[i3].DropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "active"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (j *Job) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -878,10 +1116,9 @@ func (x *Job) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a Job they hold; users call UnmarshalJSON.
-func (x *Job) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *Job) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -919,7 +1156,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
 				d.Enter()
-				x.ObjectMeta.DecodeJSON(d)
+				x.ObjectMeta.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("metadata")
@@ -928,7 +1165,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
 				d.Enter()
-				x.Spec.DecodeJSON(d)
+				x.Spec.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("spec")
@@ -937,7 +1174,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
 				d.Enter()
-				x.Status.DecodeJSON(d)
+				x.Status.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("status")
@@ -948,14 +1185,96 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *Job) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *Job) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *Job) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *Job) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		return true
+	}
+	if x.Spec.hasUnknownFields() {
+		return true
+	}
+	if x.Status.hasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *Job) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.AppendUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.appendUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	if x.Status.hasUnknownFields() {
+		dst = x.Status.appendUnknownFields(dst, codec.JoinPath(prefix, "status"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *Job) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.DropUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.dropUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	if x.Status.hasUnknownFields() {
+		dst = x.Status.dropUnknownFields(dst, codec.JoinPath(prefix, "status"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (j *JobSpec) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -1258,10 +1577,9 @@ func (x *JobSpec) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a JobSpec they hold; users call UnmarshalJSON.
-func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *JobSpec) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -1337,7 +1655,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					if x.PodFailurePolicy == nil {
 						x.PodFailurePolicy = new(PodFailurePolicy)
 					}
-					x.PodFailurePolicy.DecodeJSON(d)
+					x.PodFailurePolicy.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -1353,7 +1671,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					if x.SuccessPolicy == nil {
 						x.SuccessPolicy = new(SuccessPolicy)
 					}
-					x.SuccessPolicy.DecodeJSON(d)
+					x.SuccessPolicy.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -1451,7 +1769,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
 				d.Enter()
-				x.Template.DecodeJSON(d)
+				x.Template.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("template")
@@ -1552,14 +1870,79 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *JobSpec) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.PodFailurePolicy != nil {
+		if x.PodFailurePolicy.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.SuccessPolicy != nil {
+		if x.SuccessPolicy.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.Template.HasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *JobSpec) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.PodFailurePolicy != nil {
+		if x.PodFailurePolicy.hasUnknownFields() {
+			dst = x.PodFailurePolicy.appendUnknownFields(dst, codec.JoinPath(prefix, "podFailurePolicy"))
+		}
+	}
+	if x.SuccessPolicy != nil {
+		if x.SuccessPolicy.hasUnknownFields() {
+			dst = x.SuccessPolicy.appendUnknownFields(dst, codec.JoinPath(prefix, "successPolicy"))
+		}
+	}
+	if x.Template.HasUnknownFields() {
+		dst = x.Template.AppendUnknownFields(dst, codec.JoinPath(prefix, "template"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *JobSpec) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.PodFailurePolicy != nil {
+		if x.PodFailurePolicy.hasUnknownFields() {
+			dst = x.PodFailurePolicy.dropUnknownFields(dst, codec.JoinPath(prefix, "podFailurePolicy"))
+		}
+	}
+	if x.SuccessPolicy != nil {
+		if x.SuccessPolicy.hasUnknownFields() {
+			dst = x.SuccessPolicy.dropUnknownFields(dst, codec.JoinPath(prefix, "successPolicy"))
+		}
+	}
+	if x.Template.HasUnknownFields() {
+		dst = x.Template.DropUnknownFields(dst, codec.JoinPath(prefix, "template"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodFailurePolicy) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -1634,10 +2017,9 @@ func (x *PodFailurePolicy) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodFailurePolicy they hold; users call UnmarshalJSON.
-func (x *PodFailurePolicy) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodFailurePolicy) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -1662,7 +2044,7 @@ func (x *PodFailurePolicy) DecodeJSON(d *codec.Decoder) {
 						if i2 == len(out2) {
 							out2 = append(out2, make([]PodFailurePolicyRule, 1)...)
 						}
-						out2[i2].DecodeJSON(d)
+						out2[i2].decodeJSON(d)
 						d.Pop()
 					}
 					x.Rules = out2[:i2]
@@ -1677,14 +2059,94 @@ func (x *PodFailurePolicy) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// DecodeJSON continues at x a decoding that the generated code of
+// another package of jobkit started, which holds a PodFailurePolicy: the
+// entry point Go's package boundaries need (see package jsonimpl).
+// Users call UnmarshalJSON.
+func (x *PodFailurePolicy) DecodeJSON(d *jsonimpl.Decoder) {
+	if d != nil {
+		x.decodeJSON((*codec.Decoder)(d))
+	}
+}
+
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *PodFailurePolicy) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *PodFailurePolicy) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *PodFailurePolicy) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodFailurePolicy) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Rules {
+		if x.Rules[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodFailurePolicy) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Rules {
+		if x.Rules[i2].hasUnknownFields() {
+			dst = x.Rules[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "rules"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodFailurePolicy) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Rules {
+		if x.Rules[i3].hasUnknownFields() {
+			dst = x.Rules[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "rules"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodFailurePolicyRule) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -1785,10 +2247,9 @@ func (x *PodFailurePolicyRule) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodFailurePolicyRule they hold; users call UnmarshalJSON.
-func (x *PodFailurePolicyRule) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodFailurePolicyRule) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -1821,7 +2282,7 @@ func (x *PodFailurePolicyRule) DecodeJSON(d *codec.Decoder) {
 					if x.OnExitCodes == nil {
 						x.OnExitCodes = new(PodFailurePolicyOnExitCodesRequirement)
 					}
-					x.OnExitCodes.DecodeJSON(d)
+					x.OnExitCodes.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -1840,7 +2301,7 @@ func (x *PodFailurePolicyRule) DecodeJSON(d *codec.Decoder) {
 						if i3 == len(out3) {
 							out3 = append(out3, make([]PodFailurePolicyOnPodConditionsPattern, 1)...)
 						}
-						out3[i3].DecodeJSON(d)
+						out3[i3].decodeJSON(d)
 						d.Pop()
 					}
 					x.OnPodConditions = out3[:i3]
@@ -1855,14 +2316,70 @@ func (x *PodFailurePolicyRule) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodFailurePolicyRule) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.OnExitCodes != nil {
+		if x.OnExitCodes.hasUnknownFields() {
+			return true
+		}
+	}
+	for i1 := range x.OnPodConditions {
+		if x.OnPodConditions[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodFailurePolicyRule) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.OnExitCodes != nil {
+		if x.OnExitCodes.hasUnknownFields() {
+			dst = x.OnExitCodes.appendUnknownFields(dst, codec.JoinPath(prefix, "onExitCodes"))
+		}
+	}
+	for i2 := range x.OnPodConditions {
+		if x.OnPodConditions[i2].hasUnknownFields() {
+			dst = x.OnPodConditions[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "onPodConditions"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodFailurePolicyRule) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.OnExitCodes != nil {
+		if x.OnExitCodes.hasUnknownFields() {
+			dst = x.OnExitCodes.dropUnknownFields(dst, codec.JoinPath(prefix, "onExitCodes"))
+		}
+	}
+	for i3 := range x.OnPodConditions {
+		if x.OnPodConditions[i3].hasUnknownFields() {
+			dst = x.OnPodConditions[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "onPodConditions"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodFailurePolicyOnExitCodesRequirement) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -1955,10 +2472,9 @@ func (x *PodFailurePolicyOnExitCodesRequirement) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodFailurePolicyOnExitCodesRequirement they hold; users call UnmarshalJSON.
-func (x *PodFailurePolicyOnExitCodesRequirement) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodFailurePolicyOnExitCodesRequirement) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -2029,14 +2545,40 @@ func (x *PodFailurePolicyOnExitCodesRequirement) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodFailurePolicyOnExitCodesRequirement) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodFailurePolicyOnExitCodesRequirement) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodFailurePolicyOnExitCodesRequirement) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodFailurePolicyOnPodConditionsPattern) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -2095,10 +2637,9 @@ func (x *PodFailurePolicyOnPodConditionsPattern) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodFailurePolicyOnPodConditionsPattern they hold; users call UnmarshalJSON.
-func (x *PodFailurePolicyOnPodConditionsPattern) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodFailurePolicyOnPodConditionsPattern) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -2138,14 +2679,40 @@ func (x *PodFailurePolicyOnPodConditionsPattern) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodFailurePolicyOnPodConditionsPattern) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodFailurePolicyOnPodConditionsPattern) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodFailurePolicyOnPodConditionsPattern) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *SuccessPolicy) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -2220,10 +2787,9 @@ func (x *SuccessPolicy) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a SuccessPolicy they hold; users call UnmarshalJSON.
-func (x *SuccessPolicy) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *SuccessPolicy) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -2248,7 +2814,7 @@ func (x *SuccessPolicy) DecodeJSON(d *codec.Decoder) {
 						if i5 == len(out5) {
 							out5 = append(out5, make([]SuccessPolicyRule, 1)...)
 						}
-						out5[i5].DecodeJSON(d)
+						out5[i5].decodeJSON(d)
 						d.Pop()
 					}
 					x.Rules = out5[:i5]
@@ -2263,14 +2829,94 @@ func (x *SuccessPolicy) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// DecodeJSON continues at x a decoding that the generated code of
+// another package of jobkit started, which holds a SuccessPolicy: the
+// entry point Go's package boundaries need (see package jsonimpl).
+// Users call UnmarshalJSON.
+func (x *SuccessPolicy) DecodeJSON(d *jsonimpl.Decoder) {
+	if d != nil {
+		x.decodeJSON((*codec.Decoder)(d))
+	}
+}
+
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *SuccessPolicy) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *SuccessPolicy) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *SuccessPolicy) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *SuccessPolicy) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Rules {
+		if x.Rules[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *SuccessPolicy) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Rules {
+		if x.Rules[i2].hasUnknownFields() {
+			dst = x.Rules[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "rules"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *SuccessPolicy) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Rules {
+		if x.Rules[i3].hasUnknownFields() {
+			dst = x.Rules[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "rules"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *SuccessPolicyRule) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -2353,10 +2999,9 @@ func (x *SuccessPolicyRule) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a SuccessPolicyRule they hold; users call UnmarshalJSON.
-func (x *SuccessPolicyRule) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *SuccessPolicyRule) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -2410,14 +3055,40 @@ func (x *SuccessPolicyRule) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *SuccessPolicyRule) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *SuccessPolicyRule) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *SuccessPolicyRule) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (j *JobStatus) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -2630,10 +3301,9 @@ func (x *JobStatus) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a JobStatus they hold; users call UnmarshalJSON.
-func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *JobStatus) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -2658,7 +3328,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 						if i6 == len(out6) {
 							out6 = append(out6, make([]JobCondition, 1)...)
 						}
-						out6[i6].DecodeJSON(d)
+						out6[i6].decodeJSON(d)
 						d.Pop()
 					}
 					x.Conditions = out6[:i6]
@@ -2799,7 +3469,7 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 					if x.UncountedTerminatedPods == nil {
 						x.UncountedTerminatedPods = new(UncountedTerminatedPods)
 					}
-					x.UncountedTerminatedPods.DecodeJSON(d)
+					x.UncountedTerminatedPods.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -2829,14 +3499,109 @@ func (x *JobStatus) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into u with the typed decoder (DecodeJSON).
+// DecodeJSON continues at x a decoding that the generated code of
+// another package of jobkit started, which holds a JobStatus: the
+// entry point Go's package boundaries need (see package jsonimpl).
+// Users call UnmarshalJSON.
+func (x *JobStatus) DecodeJSON(d *jsonimpl.Decoder) {
+	if d != nil {
+		x.decodeJSON((*codec.Decoder)(d))
+	}
+}
+
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *JobStatus) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *JobStatus) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *JobStatus) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *JobStatus) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Conditions {
+		if x.Conditions[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.UncountedTerminatedPods != nil {
+		if x.UncountedTerminatedPods.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *JobStatus) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Conditions {
+		if x.Conditions[i2].hasUnknownFields() {
+			dst = x.Conditions[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "conditions"), i2))
+		}
+	}
+	if x.UncountedTerminatedPods != nil {
+		if x.UncountedTerminatedPods.hasUnknownFields() {
+			dst = x.UncountedTerminatedPods.appendUnknownFields(dst, codec.JoinPath(prefix, "uncountedTerminatedPods"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *JobStatus) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Conditions {
+		if x.Conditions[i3].hasUnknownFields() {
+			dst = x.Conditions[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "conditions"), i3))
+		}
+	}
+	if x.UncountedTerminatedPods != nil {
+		if x.UncountedTerminatedPods.hasUnknownFields() {
+			dst = x.UncountedTerminatedPods.dropUnknownFields(dst, codec.JoinPath(prefix, "uncountedTerminatedPods"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into u with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (u *UncountedTerminatedPods) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	u.DecodeJSON(&dec)
+	u.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -2941,10 +3706,9 @@ func (x *UncountedTerminatedPods) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a UncountedTerminatedPods they hold; users call UnmarshalJSON.
-func (x *UncountedTerminatedPods) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *UncountedTerminatedPods) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -3010,14 +3774,40 @@ func (x *UncountedTerminatedPods) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *UncountedTerminatedPods) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *UncountedTerminatedPods) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *UncountedTerminatedPods) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (j *JobCondition) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -3104,10 +3894,9 @@ func (x *JobCondition) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a JobCondition they hold; users call UnmarshalJSON.
-func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *JobCondition) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -3195,6 +3984,32 @@ func (x *JobCondition) DecodeJSON(d *codec.Decoder) {
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobCondition)
 		}
 	}
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *JobCondition) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *JobCondition) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *JobCondition) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
 }
 
 // appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
@@ -3321,7 +4136,7 @@ func (c *CronJob) UnmarshalNewJSON(data []byte) error {
 	*c = CronJob{}
 	var dec codec.Decoder
 	dec.StartNew(data)
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	if dec.Checked() {
 		return dec.Err()
 	}
@@ -3341,7 +4156,7 @@ func (j *Job) UnmarshalNewJSON(data []byte) error {
 	*j = Job{}
 	var dec codec.Decoder
 	dec.StartNew(data)
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	if dec.Checked() {
 		return dec.Err()
 	}

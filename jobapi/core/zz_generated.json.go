@@ -4,6 +4,7 @@ package core
 
 import (
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/jobapi/jsonimpl"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/jobapi/resource"
 	"github.com/jobkit/jobkit/selector"
@@ -11,14 +12,14 @@ import (
 	"strconv"
 )
 
-// UnmarshalJSON decodes data into a with the typed decoder (DecodeJSON).
+// UnmarshalJSON decodes data into a with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (a *Affinity) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	a.DecodeJSON(&dec)
+	a.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -123,10 +124,9 @@ func (x *Affinity) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a Affinity they hold; users call UnmarshalJSON.
-func (x *Affinity) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *Affinity) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -148,7 +148,7 @@ func (x *Affinity) DecodeJSON(d *codec.Decoder) {
 					if x.NodeAffinity == nil {
 						x.NodeAffinity = new(NodeAffinity)
 					}
-					x.NodeAffinity.DecodeJSON(d)
+					x.NodeAffinity.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -164,7 +164,7 @@ func (x *Affinity) DecodeJSON(d *codec.Decoder) {
 					if x.PodAffinity == nil {
 						x.PodAffinity = new(PodAffinity)
 					}
-					x.PodAffinity.DecodeJSON(d)
+					x.PodAffinity.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -180,7 +180,7 @@ func (x *Affinity) DecodeJSON(d *codec.Decoder) {
 					if x.PodAntiAffinity == nil {
 						x.PodAntiAffinity = new(PodAntiAffinity)
 					}
-					x.PodAntiAffinity.DecodeJSON(d)
+					x.PodAntiAffinity.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -192,14 +192,85 @@ func (x *Affinity) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into n with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *Affinity) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.NodeAffinity != nil {
+		if x.NodeAffinity.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.PodAffinity != nil {
+		if x.PodAffinity.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.PodAntiAffinity != nil {
+		if x.PodAntiAffinity.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *Affinity) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.NodeAffinity != nil {
+		if x.NodeAffinity.hasUnknownFields() {
+			dst = x.NodeAffinity.appendUnknownFields(dst, codec.JoinPath(prefix, "nodeAffinity"))
+		}
+	}
+	if x.PodAffinity != nil {
+		if x.PodAffinity.hasUnknownFields() {
+			dst = x.PodAffinity.appendUnknownFields(dst, codec.JoinPath(prefix, "podAffinity"))
+		}
+	}
+	if x.PodAntiAffinity != nil {
+		if x.PodAntiAffinity.hasUnknownFields() {
+			dst = x.PodAntiAffinity.appendUnknownFields(dst, codec.JoinPath(prefix, "podAntiAffinity"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *Affinity) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.NodeAffinity != nil {
+		if x.NodeAffinity.hasUnknownFields() {
+			dst = x.NodeAffinity.dropUnknownFields(dst, codec.JoinPath(prefix, "nodeAffinity"))
+		}
+	}
+	if x.PodAffinity != nil {
+		if x.PodAffinity.hasUnknownFields() {
+			dst = x.PodAffinity.dropUnknownFields(dst, codec.JoinPath(prefix, "podAffinity"))
+		}
+	}
+	if x.PodAntiAffinity != nil {
+		if x.PodAntiAffinity.hasUnknownFields() {
+			dst = x.PodAntiAffinity.dropUnknownFields(dst, codec.JoinPath(prefix, "podAntiAffinity"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into n with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (n *NodeAffinity) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	n.DecodeJSON(&dec)
+	n.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -296,10 +367,9 @@ func (x *NodeAffinity) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a NodeAffinity they hold; users call UnmarshalJSON.
-func (x *NodeAffinity) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *NodeAffinity) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -321,7 +391,7 @@ func (x *NodeAffinity) DecodeJSON(d *codec.Decoder) {
 					if x.RequiredDuringSchedulingIgnoredDuringExecution == nil {
 						x.RequiredDuringSchedulingIgnoredDuringExecution = new(NodeSelector)
 					}
-					x.RequiredDuringSchedulingIgnoredDuringExecution.DecodeJSON(d)
+					x.RequiredDuringSchedulingIgnoredDuringExecution.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -340,7 +410,7 @@ func (x *NodeAffinity) DecodeJSON(d *codec.Decoder) {
 						if i1 == len(out1) {
 							out1 = append(out1, make([]PreferredSchedulingTerm, 1)...)
 						}
-						out1[i1].DecodeJSON(d)
+						out1[i1].decodeJSON(d)
 						d.Pop()
 					}
 					x.PreferredDuringSchedulingIgnoredDuringExecution = out1[:i1]
@@ -355,14 +425,70 @@ func (x *NodeAffinity) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into n with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *NodeAffinity) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.RequiredDuringSchedulingIgnoredDuringExecution != nil {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution.hasUnknownFields() {
+			return true
+		}
+	}
+	for i1 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+		if x.PreferredDuringSchedulingIgnoredDuringExecution[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *NodeAffinity) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.RequiredDuringSchedulingIgnoredDuringExecution != nil {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution.hasUnknownFields() {
+			dst = x.RequiredDuringSchedulingIgnoredDuringExecution.appendUnknownFields(dst, codec.JoinPath(prefix, "requiredDuringSchedulingIgnoredDuringExecution"))
+		}
+	}
+	for i2 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+		if x.PreferredDuringSchedulingIgnoredDuringExecution[i2].hasUnknownFields() {
+			dst = x.PreferredDuringSchedulingIgnoredDuringExecution[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "preferredDuringSchedulingIgnoredDuringExecution"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *NodeAffinity) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.RequiredDuringSchedulingIgnoredDuringExecution != nil {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution.hasUnknownFields() {
+			dst = x.RequiredDuringSchedulingIgnoredDuringExecution.dropUnknownFields(dst, codec.JoinPath(prefix, "requiredDuringSchedulingIgnoredDuringExecution"))
+		}
+	}
+	for i3 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+		if x.PreferredDuringSchedulingIgnoredDuringExecution[i3].hasUnknownFields() {
+			dst = x.PreferredDuringSchedulingIgnoredDuringExecution[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "preferredDuringSchedulingIgnoredDuringExecution"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into n with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (n *NodeSelector) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	n.DecodeJSON(&dec)
+	n.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -437,10 +563,9 @@ func (x *NodeSelector) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a NodeSelector they hold; users call UnmarshalJSON.
-func (x *NodeSelector) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *NodeSelector) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -465,7 +590,7 @@ func (x *NodeSelector) DecodeJSON(d *codec.Decoder) {
 						if i2 == len(out2) {
 							out2 = append(out2, make([]NodeSelectorTerm, 1)...)
 						}
-						out2[i2].DecodeJSON(d)
+						out2[i2].decodeJSON(d)
 						d.Pop()
 					}
 					x.NodeSelectorTerms = out2[:i2]
@@ -480,14 +605,55 @@ func (x *NodeSelector) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into n with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *NodeSelector) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.NodeSelectorTerms {
+		if x.NodeSelectorTerms[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *NodeSelector) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.NodeSelectorTerms {
+		if x.NodeSelectorTerms[i2].hasUnknownFields() {
+			dst = x.NodeSelectorTerms[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "nodeSelectorTerms"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *NodeSelector) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.NodeSelectorTerms {
+		if x.NodeSelectorTerms[i3].hasUnknownFields() {
+			dst = x.NodeSelectorTerms[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "nodeSelectorTerms"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into n with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (n *NodeSelectorTerm) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	n.DecodeJSON(&dec)
+	n.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -594,10 +760,9 @@ func (x *NodeSelectorTerm) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a NodeSelectorTerm they hold; users call UnmarshalJSON.
-func (x *NodeSelectorTerm) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *NodeSelectorTerm) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -622,7 +787,7 @@ func (x *NodeSelectorTerm) DecodeJSON(d *codec.Decoder) {
 						if i3 == len(out3) {
 							out3 = append(out3, make([]NodeSelectorRequirement, 1)...)
 						}
-						out3[i3].DecodeJSON(d)
+						out3[i3].decodeJSON(d)
 						d.Pop()
 					}
 					x.MatchExpressions = out3[:i3]
@@ -644,7 +809,7 @@ func (x *NodeSelectorTerm) DecodeJSON(d *codec.Decoder) {
 						if i4 == len(out4) {
 							out4 = append(out4, make([]NodeSelectorRequirement, 1)...)
 						}
-						out4[i4].DecodeJSON(d)
+						out4[i4].decodeJSON(d)
 						d.Pop()
 					}
 					x.MatchFields = out4[:i4]
@@ -659,14 +824,70 @@ func (x *NodeSelectorTerm) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into n with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *NodeSelectorTerm) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.MatchExpressions {
+		if x.MatchExpressions[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	for i2 := range x.MatchFields {
+		if x.MatchFields[i2].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *NodeSelectorTerm) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i3 := range x.MatchExpressions {
+		if x.MatchExpressions[i3].hasUnknownFields() {
+			dst = x.MatchExpressions[i3].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "matchExpressions"), i3))
+		}
+	}
+	for i4 := range x.MatchFields {
+		if x.MatchFields[i4].hasUnknownFields() {
+			dst = x.MatchFields[i4].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "matchFields"), i4))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *NodeSelectorTerm) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i5 := range x.MatchExpressions {
+		if x.MatchExpressions[i5].hasUnknownFields() {
+			dst = x.MatchExpressions[i5].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "matchExpressions"), i5))
+		}
+	}
+	for i6 := range x.MatchFields {
+		if x.MatchFields[i6].hasUnknownFields() {
+			dst = x.MatchFields[i6].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "matchFields"), i6))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into n with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (n *NodeSelectorRequirement) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	n.DecodeJSON(&dec)
+	n.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -752,10 +973,9 @@ func (x *NodeSelectorRequirement) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a NodeSelectorRequirement they hold; users call UnmarshalJSON.
-func (x *NodeSelectorRequirement) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *NodeSelectorRequirement) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -819,14 +1039,40 @@ func (x *NodeSelectorRequirement) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *NodeSelectorRequirement) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *NodeSelectorRequirement) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *NodeSelectorRequirement) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PreferredSchedulingTerm) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -887,10 +1133,9 @@ func (x *PreferredSchedulingTerm) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PreferredSchedulingTerm they hold; users call UnmarshalJSON.
-func (x *PreferredSchedulingTerm) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PreferredSchedulingTerm) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -917,7 +1162,7 @@ func (x *PreferredSchedulingTerm) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
 				d.Enter()
-				x.Preference.DecodeJSON(d)
+				x.Preference.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("preference")
@@ -928,14 +1173,49 @@ func (x *PreferredSchedulingTerm) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PreferredSchedulingTerm) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.Preference.hasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PreferredSchedulingTerm) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.Preference.hasUnknownFields() {
+		dst = x.Preference.appendUnknownFields(dst, codec.JoinPath(prefix, "preference"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PreferredSchedulingTerm) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.Preference.hasUnknownFields() {
+		dst = x.Preference.dropUnknownFields(dst, codec.JoinPath(prefix, "preference"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodAffinity) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -1042,10 +1322,9 @@ func (x *PodAffinity) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodAffinity they hold; users call UnmarshalJSON.
-func (x *PodAffinity) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodAffinity) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -1070,7 +1349,7 @@ func (x *PodAffinity) DecodeJSON(d *codec.Decoder) {
 						if i6 == len(out6) {
 							out6 = append(out6, make([]PodAffinityTerm, 1)...)
 						}
-						out6[i6].DecodeJSON(d)
+						out6[i6].decodeJSON(d)
 						d.Pop()
 					}
 					x.RequiredDuringSchedulingIgnoredDuringExecution = out6[:i6]
@@ -1092,7 +1371,7 @@ func (x *PodAffinity) DecodeJSON(d *codec.Decoder) {
 						if i7 == len(out7) {
 							out7 = append(out7, make([]WeightedPodAffinityTerm, 1)...)
 						}
-						out7[i7].DecodeJSON(d)
+						out7[i7].decodeJSON(d)
 						d.Pop()
 					}
 					x.PreferredDuringSchedulingIgnoredDuringExecution = out7[:i7]
@@ -1107,14 +1386,70 @@ func (x *PodAffinity) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodAffinity) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	for i2 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+		if x.PreferredDuringSchedulingIgnoredDuringExecution[i2].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodAffinity) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i3 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution[i3].hasUnknownFields() {
+			dst = x.RequiredDuringSchedulingIgnoredDuringExecution[i3].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "requiredDuringSchedulingIgnoredDuringExecution"), i3))
+		}
+	}
+	for i4 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+		if x.PreferredDuringSchedulingIgnoredDuringExecution[i4].hasUnknownFields() {
+			dst = x.PreferredDuringSchedulingIgnoredDuringExecution[i4].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "preferredDuringSchedulingIgnoredDuringExecution"), i4))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodAffinity) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i5 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution[i5].hasUnknownFields() {
+			dst = x.RequiredDuringSchedulingIgnoredDuringExecution[i5].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "requiredDuringSchedulingIgnoredDuringExecution"), i5))
+		}
+	}
+	for i6 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+		if x.PreferredDuringSchedulingIgnoredDuringExecution[i6].hasUnknownFields() {
+			dst = x.PreferredDuringSchedulingIgnoredDuringExecution[i6].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "preferredDuringSchedulingIgnoredDuringExecution"), i6))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodAntiAffinity) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -1221,10 +1556,9 @@ func (x *PodAntiAffinity) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodAntiAffinity they hold; users call UnmarshalJSON.
-func (x *PodAntiAffinity) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodAntiAffinity) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -1249,7 +1583,7 @@ func (x *PodAntiAffinity) DecodeJSON(d *codec.Decoder) {
 						if i8 == len(out8) {
 							out8 = append(out8, make([]PodAffinityTerm, 1)...)
 						}
-						out8[i8].DecodeJSON(d)
+						out8[i8].decodeJSON(d)
 						d.Pop()
 					}
 					x.RequiredDuringSchedulingIgnoredDuringExecution = out8[:i8]
@@ -1271,7 +1605,7 @@ func (x *PodAntiAffinity) DecodeJSON(d *codec.Decoder) {
 						if i9 == len(out9) {
 							out9 = append(out9, make([]WeightedPodAffinityTerm, 1)...)
 						}
-						out9[i9].DecodeJSON(d)
+						out9[i9].decodeJSON(d)
 						d.Pop()
 					}
 					x.PreferredDuringSchedulingIgnoredDuringExecution = out9[:i9]
@@ -1286,14 +1620,70 @@ func (x *PodAntiAffinity) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodAntiAffinity) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	for i2 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+		if x.PreferredDuringSchedulingIgnoredDuringExecution[i2].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodAntiAffinity) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i3 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution[i3].hasUnknownFields() {
+			dst = x.RequiredDuringSchedulingIgnoredDuringExecution[i3].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "requiredDuringSchedulingIgnoredDuringExecution"), i3))
+		}
+	}
+	for i4 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+		if x.PreferredDuringSchedulingIgnoredDuringExecution[i4].hasUnknownFields() {
+			dst = x.PreferredDuringSchedulingIgnoredDuringExecution[i4].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "preferredDuringSchedulingIgnoredDuringExecution"), i4))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodAntiAffinity) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i5 := range x.RequiredDuringSchedulingIgnoredDuringExecution {
+		if x.RequiredDuringSchedulingIgnoredDuringExecution[i5].hasUnknownFields() {
+			dst = x.RequiredDuringSchedulingIgnoredDuringExecution[i5].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "requiredDuringSchedulingIgnoredDuringExecution"), i5))
+		}
+	}
+	for i6 := range x.PreferredDuringSchedulingIgnoredDuringExecution {
+		if x.PreferredDuringSchedulingIgnoredDuringExecution[i6].hasUnknownFields() {
+			dst = x.PreferredDuringSchedulingIgnoredDuringExecution[i6].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "preferredDuringSchedulingIgnoredDuringExecution"), i6))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodAffinityTerm) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -1465,10 +1855,9 @@ func (x *PodAffinityTerm) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodAffinityTerm they hold; users call UnmarshalJSON.
-func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodAffinityTerm) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -1601,14 +1990,40 @@ func (x *PodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into w with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodAffinityTerm) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodAffinityTerm) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodAffinityTerm) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into w with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (w *WeightedPodAffinityTerm) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	w.DecodeJSON(&dec)
+	w.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -1669,10 +2084,9 @@ func (x *WeightedPodAffinityTerm) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a WeightedPodAffinityTerm they hold; users call UnmarshalJSON.
-func (x *WeightedPodAffinityTerm) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *WeightedPodAffinityTerm) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -1699,7 +2113,7 @@ func (x *WeightedPodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
 				d.Enter()
-				x.PodAffinityTerm.DecodeJSON(d)
+				x.PodAffinityTerm.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("podAffinityTerm")
@@ -1710,14 +2124,49 @@ func (x *WeightedPodAffinityTerm) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *WeightedPodAffinityTerm) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.PodAffinityTerm.hasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *WeightedPodAffinityTerm) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.PodAffinityTerm.hasUnknownFields() {
+		dst = x.PodAffinityTerm.appendUnknownFields(dst, codec.JoinPath(prefix, "podAffinityTerm"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *WeightedPodAffinityTerm) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.PodAffinityTerm.hasUnknownFields() {
+		dst = x.PodAffinityTerm.dropUnknownFields(dst, codec.JoinPath(prefix, "podAffinityTerm"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *Container) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -2198,10 +2647,9 @@ func (x *Container) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a Container they hold; users call UnmarshalJSON.
-func (x *Container) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *Container) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -2307,7 +2755,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 						if i15 == len(out15) {
 							out15 = append(out15, make([]ContainerPort, 1)...)
 						}
-						out15[i15].DecodeJSON(d)
+						out15[i15].decodeJSON(d)
 						d.Pop()
 					}
 					x.Ports = out15[:i15]
@@ -2329,7 +2777,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 						if i16 == len(out16) {
 							out16 = append(out16, make([]EnvFromSource, 1)...)
 						}
-						out16[i16].DecodeJSON(d)
+						out16[i16].decodeJSON(d)
 						d.Pop()
 					}
 					x.EnvFrom = out16[:i16]
@@ -2351,7 +2799,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 						if i17 == len(out17) {
 							out17 = append(out17, make([]EnvVar, 1)...)
 						}
-						out17[i17].DecodeJSON(d)
+						out17[i17].decodeJSON(d)
 						d.Pop()
 					}
 					x.Env = out17[:i17]
@@ -2364,7 +2812,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
 				d.Enter()
-				x.Resources.DecodeJSON(d)
+				x.Resources.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("resources")
@@ -2382,7 +2830,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 						if i18 == len(out18) {
 							out18 = append(out18, make([]ContainerResizePolicy, 1)...)
 						}
-						out18[i18].DecodeJSON(d)
+						out18[i18].decodeJSON(d)
 						d.Pop()
 					}
 					x.ResizePolicy = out18[:i18]
@@ -2422,7 +2870,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 						if i19 == len(out19) {
 							out19 = append(out19, make([]ContainerRestartRule, 1)...)
 						}
-						out19[i19].DecodeJSON(d)
+						out19[i19].decodeJSON(d)
 						d.Pop()
 					}
 					x.RestartPolicyRules = out19[:i19]
@@ -2444,7 +2892,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 						if i20 == len(out20) {
 							out20 = append(out20, make([]VolumeMount, 1)...)
 						}
-						out20[i20].DecodeJSON(d)
+						out20[i20].decodeJSON(d)
 						d.Pop()
 					}
 					x.VolumeMounts = out20[:i20]
@@ -2466,7 +2914,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 						if i21 == len(out21) {
 							out21 = append(out21, make([]VolumeDevice, 1)...)
 						}
-						out21[i21].DecodeJSON(d)
+						out21[i21].decodeJSON(d)
 						d.Pop()
 					}
 					x.VolumeDevices = out21[:i21]
@@ -2485,7 +2933,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					if x.LivenessProbe == nil {
 						x.LivenessProbe = new(Probe)
 					}
-					x.LivenessProbe.DecodeJSON(d)
+					x.LivenessProbe.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -2501,7 +2949,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					if x.ReadinessProbe == nil {
 						x.ReadinessProbe = new(Probe)
 					}
-					x.ReadinessProbe.DecodeJSON(d)
+					x.ReadinessProbe.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -2517,7 +2965,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					if x.StartupProbe == nil {
 						x.StartupProbe = new(Probe)
 					}
-					x.StartupProbe.DecodeJSON(d)
+					x.StartupProbe.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -2533,7 +2981,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					if x.Lifecycle == nil {
 						x.Lifecycle = new(Lifecycle)
 					}
-					x.Lifecycle.DecodeJSON(d)
+					x.Lifecycle.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -2582,7 +3030,7 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 					if x.SecurityContext == nil {
 						x.SecurityContext = new(SecurityContext)
 					}
-					x.SecurityContext.DecodeJSON(d)
+					x.SecurityContext.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -2627,14 +3075,229 @@ func (x *Container) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *Container) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Ports {
+		if x.Ports[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	for i2 := range x.EnvFrom {
+		if x.EnvFrom[i2].hasUnknownFields() {
+			return true
+		}
+	}
+	for i3 := range x.Env {
+		if x.Env[i3].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.Resources.hasUnknownFields() {
+		return true
+	}
+	for i4 := range x.ResizePolicy {
+		if x.ResizePolicy[i4].hasUnknownFields() {
+			return true
+		}
+	}
+	for i5 := range x.RestartPolicyRules {
+		if x.RestartPolicyRules[i5].hasUnknownFields() {
+			return true
+		}
+	}
+	for i6 := range x.VolumeMounts {
+		if x.VolumeMounts[i6].hasUnknownFields() {
+			return true
+		}
+	}
+	for i7 := range x.VolumeDevices {
+		if x.VolumeDevices[i7].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.LivenessProbe != nil {
+		if x.LivenessProbe.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.ReadinessProbe != nil {
+		if x.ReadinessProbe.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.StartupProbe != nil {
+		if x.StartupProbe.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.Lifecycle != nil {
+		if x.Lifecycle.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.SecurityContext != nil {
+		if x.SecurityContext.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *Container) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i8 := range x.Ports {
+		if x.Ports[i8].hasUnknownFields() {
+			dst = x.Ports[i8].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "ports"), i8))
+		}
+	}
+	for i9 := range x.EnvFrom {
+		if x.EnvFrom[i9].hasUnknownFields() {
+			dst = x.EnvFrom[i9].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "envFrom"), i9))
+		}
+	}
+	for i10 := range x.Env {
+		if x.Env[i10].hasUnknownFields() {
+			dst = x.Env[i10].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "env"), i10))
+		}
+	}
+	if x.Resources.hasUnknownFields() {
+		dst = x.Resources.appendUnknownFields(dst, codec.JoinPath(prefix, "resources"))
+	}
+	for i11 := range x.ResizePolicy {
+		if x.ResizePolicy[i11].hasUnknownFields() {
+			dst = x.ResizePolicy[i11].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "resizePolicy"), i11))
+		}
+	}
+	for i12 := range x.RestartPolicyRules {
+		if x.RestartPolicyRules[i12].hasUnknownFields() {
+			dst = x.RestartPolicyRules[i12].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "restartPolicyRules"), i12))
+		}
+	}
+	for i13 := range x.VolumeMounts {
+		if x.VolumeMounts[i13].hasUnknownFields() {
+			dst = x.VolumeMounts[i13].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "volumeMounts"), i13))
+		}
+	}
+	for i14 := range x.VolumeDevices {
+		if x.VolumeDevices[i14].hasUnknownFields() {
+			dst = x.VolumeDevices[i14].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "volumeDevices"), i14))
+		}
+	}
+	if x.LivenessProbe != nil {
+		if x.LivenessProbe.hasUnknownFields() {
+			dst = x.LivenessProbe.appendUnknownFields(dst, codec.JoinPath(prefix, "livenessProbe"))
+		}
+	}
+	if x.ReadinessProbe != nil {
+		if x.ReadinessProbe.hasUnknownFields() {
+			dst = x.ReadinessProbe.appendUnknownFields(dst, codec.JoinPath(prefix, "readinessProbe"))
+		}
+	}
+	if x.StartupProbe != nil {
+		if x.StartupProbe.hasUnknownFields() {
+			dst = x.StartupProbe.appendUnknownFields(dst, codec.JoinPath(prefix, "startupProbe"))
+		}
+	}
+	if x.Lifecycle != nil {
+		if x.Lifecycle.hasUnknownFields() {
+			dst = x.Lifecycle.appendUnknownFields(dst, codec.JoinPath(prefix, "lifecycle"))
+		}
+	}
+	if x.SecurityContext != nil {
+		if x.SecurityContext.hasUnknownFields() {
+			dst = x.SecurityContext.appendUnknownFields(dst, codec.JoinPath(prefix, "securityContext"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *Container) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i15 := range x.Ports {
+		if x.Ports[i15].hasUnknownFields() {
+			dst = x.Ports[i15].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "ports"), i15))
+		}
+	}
+	for i16 := range x.EnvFrom {
+		if x.EnvFrom[i16].hasUnknownFields() {
+			dst = x.EnvFrom[i16].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "envFrom"), i16))
+		}
+	}
+	for i17 := range x.Env {
+		if x.Env[i17].hasUnknownFields() {
+			dst = x.Env[i17].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "env"), i17))
+		}
+	}
+	if x.Resources.hasUnknownFields() {
+		dst = x.Resources.dropUnknownFields(dst, codec.JoinPath(prefix, "resources"))
+	}
+	for i18 := range x.ResizePolicy {
+		if x.ResizePolicy[i18].hasUnknownFields() {
+			dst = x.ResizePolicy[i18].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "resizePolicy"), i18))
+		}
+	}
+	for i19 := range x.RestartPolicyRules {
+		if x.RestartPolicyRules[i19].hasUnknownFields() {
+			dst = x.RestartPolicyRules[i19].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "restartPolicyRules"), i19))
+		}
+	}
+	for i20 := range x.VolumeMounts {
+		if x.VolumeMounts[i20].hasUnknownFields() {
+			dst = x.VolumeMounts[i20].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "volumeMounts"), i20))
+		}
+	}
+	for i21 := range x.VolumeDevices {
+		if x.VolumeDevices[i21].hasUnknownFields() {
+			dst = x.VolumeDevices[i21].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "volumeDevices"), i21))
+		}
+	}
+	if x.LivenessProbe != nil {
+		if x.LivenessProbe.hasUnknownFields() {
+			dst = x.LivenessProbe.dropUnknownFields(dst, codec.JoinPath(prefix, "livenessProbe"))
+		}
+	}
+	if x.ReadinessProbe != nil {
+		if x.ReadinessProbe.hasUnknownFields() {
+			dst = x.ReadinessProbe.dropUnknownFields(dst, codec.JoinPath(prefix, "readinessProbe"))
+		}
+	}
+	if x.StartupProbe != nil {
+		if x.StartupProbe.hasUnknownFields() {
+			dst = x.StartupProbe.dropUnknownFields(dst, codec.JoinPath(prefix, "startupProbe"))
+		}
+	}
+	if x.Lifecycle != nil {
+		if x.Lifecycle.hasUnknownFields() {
+			dst = x.Lifecycle.dropUnknownFields(dst, codec.JoinPath(prefix, "lifecycle"))
+		}
+	}
+	if x.SecurityContext != nil {
+		if x.SecurityContext.hasUnknownFields() {
+			dst = x.SecurityContext.dropUnknownFields(dst, codec.JoinPath(prefix, "securityContext"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (e *EphemeralContainer) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	e.DecodeJSON(&dec)
+	e.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -3123,10 +3786,9 @@ func (x *EphemeralContainer) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a EphemeralContainer they hold; users call UnmarshalJSON.
-func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *EphemeralContainer) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -3232,7 +3894,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 						if i24 == len(out24) {
 							out24 = append(out24, make([]ContainerPort, 1)...)
 						}
-						out24[i24].DecodeJSON(d)
+						out24[i24].decodeJSON(d)
 						d.Pop()
 					}
 					x.EphemeralContainerCommon.Ports = out24[:i24]
@@ -3254,7 +3916,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 						if i25 == len(out25) {
 							out25 = append(out25, make([]EnvFromSource, 1)...)
 						}
-						out25[i25].DecodeJSON(d)
+						out25[i25].decodeJSON(d)
 						d.Pop()
 					}
 					x.EphemeralContainerCommon.EnvFrom = out25[:i25]
@@ -3276,7 +3938,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 						if i26 == len(out26) {
 							out26 = append(out26, make([]EnvVar, 1)...)
 						}
-						out26[i26].DecodeJSON(d)
+						out26[i26].decodeJSON(d)
 						d.Pop()
 					}
 					x.EphemeralContainerCommon.Env = out26[:i26]
@@ -3289,7 +3951,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<8) == 0 {
 				seen[0] |= 1 << 8
 				d.Enter()
-				x.EphemeralContainerCommon.Resources.DecodeJSON(d)
+				x.EphemeralContainerCommon.Resources.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("resources")
@@ -3307,7 +3969,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 						if i27 == len(out27) {
 							out27 = append(out27, make([]ContainerResizePolicy, 1)...)
 						}
-						out27[i27].DecodeJSON(d)
+						out27[i27].decodeJSON(d)
 						d.Pop()
 					}
 					x.EphemeralContainerCommon.ResizePolicy = out27[:i27]
@@ -3347,7 +4009,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 						if i28 == len(out28) {
 							out28 = append(out28, make([]ContainerRestartRule, 1)...)
 						}
-						out28[i28].DecodeJSON(d)
+						out28[i28].decodeJSON(d)
 						d.Pop()
 					}
 					x.EphemeralContainerCommon.RestartPolicyRules = out28[:i28]
@@ -3369,7 +4031,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 						if i29 == len(out29) {
 							out29 = append(out29, make([]VolumeMount, 1)...)
 						}
-						out29[i29].DecodeJSON(d)
+						out29[i29].decodeJSON(d)
 						d.Pop()
 					}
 					x.EphemeralContainerCommon.VolumeMounts = out29[:i29]
@@ -3391,7 +4053,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 						if i30 == len(out30) {
 							out30 = append(out30, make([]VolumeDevice, 1)...)
 						}
-						out30[i30].DecodeJSON(d)
+						out30[i30].decodeJSON(d)
 						d.Pop()
 					}
 					x.EphemeralContainerCommon.VolumeDevices = out30[:i30]
@@ -3410,7 +4072,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					if x.EphemeralContainerCommon.LivenessProbe == nil {
 						x.EphemeralContainerCommon.LivenessProbe = new(Probe)
 					}
-					x.EphemeralContainerCommon.LivenessProbe.DecodeJSON(d)
+					x.EphemeralContainerCommon.LivenessProbe.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -3426,7 +4088,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					if x.EphemeralContainerCommon.ReadinessProbe == nil {
 						x.EphemeralContainerCommon.ReadinessProbe = new(Probe)
 					}
-					x.EphemeralContainerCommon.ReadinessProbe.DecodeJSON(d)
+					x.EphemeralContainerCommon.ReadinessProbe.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -3442,7 +4104,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					if x.EphemeralContainerCommon.StartupProbe == nil {
 						x.EphemeralContainerCommon.StartupProbe = new(Probe)
 					}
-					x.EphemeralContainerCommon.StartupProbe.DecodeJSON(d)
+					x.EphemeralContainerCommon.StartupProbe.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -3458,7 +4120,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					if x.EphemeralContainerCommon.Lifecycle == nil {
 						x.EphemeralContainerCommon.Lifecycle = new(Lifecycle)
 					}
-					x.EphemeralContainerCommon.Lifecycle.DecodeJSON(d)
+					x.EphemeralContainerCommon.Lifecycle.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -3507,7 +4169,7 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 					if x.EphemeralContainerCommon.SecurityContext == nil {
 						x.EphemeralContainerCommon.SecurityContext = new(SecurityContext)
 					}
-					x.EphemeralContainerCommon.SecurityContext.DecodeJSON(d)
+					x.EphemeralContainerCommon.SecurityContext.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -3563,14 +4225,229 @@ func (x *EphemeralContainer) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *EphemeralContainer) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.EphemeralContainerCommon.Ports {
+		if x.EphemeralContainerCommon.Ports[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	for i2 := range x.EphemeralContainerCommon.EnvFrom {
+		if x.EphemeralContainerCommon.EnvFrom[i2].hasUnknownFields() {
+			return true
+		}
+	}
+	for i3 := range x.EphemeralContainerCommon.Env {
+		if x.EphemeralContainerCommon.Env[i3].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.EphemeralContainerCommon.Resources.hasUnknownFields() {
+		return true
+	}
+	for i4 := range x.EphemeralContainerCommon.ResizePolicy {
+		if x.EphemeralContainerCommon.ResizePolicy[i4].hasUnknownFields() {
+			return true
+		}
+	}
+	for i5 := range x.EphemeralContainerCommon.RestartPolicyRules {
+		if x.EphemeralContainerCommon.RestartPolicyRules[i5].hasUnknownFields() {
+			return true
+		}
+	}
+	for i6 := range x.EphemeralContainerCommon.VolumeMounts {
+		if x.EphemeralContainerCommon.VolumeMounts[i6].hasUnknownFields() {
+			return true
+		}
+	}
+	for i7 := range x.EphemeralContainerCommon.VolumeDevices {
+		if x.EphemeralContainerCommon.VolumeDevices[i7].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.EphemeralContainerCommon.LivenessProbe != nil {
+		if x.EphemeralContainerCommon.LivenessProbe.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.EphemeralContainerCommon.ReadinessProbe != nil {
+		if x.EphemeralContainerCommon.ReadinessProbe.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.EphemeralContainerCommon.StartupProbe != nil {
+		if x.EphemeralContainerCommon.StartupProbe.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.EphemeralContainerCommon.Lifecycle != nil {
+		if x.EphemeralContainerCommon.Lifecycle.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.EphemeralContainerCommon.SecurityContext != nil {
+		if x.EphemeralContainerCommon.SecurityContext.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *EphemeralContainer) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i8 := range x.EphemeralContainerCommon.Ports {
+		if x.EphemeralContainerCommon.Ports[i8].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.Ports[i8].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "ports"), i8))
+		}
+	}
+	for i9 := range x.EphemeralContainerCommon.EnvFrom {
+		if x.EphemeralContainerCommon.EnvFrom[i9].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.EnvFrom[i9].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "envFrom"), i9))
+		}
+	}
+	for i10 := range x.EphemeralContainerCommon.Env {
+		if x.EphemeralContainerCommon.Env[i10].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.Env[i10].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "env"), i10))
+		}
+	}
+	if x.EphemeralContainerCommon.Resources.hasUnknownFields() {
+		dst = x.EphemeralContainerCommon.Resources.appendUnknownFields(dst, codec.JoinPath(prefix, "resources"))
+	}
+	for i11 := range x.EphemeralContainerCommon.ResizePolicy {
+		if x.EphemeralContainerCommon.ResizePolicy[i11].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.ResizePolicy[i11].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "resizePolicy"), i11))
+		}
+	}
+	for i12 := range x.EphemeralContainerCommon.RestartPolicyRules {
+		if x.EphemeralContainerCommon.RestartPolicyRules[i12].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.RestartPolicyRules[i12].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "restartPolicyRules"), i12))
+		}
+	}
+	for i13 := range x.EphemeralContainerCommon.VolumeMounts {
+		if x.EphemeralContainerCommon.VolumeMounts[i13].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.VolumeMounts[i13].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "volumeMounts"), i13))
+		}
+	}
+	for i14 := range x.EphemeralContainerCommon.VolumeDevices {
+		if x.EphemeralContainerCommon.VolumeDevices[i14].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.VolumeDevices[i14].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "volumeDevices"), i14))
+		}
+	}
+	if x.EphemeralContainerCommon.LivenessProbe != nil {
+		if x.EphemeralContainerCommon.LivenessProbe.hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.LivenessProbe.appendUnknownFields(dst, codec.JoinPath(prefix, "livenessProbe"))
+		}
+	}
+	if x.EphemeralContainerCommon.ReadinessProbe != nil {
+		if x.EphemeralContainerCommon.ReadinessProbe.hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.ReadinessProbe.appendUnknownFields(dst, codec.JoinPath(prefix, "readinessProbe"))
+		}
+	}
+	if x.EphemeralContainerCommon.StartupProbe != nil {
+		if x.EphemeralContainerCommon.StartupProbe.hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.StartupProbe.appendUnknownFields(dst, codec.JoinPath(prefix, "startupProbe"))
+		}
+	}
+	if x.EphemeralContainerCommon.Lifecycle != nil {
+		if x.EphemeralContainerCommon.Lifecycle.hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.Lifecycle.appendUnknownFields(dst, codec.JoinPath(prefix, "lifecycle"))
+		}
+	}
+	if x.EphemeralContainerCommon.SecurityContext != nil {
+		if x.EphemeralContainerCommon.SecurityContext.hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.SecurityContext.appendUnknownFields(dst, codec.JoinPath(prefix, "securityContext"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *EphemeralContainer) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i15 := range x.EphemeralContainerCommon.Ports {
+		if x.EphemeralContainerCommon.Ports[i15].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.Ports[i15].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "ports"), i15))
+		}
+	}
+	for i16 := range x.EphemeralContainerCommon.EnvFrom {
+		if x.EphemeralContainerCommon.EnvFrom[i16].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.EnvFrom[i16].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "envFrom"), i16))
+		}
+	}
+	for i17 := range x.EphemeralContainerCommon.Env {
+		if x.EphemeralContainerCommon.Env[i17].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.Env[i17].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "env"), i17))
+		}
+	}
+	if x.EphemeralContainerCommon.Resources.hasUnknownFields() {
+		dst = x.EphemeralContainerCommon.Resources.dropUnknownFields(dst, codec.JoinPath(prefix, "resources"))
+	}
+	for i18 := range x.EphemeralContainerCommon.ResizePolicy {
+		if x.EphemeralContainerCommon.ResizePolicy[i18].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.ResizePolicy[i18].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "resizePolicy"), i18))
+		}
+	}
+	for i19 := range x.EphemeralContainerCommon.RestartPolicyRules {
+		if x.EphemeralContainerCommon.RestartPolicyRules[i19].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.RestartPolicyRules[i19].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "restartPolicyRules"), i19))
+		}
+	}
+	for i20 := range x.EphemeralContainerCommon.VolumeMounts {
+		if x.EphemeralContainerCommon.VolumeMounts[i20].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.VolumeMounts[i20].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "volumeMounts"), i20))
+		}
+	}
+	for i21 := range x.EphemeralContainerCommon.VolumeDevices {
+		if x.EphemeralContainerCommon.VolumeDevices[i21].hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.VolumeDevices[i21].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "volumeDevices"), i21))
+		}
+	}
+	if x.EphemeralContainerCommon.LivenessProbe != nil {
+		if x.EphemeralContainerCommon.LivenessProbe.hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.LivenessProbe.dropUnknownFields(dst, codec.JoinPath(prefix, "livenessProbe"))
+		}
+	}
+	if x.EphemeralContainerCommon.ReadinessProbe != nil {
+		if x.EphemeralContainerCommon.ReadinessProbe.hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.ReadinessProbe.dropUnknownFields(dst, codec.JoinPath(prefix, "readinessProbe"))
+		}
+	}
+	if x.EphemeralContainerCommon.StartupProbe != nil {
+		if x.EphemeralContainerCommon.StartupProbe.hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.StartupProbe.dropUnknownFields(dst, codec.JoinPath(prefix, "startupProbe"))
+		}
+	}
+	if x.EphemeralContainerCommon.Lifecycle != nil {
+		if x.EphemeralContainerCommon.Lifecycle.hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.Lifecycle.dropUnknownFields(dst, codec.JoinPath(prefix, "lifecycle"))
+		}
+	}
+	if x.EphemeralContainerCommon.SecurityContext != nil {
+		if x.EphemeralContainerCommon.SecurityContext.hasUnknownFields() {
+			dst = x.EphemeralContainerCommon.SecurityContext.dropUnknownFields(dst, codec.JoinPath(prefix, "securityContext"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ContainerPort) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -3657,10 +4534,9 @@ func (x *ContainerPort) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ContainerPort they hold; users call UnmarshalJSON.
-func (x *ContainerPort) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ContainerPort) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -3733,14 +4609,40 @@ func (x *ContainerPort) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ContainerPort) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ContainerPort) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ContainerPort) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ContainerRestartRule) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -3817,10 +4719,9 @@ func (x *ContainerRestartRule) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ContainerRestartRule they hold; users call UnmarshalJSON.
-func (x *ContainerRestartRule) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ContainerRestartRule) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -3853,7 +4754,7 @@ func (x *ContainerRestartRule) DecodeJSON(d *codec.Decoder) {
 					if x.ExitCodes == nil {
 						x.ExitCodes = new(ContainerRestartRuleOnExitCodes)
 					}
-					x.ExitCodes.DecodeJSON(d)
+					x.ExitCodes.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -3865,14 +4766,55 @@ func (x *ContainerRestartRule) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ContainerRestartRule) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ExitCodes != nil {
+		if x.ExitCodes.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ContainerRestartRule) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ExitCodes != nil {
+		if x.ExitCodes.hasUnknownFields() {
+			dst = x.ExitCodes.appendUnknownFields(dst, codec.JoinPath(prefix, "exitCodes"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ContainerRestartRule) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ExitCodes != nil {
+		if x.ExitCodes.hasUnknownFields() {
+			dst = x.ExitCodes.dropUnknownFields(dst, codec.JoinPath(prefix, "exitCodes"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ContainerRestartRuleOnExitCodes) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -3957,10 +4899,9 @@ func (x *ContainerRestartRuleOnExitCodes) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ContainerRestartRuleOnExitCodes they hold; users call UnmarshalJSON.
-func (x *ContainerRestartRuleOnExitCodes) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ContainerRestartRuleOnExitCodes) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -4013,14 +4954,40 @@ func (x *ContainerRestartRuleOnExitCodes) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ContainerRestartRuleOnExitCodes) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ContainerRestartRuleOnExitCodes) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ContainerRestartRuleOnExitCodes) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ContainerResizePolicy) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -4079,10 +5046,9 @@ func (x *ContainerResizePolicy) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ContainerResizePolicy they hold; users call UnmarshalJSON.
-func (x *ContainerResizePolicy) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ContainerResizePolicy) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -4122,14 +5088,40 @@ func (x *ContainerResizePolicy) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ContainerResizePolicy) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ContainerResizePolicy) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ContainerResizePolicy) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (v *VolumeMount) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	v.DecodeJSON(&dec)
+	v.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -4244,10 +5236,9 @@ func (x *VolumeMount) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a VolumeMount they hold; users call UnmarshalJSON.
-func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *VolumeMount) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -4356,14 +5347,40 @@ func (x *VolumeMount) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *VolumeMount) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *VolumeMount) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *VolumeMount) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (v *VolumeDevice) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	v.DecodeJSON(&dec)
+	v.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -4422,10 +5439,9 @@ func (x *VolumeDevice) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a VolumeDevice they hold; users call UnmarshalJSON.
-func (x *VolumeDevice) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *VolumeDevice) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -4465,14 +5481,40 @@ func (x *VolumeDevice) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into l with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *VolumeDevice) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *VolumeDevice) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *VolumeDevice) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into l with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (l *LocalObjectReference) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	l.DecodeJSON(&dec)
+	l.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -4531,10 +5573,9 @@ func (x *LocalObjectReference) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a LocalObjectReference they hold; users call UnmarshalJSON.
-func (x *LocalObjectReference) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *LocalObjectReference) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -4563,14 +5604,40 @@ func (x *LocalObjectReference) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into t with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *LocalObjectReference) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *LocalObjectReference) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *LocalObjectReference) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into t with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (t *TypedLocalObjectReference) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	t.DecodeJSON(&dec)
+	t.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -4641,10 +5708,9 @@ func (x *TypedLocalObjectReference) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a TypedLocalObjectReference they hold; users call UnmarshalJSON.
-func (x *TypedLocalObjectReference) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *TypedLocalObjectReference) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -4702,14 +5768,40 @@ func (x *TypedLocalObjectReference) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into t with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *TypedLocalObjectReference) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *TypedLocalObjectReference) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *TypedLocalObjectReference) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into t with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (t *TypedObjectReference) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	t.DecodeJSON(&dec)
+	t.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -4796,10 +5888,9 @@ func (x *TypedObjectReference) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a TypedObjectReference they hold; users call UnmarshalJSON.
-func (x *TypedObjectReference) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *TypedObjectReference) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -4875,14 +5966,40 @@ func (x *TypedObjectReference) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *TypedObjectReference) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *TypedObjectReference) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *TypedObjectReference) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (e *EnvVar) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	e.DecodeJSON(&dec)
+	e.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -4963,10 +6080,9 @@ func (x *EnvVar) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a EnvVar they hold; users call UnmarshalJSON.
-func (x *EnvVar) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *EnvVar) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -5010,7 +6126,7 @@ func (x *EnvVar) DecodeJSON(d *codec.Decoder) {
 					if x.ValueFrom == nil {
 						x.ValueFrom = new(EnvVarSource)
 					}
-					x.ValueFrom.DecodeJSON(d)
+					x.ValueFrom.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -5022,14 +6138,55 @@ func (x *EnvVar) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *EnvVar) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ValueFrom != nil {
+		if x.ValueFrom.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *EnvVar) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ValueFrom != nil {
+		if x.ValueFrom.hasUnknownFields() {
+			dst = x.ValueFrom.appendUnknownFields(dst, codec.JoinPath(prefix, "valueFrom"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *EnvVar) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ValueFrom != nil {
+		if x.ValueFrom.hasUnknownFields() {
+			dst = x.ValueFrom.dropUnknownFields(dst, codec.JoinPath(prefix, "valueFrom"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (e *EnvVarSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	e.DecodeJSON(&dec)
+	e.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -5170,10 +6327,9 @@ func (x *EnvVarSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a EnvVarSource they hold; users call UnmarshalJSON.
-func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *EnvVarSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -5195,7 +6351,7 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 					if x.FieldRef == nil {
 						x.FieldRef = new(ObjectFieldSelector)
 					}
-					x.FieldRef.DecodeJSON(d)
+					x.FieldRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -5211,7 +6367,7 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 					if x.ResourceFieldRef == nil {
 						x.ResourceFieldRef = new(ResourceFieldSelector)
 					}
-					x.ResourceFieldRef.DecodeJSON(d)
+					x.ResourceFieldRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -5227,7 +6383,7 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 					if x.ConfigMapKeyRef == nil {
 						x.ConfigMapKeyRef = new(ConfigMapKeySelector)
 					}
-					x.ConfigMapKeyRef.DecodeJSON(d)
+					x.ConfigMapKeyRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -5243,7 +6399,7 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 					if x.SecretKeyRef == nil {
 						x.SecretKeyRef = new(SecretKeySelector)
 					}
-					x.SecretKeyRef.DecodeJSON(d)
+					x.SecretKeyRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -5259,7 +6415,7 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 					if x.FileKeyRef == nil {
 						x.FileKeyRef = new(FileKeySelector)
 					}
-					x.FileKeyRef.DecodeJSON(d)
+					x.FileKeyRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -5271,14 +6427,115 @@ func (x *EnvVarSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into o with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *EnvVarSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.FieldRef != nil {
+		if x.FieldRef.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.ResourceFieldRef != nil {
+		if x.ResourceFieldRef.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.ConfigMapKeyRef != nil {
+		if x.ConfigMapKeyRef.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.SecretKeyRef != nil {
+		if x.SecretKeyRef.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.FileKeyRef != nil {
+		if x.FileKeyRef.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *EnvVarSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.FieldRef != nil {
+		if x.FieldRef.hasUnknownFields() {
+			dst = x.FieldRef.appendUnknownFields(dst, codec.JoinPath(prefix, "fieldRef"))
+		}
+	}
+	if x.ResourceFieldRef != nil {
+		if x.ResourceFieldRef.hasUnknownFields() {
+			dst = x.ResourceFieldRef.appendUnknownFields(dst, codec.JoinPath(prefix, "resourceFieldRef"))
+		}
+	}
+	if x.ConfigMapKeyRef != nil {
+		if x.ConfigMapKeyRef.hasUnknownFields() {
+			dst = x.ConfigMapKeyRef.appendUnknownFields(dst, codec.JoinPath(prefix, "configMapKeyRef"))
+		}
+	}
+	if x.SecretKeyRef != nil {
+		if x.SecretKeyRef.hasUnknownFields() {
+			dst = x.SecretKeyRef.appendUnknownFields(dst, codec.JoinPath(prefix, "secretKeyRef"))
+		}
+	}
+	if x.FileKeyRef != nil {
+		if x.FileKeyRef.hasUnknownFields() {
+			dst = x.FileKeyRef.appendUnknownFields(dst, codec.JoinPath(prefix, "fileKeyRef"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *EnvVarSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.FieldRef != nil {
+		if x.FieldRef.hasUnknownFields() {
+			dst = x.FieldRef.dropUnknownFields(dst, codec.JoinPath(prefix, "fieldRef"))
+		}
+	}
+	if x.ResourceFieldRef != nil {
+		if x.ResourceFieldRef.hasUnknownFields() {
+			dst = x.ResourceFieldRef.dropUnknownFields(dst, codec.JoinPath(prefix, "resourceFieldRef"))
+		}
+	}
+	if x.ConfigMapKeyRef != nil {
+		if x.ConfigMapKeyRef.hasUnknownFields() {
+			dst = x.ConfigMapKeyRef.dropUnknownFields(dst, codec.JoinPath(prefix, "configMapKeyRef"))
+		}
+	}
+	if x.SecretKeyRef != nil {
+		if x.SecretKeyRef.hasUnknownFields() {
+			dst = x.SecretKeyRef.dropUnknownFields(dst, codec.JoinPath(prefix, "secretKeyRef"))
+		}
+	}
+	if x.FileKeyRef != nil {
+		if x.FileKeyRef.hasUnknownFields() {
+			dst = x.FileKeyRef.dropUnknownFields(dst, codec.JoinPath(prefix, "fileKeyRef"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into o with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (o *ObjectFieldSelector) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	o.DecodeJSON(&dec)
+	o.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -5341,10 +6598,9 @@ func (x *ObjectFieldSelector) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ObjectFieldSelector they hold; users call UnmarshalJSON.
-func (x *ObjectFieldSelector) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ObjectFieldSelector) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -5384,14 +6640,40 @@ func (x *ObjectFieldSelector) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ObjectFieldSelector) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ObjectFieldSelector) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ObjectFieldSelector) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into r with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (r *ResourceFieldSelector) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	r.DecodeJSON(&dec)
+	r.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -5460,10 +6742,9 @@ func (x *ResourceFieldSelector) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ResourceFieldSelector they hold; users call UnmarshalJSON.
-func (x *ResourceFieldSelector) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ResourceFieldSelector) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -5517,14 +6798,40 @@ func (x *ResourceFieldSelector) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ResourceFieldSelector) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ResourceFieldSelector) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ResourceFieldSelector) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ConfigMapKeySelector) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -5603,10 +6910,9 @@ func (x *ConfigMapKeySelector) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ConfigMapKeySelector they hold; users call UnmarshalJSON.
-func (x *ConfigMapKeySelector) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ConfigMapKeySelector) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -5664,14 +6970,40 @@ func (x *ConfigMapKeySelector) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ConfigMapKeySelector) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ConfigMapKeySelector) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ConfigMapKeySelector) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *SecretKeySelector) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -5750,10 +7082,9 @@ func (x *SecretKeySelector) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a SecretKeySelector they hold; users call UnmarshalJSON.
-func (x *SecretKeySelector) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *SecretKeySelector) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -5811,14 +7142,40 @@ func (x *SecretKeySelector) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into f with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *SecretKeySelector) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *SecretKeySelector) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *SecretKeySelector) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into f with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (f *FileKeySelector) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	f.DecodeJSON(&dec)
+	f.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -5897,10 +7254,9 @@ func (x *FileKeySelector) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a FileKeySelector they hold; users call UnmarshalJSON.
-func (x *FileKeySelector) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *FileKeySelector) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -5969,14 +7325,40 @@ func (x *FileKeySelector) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *FileKeySelector) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *FileKeySelector) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *FileKeySelector) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (e *EnvFromSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	e.DecodeJSON(&dec)
+	e.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -6071,10 +7453,9 @@ func (x *EnvFromSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a EnvFromSource they hold; users call UnmarshalJSON.
-func (x *EnvFromSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *EnvFromSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -6107,7 +7488,7 @@ func (x *EnvFromSource) DecodeJSON(d *codec.Decoder) {
 					if x.ConfigMapRef == nil {
 						x.ConfigMapRef = new(ConfigMapEnvSource)
 					}
-					x.ConfigMapRef.DecodeJSON(d)
+					x.ConfigMapRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -6123,7 +7504,7 @@ func (x *EnvFromSource) DecodeJSON(d *codec.Decoder) {
 					if x.SecretRef == nil {
 						x.SecretRef = new(SecretEnvSource)
 					}
-					x.SecretRef.DecodeJSON(d)
+					x.SecretRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -6135,14 +7516,70 @@ func (x *EnvFromSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *EnvFromSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ConfigMapRef != nil {
+		if x.ConfigMapRef.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *EnvFromSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ConfigMapRef != nil {
+		if x.ConfigMapRef.hasUnknownFields() {
+			dst = x.ConfigMapRef.appendUnknownFields(dst, codec.JoinPath(prefix, "configMapRef"))
+		}
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.appendUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *EnvFromSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ConfigMapRef != nil {
+		if x.ConfigMapRef.hasUnknownFields() {
+			dst = x.ConfigMapRef.dropUnknownFields(dst, codec.JoinPath(prefix, "configMapRef"))
+		}
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.dropUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ConfigMapEnvSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -6217,10 +7654,9 @@ func (x *ConfigMapEnvSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ConfigMapEnvSource they hold; users call UnmarshalJSON.
-func (x *ConfigMapEnvSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ConfigMapEnvSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -6267,14 +7703,40 @@ func (x *ConfigMapEnvSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ConfigMapEnvSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ConfigMapEnvSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ConfigMapEnvSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *SecretEnvSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -6349,10 +7811,9 @@ func (x *SecretEnvSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a SecretEnvSource they hold; users call UnmarshalJSON.
-func (x *SecretEnvSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *SecretEnvSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -6399,14 +7860,40 @@ func (x *SecretEnvSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *SecretEnvSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *SecretEnvSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *SecretEnvSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *Pod) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -6491,10 +7978,9 @@ func (x *Pod) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a Pod they hold; users call UnmarshalJSON.
-func (x *Pod) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *Pod) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -6532,7 +8018,7 @@ func (x *Pod) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
 				d.Enter()
-				x.ObjectMeta.DecodeJSON(d)
+				x.ObjectMeta.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("metadata")
@@ -6541,7 +8027,7 @@ func (x *Pod) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
 				d.Enter()
-				x.Spec.DecodeJSON(d)
+				x.Spec.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("spec")
@@ -6550,7 +8036,7 @@ func (x *Pod) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
 				d.Enter()
-				x.Status.DecodeJSON(d)
+				x.Status.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("status")
@@ -6561,14 +8047,96 @@ func (x *Pod) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *Pod) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *Pod) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *Pod) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *Pod) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		return true
+	}
+	if x.Spec.hasUnknownFields() {
+		return true
+	}
+	if x.Status.hasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *Pod) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.AppendUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.appendUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	if x.Status.hasUnknownFields() {
+		dst = x.Status.appendUnknownFields(dst, codec.JoinPath(prefix, "status"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *Pod) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.DropUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.dropUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	if x.Status.hasUnknownFields() {
+		dst = x.Status.dropUnknownFields(dst, codec.JoinPath(prefix, "status"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodTemplateSpec) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -6631,10 +8199,9 @@ func (x *PodTemplateSpec) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodTemplateSpec they hold; users call UnmarshalJSON.
-func (x *PodTemplateSpec) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodTemplateSpec) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -6650,7 +8217,7 @@ func (x *PodTemplateSpec) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
 				d.Enter()
-				x.ObjectMeta.DecodeJSON(d)
+				x.ObjectMeta.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("metadata")
@@ -6659,7 +8226,7 @@ func (x *PodTemplateSpec) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
 				d.Enter()
-				x.Spec.DecodeJSON(d)
+				x.Spec.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("spec")
@@ -6670,14 +8237,97 @@ func (x *PodTemplateSpec) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// DecodeJSON continues at x a decoding that the generated code of
+// another package of jobkit started, which holds a PodTemplateSpec: the
+// entry point Go's package boundaries need (see package jsonimpl).
+// Users call UnmarshalJSON.
+func (x *PodTemplateSpec) DecodeJSON(d *jsonimpl.Decoder) {
+	if d != nil {
+		x.decodeJSON((*codec.Decoder)(d))
+	}
+}
+
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *PodTemplateSpec) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *PodTemplateSpec) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *PodTemplateSpec) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodTemplateSpec) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		return true
+	}
+	if x.Spec.hasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodTemplateSpec) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.AppendUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.appendUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodTemplateSpec) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.DropUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.dropUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodSpec) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -7460,10 +9110,9 @@ func (x *PodSpec) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodSpec they hold; users call UnmarshalJSON.
-func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodSpec) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -7488,7 +9137,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 						if i32 == len(out32) {
 							out32 = append(out32, make([]Volume, 1)...)
 						}
-						out32[i32].DecodeJSON(d)
+						out32[i32].decodeJSON(d)
 						d.Pop()
 					}
 					x.Volumes = out32[:i32]
@@ -7510,7 +9159,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 						if i33 == len(out33) {
 							out33 = append(out33, make([]Container, 1)...)
 						}
-						out33[i33].DecodeJSON(d)
+						out33[i33].decodeJSON(d)
 						d.Pop()
 					}
 					x.InitContainers = out33[:i33]
@@ -7532,7 +9181,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 						if i34 == len(out34) {
 							out34 = append(out34, make([]Container, 1)...)
 						}
-						out34[i34].DecodeJSON(d)
+						out34[i34].decodeJSON(d)
 						d.Pop()
 					}
 					x.Containers = out34[:i34]
@@ -7554,7 +9203,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 						if i35 == len(out35) {
 							out35 = append(out35, make([]EphemeralContainer, 1)...)
 						}
-						out35[i35].DecodeJSON(d)
+						out35[i35].decodeJSON(d)
 						d.Pop()
 					}
 					x.EphemeralContainers = out35[:i35]
@@ -7742,7 +9391,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					if x.SecurityContext == nil {
 						x.SecurityContext = new(PodSecurityContext)
 					}
-					x.SecurityContext.DecodeJSON(d)
+					x.SecurityContext.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -7761,7 +9410,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 						if i36 == len(out36) {
 							out36 = append(out36, make([]LocalObjectReference, 1)...)
 						}
-						out36[i36].DecodeJSON(d)
+						out36[i36].decodeJSON(d)
 						d.Pop()
 					}
 					x.ImagePullSecrets = out36[:i36]
@@ -7802,7 +9451,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					if x.Affinity == nil {
 						x.Affinity = new(Affinity)
 					}
-					x.Affinity.DecodeJSON(d)
+					x.Affinity.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -7832,7 +9481,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 						if i37 == len(out37) {
 							out37 = append(out37, make([]Toleration, 1)...)
 						}
-						out37[i37].DecodeJSON(d)
+						out37[i37].decodeJSON(d)
 						d.Pop()
 					}
 					x.Tolerations = out37[:i37]
@@ -7854,7 +9503,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 						if i38 == len(out38) {
 							out38 = append(out38, make([]HostAlias, 1)...)
 						}
-						out38[i38].DecodeJSON(d)
+						out38[i38].decodeJSON(d)
 						d.Pop()
 					}
 					x.HostAliases = out38[:i38]
@@ -7902,7 +9551,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					if x.DNSConfig == nil {
 						x.DNSConfig = new(PodDNSConfig)
 					}
-					x.DNSConfig.DecodeJSON(d)
+					x.DNSConfig.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -7921,7 +9570,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 						if i39 == len(out39) {
 							out39 = append(out39, make([]PodReadinessGate, 1)...)
 						}
-						out39[i39].DecodeJSON(d)
+						out39[i39].decodeJSON(d)
 						d.Pop()
 					}
 					x.ReadinessGates = out39[:i39]
@@ -8033,7 +9682,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 						if i41 == len(out41) {
 							out41 = append(out41, make([]TopologySpreadConstraint, 1)...)
 						}
-						out41[i41].DecodeJSON(d)
+						out41[i41].decodeJSON(d)
 						d.Pop()
 					}
 					x.TopologySpreadConstraints = out41[:i41]
@@ -8070,7 +9719,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					if x.OS == nil {
 						x.OS = new(PodOS)
 					}
-					x.OS.DecodeJSON(d)
+					x.OS.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -8107,7 +9756,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 						if i42 == len(out42) {
 							out42 = append(out42, make([]PodSchedulingGate, 1)...)
 						}
-						out42[i42].DecodeJSON(d)
+						out42[i42].decodeJSON(d)
 						d.Pop()
 					}
 					x.SchedulingGates = out42[:i42]
@@ -8129,7 +9778,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 						if i43 == len(out43) {
 							out43 = append(out43, make([]PodResourceClaim, 1)...)
 						}
-						out43[i43].DecodeJSON(d)
+						out43[i43].decodeJSON(d)
 						d.Pop()
 					}
 					x.ResourceClaims = out43[:i43]
@@ -8148,7 +9797,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					if x.Resources == nil {
 						x.Resources = new(ResourceRequirements)
 					}
-					x.Resources.DecodeJSON(d)
+					x.Resources.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -8182,7 +9831,7 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 					if x.SchedulingGroup == nil {
 						x.SchedulingGroup = new(PodSchedulingGroup)
 					}
-					x.SchedulingGroup.DecodeJSON(d)
+					x.SchedulingGroup.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -8194,14 +9843,295 @@ func (x *PodSpec) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodSpec) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Volumes {
+		if x.Volumes[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	for i2 := range x.InitContainers {
+		if x.InitContainers[i2].hasUnknownFields() {
+			return true
+		}
+	}
+	for i3 := range x.Containers {
+		if x.Containers[i3].hasUnknownFields() {
+			return true
+		}
+	}
+	for i4 := range x.EphemeralContainers {
+		if x.EphemeralContainers[i4].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.SecurityContext != nil {
+		if x.SecurityContext.hasUnknownFields() {
+			return true
+		}
+	}
+	for i5 := range x.ImagePullSecrets {
+		if x.ImagePullSecrets[i5].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.Affinity != nil {
+		if x.Affinity.hasUnknownFields() {
+			return true
+		}
+	}
+	for i6 := range x.Tolerations {
+		if x.Tolerations[i6].hasUnknownFields() {
+			return true
+		}
+	}
+	for i7 := range x.HostAliases {
+		if x.HostAliases[i7].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.DNSConfig != nil {
+		if x.DNSConfig.hasUnknownFields() {
+			return true
+		}
+	}
+	for i8 := range x.ReadinessGates {
+		if x.ReadinessGates[i8].hasUnknownFields() {
+			return true
+		}
+	}
+	for i9 := range x.TopologySpreadConstraints {
+		if x.TopologySpreadConstraints[i9].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.OS != nil {
+		if x.OS.hasUnknownFields() {
+			return true
+		}
+	}
+	for i10 := range x.SchedulingGates {
+		if x.SchedulingGates[i10].hasUnknownFields() {
+			return true
+		}
+	}
+	for i11 := range x.ResourceClaims {
+		if x.ResourceClaims[i11].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.Resources != nil {
+		if x.Resources.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.SchedulingGroup != nil {
+		if x.SchedulingGroup.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodSpec) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i12 := range x.Volumes {
+		if x.Volumes[i12].hasUnknownFields() {
+			dst = x.Volumes[i12].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "volumes"), i12))
+		}
+	}
+	for i13 := range x.InitContainers {
+		if x.InitContainers[i13].hasUnknownFields() {
+			dst = x.InitContainers[i13].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "initContainers"), i13))
+		}
+	}
+	for i14 := range x.Containers {
+		if x.Containers[i14].hasUnknownFields() {
+			dst = x.Containers[i14].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "containers"), i14))
+		}
+	}
+	for i15 := range x.EphemeralContainers {
+		if x.EphemeralContainers[i15].hasUnknownFields() {
+			dst = x.EphemeralContainers[i15].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "ephemeralContainers"), i15))
+		}
+	}
+	if x.SecurityContext != nil {
+		if x.SecurityContext.hasUnknownFields() {
+			dst = x.SecurityContext.appendUnknownFields(dst, codec.JoinPath(prefix, "securityContext"))
+		}
+	}
+	for i16 := range x.ImagePullSecrets {
+		if x.ImagePullSecrets[i16].hasUnknownFields() {
+			dst = x.ImagePullSecrets[i16].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "imagePullSecrets"), i16))
+		}
+	}
+	if x.Affinity != nil {
+		if x.Affinity.hasUnknownFields() {
+			dst = x.Affinity.appendUnknownFields(dst, codec.JoinPath(prefix, "affinity"))
+		}
+	}
+	for i17 := range x.Tolerations {
+		if x.Tolerations[i17].hasUnknownFields() {
+			dst = x.Tolerations[i17].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "tolerations"), i17))
+		}
+	}
+	for i18 := range x.HostAliases {
+		if x.HostAliases[i18].hasUnknownFields() {
+			dst = x.HostAliases[i18].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "hostAliases"), i18))
+		}
+	}
+	if x.DNSConfig != nil {
+		if x.DNSConfig.hasUnknownFields() {
+			dst = x.DNSConfig.appendUnknownFields(dst, codec.JoinPath(prefix, "dnsConfig"))
+		}
+	}
+	for i19 := range x.ReadinessGates {
+		if x.ReadinessGates[i19].hasUnknownFields() {
+			dst = x.ReadinessGates[i19].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "readinessGates"), i19))
+		}
+	}
+	for i20 := range x.TopologySpreadConstraints {
+		if x.TopologySpreadConstraints[i20].hasUnknownFields() {
+			dst = x.TopologySpreadConstraints[i20].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "topologySpreadConstraints"), i20))
+		}
+	}
+	if x.OS != nil {
+		if x.OS.hasUnknownFields() {
+			dst = x.OS.appendUnknownFields(dst, codec.JoinPath(prefix, "os"))
+		}
+	}
+	for i21 := range x.SchedulingGates {
+		if x.SchedulingGates[i21].hasUnknownFields() {
+			dst = x.SchedulingGates[i21].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "schedulingGates"), i21))
+		}
+	}
+	for i22 := range x.ResourceClaims {
+		if x.ResourceClaims[i22].hasUnknownFields() {
+			dst = x.ResourceClaims[i22].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "resourceClaims"), i22))
+		}
+	}
+	if x.Resources != nil {
+		if x.Resources.hasUnknownFields() {
+			dst = x.Resources.appendUnknownFields(dst, codec.JoinPath(prefix, "resources"))
+		}
+	}
+	if x.SchedulingGroup != nil {
+		if x.SchedulingGroup.hasUnknownFields() {
+			dst = x.SchedulingGroup.appendUnknownFields(dst, codec.JoinPath(prefix, "schedulingGroup"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodSpec) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i23 := range x.Volumes {
+		if x.Volumes[i23].hasUnknownFields() {
+			dst = x.Volumes[i23].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "volumes"), i23))
+		}
+	}
+	for i24 := range x.InitContainers {
+		if x.InitContainers[i24].hasUnknownFields() {
+			dst = x.InitContainers[i24].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "initContainers"), i24))
+		}
+	}
+	for i25 := range x.Containers {
+		if x.Containers[i25].hasUnknownFields() {
+			dst = x.Containers[i25].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "containers"), i25))
+		}
+	}
+	for i26 := range x.EphemeralContainers {
+		if x.EphemeralContainers[i26].hasUnknownFields() {
+			dst = x.EphemeralContainers[i26].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "ephemeralContainers"), i26))
+		}
+	}
+	if x.SecurityContext != nil {
+		if x.SecurityContext.hasUnknownFields() {
+			dst = x.SecurityContext.dropUnknownFields(dst, codec.JoinPath(prefix, "securityContext"))
+		}
+	}
+	for i27 := range x.ImagePullSecrets {
+		if x.ImagePullSecrets[i27].hasUnknownFields() {
+			dst = x.ImagePullSecrets[i27].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "imagePullSecrets"), i27))
+		}
+	}
+	if x.Affinity != nil {
+		if x.Affinity.hasUnknownFields() {
+			dst = x.Affinity.dropUnknownFields(dst, codec.JoinPath(prefix, "affinity"))
+		}
+	}
+	for i28 := range x.Tolerations {
+		if x.Tolerations[i28].hasUnknownFields() {
+			dst = x.Tolerations[i28].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "tolerations"), i28))
+		}
+	}
+	for i29 := range x.HostAliases {
+		if x.HostAliases[i29].hasUnknownFields() {
+			dst = x.HostAliases[i29].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "hostAliases"), i29))
+		}
+	}
+	if x.DNSConfig != nil {
+		if x.DNSConfig.hasUnknownFields() {
+			dst = x.DNSConfig.dropUnknownFields(dst, codec.JoinPath(prefix, "dnsConfig"))
+		}
+	}
+	for i30 := range x.ReadinessGates {
+		if x.ReadinessGates[i30].hasUnknownFields() {
+			dst = x.ReadinessGates[i30].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "readinessGates"), i30))
+		}
+	}
+	for i31 := range x.TopologySpreadConstraints {
+		if x.TopologySpreadConstraints[i31].hasUnknownFields() {
+			dst = x.TopologySpreadConstraints[i31].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "topologySpreadConstraints"), i31))
+		}
+	}
+	if x.OS != nil {
+		if x.OS.hasUnknownFields() {
+			dst = x.OS.dropUnknownFields(dst, codec.JoinPath(prefix, "os"))
+		}
+	}
+	for i32 := range x.SchedulingGates {
+		if x.SchedulingGates[i32].hasUnknownFields() {
+			dst = x.SchedulingGates[i32].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "schedulingGates"), i32))
+		}
+	}
+	for i33 := range x.ResourceClaims {
+		if x.ResourceClaims[i33].hasUnknownFields() {
+			dst = x.ResourceClaims[i33].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "resourceClaims"), i33))
+		}
+	}
+	if x.Resources != nil {
+		if x.Resources.hasUnknownFields() {
+			dst = x.Resources.dropUnknownFields(dst, codec.JoinPath(prefix, "resources"))
+		}
+	}
+	if x.SchedulingGroup != nil {
+		if x.SchedulingGroup.hasUnknownFields() {
+			dst = x.SchedulingGroup.dropUnknownFields(dst, codec.JoinPath(prefix, "schedulingGroup"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodOS) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -8256,10 +10186,9 @@ func (x *PodOS) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodOS they hold; users call UnmarshalJSON.
-func (x *PodOS) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodOS) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -8288,14 +10217,40 @@ func (x *PodOS) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into h with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodOS) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodOS) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodOS) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into h with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (h *HostAlias) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	h.DecodeJSON(&dec)
+	h.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -8377,10 +10332,9 @@ func (x *HostAlias) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a HostAlias they hold; users call UnmarshalJSON.
-func (x *HostAlias) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *HostAlias) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -8433,14 +10387,40 @@ func (x *HostAlias) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *HostAlias) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *HostAlias) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *HostAlias) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodReadinessGate) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -8495,10 +10475,9 @@ func (x *PodReadinessGate) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodReadinessGate they hold; users call UnmarshalJSON.
-func (x *PodReadinessGate) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodReadinessGate) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -8527,14 +10506,40 @@ func (x *PodReadinessGate) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodReadinessGate) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodReadinessGate) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodReadinessGate) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodSchedulingGate) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -8589,10 +10594,9 @@ func (x *PodSchedulingGate) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodSchedulingGate they hold; users call UnmarshalJSON.
-func (x *PodSchedulingGate) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodSchedulingGate) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -8621,14 +10625,40 @@ func (x *PodSchedulingGate) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodSchedulingGate) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodSchedulingGate) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodSchedulingGate) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodSchedulingGroup) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -8695,10 +10725,9 @@ func (x *PodSchedulingGroup) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodSchedulingGroup they hold; users call UnmarshalJSON.
-func (x *PodSchedulingGroup) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodSchedulingGroup) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -8734,14 +10763,40 @@ func (x *PodSchedulingGroup) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodSchedulingGroup) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodSchedulingGroup) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodSchedulingGroup) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodResourceClaim) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -8828,10 +10883,9 @@ func (x *PodResourceClaim) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodResourceClaim they hold; users call UnmarshalJSON.
-func (x *PodResourceClaim) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodResourceClaim) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -8896,14 +10950,40 @@ func (x *PodResourceClaim) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodResourceClaim) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodResourceClaim) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodResourceClaim) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodDNSConfig) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -9036,10 +11116,9 @@ func (x *PodDNSConfig) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodDNSConfig they hold; users call UnmarshalJSON.
-func (x *PodDNSConfig) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodDNSConfig) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -9112,7 +11191,7 @@ func (x *PodDNSConfig) DecodeJSON(d *codec.Decoder) {
 						if i47 == len(out47) {
 							out47 = append(out47, make([]PodDNSConfigOption, 1)...)
 						}
-						out47[i47].DecodeJSON(d)
+						out47[i47].decodeJSON(d)
 						d.Pop()
 					}
 					x.Options = out47[:i47]
@@ -9127,14 +11206,55 @@ func (x *PodDNSConfig) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodDNSConfig) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Options {
+		if x.Options[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodDNSConfig) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Options {
+		if x.Options[i2].hasUnknownFields() {
+			dst = x.Options[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "options"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodDNSConfig) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Options {
+		if x.Options[i3].hasUnknownFields() {
+			dst = x.Options[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "options"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodDNSConfigOption) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -9209,10 +11329,9 @@ func (x *PodDNSConfigOption) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodDNSConfigOption they hold; users call UnmarshalJSON.
-func (x *PodDNSConfigOption) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodDNSConfigOption) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -9259,14 +11378,40 @@ func (x *PodDNSConfigOption) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodDNSConfigOption) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodDNSConfigOption) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodDNSConfigOption) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *Probe) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -9445,10 +11590,9 @@ func (x *Probe) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a Probe they hold; users call UnmarshalJSON.
-func (x *Probe) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *Probe) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -9470,7 +11614,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 					if x.ProbeHandler.Exec == nil {
 						x.ProbeHandler.Exec = new(ExecAction)
 					}
-					x.ProbeHandler.Exec.DecodeJSON(d)
+					x.ProbeHandler.Exec.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -9486,7 +11630,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 					if x.ProbeHandler.HTTPGet == nil {
 						x.ProbeHandler.HTTPGet = new(HTTPGetAction)
 					}
-					x.ProbeHandler.HTTPGet.DecodeJSON(d)
+					x.ProbeHandler.HTTPGet.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -9502,7 +11646,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 					if x.ProbeHandler.TCPSocket == nil {
 						x.ProbeHandler.TCPSocket = new(TCPSocketAction)
 					}
-					x.ProbeHandler.TCPSocket.DecodeJSON(d)
+					x.ProbeHandler.TCPSocket.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -9518,7 +11662,7 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 					if x.ProbeHandler.GRPC == nil {
 						x.ProbeHandler.GRPC = new(GRPCAction)
 					}
-					x.ProbeHandler.GRPC.DecodeJSON(d)
+					x.ProbeHandler.GRPC.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -9603,14 +11747,100 @@ func (x *Probe) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *Probe) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ProbeHandler.Exec != nil {
+		if x.ProbeHandler.Exec.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.ProbeHandler.HTTPGet != nil {
+		if x.ProbeHandler.HTTPGet.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.ProbeHandler.TCPSocket != nil {
+		if x.ProbeHandler.TCPSocket.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.ProbeHandler.GRPC != nil {
+		if x.ProbeHandler.GRPC.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *Probe) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ProbeHandler.Exec != nil {
+		if x.ProbeHandler.Exec.hasUnknownFields() {
+			dst = x.ProbeHandler.Exec.appendUnknownFields(dst, codec.JoinPath(prefix, "exec"))
+		}
+	}
+	if x.ProbeHandler.HTTPGet != nil {
+		if x.ProbeHandler.HTTPGet.hasUnknownFields() {
+			dst = x.ProbeHandler.HTTPGet.appendUnknownFields(dst, codec.JoinPath(prefix, "httpGet"))
+		}
+	}
+	if x.ProbeHandler.TCPSocket != nil {
+		if x.ProbeHandler.TCPSocket.hasUnknownFields() {
+			dst = x.ProbeHandler.TCPSocket.appendUnknownFields(dst, codec.JoinPath(prefix, "tcpSocket"))
+		}
+	}
+	if x.ProbeHandler.GRPC != nil {
+		if x.ProbeHandler.GRPC.hasUnknownFields() {
+			dst = x.ProbeHandler.GRPC.appendUnknownFields(dst, codec.JoinPath(prefix, "grpc"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *Probe) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ProbeHandler.Exec != nil {
+		if x.ProbeHandler.Exec.hasUnknownFields() {
+			dst = x.ProbeHandler.Exec.dropUnknownFields(dst, codec.JoinPath(prefix, "exec"))
+		}
+	}
+	if x.ProbeHandler.HTTPGet != nil {
+		if x.ProbeHandler.HTTPGet.hasUnknownFields() {
+			dst = x.ProbeHandler.HTTPGet.dropUnknownFields(dst, codec.JoinPath(prefix, "httpGet"))
+		}
+	}
+	if x.ProbeHandler.TCPSocket != nil {
+		if x.ProbeHandler.TCPSocket.hasUnknownFields() {
+			dst = x.ProbeHandler.TCPSocket.dropUnknownFields(dst, codec.JoinPath(prefix, "tcpSocket"))
+		}
+	}
+	if x.ProbeHandler.GRPC != nil {
+		if x.ProbeHandler.GRPC.hasUnknownFields() {
+			dst = x.ProbeHandler.GRPC.dropUnknownFields(dst, codec.JoinPath(prefix, "grpc"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (e *ExecAction) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	e.DecodeJSON(&dec)
+	e.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -9688,10 +11918,9 @@ func (x *ExecAction) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ExecAction they hold; users call UnmarshalJSON.
-func (x *ExecAction) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ExecAction) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -9733,14 +11962,40 @@ func (x *ExecAction) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into h with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ExecAction) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ExecAction) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ExecAction) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into h with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (h *HTTPGetAction) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	h.DecodeJSON(&dec)
+	h.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -9849,10 +12104,9 @@ func (x *HTTPGetAction) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a HTTPGetAction they hold; users call UnmarshalJSON.
-func (x *HTTPGetAction) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *HTTPGetAction) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -9924,7 +12178,7 @@ func (x *HTTPGetAction) DecodeJSON(d *codec.Decoder) {
 						if i49 == len(out49) {
 							out49 = append(out49, make([]HTTPHeader, 1)...)
 						}
-						out49[i49].DecodeJSON(d)
+						out49[i49].decodeJSON(d)
 						d.Pop()
 					}
 					x.HTTPHeaders = out49[:i49]
@@ -9939,14 +12193,55 @@ func (x *HTTPGetAction) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into h with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *HTTPGetAction) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.HTTPHeaders {
+		if x.HTTPHeaders[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *HTTPGetAction) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.HTTPHeaders {
+		if x.HTTPHeaders[i2].hasUnknownFields() {
+			dst = x.HTTPHeaders[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "httpHeaders"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *HTTPGetAction) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.HTTPHeaders {
+		if x.HTTPHeaders[i3].hasUnknownFields() {
+			dst = x.HTTPHeaders[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "httpHeaders"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into h with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (h *HTTPHeader) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	h.DecodeJSON(&dec)
+	h.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -10005,10 +12300,9 @@ func (x *HTTPHeader) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a HTTPHeader they hold; users call UnmarshalJSON.
-func (x *HTTPHeader) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *HTTPHeader) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -10048,14 +12342,40 @@ func (x *HTTPHeader) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into t with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *HTTPHeader) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *HTTPHeader) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *HTTPHeader) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into t with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (t *TCPSocketAction) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	t.DecodeJSON(&dec)
+	t.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -10120,10 +12440,9 @@ func (x *TCPSocketAction) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a TCPSocketAction they hold; users call UnmarshalJSON.
-func (x *TCPSocketAction) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *TCPSocketAction) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -10166,14 +12485,40 @@ func (x *TCPSocketAction) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into g with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *TCPSocketAction) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *TCPSocketAction) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *TCPSocketAction) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into g with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (g *GRPCAction) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	g.DecodeJSON(&dec)
+	g.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -10240,10 +12585,9 @@ func (x *GRPCAction) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a GRPCAction they hold; users call UnmarshalJSON.
-func (x *GRPCAction) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *GRPCAction) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -10290,14 +12634,40 @@ func (x *GRPCAction) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *GRPCAction) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *GRPCAction) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *GRPCAction) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *SleepAction) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -10352,10 +12722,9 @@ func (x *SleepAction) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a SleepAction they hold; users call UnmarshalJSON.
-func (x *SleepAction) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *SleepAction) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -10384,14 +12753,40 @@ func (x *SleepAction) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into l with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *SleepAction) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *SleepAction) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *SleepAction) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into l with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (l *LifecycleHandler) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	l.DecodeJSON(&dec)
+	l.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -10514,10 +12909,9 @@ func (x *LifecycleHandler) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a LifecycleHandler they hold; users call UnmarshalJSON.
-func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *LifecycleHandler) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -10539,7 +12933,7 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 					if x.Exec == nil {
 						x.Exec = new(ExecAction)
 					}
-					x.Exec.DecodeJSON(d)
+					x.Exec.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -10555,7 +12949,7 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 					if x.HTTPGet == nil {
 						x.HTTPGet = new(HTTPGetAction)
 					}
-					x.HTTPGet.DecodeJSON(d)
+					x.HTTPGet.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -10571,7 +12965,7 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 					if x.TCPSocket == nil {
 						x.TCPSocket = new(TCPSocketAction)
 					}
-					x.TCPSocket.DecodeJSON(d)
+					x.TCPSocket.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -10587,7 +12981,7 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 					if x.Sleep == nil {
 						x.Sleep = new(SleepAction)
 					}
-					x.Sleep.DecodeJSON(d)
+					x.Sleep.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -10599,14 +12993,100 @@ func (x *LifecycleHandler) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into l with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *LifecycleHandler) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.Exec != nil {
+		if x.Exec.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.HTTPGet != nil {
+		if x.HTTPGet.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.TCPSocket != nil {
+		if x.TCPSocket.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.Sleep != nil {
+		if x.Sleep.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *LifecycleHandler) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.Exec != nil {
+		if x.Exec.hasUnknownFields() {
+			dst = x.Exec.appendUnknownFields(dst, codec.JoinPath(prefix, "exec"))
+		}
+	}
+	if x.HTTPGet != nil {
+		if x.HTTPGet.hasUnknownFields() {
+			dst = x.HTTPGet.appendUnknownFields(dst, codec.JoinPath(prefix, "httpGet"))
+		}
+	}
+	if x.TCPSocket != nil {
+		if x.TCPSocket.hasUnknownFields() {
+			dst = x.TCPSocket.appendUnknownFields(dst, codec.JoinPath(prefix, "tcpSocket"))
+		}
+	}
+	if x.Sleep != nil {
+		if x.Sleep.hasUnknownFields() {
+			dst = x.Sleep.appendUnknownFields(dst, codec.JoinPath(prefix, "sleep"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *LifecycleHandler) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.Exec != nil {
+		if x.Exec.hasUnknownFields() {
+			dst = x.Exec.dropUnknownFields(dst, codec.JoinPath(prefix, "exec"))
+		}
+	}
+	if x.HTTPGet != nil {
+		if x.HTTPGet.hasUnknownFields() {
+			dst = x.HTTPGet.dropUnknownFields(dst, codec.JoinPath(prefix, "httpGet"))
+		}
+	}
+	if x.TCPSocket != nil {
+		if x.TCPSocket.hasUnknownFields() {
+			dst = x.TCPSocket.dropUnknownFields(dst, codec.JoinPath(prefix, "tcpSocket"))
+		}
+	}
+	if x.Sleep != nil {
+		if x.Sleep.hasUnknownFields() {
+			dst = x.Sleep.dropUnknownFields(dst, codec.JoinPath(prefix, "sleep"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into l with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (l *Lifecycle) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	l.DecodeJSON(&dec)
+	l.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -10709,10 +13189,9 @@ func (x *Lifecycle) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a Lifecycle they hold; users call UnmarshalJSON.
-func (x *Lifecycle) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *Lifecycle) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -10734,7 +13213,7 @@ func (x *Lifecycle) DecodeJSON(d *codec.Decoder) {
 					if x.PostStart == nil {
 						x.PostStart = new(LifecycleHandler)
 					}
-					x.PostStart.DecodeJSON(d)
+					x.PostStart.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -10750,7 +13229,7 @@ func (x *Lifecycle) DecodeJSON(d *codec.Decoder) {
 					if x.PreStop == nil {
 						x.PreStop = new(LifecycleHandler)
 					}
-					x.PreStop.DecodeJSON(d)
+					x.PreStop.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -10780,14 +13259,70 @@ func (x *Lifecycle) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *Lifecycle) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.PostStart != nil {
+		if x.PostStart.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.PreStop != nil {
+		if x.PreStop.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *Lifecycle) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.PostStart != nil {
+		if x.PostStart.hasUnknownFields() {
+			dst = x.PostStart.appendUnknownFields(dst, codec.JoinPath(prefix, "postStart"))
+		}
+	}
+	if x.PreStop != nil {
+		if x.PreStop.hasUnknownFields() {
+			dst = x.PreStop.appendUnknownFields(dst, codec.JoinPath(prefix, "preStop"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *Lifecycle) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.PostStart != nil {
+		if x.PostStart.hasUnknownFields() {
+			dst = x.PostStart.dropUnknownFields(dst, codec.JoinPath(prefix, "postStart"))
+		}
+	}
+	if x.PreStop != nil {
+		if x.PreStop.hasUnknownFields() {
+			dst = x.PreStop.dropUnknownFields(dst, codec.JoinPath(prefix, "preStop"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *ProjectedVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -10878,10 +13413,9 @@ func (x *ProjectedVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ProjectedVolumeSource they hold; users call UnmarshalJSON.
-func (x *ProjectedVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ProjectedVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -10906,7 +13440,7 @@ func (x *ProjectedVolumeSource) DecodeJSON(d *codec.Decoder) {
 						if i50 == len(out50) {
 							out50 = append(out50, make([]VolumeProjection, 1)...)
 						}
-						out50[i50].DecodeJSON(d)
+						out50[i50].decodeJSON(d)
 						d.Pop()
 					}
 					x.Sources = out50[:i50]
@@ -10939,14 +13473,55 @@ func (x *ProjectedVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ProjectedVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Sources {
+		if x.Sources[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ProjectedVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Sources {
+		if x.Sources[i2].hasUnknownFields() {
+			dst = x.Sources[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "sources"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ProjectedVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Sources {
+		if x.Sources[i3].hasUnknownFields() {
+			dst = x.Sources[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "sources"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (v *VolumeProjection) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	v.DecodeJSON(&dec)
+	v.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -11105,10 +13680,9 @@ func (x *VolumeProjection) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a VolumeProjection they hold; users call UnmarshalJSON.
-func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *VolumeProjection) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -11130,7 +13704,7 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 					if x.Secret == nil {
 						x.Secret = new(SecretProjection)
 					}
-					x.Secret.DecodeJSON(d)
+					x.Secret.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -11146,7 +13720,7 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 					if x.DownwardAPI == nil {
 						x.DownwardAPI = new(DownwardAPIProjection)
 					}
-					x.DownwardAPI.DecodeJSON(d)
+					x.DownwardAPI.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -11162,7 +13736,7 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 					if x.ConfigMap == nil {
 						x.ConfigMap = new(ConfigMapProjection)
 					}
-					x.ConfigMap.DecodeJSON(d)
+					x.ConfigMap.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -11178,7 +13752,7 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 					if x.ServiceAccountToken == nil {
 						x.ServiceAccountToken = new(ServiceAccountTokenProjection)
 					}
-					x.ServiceAccountToken.DecodeJSON(d)
+					x.ServiceAccountToken.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -11194,7 +13768,7 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 					if x.ClusterTrustBundle == nil {
 						x.ClusterTrustBundle = new(ClusterTrustBundleProjection)
 					}
-					x.ClusterTrustBundle.DecodeJSON(d)
+					x.ClusterTrustBundle.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -11210,7 +13784,7 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 					if x.PodCertificate == nil {
 						x.PodCertificate = new(PodCertificateProjection)
 					}
-					x.PodCertificate.DecodeJSON(d)
+					x.PodCertificate.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -11222,14 +13796,130 @@ func (x *VolumeProjection) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *VolumeProjection) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.Secret != nil {
+		if x.Secret.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.DownwardAPI != nil {
+		if x.DownwardAPI.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.ConfigMap != nil {
+		if x.ConfigMap.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.ServiceAccountToken != nil {
+		if x.ServiceAccountToken.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.ClusterTrustBundle != nil {
+		if x.ClusterTrustBundle.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.PodCertificate != nil {
+		if x.PodCertificate.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *VolumeProjection) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.Secret != nil {
+		if x.Secret.hasUnknownFields() {
+			dst = x.Secret.appendUnknownFields(dst, codec.JoinPath(prefix, "secret"))
+		}
+	}
+	if x.DownwardAPI != nil {
+		if x.DownwardAPI.hasUnknownFields() {
+			dst = x.DownwardAPI.appendUnknownFields(dst, codec.JoinPath(prefix, "downwardAPI"))
+		}
+	}
+	if x.ConfigMap != nil {
+		if x.ConfigMap.hasUnknownFields() {
+			dst = x.ConfigMap.appendUnknownFields(dst, codec.JoinPath(prefix, "configMap"))
+		}
+	}
+	if x.ServiceAccountToken != nil {
+		if x.ServiceAccountToken.hasUnknownFields() {
+			dst = x.ServiceAccountToken.appendUnknownFields(dst, codec.JoinPath(prefix, "serviceAccountToken"))
+		}
+	}
+	if x.ClusterTrustBundle != nil {
+		if x.ClusterTrustBundle.hasUnknownFields() {
+			dst = x.ClusterTrustBundle.appendUnknownFields(dst, codec.JoinPath(prefix, "clusterTrustBundle"))
+		}
+	}
+	if x.PodCertificate != nil {
+		if x.PodCertificate.hasUnknownFields() {
+			dst = x.PodCertificate.appendUnknownFields(dst, codec.JoinPath(prefix, "podCertificate"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *VolumeProjection) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.Secret != nil {
+		if x.Secret.hasUnknownFields() {
+			dst = x.Secret.dropUnknownFields(dst, codec.JoinPath(prefix, "secret"))
+		}
+	}
+	if x.DownwardAPI != nil {
+		if x.DownwardAPI.hasUnknownFields() {
+			dst = x.DownwardAPI.dropUnknownFields(dst, codec.JoinPath(prefix, "downwardAPI"))
+		}
+	}
+	if x.ConfigMap != nil {
+		if x.ConfigMap.hasUnknownFields() {
+			dst = x.ConfigMap.dropUnknownFields(dst, codec.JoinPath(prefix, "configMap"))
+		}
+	}
+	if x.ServiceAccountToken != nil {
+		if x.ServiceAccountToken.hasUnknownFields() {
+			dst = x.ServiceAccountToken.dropUnknownFields(dst, codec.JoinPath(prefix, "serviceAccountToken"))
+		}
+	}
+	if x.ClusterTrustBundle != nil {
+		if x.ClusterTrustBundle.hasUnknownFields() {
+			dst = x.ClusterTrustBundle.dropUnknownFields(dst, codec.JoinPath(prefix, "clusterTrustBundle"))
+		}
+	}
+	if x.PodCertificate != nil {
+		if x.PodCertificate.hasUnknownFields() {
+			dst = x.PodCertificate.dropUnknownFields(dst, codec.JoinPath(prefix, "podCertificate"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *SecretProjection) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -11332,10 +14022,9 @@ func (x *SecretProjection) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a SecretProjection they hold; users call UnmarshalJSON.
-func (x *SecretProjection) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *SecretProjection) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -11371,7 +14060,7 @@ func (x *SecretProjection) DecodeJSON(d *codec.Decoder) {
 						if i51 == len(out51) {
 							out51 = append(out51, make([]KeyToPath, 1)...)
 						}
-						out51[i51].DecodeJSON(d)
+						out51[i51].decodeJSON(d)
 						d.Pop()
 					}
 					x.Items = out51[:i51]
@@ -11404,14 +14093,55 @@ func (x *SecretProjection) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *SecretProjection) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Items {
+		if x.Items[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *SecretProjection) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Items {
+		if x.Items[i2].hasUnknownFields() {
+			dst = x.Items[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "items"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *SecretProjection) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Items {
+		if x.Items[i3].hasUnknownFields() {
+			dst = x.Items[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "items"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ConfigMapProjection) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -11514,10 +14244,9 @@ func (x *ConfigMapProjection) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ConfigMapProjection they hold; users call UnmarshalJSON.
-func (x *ConfigMapProjection) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ConfigMapProjection) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -11553,7 +14282,7 @@ func (x *ConfigMapProjection) DecodeJSON(d *codec.Decoder) {
 						if i52 == len(out52) {
 							out52 = append(out52, make([]KeyToPath, 1)...)
 						}
-						out52[i52].DecodeJSON(d)
+						out52[i52].decodeJSON(d)
 						d.Pop()
 					}
 					x.Items = out52[:i52]
@@ -11586,14 +14315,55 @@ func (x *ConfigMapProjection) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into d with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ConfigMapProjection) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Items {
+		if x.Items[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ConfigMapProjection) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Items {
+		if x.Items[i2].hasUnknownFields() {
+			dst = x.Items[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "items"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ConfigMapProjection) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Items {
+		if x.Items[i3].hasUnknownFields() {
+			dst = x.Items[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "items"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into d with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (d *DownwardAPIProjection) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	d.DecodeJSON(&dec)
+	d.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -11672,10 +14442,9 @@ func (x *DownwardAPIProjection) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a DownwardAPIProjection they hold; users call UnmarshalJSON.
-func (x *DownwardAPIProjection) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *DownwardAPIProjection) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -11700,7 +14469,7 @@ func (x *DownwardAPIProjection) DecodeJSON(d *codec.Decoder) {
 						if i53 == len(out53) {
 							out53 = append(out53, make([]DownwardAPIVolumeFile, 1)...)
 						}
-						out53[i53].DecodeJSON(d)
+						out53[i53].decodeJSON(d)
 						d.Pop()
 					}
 					x.Items = out53[:i53]
@@ -11715,14 +14484,55 @@ func (x *DownwardAPIProjection) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *DownwardAPIProjection) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Items {
+		if x.Items[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *DownwardAPIProjection) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Items {
+		if x.Items[i2].hasUnknownFields() {
+			dst = x.Items[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "items"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *DownwardAPIProjection) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Items {
+		if x.Items[i3].hasUnknownFields() {
+			dst = x.Items[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "items"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *ServiceAccountTokenProjection) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -11801,10 +14611,9 @@ func (x *ServiceAccountTokenProjection) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ServiceAccountTokenProjection they hold; users call UnmarshalJSON.
-func (x *ServiceAccountTokenProjection) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ServiceAccountTokenProjection) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -11862,14 +14671,40 @@ func (x *ServiceAccountTokenProjection) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ServiceAccountTokenProjection) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ServiceAccountTokenProjection) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ServiceAccountTokenProjection) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ClusterTrustBundleProjection) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -11990,10 +14825,9 @@ func (x *ClusterTrustBundleProjection) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ClusterTrustBundleProjection they hold; users call UnmarshalJSON.
-func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ClusterTrustBundleProjection) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -12092,14 +14926,40 @@ func (x *ClusterTrustBundleProjection) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ClusterTrustBundleProjection) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ClusterTrustBundleProjection) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ClusterTrustBundleProjection) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodCertificateProjection) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -12214,10 +15074,9 @@ func (x *PodCertificateProjection) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodCertificateProjection they hold; users call UnmarshalJSON.
-func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodCertificateProjection) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -12317,14 +15176,40 @@ func (x *PodCertificateProjection) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into o with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodCertificateProjection) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodCertificateProjection) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodCertificateProjection) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into o with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (o *ObjectReference) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	o.DecodeJSON(&dec)
+	o.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -12431,10 +15316,9 @@ func (x *ObjectReference) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ObjectReference they hold; users call UnmarshalJSON.
-func (x *ObjectReference) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ObjectReference) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -12529,14 +15413,79 @@ func (x *ObjectReference) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// DecodeJSON continues at x a decoding that the generated code of
+// another package of jobkit started, which holds a ObjectReference: the
+// entry point Go's package boundaries need (see package jsonimpl).
+// Users call UnmarshalJSON.
+func (x *ObjectReference) DecodeJSON(d *jsonimpl.Decoder) {
+	if d != nil {
+		x.decodeJSON((*codec.Decoder)(d))
+	}
+}
+
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *ObjectReference) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *ObjectReference) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *ObjectReference) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ObjectReference) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ObjectReference) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ObjectReference) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodTemplate) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -12615,10 +15564,9 @@ func (x *PodTemplate) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodTemplate they hold; users call UnmarshalJSON.
-func (x *PodTemplate) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodTemplate) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -12656,7 +15604,7 @@ func (x *PodTemplate) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
 				d.Enter()
-				x.ObjectMeta.DecodeJSON(d)
+				x.ObjectMeta.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("metadata")
@@ -12665,7 +15613,7 @@ func (x *PodTemplate) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
 				d.Enter()
-				x.Template.DecodeJSON(d)
+				x.Template.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("template")
@@ -12676,14 +15624,87 @@ func (x *PodTemplate) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *PodTemplate) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *PodTemplate) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *PodTemplate) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodTemplate) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		return true
+	}
+	if x.Template.hasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodTemplate) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.AppendUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Template.hasUnknownFields() {
+		dst = x.Template.appendUnknownFields(dst, codec.JoinPath(prefix, "template"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodTemplate) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.DropUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Template.hasUnknownFields() {
+		dst = x.Template.dropUnknownFields(dst, codec.JoinPath(prefix, "template"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into r with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (r *ResourceRequirements) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	r.DecodeJSON(&dec)
+	r.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -12842,10 +15863,9 @@ func (x *ResourceRequirements) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ResourceRequirements they hold; users call UnmarshalJSON.
-func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ResourceRequirements) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -12942,7 +15962,7 @@ func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
 						if i56 == len(out56) {
 							out56 = append(out56, make([]ResourceClaim, 1)...)
 						}
-						out56[i56].DecodeJSON(d)
+						out56[i56].decodeJSON(d)
 						d.Pop()
 					}
 					x.Claims = out56[:i56]
@@ -12957,14 +15977,55 @@ func (x *ResourceRequirements) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ResourceRequirements) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Claims {
+		if x.Claims[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ResourceRequirements) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Claims {
+		if x.Claims[i2].hasUnknownFields() {
+			dst = x.Claims[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "claims"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ResourceRequirements) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Claims {
+		if x.Claims[i3].hasUnknownFields() {
+			dst = x.Claims[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "claims"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (v *VolumeResourceRequirements) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	v.DecodeJSON(&dec)
+	v.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -13095,10 +16156,9 @@ func (x *VolumeResourceRequirements) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a VolumeResourceRequirements they hold; users call UnmarshalJSON.
-func (x *VolumeResourceRequirements) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *VolumeResourceRequirements) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -13188,14 +16248,40 @@ func (x *VolumeResourceRequirements) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *VolumeResourceRequirements) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *VolumeResourceRequirements) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *VolumeResourceRequirements) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into r with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (r *ResourceClaim) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	r.DecodeJSON(&dec)
+	r.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -13258,10 +16344,9 @@ func (x *ResourceClaim) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ResourceClaim they hold; users call UnmarshalJSON.
-func (x *ResourceClaim) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ResourceClaim) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -13301,14 +16386,40 @@ func (x *ResourceClaim) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into t with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ResourceClaim) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ResourceClaim) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ResourceClaim) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into t with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (t *Toleration) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	t.DecodeJSON(&dec)
+	t.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -13407,10 +16518,9 @@ func (x *Toleration) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a Toleration they hold; users call UnmarshalJSON.
-func (x *Toleration) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *Toleration) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -13490,14 +16600,40 @@ func (x *Toleration) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into t with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *Toleration) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *Toleration) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *Toleration) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into t with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (t *TopologySpreadConstraint) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	t.DecodeJSON(&dec)
+	t.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -13653,10 +16789,9 @@ func (x *TopologySpreadConstraint) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a TopologySpreadConstraint they hold; users call UnmarshalJSON.
-func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *TopologySpreadConstraint) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -13801,14 +16936,40 @@ func (x *TopologySpreadConstraint) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *TopologySpreadConstraint) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *TopologySpreadConstraint) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *TopologySpreadConstraint) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *SecurityContext) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -14061,10 +17222,9 @@ func (x *SecurityContext) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a SecurityContext they hold; users call UnmarshalJSON.
-func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *SecurityContext) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -14086,7 +17246,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					if x.Capabilities == nil {
 						x.Capabilities = new(Capabilities)
 					}
-					x.Capabilities.DecodeJSON(d)
+					x.Capabilities.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -14120,7 +17280,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					if x.SELinuxOptions == nil {
 						x.SELinuxOptions = new(SELinuxOptions)
 					}
-					x.SELinuxOptions.DecodeJSON(d)
+					x.SELinuxOptions.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -14136,7 +17296,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					if x.WindowsOptions == nil {
 						x.WindowsOptions = new(WindowsSecurityContextOptions)
 					}
-					x.WindowsOptions.DecodeJSON(d)
+					x.WindowsOptions.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -14260,7 +17420,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					if x.SeccompProfile == nil {
 						x.SeccompProfile = new(SeccompProfile)
 					}
-					x.SeccompProfile.DecodeJSON(d)
+					x.SeccompProfile.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -14276,7 +17436,7 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 					if x.AppArmorProfile == nil {
 						x.AppArmorProfile = new(AppArmorProfile)
 					}
-					x.AppArmorProfile.DecodeJSON(d)
+					x.AppArmorProfile.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -14288,14 +17448,115 @@ func (x *SecurityContext) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *SecurityContext) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.Capabilities != nil {
+		if x.Capabilities.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.SELinuxOptions != nil {
+		if x.SELinuxOptions.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.WindowsOptions != nil {
+		if x.WindowsOptions.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.SeccompProfile != nil {
+		if x.SeccompProfile.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.AppArmorProfile != nil {
+		if x.AppArmorProfile.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *SecurityContext) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.Capabilities != nil {
+		if x.Capabilities.hasUnknownFields() {
+			dst = x.Capabilities.appendUnknownFields(dst, codec.JoinPath(prefix, "capabilities"))
+		}
+	}
+	if x.SELinuxOptions != nil {
+		if x.SELinuxOptions.hasUnknownFields() {
+			dst = x.SELinuxOptions.appendUnknownFields(dst, codec.JoinPath(prefix, "seLinuxOptions"))
+		}
+	}
+	if x.WindowsOptions != nil {
+		if x.WindowsOptions.hasUnknownFields() {
+			dst = x.WindowsOptions.appendUnknownFields(dst, codec.JoinPath(prefix, "windowsOptions"))
+		}
+	}
+	if x.SeccompProfile != nil {
+		if x.SeccompProfile.hasUnknownFields() {
+			dst = x.SeccompProfile.appendUnknownFields(dst, codec.JoinPath(prefix, "seccompProfile"))
+		}
+	}
+	if x.AppArmorProfile != nil {
+		if x.AppArmorProfile.hasUnknownFields() {
+			dst = x.AppArmorProfile.appendUnknownFields(dst, codec.JoinPath(prefix, "appArmorProfile"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *SecurityContext) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.Capabilities != nil {
+		if x.Capabilities.hasUnknownFields() {
+			dst = x.Capabilities.dropUnknownFields(dst, codec.JoinPath(prefix, "capabilities"))
+		}
+	}
+	if x.SELinuxOptions != nil {
+		if x.SELinuxOptions.hasUnknownFields() {
+			dst = x.SELinuxOptions.dropUnknownFields(dst, codec.JoinPath(prefix, "seLinuxOptions"))
+		}
+	}
+	if x.WindowsOptions != nil {
+		if x.WindowsOptions.hasUnknownFields() {
+			dst = x.WindowsOptions.dropUnknownFields(dst, codec.JoinPath(prefix, "windowsOptions"))
+		}
+	}
+	if x.SeccompProfile != nil {
+		if x.SeccompProfile.hasUnknownFields() {
+			dst = x.SeccompProfile.dropUnknownFields(dst, codec.JoinPath(prefix, "seccompProfile"))
+		}
+	}
+	if x.AppArmorProfile != nil {
+		if x.AppArmorProfile.hasUnknownFields() {
+			dst = x.AppArmorProfile.dropUnknownFields(dst, codec.JoinPath(prefix, "appArmorProfile"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodSecurityContext) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -14584,10 +17845,9 @@ func (x *PodSecurityContext) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodSecurityContext they hold; users call UnmarshalJSON.
-func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodSecurityContext) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -14609,7 +17869,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					if x.SELinuxOptions == nil {
 						x.SELinuxOptions = new(SELinuxOptions)
 					}
-					x.SELinuxOptions.DecodeJSON(d)
+					x.SELinuxOptions.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -14625,7 +17885,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					if x.WindowsOptions == nil {
 						x.WindowsOptions = new(WindowsSecurityContextOptions)
 					}
-					x.WindowsOptions.DecodeJSON(d)
+					x.WindowsOptions.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -14758,7 +18018,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 						if i61 == len(out61) {
 							out61 = append(out61, make([]Sysctl, 1)...)
 						}
-						out61[i61].DecodeJSON(d)
+						out61[i61].decodeJSON(d)
 						d.Pop()
 					}
 					x.Sysctls = out61[:i61]
@@ -14795,7 +18055,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					if x.SeccompProfile == nil {
 						x.SeccompProfile = new(SeccompProfile)
 					}
-					x.SeccompProfile.DecodeJSON(d)
+					x.SeccompProfile.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -14811,7 +18071,7 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 					if x.AppArmorProfile == nil {
 						x.AppArmorProfile = new(AppArmorProfile)
 					}
-					x.AppArmorProfile.DecodeJSON(d)
+					x.AppArmorProfile.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -14841,14 +18101,115 @@ func (x *PodSecurityContext) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodSecurityContext) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.SELinuxOptions != nil {
+		if x.SELinuxOptions.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.WindowsOptions != nil {
+		if x.WindowsOptions.hasUnknownFields() {
+			return true
+		}
+	}
+	for i1 := range x.Sysctls {
+		if x.Sysctls[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.SeccompProfile != nil {
+		if x.SeccompProfile.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.AppArmorProfile != nil {
+		if x.AppArmorProfile.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodSecurityContext) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.SELinuxOptions != nil {
+		if x.SELinuxOptions.hasUnknownFields() {
+			dst = x.SELinuxOptions.appendUnknownFields(dst, codec.JoinPath(prefix, "seLinuxOptions"))
+		}
+	}
+	if x.WindowsOptions != nil {
+		if x.WindowsOptions.hasUnknownFields() {
+			dst = x.WindowsOptions.appendUnknownFields(dst, codec.JoinPath(prefix, "windowsOptions"))
+		}
+	}
+	for i2 := range x.Sysctls {
+		if x.Sysctls[i2].hasUnknownFields() {
+			dst = x.Sysctls[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "sysctls"), i2))
+		}
+	}
+	if x.SeccompProfile != nil {
+		if x.SeccompProfile.hasUnknownFields() {
+			dst = x.SeccompProfile.appendUnknownFields(dst, codec.JoinPath(prefix, "seccompProfile"))
+		}
+	}
+	if x.AppArmorProfile != nil {
+		if x.AppArmorProfile.hasUnknownFields() {
+			dst = x.AppArmorProfile.appendUnknownFields(dst, codec.JoinPath(prefix, "appArmorProfile"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodSecurityContext) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.SELinuxOptions != nil {
+		if x.SELinuxOptions.hasUnknownFields() {
+			dst = x.SELinuxOptions.dropUnknownFields(dst, codec.JoinPath(prefix, "seLinuxOptions"))
+		}
+	}
+	if x.WindowsOptions != nil {
+		if x.WindowsOptions.hasUnknownFields() {
+			dst = x.WindowsOptions.dropUnknownFields(dst, codec.JoinPath(prefix, "windowsOptions"))
+		}
+	}
+	for i3 := range x.Sysctls {
+		if x.Sysctls[i3].hasUnknownFields() {
+			dst = x.Sysctls[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "sysctls"), i3))
+		}
+	}
+	if x.SeccompProfile != nil {
+		if x.SeccompProfile.hasUnknownFields() {
+			dst = x.SeccompProfile.dropUnknownFields(dst, codec.JoinPath(prefix, "seccompProfile"))
+		}
+	}
+	if x.AppArmorProfile != nil {
+		if x.AppArmorProfile.hasUnknownFields() {
+			dst = x.AppArmorProfile.dropUnknownFields(dst, codec.JoinPath(prefix, "appArmorProfile"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *Capabilities) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -14953,10 +18314,9 @@ func (x *Capabilities) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a Capabilities they hold; users call UnmarshalJSON.
-func (x *Capabilities) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *Capabilities) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -15022,14 +18382,40 @@ func (x *Capabilities) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *Capabilities) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *Capabilities) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *Capabilities) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *SELinuxOptions) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -15112,10 +18498,9 @@ func (x *SELinuxOptions) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a SELinuxOptions they hold; users call UnmarshalJSON.
-func (x *SELinuxOptions) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *SELinuxOptions) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -15177,14 +18562,40 @@ func (x *SELinuxOptions) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into w with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *SELinuxOptions) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *SELinuxOptions) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *SELinuxOptions) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into w with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (w *WindowsSecurityContextOptions) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	w.DecodeJSON(&dec)
+	w.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -15299,10 +18710,9 @@ func (x *WindowsSecurityContextOptions) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a WindowsSecurityContextOptions they hold; users call UnmarshalJSON.
-func (x *WindowsSecurityContextOptions) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *WindowsSecurityContextOptions) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -15392,14 +18802,40 @@ func (x *WindowsSecurityContextOptions) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *WindowsSecurityContextOptions) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *WindowsSecurityContextOptions) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *WindowsSecurityContextOptions) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *SeccompProfile) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -15470,10 +18906,9 @@ func (x *SeccompProfile) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a SeccompProfile they hold; users call UnmarshalJSON.
-func (x *SeccompProfile) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *SeccompProfile) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -15520,14 +18955,40 @@ func (x *SeccompProfile) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into a with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *SeccompProfile) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *SeccompProfile) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *SeccompProfile) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into a with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (a *AppArmorProfile) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	a.DecodeJSON(&dec)
+	a.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -15598,10 +19059,9 @@ func (x *AppArmorProfile) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a AppArmorProfile they hold; users call UnmarshalJSON.
-func (x *AppArmorProfile) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *AppArmorProfile) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -15648,14 +19108,40 @@ func (x *AppArmorProfile) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *AppArmorProfile) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *AppArmorProfile) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *AppArmorProfile) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *Sysctl) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -15714,10 +19200,9 @@ func (x *Sysctl) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a Sysctl they hold; users call UnmarshalJSON.
-func (x *Sysctl) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *Sysctl) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -15757,14 +19242,40 @@ func (x *Sysctl) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *Sysctl) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *Sysctl) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *Sysctl) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodStatus) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -16205,10 +19716,9 @@ func (x *PodStatus) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodStatus they hold; users call UnmarshalJSON.
-func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodStatus) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -16255,7 +19765,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 						if i64 == len(out64) {
 							out64 = append(out64, make([]PodCondition, 1)...)
 						}
-						out64[i64].DecodeJSON(d)
+						out64[i64].decodeJSON(d)
 						d.Pop()
 					}
 					x.Conditions = out64[:i64]
@@ -16321,7 +19831,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 						if i65 == len(out65) {
 							out65 = append(out65, make([]HostIP, 1)...)
 						}
-						out65[i65].DecodeJSON(d)
+						out65[i65].decodeJSON(d)
 						d.Pop()
 					}
 					x.HostIPs = out65[:i65]
@@ -16354,7 +19864,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 						if i66 == len(out66) {
 							out66 = append(out66, make([]PodIP, 1)...)
 						}
-						out66[i66].DecodeJSON(d)
+						out66[i66].decodeJSON(d)
 						d.Pop()
 					}
 					x.PodIPs = out66[:i66]
@@ -16397,7 +19907,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 						if i67 == len(out67) {
 							out67 = append(out67, make([]ContainerStatus, 1)...)
 						}
-						out67[i67].DecodeJSON(d)
+						out67[i67].decodeJSON(d)
 						d.Pop()
 					}
 					x.InitContainerStatuses = out67[:i67]
@@ -16419,7 +19929,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 						if i68 == len(out68) {
 							out68 = append(out68, make([]ContainerStatus, 1)...)
 						}
-						out68[i68].DecodeJSON(d)
+						out68[i68].decodeJSON(d)
 						d.Pop()
 					}
 					x.ContainerStatuses = out68[:i68]
@@ -16452,7 +19962,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 						if i69 == len(out69) {
 							out69 = append(out69, make([]ContainerStatus, 1)...)
 						}
-						out69[i69].DecodeJSON(d)
+						out69[i69].decodeJSON(d)
 						d.Pop()
 					}
 					x.EphemeralContainerStatuses = out69[:i69]
@@ -16485,7 +19995,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 						if i70 == len(out70) {
 							out70 = append(out70, make([]PodResourceClaimStatus, 1)...)
 						}
-						out70[i70].DecodeJSON(d)
+						out70[i70].decodeJSON(d)
 						d.Pop()
 					}
 					x.ResourceClaimStatuses = out70[:i70]
@@ -16504,7 +20014,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					if x.ExtendedResourceClaimStatus == nil {
 						x.ExtendedResourceClaimStatus = new(PodExtendedResourceClaimStatus)
 					}
-					x.ExtendedResourceClaimStatus.DecodeJSON(d)
+					x.ExtendedResourceClaimStatus.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -16556,7 +20066,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 					if x.Resources == nil {
 						x.Resources = new(ResourceRequirements)
 					}
-					x.Resources.DecodeJSON(d)
+					x.Resources.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -16575,7 +20085,7 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 						if i72 == len(out72) {
 							out72 = append(out72, make([]NodeAllocatableResourceClaimStatus, 1)...)
 						}
-						out72[i72].DecodeJSON(d)
+						out72[i72].decodeJSON(d)
 						d.Pop()
 					}
 					x.NodeAllocatableResourceClaimStatuses = out72[:i72]
@@ -16590,14 +20100,190 @@ func (x *PodStatus) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodStatus) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Conditions {
+		if x.Conditions[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	for i2 := range x.HostIPs {
+		if x.HostIPs[i2].hasUnknownFields() {
+			return true
+		}
+	}
+	for i3 := range x.PodIPs {
+		if x.PodIPs[i3].hasUnknownFields() {
+			return true
+		}
+	}
+	for i4 := range x.InitContainerStatuses {
+		if x.InitContainerStatuses[i4].hasUnknownFields() {
+			return true
+		}
+	}
+	for i5 := range x.ContainerStatuses {
+		if x.ContainerStatuses[i5].hasUnknownFields() {
+			return true
+		}
+	}
+	for i6 := range x.EphemeralContainerStatuses {
+		if x.EphemeralContainerStatuses[i6].hasUnknownFields() {
+			return true
+		}
+	}
+	for i7 := range x.ResourceClaimStatuses {
+		if x.ResourceClaimStatuses[i7].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.ExtendedResourceClaimStatus != nil {
+		if x.ExtendedResourceClaimStatus.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.Resources != nil {
+		if x.Resources.hasUnknownFields() {
+			return true
+		}
+	}
+	for i8 := range x.NodeAllocatableResourceClaimStatuses {
+		if x.NodeAllocatableResourceClaimStatuses[i8].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodStatus) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i9 := range x.Conditions {
+		if x.Conditions[i9].hasUnknownFields() {
+			dst = x.Conditions[i9].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "conditions"), i9))
+		}
+	}
+	for i10 := range x.HostIPs {
+		if x.HostIPs[i10].hasUnknownFields() {
+			dst = x.HostIPs[i10].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "hostIPs"), i10))
+		}
+	}
+	for i11 := range x.PodIPs {
+		if x.PodIPs[i11].hasUnknownFields() {
+			dst = x.PodIPs[i11].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "podIPs"), i11))
+		}
+	}
+	for i12 := range x.InitContainerStatuses {
+		if x.InitContainerStatuses[i12].hasUnknownFields() {
+			dst = x.InitContainerStatuses[i12].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "initContainerStatuses"), i12))
+		}
+	}
+	for i13 := range x.ContainerStatuses {
+		if x.ContainerStatuses[i13].hasUnknownFields() {
+			dst = x.ContainerStatuses[i13].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "containerStatuses"), i13))
+		}
+	}
+	for i14 := range x.EphemeralContainerStatuses {
+		if x.EphemeralContainerStatuses[i14].hasUnknownFields() {
+			dst = x.EphemeralContainerStatuses[i14].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "ephemeralContainerStatuses"), i14))
+		}
+	}
+	for i15 := range x.ResourceClaimStatuses {
+		if x.ResourceClaimStatuses[i15].hasUnknownFields() {
+			dst = x.ResourceClaimStatuses[i15].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "resourceClaimStatuses"), i15))
+		}
+	}
+	if x.ExtendedResourceClaimStatus != nil {
+		if x.ExtendedResourceClaimStatus.hasUnknownFields() {
+			dst = x.ExtendedResourceClaimStatus.appendUnknownFields(dst, codec.JoinPath(prefix, "extendedResourceClaimStatus"))
+		}
+	}
+	if x.Resources != nil {
+		if x.Resources.hasUnknownFields() {
+			dst = x.Resources.appendUnknownFields(dst, codec.JoinPath(prefix, "resources"))
+		}
+	}
+	for i16 := range x.NodeAllocatableResourceClaimStatuses {
+		if x.NodeAllocatableResourceClaimStatuses[i16].hasUnknownFields() {
+			dst = x.NodeAllocatableResourceClaimStatuses[i16].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "nodeAllocatableResourceClaimStatuses"), i16))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodStatus) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i17 := range x.Conditions {
+		if x.Conditions[i17].hasUnknownFields() {
+			dst = x.Conditions[i17].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "conditions"), i17))
+		}
+	}
+	for i18 := range x.HostIPs {
+		if x.HostIPs[i18].hasUnknownFields() {
+			dst = x.HostIPs[i18].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "hostIPs"), i18))
+		}
+	}
+	for i19 := range x.PodIPs {
+		if x.PodIPs[i19].hasUnknownFields() {
+			dst = x.PodIPs[i19].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "podIPs"), i19))
+		}
+	}
+	for i20 := range x.InitContainerStatuses {
+		if x.InitContainerStatuses[i20].hasUnknownFields() {
+			dst = x.InitContainerStatuses[i20].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "initContainerStatuses"), i20))
+		}
+	}
+	for i21 := range x.ContainerStatuses {
+		if x.ContainerStatuses[i21].hasUnknownFields() {
+			dst = x.ContainerStatuses[i21].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "containerStatuses"), i21))
+		}
+	}
+	for i22 := range x.EphemeralContainerStatuses {
+		if x.EphemeralContainerStatuses[i22].hasUnknownFields() {
+			dst = x.EphemeralContainerStatuses[i22].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "ephemeralContainerStatuses"), i22))
+		}
+	}
+	for i23 := range x.ResourceClaimStatuses {
+		if x.ResourceClaimStatuses[i23].hasUnknownFields() {
+			dst = x.ResourceClaimStatuses[i23].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "resourceClaimStatuses"), i23))
+		}
+	}
+	if x.ExtendedResourceClaimStatus != nil {
+		if x.ExtendedResourceClaimStatus.hasUnknownFields() {
+			dst = x.ExtendedResourceClaimStatus.dropUnknownFields(dst, codec.JoinPath(prefix, "extendedResourceClaimStatus"))
+		}
+	}
+	if x.Resources != nil {
+		if x.Resources.hasUnknownFields() {
+			dst = x.Resources.dropUnknownFields(dst, codec.JoinPath(prefix, "resources"))
+		}
+	}
+	for i24 := range x.NodeAllocatableResourceClaimStatuses {
+		if x.NodeAllocatableResourceClaimStatuses[i24].hasUnknownFields() {
+			dst = x.NodeAllocatableResourceClaimStatuses[i24].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "nodeAllocatableResourceClaimStatuses"), i24))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodCondition) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -16692,10 +20378,9 @@ func (x *PodCondition) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodCondition they hold; users call UnmarshalJSON.
-func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodCondition) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -16796,14 +20481,40 @@ func (x *PodCondition) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into h with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodCondition) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodCondition) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodCondition) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into h with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (h *HostIP) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	h.DecodeJSON(&dec)
+	h.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -16858,10 +20569,9 @@ func (x *HostIP) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a HostIP they hold; users call UnmarshalJSON.
-func (x *HostIP) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *HostIP) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -16890,14 +20600,40 @@ func (x *HostIP) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *HostIP) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *HostIP) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *HostIP) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodIP) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -16952,10 +20688,9 @@ func (x *PodIP) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodIP they hold; users call UnmarshalJSON.
-func (x *PodIP) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodIP) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -16984,14 +20719,40 @@ func (x *PodIP) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodIP) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodIP) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodIP) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ContainerStatus) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -17246,10 +21007,9 @@ func (x *ContainerStatus) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ContainerStatus they hold; users call UnmarshalJSON.
-func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ContainerStatus) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -17276,7 +21036,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
 				d.Enter()
-				x.State.DecodeJSON(d)
+				x.State.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("state")
@@ -17285,7 +21045,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
 				d.Enter()
-				x.LastTerminationState.DecodeJSON(d)
+				x.LastTerminationState.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("lastState")
@@ -17409,7 +21169,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 					if x.Resources == nil {
 						x.Resources = new(ResourceRequirements)
 					}
-					x.Resources.DecodeJSON(d)
+					x.Resources.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -17428,7 +21188,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 						if i74 == len(out74) {
 							out74 = append(out74, make([]VolumeMountStatus, 1)...)
 						}
-						out74[i74].DecodeJSON(d)
+						out74[i74].decodeJSON(d)
 						d.Pop()
 					}
 					x.VolumeMounts = out74[:i74]
@@ -17447,7 +21207,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 					if x.User == nil {
 						x.User = new(ContainerUser)
 					}
-					x.User.DecodeJSON(d)
+					x.User.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -17466,7 +21226,7 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 						if i75 == len(out75) {
 							out75 = append(out75, make([]ResourceStatus, 1)...)
 						}
-						out75[i75].DecodeJSON(d)
+						out75[i75].decodeJSON(d)
 						d.Pop()
 					}
 					x.AllocatedResourcesStatus = out75[:i75]
@@ -17499,14 +21259,118 @@ func (x *ContainerStatus) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ContainerStatus) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.State.hasUnknownFields() {
+		return true
+	}
+	if x.LastTerminationState.hasUnknownFields() {
+		return true
+	}
+	if x.Resources != nil {
+		if x.Resources.hasUnknownFields() {
+			return true
+		}
+	}
+	for i1 := range x.VolumeMounts {
+		if x.VolumeMounts[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	if x.User != nil {
+		if x.User.hasUnknownFields() {
+			return true
+		}
+	}
+	for i2 := range x.AllocatedResourcesStatus {
+		if x.AllocatedResourcesStatus[i2].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ContainerStatus) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.State.hasUnknownFields() {
+		dst = x.State.appendUnknownFields(dst, codec.JoinPath(prefix, "state"))
+	}
+	if x.LastTerminationState.hasUnknownFields() {
+		dst = x.LastTerminationState.appendUnknownFields(dst, codec.JoinPath(prefix, "lastState"))
+	}
+	if x.Resources != nil {
+		if x.Resources.hasUnknownFields() {
+			dst = x.Resources.appendUnknownFields(dst, codec.JoinPath(prefix, "resources"))
+		}
+	}
+	for i3 := range x.VolumeMounts {
+		if x.VolumeMounts[i3].hasUnknownFields() {
+			dst = x.VolumeMounts[i3].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "volumeMounts"), i3))
+		}
+	}
+	if x.User != nil {
+		if x.User.hasUnknownFields() {
+			dst = x.User.appendUnknownFields(dst, codec.JoinPath(prefix, "user"))
+		}
+	}
+	for i4 := range x.AllocatedResourcesStatus {
+		if x.AllocatedResourcesStatus[i4].hasUnknownFields() {
+			dst = x.AllocatedResourcesStatus[i4].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "allocatedResourcesStatus"), i4))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ContainerStatus) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.State.hasUnknownFields() {
+		dst = x.State.dropUnknownFields(dst, codec.JoinPath(prefix, "state"))
+	}
+	if x.LastTerminationState.hasUnknownFields() {
+		dst = x.LastTerminationState.dropUnknownFields(dst, codec.JoinPath(prefix, "lastState"))
+	}
+	if x.Resources != nil {
+		if x.Resources.hasUnknownFields() {
+			dst = x.Resources.dropUnknownFields(dst, codec.JoinPath(prefix, "resources"))
+		}
+	}
+	for i5 := range x.VolumeMounts {
+		if x.VolumeMounts[i5].hasUnknownFields() {
+			dst = x.VolumeMounts[i5].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "volumeMounts"), i5))
+		}
+	}
+	if x.User != nil {
+		if x.User.hasUnknownFields() {
+			dst = x.User.dropUnknownFields(dst, codec.JoinPath(prefix, "user"))
+		}
+	}
+	for i6 := range x.AllocatedResourcesStatus {
+		if x.AllocatedResourcesStatus[i6].hasUnknownFields() {
+			dst = x.AllocatedResourcesStatus[i6].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "allocatedResourcesStatus"), i6))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ContainerState) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -17611,10 +21475,9 @@ func (x *ContainerState) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ContainerState they hold; users call UnmarshalJSON.
-func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ContainerState) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -17636,7 +21499,7 @@ func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
 					if x.Waiting == nil {
 						x.Waiting = new(ContainerStateWaiting)
 					}
-					x.Waiting.DecodeJSON(d)
+					x.Waiting.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -17652,7 +21515,7 @@ func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
 					if x.Running == nil {
 						x.Running = new(ContainerStateRunning)
 					}
-					x.Running.DecodeJSON(d)
+					x.Running.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -17668,7 +21531,7 @@ func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
 					if x.Terminated == nil {
 						x.Terminated = new(ContainerStateTerminated)
 					}
-					x.Terminated.DecodeJSON(d)
+					x.Terminated.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -17680,14 +21543,85 @@ func (x *ContainerState) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ContainerState) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.Waiting != nil {
+		if x.Waiting.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.Running != nil {
+		if x.Running.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.Terminated != nil {
+		if x.Terminated.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ContainerState) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.Waiting != nil {
+		if x.Waiting.hasUnknownFields() {
+			dst = x.Waiting.appendUnknownFields(dst, codec.JoinPath(prefix, "waiting"))
+		}
+	}
+	if x.Running != nil {
+		if x.Running.hasUnknownFields() {
+			dst = x.Running.appendUnknownFields(dst, codec.JoinPath(prefix, "running"))
+		}
+	}
+	if x.Terminated != nil {
+		if x.Terminated.hasUnknownFields() {
+			dst = x.Terminated.appendUnknownFields(dst, codec.JoinPath(prefix, "terminated"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ContainerState) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.Waiting != nil {
+		if x.Waiting.hasUnknownFields() {
+			dst = x.Waiting.dropUnknownFields(dst, codec.JoinPath(prefix, "waiting"))
+		}
+	}
+	if x.Running != nil {
+		if x.Running.hasUnknownFields() {
+			dst = x.Running.dropUnknownFields(dst, codec.JoinPath(prefix, "running"))
+		}
+	}
+	if x.Terminated != nil {
+		if x.Terminated.hasUnknownFields() {
+			dst = x.Terminated.dropUnknownFields(dst, codec.JoinPath(prefix, "terminated"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ContainerStateWaiting) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -17754,10 +21688,9 @@ func (x *ContainerStateWaiting) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ContainerStateWaiting they hold; users call UnmarshalJSON.
-func (x *ContainerStateWaiting) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ContainerStateWaiting) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -17797,14 +21730,40 @@ func (x *ContainerStateWaiting) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ContainerStateWaiting) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ContainerStateWaiting) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ContainerStateWaiting) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ContainerStateRunning) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -17861,10 +21820,9 @@ func (x *ContainerStateRunning) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ContainerStateRunning they hold; users call UnmarshalJSON.
-func (x *ContainerStateRunning) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ContainerStateRunning) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -17896,14 +21854,40 @@ func (x *ContainerStateRunning) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ContainerStateRunning) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ContainerStateRunning) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ContainerStateRunning) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ContainerStateTerminated) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -18002,10 +21986,9 @@ func (x *ContainerStateTerminated) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ContainerStateTerminated they hold; users call UnmarshalJSON.
-func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ContainerStateTerminated) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -18106,14 +22089,40 @@ func (x *ContainerStateTerminated) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ContainerStateTerminated) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ContainerStateTerminated) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ContainerStateTerminated) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (v *VolumeMountStatus) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	v.DecodeJSON(&dec)
+	v.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -18214,10 +22223,9 @@ func (x *VolumeMountStatus) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a VolumeMountStatus they hold; users call UnmarshalJSON.
-func (x *VolumeMountStatus) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *VolumeMountStatus) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -18290,7 +22298,7 @@ func (x *VolumeMountStatus) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeStatus == nil {
 						x.VolumeStatus = new(VolumeStatus)
 					}
-					x.VolumeStatus.DecodeJSON(d)
+					x.VolumeStatus.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -18302,14 +22310,55 @@ func (x *VolumeMountStatus) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *VolumeMountStatus) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.VolumeStatus != nil {
+		if x.VolumeStatus.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *VolumeMountStatus) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.VolumeStatus != nil {
+		if x.VolumeStatus.hasUnknownFields() {
+			dst = x.VolumeStatus.appendUnknownFields(dst, codec.JoinPath(prefix, "volumeStatus"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *VolumeMountStatus) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.VolumeStatus != nil {
+		if x.VolumeStatus.hasUnknownFields() {
+			dst = x.VolumeStatus.dropUnknownFields(dst, codec.JoinPath(prefix, "volumeStatus"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (v *VolumeStatus) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	v.DecodeJSON(&dec)
+	v.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -18378,10 +22427,9 @@ func (x *VolumeStatus) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a VolumeStatus they hold; users call UnmarshalJSON.
-func (x *VolumeStatus) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *VolumeStatus) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -18403,7 +22451,7 @@ func (x *VolumeStatus) DecodeJSON(d *codec.Decoder) {
 					if x.Image == nil {
 						x.Image = new(ImageVolumeStatus)
 					}
-					x.Image.DecodeJSON(d)
+					x.Image.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -18415,14 +22463,55 @@ func (x *VolumeStatus) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into i with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *VolumeStatus) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.Image != nil {
+		if x.Image.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *VolumeStatus) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.Image != nil {
+		if x.Image.hasUnknownFields() {
+			dst = x.Image.appendUnknownFields(dst, codec.JoinPath(prefix, "image"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *VolumeStatus) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.Image != nil {
+		if x.Image.hasUnknownFields() {
+			dst = x.Image.dropUnknownFields(dst, codec.JoinPath(prefix, "image"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into i with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (i *ImageVolumeStatus) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	i.DecodeJSON(&dec)
+	i.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -18481,10 +22570,9 @@ func (x *ImageVolumeStatus) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ImageVolumeStatus they hold; users call UnmarshalJSON.
-func (x *ImageVolumeStatus) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ImageVolumeStatus) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -18513,14 +22601,40 @@ func (x *ImageVolumeStatus) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ImageVolumeStatus) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ImageVolumeStatus) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ImageVolumeStatus) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ContainerUser) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -18589,10 +22703,9 @@ func (x *ContainerUser) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ContainerUser they hold; users call UnmarshalJSON.
-func (x *ContainerUser) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ContainerUser) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -18614,7 +22727,7 @@ func (x *ContainerUser) DecodeJSON(d *codec.Decoder) {
 					if x.Linux == nil {
 						x.Linux = new(LinuxContainerUser)
 					}
-					x.Linux.DecodeJSON(d)
+					x.Linux.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -18626,14 +22739,55 @@ func (x *ContainerUser) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into l with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ContainerUser) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.Linux != nil {
+		if x.Linux.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ContainerUser) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.Linux != nil {
+		if x.Linux.hasUnknownFields() {
+			dst = x.Linux.appendUnknownFields(dst, codec.JoinPath(prefix, "linux"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ContainerUser) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.Linux != nil {
+		if x.Linux.hasUnknownFields() {
+			dst = x.Linux.dropUnknownFields(dst, codec.JoinPath(prefix, "linux"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into l with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (l *LinuxContainerUser) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	l.DecodeJSON(&dec)
+	l.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -18718,10 +22872,9 @@ func (x *LinuxContainerUser) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a LinuxContainerUser they hold; users call UnmarshalJSON.
-func (x *LinuxContainerUser) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *LinuxContainerUser) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -18785,14 +22938,40 @@ func (x *LinuxContainerUser) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *LinuxContainerUser) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *LinuxContainerUser) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *LinuxContainerUser) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into r with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (r *ResourceStatus) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	r.DecodeJSON(&dec)
+	r.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -18875,10 +23054,9 @@ func (x *ResourceStatus) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ResourceStatus they hold; users call UnmarshalJSON.
-func (x *ResourceStatus) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ResourceStatus) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -18914,7 +23092,7 @@ func (x *ResourceStatus) DecodeJSON(d *codec.Decoder) {
 						if i77 == len(out77) {
 							out77 = append(out77, make([]ResourceHealth, 1)...)
 						}
-						out77[i77].DecodeJSON(d)
+						out77[i77].decodeJSON(d)
 						d.Pop()
 					}
 					x.Resources = out77[:i77]
@@ -18929,14 +23107,55 @@ func (x *ResourceStatus) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ResourceStatus) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Resources {
+		if x.Resources[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ResourceStatus) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Resources {
+		if x.Resources[i2].hasUnknownFields() {
+			dst = x.Resources[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "resources"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ResourceStatus) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Resources {
+		if x.Resources[i3].hasUnknownFields() {
+			dst = x.Resources[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "resources"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into r with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (r *ResourceHealth) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	r.DecodeJSON(&dec)
+	r.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -19015,10 +23234,9 @@ func (x *ResourceHealth) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ResourceHealth they hold; users call UnmarshalJSON.
-func (x *ResourceHealth) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ResourceHealth) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -19076,14 +23294,40 @@ func (x *ResourceHealth) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ResourceHealth) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ResourceHealth) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ResourceHealth) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodResourceClaimStatus) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -19154,10 +23398,9 @@ func (x *PodResourceClaimStatus) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodResourceClaimStatus they hold; users call UnmarshalJSON.
-func (x *PodResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodResourceClaimStatus) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -19204,14 +23447,40 @@ func (x *PodResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodResourceClaimStatus) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodResourceClaimStatus) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodResourceClaimStatus) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PodExtendedResourceClaimStatus) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -19290,10 +23559,9 @@ func (x *PodExtendedResourceClaimStatus) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PodExtendedResourceClaimStatus they hold; users call UnmarshalJSON.
-func (x *PodExtendedResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PodExtendedResourceClaimStatus) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -19318,7 +23586,7 @@ func (x *PodExtendedResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 						if i78 == len(out78) {
 							out78 = append(out78, make([]ContainerExtendedResourceRequest, 1)...)
 						}
-						out78[i78].DecodeJSON(d)
+						out78[i78].decodeJSON(d)
 						d.Pop()
 					}
 					x.RequestMappings = out78[:i78]
@@ -19344,14 +23612,55 @@ func (x *PodExtendedResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PodExtendedResourceClaimStatus) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.RequestMappings {
+		if x.RequestMappings[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PodExtendedResourceClaimStatus) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.RequestMappings {
+		if x.RequestMappings[i2].hasUnknownFields() {
+			dst = x.RequestMappings[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "requestMappings"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PodExtendedResourceClaimStatus) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.RequestMappings {
+		if x.RequestMappings[i3].hasUnknownFields() {
+			dst = x.RequestMappings[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "requestMappings"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ContainerExtendedResourceRequest) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -19414,10 +23723,9 @@ func (x *ContainerExtendedResourceRequest) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ContainerExtendedResourceRequest they hold; users call UnmarshalJSON.
-func (x *ContainerExtendedResourceRequest) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ContainerExtendedResourceRequest) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -19468,14 +23776,40 @@ func (x *ContainerExtendedResourceRequest) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into n with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ContainerExtendedResourceRequest) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ContainerExtendedResourceRequest) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ContainerExtendedResourceRequest) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into n with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (n *NodeAllocatableResourceClaimStatus) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	n.DecodeJSON(&dec)
+	n.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -19593,10 +23927,9 @@ func (x *NodeAllocatableResourceClaimStatus) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a NodeAllocatableResourceClaimStatus they hold; users call UnmarshalJSON.
-func (x *NodeAllocatableResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *NodeAllocatableResourceClaimStatus) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -19685,14 +24018,40 @@ func (x *NodeAllocatableResourceClaimStatus) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *NodeAllocatableResourceClaimStatus) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *NodeAllocatableResourceClaimStatus) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *NodeAllocatableResourceClaimStatus) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (v *Volume) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	v.DecodeJSON(&dec)
+	v.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -20287,10 +24646,9 @@ func (x *Volume) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a Volume they hold; users call UnmarshalJSON.
-func (x *Volume) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *Volume) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -20323,7 +24681,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.HostPath == nil {
 						x.VolumeSource.HostPath = new(HostPathVolumeSource)
 					}
-					x.VolumeSource.HostPath.DecodeJSON(d)
+					x.VolumeSource.HostPath.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20339,7 +24697,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.EmptyDir == nil {
 						x.VolumeSource.EmptyDir = new(EmptyDirVolumeSource)
 					}
-					x.VolumeSource.EmptyDir.DecodeJSON(d)
+					x.VolumeSource.EmptyDir.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20355,7 +24713,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.GCEPersistentDisk == nil {
 						x.VolumeSource.GCEPersistentDisk = new(GCEPersistentDiskVolumeSource)
 					}
-					x.VolumeSource.GCEPersistentDisk.DecodeJSON(d)
+					x.VolumeSource.GCEPersistentDisk.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20371,7 +24729,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.AWSElasticBlockStore == nil {
 						x.VolumeSource.AWSElasticBlockStore = new(AWSElasticBlockStoreVolumeSource)
 					}
-					x.VolumeSource.AWSElasticBlockStore.DecodeJSON(d)
+					x.VolumeSource.AWSElasticBlockStore.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20387,7 +24745,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.GitRepo == nil {
 						x.VolumeSource.GitRepo = new(GitRepoVolumeSource)
 					}
-					x.VolumeSource.GitRepo.DecodeJSON(d)
+					x.VolumeSource.GitRepo.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20403,7 +24761,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.Secret == nil {
 						x.VolumeSource.Secret = new(SecretVolumeSource)
 					}
-					x.VolumeSource.Secret.DecodeJSON(d)
+					x.VolumeSource.Secret.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20419,7 +24777,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.NFS == nil {
 						x.VolumeSource.NFS = new(NFSVolumeSource)
 					}
-					x.VolumeSource.NFS.DecodeJSON(d)
+					x.VolumeSource.NFS.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20435,7 +24793,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.ISCSI == nil {
 						x.VolumeSource.ISCSI = new(ISCSIVolumeSource)
 					}
-					x.VolumeSource.ISCSI.DecodeJSON(d)
+					x.VolumeSource.ISCSI.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20451,7 +24809,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.Glusterfs == nil {
 						x.VolumeSource.Glusterfs = new(GlusterfsVolumeSource)
 					}
-					x.VolumeSource.Glusterfs.DecodeJSON(d)
+					x.VolumeSource.Glusterfs.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20467,7 +24825,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.PersistentVolumeClaim == nil {
 						x.VolumeSource.PersistentVolumeClaim = new(PersistentVolumeClaimVolumeSource)
 					}
-					x.VolumeSource.PersistentVolumeClaim.DecodeJSON(d)
+					x.VolumeSource.PersistentVolumeClaim.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20483,7 +24841,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.RBD == nil {
 						x.VolumeSource.RBD = new(RBDVolumeSource)
 					}
-					x.VolumeSource.RBD.DecodeJSON(d)
+					x.VolumeSource.RBD.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20499,7 +24857,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.FlexVolume == nil {
 						x.VolumeSource.FlexVolume = new(FlexVolumeSource)
 					}
-					x.VolumeSource.FlexVolume.DecodeJSON(d)
+					x.VolumeSource.FlexVolume.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20515,7 +24873,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.Cinder == nil {
 						x.VolumeSource.Cinder = new(CinderVolumeSource)
 					}
-					x.VolumeSource.Cinder.DecodeJSON(d)
+					x.VolumeSource.Cinder.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20531,7 +24889,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.CephFS == nil {
 						x.VolumeSource.CephFS = new(CephFSVolumeSource)
 					}
-					x.VolumeSource.CephFS.DecodeJSON(d)
+					x.VolumeSource.CephFS.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20547,7 +24905,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.Flocker == nil {
 						x.VolumeSource.Flocker = new(FlockerVolumeSource)
 					}
-					x.VolumeSource.Flocker.DecodeJSON(d)
+					x.VolumeSource.Flocker.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20563,7 +24921,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.DownwardAPI == nil {
 						x.VolumeSource.DownwardAPI = new(DownwardAPIVolumeSource)
 					}
-					x.VolumeSource.DownwardAPI.DecodeJSON(d)
+					x.VolumeSource.DownwardAPI.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20579,7 +24937,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.FC == nil {
 						x.VolumeSource.FC = new(FCVolumeSource)
 					}
-					x.VolumeSource.FC.DecodeJSON(d)
+					x.VolumeSource.FC.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20595,7 +24953,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.AzureFile == nil {
 						x.VolumeSource.AzureFile = new(AzureFileVolumeSource)
 					}
-					x.VolumeSource.AzureFile.DecodeJSON(d)
+					x.VolumeSource.AzureFile.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20611,7 +24969,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.ConfigMap == nil {
 						x.VolumeSource.ConfigMap = new(ConfigMapVolumeSource)
 					}
-					x.VolumeSource.ConfigMap.DecodeJSON(d)
+					x.VolumeSource.ConfigMap.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20627,7 +24985,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.VsphereVolume == nil {
 						x.VolumeSource.VsphereVolume = new(VsphereVirtualDiskVolumeSource)
 					}
-					x.VolumeSource.VsphereVolume.DecodeJSON(d)
+					x.VolumeSource.VsphereVolume.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20643,7 +25001,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.Quobyte == nil {
 						x.VolumeSource.Quobyte = new(QuobyteVolumeSource)
 					}
-					x.VolumeSource.Quobyte.DecodeJSON(d)
+					x.VolumeSource.Quobyte.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20659,7 +25017,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.AzureDisk == nil {
 						x.VolumeSource.AzureDisk = new(AzureDiskVolumeSource)
 					}
-					x.VolumeSource.AzureDisk.DecodeJSON(d)
+					x.VolumeSource.AzureDisk.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20675,7 +25033,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.PhotonPersistentDisk == nil {
 						x.VolumeSource.PhotonPersistentDisk = new(PhotonPersistentDiskVolumeSource)
 					}
-					x.VolumeSource.PhotonPersistentDisk.DecodeJSON(d)
+					x.VolumeSource.PhotonPersistentDisk.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20691,7 +25049,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.Projected == nil {
 						x.VolumeSource.Projected = new(ProjectedVolumeSource)
 					}
-					x.VolumeSource.Projected.DecodeJSON(d)
+					x.VolumeSource.Projected.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20707,7 +25065,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.PortworxVolume == nil {
 						x.VolumeSource.PortworxVolume = new(PortworxVolumeSource)
 					}
-					x.VolumeSource.PortworxVolume.DecodeJSON(d)
+					x.VolumeSource.PortworxVolume.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20723,7 +25081,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.ScaleIO == nil {
 						x.VolumeSource.ScaleIO = new(ScaleIOVolumeSource)
 					}
-					x.VolumeSource.ScaleIO.DecodeJSON(d)
+					x.VolumeSource.ScaleIO.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20739,7 +25097,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.StorageOS == nil {
 						x.VolumeSource.StorageOS = new(StorageOSVolumeSource)
 					}
-					x.VolumeSource.StorageOS.DecodeJSON(d)
+					x.VolumeSource.StorageOS.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20755,7 +25113,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.CSI == nil {
 						x.VolumeSource.CSI = new(CSIVolumeSource)
 					}
-					x.VolumeSource.CSI.DecodeJSON(d)
+					x.VolumeSource.CSI.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20771,7 +25129,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.Ephemeral == nil {
 						x.VolumeSource.Ephemeral = new(EphemeralVolumeSource)
 					}
-					x.VolumeSource.Ephemeral.DecodeJSON(d)
+					x.VolumeSource.Ephemeral.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20787,7 +25145,7 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeSource.Image == nil {
 						x.VolumeSource.Image = new(ImageVolumeSource)
 					}
-					x.VolumeSource.Image.DecodeJSON(d)
+					x.VolumeSource.Image.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -20799,14 +25157,490 @@ func (x *Volume) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into h with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *Volume) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.VolumeSource.HostPath != nil {
+		if x.VolumeSource.HostPath.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.EmptyDir != nil {
+		if x.VolumeSource.EmptyDir.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.GCEPersistentDisk != nil {
+		if x.VolumeSource.GCEPersistentDisk.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.AWSElasticBlockStore != nil {
+		if x.VolumeSource.AWSElasticBlockStore.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.GitRepo != nil {
+		if x.VolumeSource.GitRepo.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.Secret != nil {
+		if x.VolumeSource.Secret.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.NFS != nil {
+		if x.VolumeSource.NFS.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.ISCSI != nil {
+		if x.VolumeSource.ISCSI.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.Glusterfs != nil {
+		if x.VolumeSource.Glusterfs.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.PersistentVolumeClaim != nil {
+		if x.VolumeSource.PersistentVolumeClaim.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.RBD != nil {
+		if x.VolumeSource.RBD.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.FlexVolume != nil {
+		if x.VolumeSource.FlexVolume.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.Cinder != nil {
+		if x.VolumeSource.Cinder.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.CephFS != nil {
+		if x.VolumeSource.CephFS.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.Flocker != nil {
+		if x.VolumeSource.Flocker.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.DownwardAPI != nil {
+		if x.VolumeSource.DownwardAPI.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.FC != nil {
+		if x.VolumeSource.FC.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.AzureFile != nil {
+		if x.VolumeSource.AzureFile.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.ConfigMap != nil {
+		if x.VolumeSource.ConfigMap.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.VsphereVolume != nil {
+		if x.VolumeSource.VsphereVolume.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.Quobyte != nil {
+		if x.VolumeSource.Quobyte.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.AzureDisk != nil {
+		if x.VolumeSource.AzureDisk.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.PhotonPersistentDisk != nil {
+		if x.VolumeSource.PhotonPersistentDisk.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.Projected != nil {
+		if x.VolumeSource.Projected.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.PortworxVolume != nil {
+		if x.VolumeSource.PortworxVolume.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.ScaleIO != nil {
+		if x.VolumeSource.ScaleIO.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.StorageOS != nil {
+		if x.VolumeSource.StorageOS.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.CSI != nil {
+		if x.VolumeSource.CSI.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.Ephemeral != nil {
+		if x.VolumeSource.Ephemeral.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.VolumeSource.Image != nil {
+		if x.VolumeSource.Image.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *Volume) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.VolumeSource.HostPath != nil {
+		if x.VolumeSource.HostPath.hasUnknownFields() {
+			dst = x.VolumeSource.HostPath.appendUnknownFields(dst, codec.JoinPath(prefix, "hostPath"))
+		}
+	}
+	if x.VolumeSource.EmptyDir != nil {
+		if x.VolumeSource.EmptyDir.hasUnknownFields() {
+			dst = x.VolumeSource.EmptyDir.appendUnknownFields(dst, codec.JoinPath(prefix, "emptyDir"))
+		}
+	}
+	if x.VolumeSource.GCEPersistentDisk != nil {
+		if x.VolumeSource.GCEPersistentDisk.hasUnknownFields() {
+			dst = x.VolumeSource.GCEPersistentDisk.appendUnknownFields(dst, codec.JoinPath(prefix, "gcePersistentDisk"))
+		}
+	}
+	if x.VolumeSource.AWSElasticBlockStore != nil {
+		if x.VolumeSource.AWSElasticBlockStore.hasUnknownFields() {
+			dst = x.VolumeSource.AWSElasticBlockStore.appendUnknownFields(dst, codec.JoinPath(prefix, "awsElasticBlockStore"))
+		}
+	}
+	if x.VolumeSource.GitRepo != nil {
+		if x.VolumeSource.GitRepo.hasUnknownFields() {
+			dst = x.VolumeSource.GitRepo.appendUnknownFields(dst, codec.JoinPath(prefix, "gitRepo"))
+		}
+	}
+	if x.VolumeSource.Secret != nil {
+		if x.VolumeSource.Secret.hasUnknownFields() {
+			dst = x.VolumeSource.Secret.appendUnknownFields(dst, codec.JoinPath(prefix, "secret"))
+		}
+	}
+	if x.VolumeSource.NFS != nil {
+		if x.VolumeSource.NFS.hasUnknownFields() {
+			dst = x.VolumeSource.NFS.appendUnknownFields(dst, codec.JoinPath(prefix, "nfs"))
+		}
+	}
+	if x.VolumeSource.ISCSI != nil {
+		if x.VolumeSource.ISCSI.hasUnknownFields() {
+			dst = x.VolumeSource.ISCSI.appendUnknownFields(dst, codec.JoinPath(prefix, "iscsi"))
+		}
+	}
+	if x.VolumeSource.Glusterfs != nil {
+		if x.VolumeSource.Glusterfs.hasUnknownFields() {
+			dst = x.VolumeSource.Glusterfs.appendUnknownFields(dst, codec.JoinPath(prefix, "glusterfs"))
+		}
+	}
+	if x.VolumeSource.PersistentVolumeClaim != nil {
+		if x.VolumeSource.PersistentVolumeClaim.hasUnknownFields() {
+			dst = x.VolumeSource.PersistentVolumeClaim.appendUnknownFields(dst, codec.JoinPath(prefix, "persistentVolumeClaim"))
+		}
+	}
+	if x.VolumeSource.RBD != nil {
+		if x.VolumeSource.RBD.hasUnknownFields() {
+			dst = x.VolumeSource.RBD.appendUnknownFields(dst, codec.JoinPath(prefix, "rbd"))
+		}
+	}
+	if x.VolumeSource.FlexVolume != nil {
+		if x.VolumeSource.FlexVolume.hasUnknownFields() {
+			dst = x.VolumeSource.FlexVolume.appendUnknownFields(dst, codec.JoinPath(prefix, "flexVolume"))
+		}
+	}
+	if x.VolumeSource.Cinder != nil {
+		if x.VolumeSource.Cinder.hasUnknownFields() {
+			dst = x.VolumeSource.Cinder.appendUnknownFields(dst, codec.JoinPath(prefix, "cinder"))
+		}
+	}
+	if x.VolumeSource.CephFS != nil {
+		if x.VolumeSource.CephFS.hasUnknownFields() {
+			dst = x.VolumeSource.CephFS.appendUnknownFields(dst, codec.JoinPath(prefix, "cephfs"))
+		}
+	}
+	if x.VolumeSource.Flocker != nil {
+		if x.VolumeSource.Flocker.hasUnknownFields() {
+			dst = x.VolumeSource.Flocker.appendUnknownFields(dst, codec.JoinPath(prefix, "flocker"))
+		}
+	}
+	if x.VolumeSource.DownwardAPI != nil {
+		if x.VolumeSource.DownwardAPI.hasUnknownFields() {
+			dst = x.VolumeSource.DownwardAPI.appendUnknownFields(dst, codec.JoinPath(prefix, "downwardAPI"))
+		}
+	}
+	if x.VolumeSource.FC != nil {
+		if x.VolumeSource.FC.hasUnknownFields() {
+			dst = x.VolumeSource.FC.appendUnknownFields(dst, codec.JoinPath(prefix, "fc"))
+		}
+	}
+	if x.VolumeSource.AzureFile != nil {
+		if x.VolumeSource.AzureFile.hasUnknownFields() {
+			dst = x.VolumeSource.AzureFile.appendUnknownFields(dst, codec.JoinPath(prefix, "azureFile"))
+		}
+	}
+	if x.VolumeSource.ConfigMap != nil {
+		if x.VolumeSource.ConfigMap.hasUnknownFields() {
+			dst = x.VolumeSource.ConfigMap.appendUnknownFields(dst, codec.JoinPath(prefix, "configMap"))
+		}
+	}
+	if x.VolumeSource.VsphereVolume != nil {
+		if x.VolumeSource.VsphereVolume.hasUnknownFields() {
+			dst = x.VolumeSource.VsphereVolume.appendUnknownFields(dst, codec.JoinPath(prefix, "vsphereVolume"))
+		}
+	}
+	if x.VolumeSource.Quobyte != nil {
+		if x.VolumeSource.Quobyte.hasUnknownFields() {
+			dst = x.VolumeSource.Quobyte.appendUnknownFields(dst, codec.JoinPath(prefix, "quobyte"))
+		}
+	}
+	if x.VolumeSource.AzureDisk != nil {
+		if x.VolumeSource.AzureDisk.hasUnknownFields() {
+			dst = x.VolumeSource.AzureDisk.appendUnknownFields(dst, codec.JoinPath(prefix, "azureDisk"))
+		}
+	}
+	if x.VolumeSource.PhotonPersistentDisk != nil {
+		if x.VolumeSource.PhotonPersistentDisk.hasUnknownFields() {
+			dst = x.VolumeSource.PhotonPersistentDisk.appendUnknownFields(dst, codec.JoinPath(prefix, "photonPersistentDisk"))
+		}
+	}
+	if x.VolumeSource.Projected != nil {
+		if x.VolumeSource.Projected.hasUnknownFields() {
+			dst = x.VolumeSource.Projected.appendUnknownFields(dst, codec.JoinPath(prefix, "projected"))
+		}
+	}
+	if x.VolumeSource.PortworxVolume != nil {
+		if x.VolumeSource.PortworxVolume.hasUnknownFields() {
+			dst = x.VolumeSource.PortworxVolume.appendUnknownFields(dst, codec.JoinPath(prefix, "portworxVolume"))
+		}
+	}
+	if x.VolumeSource.ScaleIO != nil {
+		if x.VolumeSource.ScaleIO.hasUnknownFields() {
+			dst = x.VolumeSource.ScaleIO.appendUnknownFields(dst, codec.JoinPath(prefix, "scaleIO"))
+		}
+	}
+	if x.VolumeSource.StorageOS != nil {
+		if x.VolumeSource.StorageOS.hasUnknownFields() {
+			dst = x.VolumeSource.StorageOS.appendUnknownFields(dst, codec.JoinPath(prefix, "storageos"))
+		}
+	}
+	if x.VolumeSource.CSI != nil {
+		if x.VolumeSource.CSI.hasUnknownFields() {
+			dst = x.VolumeSource.CSI.appendUnknownFields(dst, codec.JoinPath(prefix, "csi"))
+		}
+	}
+	if x.VolumeSource.Ephemeral != nil {
+		if x.VolumeSource.Ephemeral.hasUnknownFields() {
+			dst = x.VolumeSource.Ephemeral.appendUnknownFields(dst, codec.JoinPath(prefix, "ephemeral"))
+		}
+	}
+	if x.VolumeSource.Image != nil {
+		if x.VolumeSource.Image.hasUnknownFields() {
+			dst = x.VolumeSource.Image.appendUnknownFields(dst, codec.JoinPath(prefix, "image"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *Volume) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.VolumeSource.HostPath != nil {
+		if x.VolumeSource.HostPath.hasUnknownFields() {
+			dst = x.VolumeSource.HostPath.dropUnknownFields(dst, codec.JoinPath(prefix, "hostPath"))
+		}
+	}
+	if x.VolumeSource.EmptyDir != nil {
+		if x.VolumeSource.EmptyDir.hasUnknownFields() {
+			dst = x.VolumeSource.EmptyDir.dropUnknownFields(dst, codec.JoinPath(prefix, "emptyDir"))
+		}
+	}
+	if x.VolumeSource.GCEPersistentDisk != nil {
+		if x.VolumeSource.GCEPersistentDisk.hasUnknownFields() {
+			dst = x.VolumeSource.GCEPersistentDisk.dropUnknownFields(dst, codec.JoinPath(prefix, "gcePersistentDisk"))
+		}
+	}
+	if x.VolumeSource.AWSElasticBlockStore != nil {
+		if x.VolumeSource.AWSElasticBlockStore.hasUnknownFields() {
+			dst = x.VolumeSource.AWSElasticBlockStore.dropUnknownFields(dst, codec.JoinPath(prefix, "awsElasticBlockStore"))
+		}
+	}
+	if x.VolumeSource.GitRepo != nil {
+		if x.VolumeSource.GitRepo.hasUnknownFields() {
+			dst = x.VolumeSource.GitRepo.dropUnknownFields(dst, codec.JoinPath(prefix, "gitRepo"))
+		}
+	}
+	if x.VolumeSource.Secret != nil {
+		if x.VolumeSource.Secret.hasUnknownFields() {
+			dst = x.VolumeSource.Secret.dropUnknownFields(dst, codec.JoinPath(prefix, "secret"))
+		}
+	}
+	if x.VolumeSource.NFS != nil {
+		if x.VolumeSource.NFS.hasUnknownFields() {
+			dst = x.VolumeSource.NFS.dropUnknownFields(dst, codec.JoinPath(prefix, "nfs"))
+		}
+	}
+	if x.VolumeSource.ISCSI != nil {
+		if x.VolumeSource.ISCSI.hasUnknownFields() {
+			dst = x.VolumeSource.ISCSI.dropUnknownFields(dst, codec.JoinPath(prefix, "iscsi"))
+		}
+	}
+	if x.VolumeSource.Glusterfs != nil {
+		if x.VolumeSource.Glusterfs.hasUnknownFields() {
+			dst = x.VolumeSource.Glusterfs.dropUnknownFields(dst, codec.JoinPath(prefix, "glusterfs"))
+		}
+	}
+	if x.VolumeSource.PersistentVolumeClaim != nil {
+		if x.VolumeSource.PersistentVolumeClaim.hasUnknownFields() {
+			dst = x.VolumeSource.PersistentVolumeClaim.dropUnknownFields(dst, codec.JoinPath(prefix, "persistentVolumeClaim"))
+		}
+	}
+	if x.VolumeSource.RBD != nil {
+		if x.VolumeSource.RBD.hasUnknownFields() {
+			dst = x.VolumeSource.RBD.dropUnknownFields(dst, codec.JoinPath(prefix, "rbd"))
+		}
+	}
+	if x.VolumeSource.FlexVolume != nil {
+		if x.VolumeSource.FlexVolume.hasUnknownFields() {
+			dst = x.VolumeSource.FlexVolume.dropUnknownFields(dst, codec.JoinPath(prefix, "flexVolume"))
+		}
+	}
+	if x.VolumeSource.Cinder != nil {
+		if x.VolumeSource.Cinder.hasUnknownFields() {
+			dst = x.VolumeSource.Cinder.dropUnknownFields(dst, codec.JoinPath(prefix, "cinder"))
+		}
+	}
+	if x.VolumeSource.CephFS != nil {
+		if x.VolumeSource.CephFS.hasUnknownFields() {
+			dst = x.VolumeSource.CephFS.dropUnknownFields(dst, codec.JoinPath(prefix, "cephfs"))
+		}
+	}
+	if x.VolumeSource.Flocker != nil {
+		if x.VolumeSource.Flocker.hasUnknownFields() {
+			dst = x.VolumeSource.Flocker.dropUnknownFields(dst, codec.JoinPath(prefix, "flocker"))
+		}
+	}
+	if x.VolumeSource.DownwardAPI != nil {
+		if x.VolumeSource.DownwardAPI.hasUnknownFields() {
+			dst = x.VolumeSource.DownwardAPI.dropUnknownFields(dst, codec.JoinPath(prefix, "downwardAPI"))
+		}
+	}
+	if x.VolumeSource.FC != nil {
+		if x.VolumeSource.FC.hasUnknownFields() {
+			dst = x.VolumeSource.FC.dropUnknownFields(dst, codec.JoinPath(prefix, "fc"))
+		}
+	}
+	if x.VolumeSource.AzureFile != nil {
+		if x.VolumeSource.AzureFile.hasUnknownFields() {
+			dst = x.VolumeSource.AzureFile.dropUnknownFields(dst, codec.JoinPath(prefix, "azureFile"))
+		}
+	}
+	if x.VolumeSource.ConfigMap != nil {
+		if x.VolumeSource.ConfigMap.hasUnknownFields() {
+			dst = x.VolumeSource.ConfigMap.dropUnknownFields(dst, codec.JoinPath(prefix, "configMap"))
+		}
+	}
+	if x.VolumeSource.VsphereVolume != nil {
+		if x.VolumeSource.VsphereVolume.hasUnknownFields() {
+			dst = x.VolumeSource.VsphereVolume.dropUnknownFields(dst, codec.JoinPath(prefix, "vsphereVolume"))
+		}
+	}
+	if x.VolumeSource.Quobyte != nil {
+		if x.VolumeSource.Quobyte.hasUnknownFields() {
+			dst = x.VolumeSource.Quobyte.dropUnknownFields(dst, codec.JoinPath(prefix, "quobyte"))
+		}
+	}
+	if x.VolumeSource.AzureDisk != nil {
+		if x.VolumeSource.AzureDisk.hasUnknownFields() {
+			dst = x.VolumeSource.AzureDisk.dropUnknownFields(dst, codec.JoinPath(prefix, "azureDisk"))
+		}
+	}
+	if x.VolumeSource.PhotonPersistentDisk != nil {
+		if x.VolumeSource.PhotonPersistentDisk.hasUnknownFields() {
+			dst = x.VolumeSource.PhotonPersistentDisk.dropUnknownFields(dst, codec.JoinPath(prefix, "photonPersistentDisk"))
+		}
+	}
+	if x.VolumeSource.Projected != nil {
+		if x.VolumeSource.Projected.hasUnknownFields() {
+			dst = x.VolumeSource.Projected.dropUnknownFields(dst, codec.JoinPath(prefix, "projected"))
+		}
+	}
+	if x.VolumeSource.PortworxVolume != nil {
+		if x.VolumeSource.PortworxVolume.hasUnknownFields() {
+			dst = x.VolumeSource.PortworxVolume.dropUnknownFields(dst, codec.JoinPath(prefix, "portworxVolume"))
+		}
+	}
+	if x.VolumeSource.ScaleIO != nil {
+		if x.VolumeSource.ScaleIO.hasUnknownFields() {
+			dst = x.VolumeSource.ScaleIO.dropUnknownFields(dst, codec.JoinPath(prefix, "scaleIO"))
+		}
+	}
+	if x.VolumeSource.StorageOS != nil {
+		if x.VolumeSource.StorageOS.hasUnknownFields() {
+			dst = x.VolumeSource.StorageOS.dropUnknownFields(dst, codec.JoinPath(prefix, "storageos"))
+		}
+	}
+	if x.VolumeSource.CSI != nil {
+		if x.VolumeSource.CSI.hasUnknownFields() {
+			dst = x.VolumeSource.CSI.dropUnknownFields(dst, codec.JoinPath(prefix, "csi"))
+		}
+	}
+	if x.VolumeSource.Ephemeral != nil {
+		if x.VolumeSource.Ephemeral.hasUnknownFields() {
+			dst = x.VolumeSource.Ephemeral.dropUnknownFields(dst, codec.JoinPath(prefix, "ephemeral"))
+		}
+	}
+	if x.VolumeSource.Image != nil {
+		if x.VolumeSource.Image.hasUnknownFields() {
+			dst = x.VolumeSource.Image.dropUnknownFields(dst, codec.JoinPath(prefix, "image"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into h with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (h *HostPathVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	h.DecodeJSON(&dec)
+	h.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -20877,10 +25711,9 @@ func (x *HostPathVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a HostPathVolumeSource they hold; users call UnmarshalJSON.
-func (x *HostPathVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *HostPathVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -20927,14 +25760,40 @@ func (x *HostPathVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *HostPathVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *HostPathVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *HostPathVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (e *EmptyDirVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	e.DecodeJSON(&dec)
+	e.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -21011,10 +25870,9 @@ func (x *EmptyDirVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a EmptyDirVolumeSource they hold; users call UnmarshalJSON.
-func (x *EmptyDirVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *EmptyDirVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -21064,14 +25922,40 @@ func (x *EmptyDirVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into g with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *EmptyDirVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *EmptyDirVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *EmptyDirVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into g with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (g *GCEPersistentDiskVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	g.DecodeJSON(&dec)
+	g.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -21150,10 +26034,9 @@ func (x *GCEPersistentDiskVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a GCEPersistentDiskVolumeSource they hold; users call UnmarshalJSON.
-func (x *GCEPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *GCEPersistentDiskVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -21215,14 +26098,40 @@ func (x *GCEPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into a with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *GCEPersistentDiskVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *GCEPersistentDiskVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *GCEPersistentDiskVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into a with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (a *AWSElasticBlockStoreVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	a.DecodeJSON(&dec)
+	a.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -21301,10 +26210,9 @@ func (x *AWSElasticBlockStoreVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a AWSElasticBlockStoreVolumeSource they hold; users call UnmarshalJSON.
-func (x *AWSElasticBlockStoreVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *AWSElasticBlockStoreVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -21366,14 +26274,40 @@ func (x *AWSElasticBlockStoreVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into g with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *AWSElasticBlockStoreVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *AWSElasticBlockStoreVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *AWSElasticBlockStoreVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into g with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (g *GitRepoVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	g.DecodeJSON(&dec)
+	g.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -21444,10 +26378,9 @@ func (x *GitRepoVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a GitRepoVolumeSource they hold; users call UnmarshalJSON.
-func (x *GitRepoVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *GitRepoVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -21498,14 +26431,40 @@ func (x *GitRepoVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *GitRepoVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *GitRepoVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *GitRepoVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *SecretVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -21624,10 +26583,9 @@ func (x *SecretVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a SecretVolumeSource they hold; users call UnmarshalJSON.
-func (x *SecretVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *SecretVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -21663,7 +26621,7 @@ func (x *SecretVolumeSource) DecodeJSON(d *codec.Decoder) {
 						if i81 == len(out81) {
 							out81 = append(out81, make([]KeyToPath, 1)...)
 						}
-						out81[i81].DecodeJSON(d)
+						out81[i81].decodeJSON(d)
 						d.Pop()
 					}
 					x.Items = out81[:i81]
@@ -21714,14 +26672,55 @@ func (x *SecretVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into n with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *SecretVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Items {
+		if x.Items[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *SecretVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Items {
+		if x.Items[i2].hasUnknownFields() {
+			dst = x.Items[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "items"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *SecretVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Items {
+		if x.Items[i3].hasUnknownFields() {
+			dst = x.Items[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "items"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into n with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (n *NFSVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	n.DecodeJSON(&dec)
+	n.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -21788,10 +26787,9 @@ func (x *NFSVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a NFSVolumeSource they hold; users call UnmarshalJSON.
-func (x *NFSVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *NFSVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -21842,14 +26840,40 @@ func (x *NFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into i with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *NFSVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *NFSVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *NFSVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into i with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (i *ISCSIVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	i.DecodeJSON(&dec)
+	i.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -22013,10 +27037,9 @@ func (x *ISCSIVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ISCSIVolumeSource they hold; users call UnmarshalJSON.
-func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ISCSIVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -22150,7 +27173,7 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 					if x.SecretRef == nil {
 						x.SecretRef = new(LocalObjectReference)
 					}
-					x.SecretRef.DecodeJSON(d)
+					x.SecretRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -22180,14 +27203,55 @@ func (x *ISCSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into g with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ISCSIVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ISCSIVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.appendUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ISCSIVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.dropUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into g with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (g *GlusterfsVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	g.DecodeJSON(&dec)
+	g.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -22254,10 +27318,9 @@ func (x *GlusterfsVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a GlusterfsVolumeSource they hold; users call UnmarshalJSON.
-func (x *GlusterfsVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *GlusterfsVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -22308,14 +27371,40 @@ func (x *GlusterfsVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *GlusterfsVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *GlusterfsVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *GlusterfsVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PersistentVolumeClaimVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -22378,10 +27467,9 @@ func (x *PersistentVolumeClaimVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PersistentVolumeClaimVolumeSource they hold; users call UnmarshalJSON.
-func (x *PersistentVolumeClaimVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PersistentVolumeClaimVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -22421,14 +27509,40 @@ func (x *PersistentVolumeClaimVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into r with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PersistentVolumeClaimVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PersistentVolumeClaimVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PersistentVolumeClaimVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into r with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (r *RBDVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	r.DecodeJSON(&dec)
+	r.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -22564,10 +27678,9 @@ func (x *RBDVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a RBDVolumeSource they hold; users call UnmarshalJSON.
-func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *RBDVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -22668,7 +27781,7 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 					if x.SecretRef == nil {
 						x.SecretRef = new(LocalObjectReference)
 					}
-					x.SecretRef.DecodeJSON(d)
+					x.SecretRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -22691,14 +27804,55 @@ func (x *RBDVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into f with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *RBDVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *RBDVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.appendUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *RBDVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.dropUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into f with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (f *FlexVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	f.DecodeJSON(&dec)
+	f.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -22795,10 +27949,9 @@ func (x *FlexVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a FlexVolumeSource they hold; users call UnmarshalJSON.
-func (x *FlexVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *FlexVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -22842,7 +27995,7 @@ func (x *FlexVolumeSource) DecodeJSON(d *codec.Decoder) {
 					if x.SecretRef == nil {
 						x.SecretRef = new(LocalObjectReference)
 					}
-					x.SecretRef.DecodeJSON(d)
+					x.SecretRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -22874,14 +28027,55 @@ func (x *FlexVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *FlexVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *FlexVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.appendUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *FlexVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.dropUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *CinderVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -22970,10 +28164,9 @@ func (x *CinderVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a CinderVolumeSource they hold; users call UnmarshalJSON.
-func (x *CinderVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *CinderVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -23028,7 +28221,7 @@ func (x *CinderVolumeSource) DecodeJSON(d *codec.Decoder) {
 					if x.SecretRef == nil {
 						x.SecretRef = new(LocalObjectReference)
 					}
-					x.SecretRef.DecodeJSON(d)
+					x.SecretRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -23040,14 +28233,55 @@ func (x *CinderVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *CinderVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *CinderVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.appendUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *CinderVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.dropUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *CephFSVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -23171,10 +28405,9 @@ func (x *CephFSVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a CephFSVolumeSource they hold; users call UnmarshalJSON.
-func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *CephFSVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -23253,7 +28486,7 @@ func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 					if x.SecretRef == nil {
 						x.SecretRef = new(LocalObjectReference)
 					}
-					x.SecretRef.DecodeJSON(d)
+					x.SecretRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -23276,14 +28509,55 @@ func (x *CephFSVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into f with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *CephFSVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *CephFSVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.appendUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *CephFSVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.dropUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into f with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (f *FlockerVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	f.DecodeJSON(&dec)
+	f.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -23350,10 +28624,9 @@ func (x *FlockerVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a FlockerVolumeSource they hold; users call UnmarshalJSON.
-func (x *FlockerVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *FlockerVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -23393,14 +28666,40 @@ func (x *FlockerVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into f with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *FlockerVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *FlockerVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *FlockerVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into f with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (f *FCVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	f.DecodeJSON(&dec)
+	f.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -23537,10 +28836,9 @@ func (x *FCVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a FCVolumeSource they hold; users call UnmarshalJSON.
-func (x *FCVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *FCVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -23646,14 +28944,40 @@ func (x *FCVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into a with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *FCVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *FCVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *FCVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into a with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (a *AzureFileVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	a.DecodeJSON(&dec)
+	a.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -23720,10 +29044,9 @@ func (x *AzureFileVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a AzureFileVolumeSource they hold; users call UnmarshalJSON.
-func (x *AzureFileVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *AzureFileVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -23774,14 +29097,40 @@ func (x *AzureFileVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into v with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *AzureFileVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *AzureFileVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *AzureFileVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into v with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (v *VsphereVirtualDiskVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	v.DecodeJSON(&dec)
+	v.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -23860,10 +29209,9 @@ func (x *VsphereVirtualDiskVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a VsphereVirtualDiskVolumeSource they hold; users call UnmarshalJSON.
-func (x *VsphereVirtualDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *VsphereVirtualDiskVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -23925,14 +29273,40 @@ func (x *VsphereVirtualDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into q with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *VsphereVirtualDiskVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *VsphereVirtualDiskVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *VsphereVirtualDiskVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into q with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (q *QuobyteVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	q.DecodeJSON(&dec)
+	q.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -24023,10 +29397,9 @@ func (x *QuobyteVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a QuobyteVolumeSource they hold; users call UnmarshalJSON.
-func (x *QuobyteVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *QuobyteVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -24110,14 +29483,40 @@ func (x *QuobyteVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into a with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *QuobyteVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *QuobyteVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *QuobyteVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into a with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (a *AzureDiskVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	a.DecodeJSON(&dec)
+	a.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -24240,10 +29639,9 @@ func (x *AzureDiskVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a AzureDiskVolumeSource they hold; users call UnmarshalJSON.
-func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *AzureDiskVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -24355,14 +29753,40 @@ func (x *AzureDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *AzureDiskVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *AzureDiskVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *AzureDiskVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PhotonPersistentDiskVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -24425,10 +29849,9 @@ func (x *PhotonPersistentDiskVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PhotonPersistentDiskVolumeSource they hold; users call UnmarshalJSON.
-func (x *PhotonPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PhotonPersistentDiskVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -24468,14 +29891,40 @@ func (x *PhotonPersistentDiskVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PhotonPersistentDiskVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PhotonPersistentDiskVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PhotonPersistentDiskVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PortworxVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -24546,10 +29995,9 @@ func (x *PortworxVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PortworxVolumeSource they hold; users call UnmarshalJSON.
-func (x *PortworxVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PortworxVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -24600,14 +30048,40 @@ func (x *PortworxVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PortworxVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PortworxVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PortworxVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *ScaleIOVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -24736,10 +30210,9 @@ func (x *ScaleIOVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ScaleIOVolumeSource they hold; users call UnmarshalJSON.
-func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ScaleIOVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -24783,7 +30256,7 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 					if x.SecretRef == nil {
 						x.SecretRef = new(LocalObjectReference)
 					}
-					x.SecretRef.DecodeJSON(d)
+					x.SecretRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -24872,14 +30345,55 @@ func (x *ScaleIOVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into s with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ScaleIOVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ScaleIOVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.appendUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ScaleIOVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.dropUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into s with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (s *StorageOSVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	s.DecodeJSON(&dec)
+	s.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -24980,10 +30494,9 @@ func (x *StorageOSVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a StorageOSVolumeSource they hold; users call UnmarshalJSON.
-func (x *StorageOSVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *StorageOSVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -25049,7 +30562,7 @@ func (x *StorageOSVolumeSource) DecodeJSON(d *codec.Decoder) {
 					if x.SecretRef == nil {
 						x.SecretRef = new(LocalObjectReference)
 					}
-					x.SecretRef.DecodeJSON(d)
+					x.SecretRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -25061,14 +30574,55 @@ func (x *StorageOSVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *StorageOSVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *StorageOSVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.appendUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *StorageOSVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.SecretRef != nil {
+		if x.SecretRef.hasUnknownFields() {
+			dst = x.SecretRef.dropUnknownFields(dst, codec.JoinPath(prefix, "secretRef"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *ConfigMapVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -25187,10 +30741,9 @@ func (x *ConfigMapVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ConfigMapVolumeSource they hold; users call UnmarshalJSON.
-func (x *ConfigMapVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ConfigMapVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -25226,7 +30779,7 @@ func (x *ConfigMapVolumeSource) DecodeJSON(d *codec.Decoder) {
 						if i87 == len(out87) {
 							out87 = append(out87, make([]KeyToPath, 1)...)
 						}
-						out87[i87].DecodeJSON(d)
+						out87[i87].decodeJSON(d)
 						d.Pop()
 					}
 					x.Items = out87[:i87]
@@ -25277,14 +30830,55 @@ func (x *ConfigMapVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into d with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ConfigMapVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Items {
+		if x.Items[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ConfigMapVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Items {
+		if x.Items[i2].hasUnknownFields() {
+			dst = x.Items[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "items"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ConfigMapVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Items {
+		if x.Items[i3].hasUnknownFields() {
+			dst = x.Items[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "items"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into d with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (d *DownwardAPIVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	d.DecodeJSON(&dec)
+	d.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -25379,10 +30973,9 @@ func (x *DownwardAPIVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a DownwardAPIVolumeSource they hold; users call UnmarshalJSON.
-func (x *DownwardAPIVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *DownwardAPIVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -25407,7 +31000,7 @@ func (x *DownwardAPIVolumeSource) DecodeJSON(d *codec.Decoder) {
 						if i88 == len(out88) {
 							out88 = append(out88, make([]DownwardAPIVolumeFile, 1)...)
 						}
-						out88[i88].DecodeJSON(d)
+						out88[i88].decodeJSON(d)
 						d.Pop()
 					}
 					x.Items = out88[:i88]
@@ -25440,14 +31033,55 @@ func (x *DownwardAPIVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into d with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *DownwardAPIVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.Items {
+		if x.Items[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *DownwardAPIVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i2 := range x.Items {
+		if x.Items[i2].hasUnknownFields() {
+			dst = x.Items[i2].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "items"), i2))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *DownwardAPIVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i3 := range x.Items {
+		if x.Items[i3].hasUnknownFields() {
+			dst = x.Items[i3].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "items"), i3))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into d with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (d *DownwardAPIVolumeFile) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	d.DecodeJSON(&dec)
+	d.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -25554,10 +31188,9 @@ func (x *DownwardAPIVolumeFile) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a DownwardAPIVolumeFile they hold; users call UnmarshalJSON.
-func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *DownwardAPIVolumeFile) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -25590,7 +31223,7 @@ func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
 					if x.FieldRef == nil {
 						x.FieldRef = new(ObjectFieldSelector)
 					}
-					x.FieldRef.DecodeJSON(d)
+					x.FieldRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -25606,7 +31239,7 @@ func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
 					if x.ResourceFieldRef == nil {
 						x.ResourceFieldRef = new(ResourceFieldSelector)
 					}
-					x.ResourceFieldRef.DecodeJSON(d)
+					x.ResourceFieldRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -25636,14 +31269,70 @@ func (x *DownwardAPIVolumeFile) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into k with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *DownwardAPIVolumeFile) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.FieldRef != nil {
+		if x.FieldRef.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.ResourceFieldRef != nil {
+		if x.ResourceFieldRef.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *DownwardAPIVolumeFile) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.FieldRef != nil {
+		if x.FieldRef.hasUnknownFields() {
+			dst = x.FieldRef.appendUnknownFields(dst, codec.JoinPath(prefix, "fieldRef"))
+		}
+	}
+	if x.ResourceFieldRef != nil {
+		if x.ResourceFieldRef.hasUnknownFields() {
+			dst = x.ResourceFieldRef.appendUnknownFields(dst, codec.JoinPath(prefix, "resourceFieldRef"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *DownwardAPIVolumeFile) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.FieldRef != nil {
+		if x.FieldRef.hasUnknownFields() {
+			dst = x.FieldRef.dropUnknownFields(dst, codec.JoinPath(prefix, "fieldRef"))
+		}
+	}
+	if x.ResourceFieldRef != nil {
+		if x.ResourceFieldRef.hasUnknownFields() {
+			dst = x.ResourceFieldRef.dropUnknownFields(dst, codec.JoinPath(prefix, "resourceFieldRef"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into k with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (k *KeyToPath) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	k.DecodeJSON(&dec)
+	k.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -25718,10 +31407,9 @@ func (x *KeyToPath) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a KeyToPath they hold; users call UnmarshalJSON.
-func (x *KeyToPath) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *KeyToPath) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -25779,14 +31467,40 @@ func (x *KeyToPath) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *KeyToPath) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *KeyToPath) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *KeyToPath) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *CSIVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -25899,10 +31613,9 @@ func (x *CSIVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a CSIVolumeSource they hold; users call UnmarshalJSON.
-func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *CSIVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -25980,7 +31693,7 @@ func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 					if x.NodePublishSecretRef == nil {
 						x.NodePublishSecretRef = new(LocalObjectReference)
 					}
-					x.NodePublishSecretRef.DecodeJSON(d)
+					x.NodePublishSecretRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -25992,14 +31705,55 @@ func (x *CSIVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into e with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *CSIVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.NodePublishSecretRef != nil {
+		if x.NodePublishSecretRef.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *CSIVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.NodePublishSecretRef != nil {
+		if x.NodePublishSecretRef.hasUnknownFields() {
+			dst = x.NodePublishSecretRef.appendUnknownFields(dst, codec.JoinPath(prefix, "nodePublishSecretRef"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *CSIVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.NodePublishSecretRef != nil {
+		if x.NodePublishSecretRef.hasUnknownFields() {
+			dst = x.NodePublishSecretRef.dropUnknownFields(dst, codec.JoinPath(prefix, "nodePublishSecretRef"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into e with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (e *EphemeralVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	e.DecodeJSON(&dec)
+	e.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -26068,10 +31822,9 @@ func (x *EphemeralVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a EphemeralVolumeSource they hold; users call UnmarshalJSON.
-func (x *EphemeralVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *EphemeralVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -26093,7 +31846,7 @@ func (x *EphemeralVolumeSource) DecodeJSON(d *codec.Decoder) {
 					if x.VolumeClaimTemplate == nil {
 						x.VolumeClaimTemplate = new(PersistentVolumeClaimTemplate)
 					}
-					x.VolumeClaimTemplate.DecodeJSON(d)
+					x.VolumeClaimTemplate.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -26105,14 +31858,55 @@ func (x *EphemeralVolumeSource) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *EphemeralVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.VolumeClaimTemplate != nil {
+		if x.VolumeClaimTemplate.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *EphemeralVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.VolumeClaimTemplate != nil {
+		if x.VolumeClaimTemplate.hasUnknownFields() {
+			dst = x.VolumeClaimTemplate.appendUnknownFields(dst, codec.JoinPath(prefix, "volumeClaimTemplate"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *EphemeralVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.VolumeClaimTemplate != nil {
+		if x.VolumeClaimTemplate.hasUnknownFields() {
+			dst = x.VolumeClaimTemplate.dropUnknownFields(dst, codec.JoinPath(prefix, "volumeClaimTemplate"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PersistentVolumeClaimTemplate) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -26175,10 +31969,9 @@ func (x *PersistentVolumeClaimTemplate) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PersistentVolumeClaimTemplate they hold; users call UnmarshalJSON.
-func (x *PersistentVolumeClaimTemplate) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PersistentVolumeClaimTemplate) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -26194,7 +31987,7 @@ func (x *PersistentVolumeClaimTemplate) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
 				d.Enter()
-				x.ObjectMeta.DecodeJSON(d)
+				x.ObjectMeta.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("metadata")
@@ -26203,7 +31996,7 @@ func (x *PersistentVolumeClaimTemplate) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
 				d.Enter()
-				x.Spec.DecodeJSON(d)
+				x.Spec.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("spec")
@@ -26214,14 +32007,58 @@ func (x *PersistentVolumeClaimTemplate) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into p with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PersistentVolumeClaimTemplate) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		return true
+	}
+	if x.Spec.hasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PersistentVolumeClaimTemplate) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.AppendUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.appendUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PersistentVolumeClaimTemplate) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.DropUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.dropUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into p with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (p *PersistentVolumeClaimSpec) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -26415,10 +32252,9 @@ func (x *PersistentVolumeClaimSpec) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a PersistentVolumeClaimSpec they hold; users call UnmarshalJSON.
-func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *PersistentVolumeClaimSpec) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -26474,7 +32310,7 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
 				d.Enter()
-				x.Resources.DecodeJSON(d)
+				x.Resources.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("resources")
@@ -26536,7 +32372,7 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 					if x.DataSource == nil {
 						x.DataSource = new(TypedLocalObjectReference)
 					}
-					x.DataSource.DecodeJSON(d)
+					x.DataSource.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -26552,7 +32388,7 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 					if x.DataSourceRef == nil {
 						x.DataSourceRef = new(TypedObjectReference)
 					}
-					x.DataSourceRef.DecodeJSON(d)
+					x.DataSourceRef.decodeJSON(d)
 				}
 				d.Pop()
 			} else {
@@ -26582,14 +32418,79 @@ func (x *PersistentVolumeClaimSpec) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into i with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *PersistentVolumeClaimSpec) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.Resources.hasUnknownFields() {
+		return true
+	}
+	if x.DataSource != nil {
+		if x.DataSource.hasUnknownFields() {
+			return true
+		}
+	}
+	if x.DataSourceRef != nil {
+		if x.DataSourceRef.hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *PersistentVolumeClaimSpec) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.Resources.hasUnknownFields() {
+		dst = x.Resources.appendUnknownFields(dst, codec.JoinPath(prefix, "resources"))
+	}
+	if x.DataSource != nil {
+		if x.DataSource.hasUnknownFields() {
+			dst = x.DataSource.appendUnknownFields(dst, codec.JoinPath(prefix, "dataSource"))
+		}
+	}
+	if x.DataSourceRef != nil {
+		if x.DataSourceRef.hasUnknownFields() {
+			dst = x.DataSourceRef.appendUnknownFields(dst, codec.JoinPath(prefix, "dataSourceRef"))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *PersistentVolumeClaimSpec) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.Resources.hasUnknownFields() {
+		dst = x.Resources.dropUnknownFields(dst, codec.JoinPath(prefix, "resources"))
+	}
+	if x.DataSource != nil {
+		if x.DataSource.hasUnknownFields() {
+			dst = x.DataSource.dropUnknownFields(dst, codec.JoinPath(prefix, "dataSource"))
+		}
+	}
+	if x.DataSourceRef != nil {
+		if x.DataSourceRef.hasUnknownFields() {
+			dst = x.DataSourceRef.dropUnknownFields(dst, codec.JoinPath(prefix, "dataSourceRef"))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into i with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (i *ImageVolumeSource) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	i.DecodeJSON(&dec)
+	i.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -26656,10 +32557,9 @@ func (x *ImageVolumeSource) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ImageVolumeSource they hold; users call UnmarshalJSON.
-func (x *ImageVolumeSource) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ImageVolumeSource) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -26697,6 +32597,32 @@ func (x *ImageVolumeSource) DecodeJSON(d *codec.Decoder) {
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfImageVolumeSource)
 		}
 	}
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ImageVolumeSource) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ImageVolumeSource) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ImageVolumeSource) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
 }
 
 // appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
@@ -26823,7 +32749,7 @@ func (p *Pod) UnmarshalNewJSON(data []byte) error {
 	*p = Pod{}
 	var dec codec.Decoder
 	dec.StartNew(data)
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	if dec.Checked() {
 		return dec.Err()
 	}
@@ -26843,7 +32769,7 @@ func (p *PodTemplate) UnmarshalNewJSON(data []byte) error {
 	*p = PodTemplate{}
 	var dec codec.Decoder
 	dec.StartNew(data)
-	p.DecodeJSON(&dec)
+	p.decodeJSON(&dec)
 	if dec.Checked() {
 		return dec.Err()
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
-	"github.com/jobkit/jobkit/jobapi/internal/codec"
 )
 
 // PatchType is the media type of a PATCH body, which says how it is
@@ -148,12 +147,12 @@ func applyPatch[T Object](cur *T, pt PatchType, patch []byte) (*T, error) {
 		return nil, errNotEncodable(err)
 	}
 	o := new(T)
-	if err := codec.Unmarshal(patched, o); err != nil {
+	if err := any(o).(json.Unmarshaler).UnmarshalJSON(patched); err != nil {
 		return nil, field.NewInvalid(field.GroupKind{}, "", field.ErrorList{
 			field.Invalid(field.NewPath("patch"), string(patched), err.Error()),
 		})
 	}
-	jobapi.DropUnknown(o, "")
+	jobapi.DropUnknown(any(o).(jobapi.UnknownFieldHolder), "")
 	return o, nil
 }
 

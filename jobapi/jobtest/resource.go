@@ -9,7 +9,6 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
-	"github.com/jobkit/jobkit/jobapi/internal/codec"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -178,7 +177,7 @@ func normalize[T Object](o *T) (*T, error) {
 		return nil, err
 	}
 	out := new(T)
-	if err := codec.Unmarshal(data, out); err != nil {
+	if err := any(out).(json.Unmarshaler).UnmarshalJSON(data); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -4,17 +4,18 @@ package meta
 
 import (
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/jobapi/jsonimpl"
 	"strconv"
 )
 
-// UnmarshalJSON decodes data into o with the typed decoder (DecodeJSON).
+// UnmarshalJSON decodes data into o with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (o *ObjectMeta) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	o.DecodeJSON(&dec)
+	o.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -264,10 +265,9 @@ func (x *ObjectMeta) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ObjectMeta they hold; users call UnmarshalJSON.
-func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ObjectMeta) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -440,7 +440,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 						if i1 == len(out1) {
 							out1 = append(out1, make([]OwnerReference, 1)...)
 						}
-						out1[i1].DecodeJSON(d)
+						out1[i1].decodeJSON(d)
 						d.Pop()
 					}
 					x.OwnerReferences = out1[:i1]
@@ -486,7 +486,7 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 						if i3 == len(out3) {
 							out3 = append(out3, make([]ManagedFieldsEntry, 1)...)
 						}
-						out3[i3].DecodeJSON(d)
+						out3[i3].decodeJSON(d)
 						d.Pop()
 					}
 					x.ManagedFields = out3[:i3]
@@ -501,14 +501,109 @@ func (x *ObjectMeta) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into m with the typed decoder (DecodeJSON).
+// DecodeJSON continues at x a decoding that the generated code of
+// another package of jobkit started, which holds a ObjectMeta: the
+// entry point Go's package boundaries need (see package jsonimpl).
+// Users call UnmarshalJSON.
+func (x *ObjectMeta) DecodeJSON(d *jsonimpl.Decoder) {
+	if d != nil {
+		x.decodeJSON((*codec.Decoder)(d))
+	}
+}
+
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *ObjectMeta) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *ObjectMeta) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *ObjectMeta) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ObjectMeta) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	for i1 := range x.OwnerReferences {
+		if x.OwnerReferences[i1].hasUnknownFields() {
+			return true
+		}
+	}
+	for i2 := range x.ManagedFields {
+		if x.ManagedFields[i2].hasUnknownFields() {
+			return true
+		}
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ObjectMeta) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	for i3 := range x.OwnerReferences {
+		if x.OwnerReferences[i3].hasUnknownFields() {
+			dst = x.OwnerReferences[i3].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "ownerReferences"), i3))
+		}
+	}
+	for i4 := range x.ManagedFields {
+		if x.ManagedFields[i4].hasUnknownFields() {
+			dst = x.ManagedFields[i4].appendUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "managedFields"), i4))
+		}
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ObjectMeta) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	for i5 := range x.OwnerReferences {
+		if x.OwnerReferences[i5].hasUnknownFields() {
+			dst = x.OwnerReferences[i5].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "ownerReferences"), i5))
+		}
+	}
+	for i6 := range x.ManagedFields {
+		if x.ManagedFields[i6].hasUnknownFields() {
+			dst = x.ManagedFields[i6].dropUnknownFields(dst, codec.IndexPath(codec.JoinPath(prefix, "managedFields"), i6))
+		}
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into m with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (m *ManagedFieldsEntry) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	m.DecodeJSON(&dec)
+	m.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -635,10 +730,9 @@ func (x *ManagedFieldsEntry) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a ManagedFieldsEntry they hold; users call UnmarshalJSON.
-func (x *ManagedFieldsEntry) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *ManagedFieldsEntry) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -748,14 +842,40 @@ func (x *ManagedFieldsEntry) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into o with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *ManagedFieldsEntry) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *ManagedFieldsEntry) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *ManagedFieldsEntry) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into o with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (o *OwnerReference) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	o.DecodeJSON(&dec)
+	o.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -854,10 +974,9 @@ func (x *OwnerReference) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a OwnerReference they hold; users call UnmarshalJSON.
-func (x *OwnerReference) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *OwnerReference) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -953,4 +1072,30 @@ func (x *OwnerReference) DecodeJSON(d *codec.Decoder) {
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfOwnerReference)
 		}
 	}
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *OwnerReference) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *OwnerReference) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *OwnerReference) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	return dst
 }

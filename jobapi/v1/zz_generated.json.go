@@ -5,18 +5,19 @@ package v1
 import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/jobapi/jsonimpl"
 	"github.com/jobkit/jobkit/selector"
 	"strconv"
 )
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *CronJob) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -101,10 +102,9 @@ func (x *CronJob) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a CronJob they hold; users call UnmarshalJSON.
-func (x *CronJob) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *CronJob) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -142,7 +142,7 @@ func (x *CronJob) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
 				d.Enter()
-				x.ObjectMeta.DecodeJSON(d)
+				x.ObjectMeta.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("metadata")
@@ -151,7 +151,7 @@ func (x *CronJob) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
 				d.Enter()
-				x.Spec.DecodeJSON(d)
+				x.Spec.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("spec")
@@ -160,7 +160,7 @@ func (x *CronJob) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
 				d.Enter()
-				x.Status.DecodeJSON(d)
+				x.Status.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("status")
@@ -171,14 +171,96 @@ func (x *CronJob) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into c with the typed decoder (DecodeJSON).
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *CronJob) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *CronJob) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *CronJob) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *CronJob) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		return true
+	}
+	if x.Spec.hasUnknownFields() {
+		return true
+	}
+	if x.Status.HasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *CronJob) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.AppendUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.appendUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	if x.Status.HasUnknownFields() {
+		dst = x.Status.AppendUnknownFields(dst, codec.JoinPath(prefix, "status"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *CronJob) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.DropUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.dropUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	if x.Status.HasUnknownFields() {
+		dst = x.Status.DropUnknownFields(dst, codec.JoinPath(prefix, "status"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into c with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (c *CronJobSpec) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -327,10 +409,9 @@ func (x *CronJobSpec) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a CronJobSpec they hold; users call UnmarshalJSON.
-func (x *CronJobSpec) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *CronJobSpec) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -422,7 +503,7 @@ func (x *CronJobSpec) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<5) == 0 {
 				seen[0] |= 1 << 5
 				d.Enter()
-				x.JobTemplate.DecodeJSON(d)
+				x.JobTemplate.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("jobTemplate")
@@ -469,14 +550,49 @@ func (x *CronJobSpec) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *CronJobSpec) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.JobTemplate.hasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *CronJobSpec) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.JobTemplate.hasUnknownFields() {
+		dst = x.JobTemplate.appendUnknownFields(dst, codec.JoinPath(prefix, "jobTemplate"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *CronJobSpec) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.JobTemplate.hasUnknownFields() {
+		dst = x.JobTemplate.dropUnknownFields(dst, codec.JoinPath(prefix, "jobTemplate"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (j *JobTemplateSpec) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -539,10 +655,9 @@ func (x *JobTemplateSpec) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a JobTemplateSpec they hold; users call UnmarshalJSON.
-func (x *JobTemplateSpec) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *JobTemplateSpec) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -558,7 +673,7 @@ func (x *JobTemplateSpec) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<0) == 0 {
 				seen[0] |= 1 << 0
 				d.Enter()
-				x.ObjectMeta.DecodeJSON(d)
+				x.ObjectMeta.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("metadata")
@@ -567,7 +682,7 @@ func (x *JobTemplateSpec) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<1) == 0 {
 				seen[0] |= 1 << 1
 				d.Enter()
-				x.Spec.DecodeJSON(d)
+				x.Spec.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("spec")
@@ -578,14 +693,58 @@ func (x *JobTemplateSpec) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *JobTemplateSpec) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		return true
+	}
+	if x.Spec.hasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *JobTemplateSpec) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.AppendUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.appendUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *JobTemplateSpec) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.DropUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.dropUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (j *Job) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -670,10 +829,9 @@ func (x *Job) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a Job they hold; users call UnmarshalJSON.
-func (x *Job) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *Job) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -711,7 +869,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
 				d.Enter()
-				x.ObjectMeta.DecodeJSON(d)
+				x.ObjectMeta.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("metadata")
@@ -720,7 +878,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
 				d.Enter()
-				x.Spec.DecodeJSON(d)
+				x.Spec.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("spec")
@@ -729,7 +887,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
 				d.Enter()
-				x.Status.DecodeJSON(d)
+				x.Status.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("status")
@@ -740,14 +898,96 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *Job) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *Job) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *Job) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *Job) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		return true
+	}
+	if x.Spec.hasUnknownFields() {
+		return true
+	}
+	if x.Status.HasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *Job) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.AppendUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.appendUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	if x.Status.HasUnknownFields() {
+		dst = x.Status.AppendUnknownFields(dst, codec.JoinPath(prefix, "status"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *Job) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.DropUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.dropUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	if x.Status.HasUnknownFields() {
+		dst = x.Status.DropUnknownFields(dst, codec.JoinPath(prefix, "status"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (j *JobSpec) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -1050,10 +1290,9 @@ func (x *JobSpec) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a JobSpec they hold; users call UnmarshalJSON.
-func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *JobSpec) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -1129,7 +1368,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					if x.PodFailurePolicy == nil {
 						x.PodFailurePolicy = new(jobapi.PodFailurePolicy)
 					}
-					x.PodFailurePolicy.DecodeJSON(d)
+					x.PodFailurePolicy.DecodeJSON((*jsonimpl.Decoder)(d))
 				}
 				d.Pop()
 			} else {
@@ -1145,7 +1384,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					if x.SuccessPolicy == nil {
 						x.SuccessPolicy = new(jobapi.SuccessPolicy)
 					}
-					x.SuccessPolicy.DecodeJSON(d)
+					x.SuccessPolicy.DecodeJSON((*jsonimpl.Decoder)(d))
 				}
 				d.Pop()
 			} else {
@@ -1243,7 +1482,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
 				d.Enter()
-				x.Template.DecodeJSON(d)
+				x.Template.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("template")
@@ -1342,6 +1581,71 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobSpec)
 		}
 	}
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *JobSpec) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.PodFailurePolicy != nil {
+		if x.PodFailurePolicy.HasUnknownFields() {
+			return true
+		}
+	}
+	if x.SuccessPolicy != nil {
+		if x.SuccessPolicy.HasUnknownFields() {
+			return true
+		}
+	}
+	if x.Template.HasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *JobSpec) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.PodFailurePolicy != nil {
+		if x.PodFailurePolicy.HasUnknownFields() {
+			dst = x.PodFailurePolicy.AppendUnknownFields(dst, codec.JoinPath(prefix, "podFailurePolicy"))
+		}
+	}
+	if x.SuccessPolicy != nil {
+		if x.SuccessPolicy.HasUnknownFields() {
+			dst = x.SuccessPolicy.AppendUnknownFields(dst, codec.JoinPath(prefix, "successPolicy"))
+		}
+	}
+	if x.Template.HasUnknownFields() {
+		dst = x.Template.AppendUnknownFields(dst, codec.JoinPath(prefix, "template"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *JobSpec) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.PodFailurePolicy != nil {
+		if x.PodFailurePolicy.HasUnknownFields() {
+			dst = x.PodFailurePolicy.DropUnknownFields(dst, codec.JoinPath(prefix, "podFailurePolicy"))
+		}
+	}
+	if x.SuccessPolicy != nil {
+		if x.SuccessPolicy.HasUnknownFields() {
+			dst = x.SuccessPolicy.DropUnknownFields(dst, codec.JoinPath(prefix, "successPolicy"))
+		}
+	}
+	if x.Template.HasUnknownFields() {
+		dst = x.Template.DropUnknownFields(dst, codec.JoinPath(prefix, "template"))
+	}
+	return dst
 }
 
 // appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
@@ -1468,7 +1772,7 @@ func (c *CronJob) UnmarshalNewJSON(data []byte) error {
 	*c = CronJob{}
 	var dec codec.Decoder
 	dec.StartNew(data)
-	c.DecodeJSON(&dec)
+	c.decodeJSON(&dec)
 	if dec.Checked() {
 		return dec.Err()
 	}
@@ -1488,7 +1792,7 @@ func (j *Job) UnmarshalNewJSON(data []byte) error {
 	*j = Job{}
 	var dec codec.Decoder
 	dec.StartNew(data)
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	if dec.Checked() {
 		return dec.Err()
 	}

@@ -5,18 +5,19 @@ package v1beta1
 import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
+	"github.com/jobkit/jobkit/jobapi/jsonimpl"
 	"github.com/jobkit/jobkit/selector"
 	"strconv"
 )
 
-// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// UnmarshalJSON decodes data into j with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (j *Job) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -101,10 +102,9 @@ func (x *Job) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a Job they hold; users call UnmarshalJSON.
-func (x *Job) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *Job) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -142,7 +142,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<2) == 0 {
 				seen[0] |= 1 << 2
 				d.Enter()
-				x.ObjectMeta.DecodeJSON(d)
+				x.ObjectMeta.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("metadata")
@@ -151,7 +151,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<3) == 0 {
 				seen[0] |= 1 << 3
 				d.Enter()
-				x.Spec.DecodeJSON(d)
+				x.Spec.decodeJSON(d)
 				d.Pop()
 			} else {
 				d.Duplicate("spec")
@@ -160,7 +160,7 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<4) == 0 {
 				seen[0] |= 1 << 4
 				d.Enter()
-				x.Status.DecodeJSON(d)
+				x.Status.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("status")
@@ -171,14 +171,96 @@ func (x *Job) DecodeJSON(d *codec.Decoder) {
 	}
 }
 
-// UnmarshalJSON decodes data into j with the typed decoder (DecodeJSON).
+// HasUnknownFields reports whether x, or an object it holds, keeps a
+// member its type does not model in its Unknown.
+func (x *Job) HasUnknownFields() bool {
+	return x != nil && x.hasUnknownFields()
+}
+
+// AppendUnknownFields appends to dst the path of every member kept in
+// the Unknown of x and of the objects it holds, in no particular order,
+// and returns the extended slice. prefix is the path of x in its
+// document ("" for the root). Paths are the API server's:
+// `spec.template.spec.containers[0].imagePullPolcy`.
+func (x *Job) AppendUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.appendUnknownFields(dst, prefix)
+}
+
+// DropUnknownFields empties the Unknown of x and of the objects it
+// holds, as an API server drops the fields it does not know, and
+// appends to dst the path of every member it dropped, as
+// AppendUnknownFields names them.
+func (x *Job) DropUnknownFields(dst []string, prefix string) []string {
+	if x == nil {
+		return dst
+	}
+	return x.dropUnknownFields(dst, prefix)
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *Job) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		return true
+	}
+	if x.Spec.hasUnknownFields() {
+		return true
+	}
+	if x.Status.HasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *Job) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.AppendUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.appendUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	if x.Status.HasUnknownFields() {
+		dst = x.Status.AppendUnknownFields(dst, codec.JoinPath(prefix, "status"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *Job) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.ObjectMeta.HasUnknownFields() {
+		dst = x.ObjectMeta.DropUnknownFields(dst, codec.JoinPath(prefix, "metadata"))
+	}
+	if x.Spec.hasUnknownFields() {
+		dst = x.Spec.dropUnknownFields(dst, codec.JoinPath(prefix, "spec"))
+	}
+	if x.Status.HasUnknownFields() {
+		dst = x.Status.DropUnknownFields(dst, codec.JoinPath(prefix, "status"))
+	}
+	return dst
+}
+
+// UnmarshalJSON decodes data into j with the typed decoder.
 // Members its type does not model are kept in Unknown.
 func (j *JobSpec) UnmarshalJSON(data []byte) error {
 	var dec codec.Decoder
 	if err := dec.Start(data); err != nil {
 		return err
 	}
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	return dec.Err()
 }
 
@@ -481,10 +563,9 @@ func (x *JobSpec) SizeJSON() int {
 	return n
 }
 
-// DecodeJSON reads the JSON value at d's position into x, as
-// UnmarshalJSON does. It is the entry point through which the decoders of
-// other packages read a JobSpec they hold; users call UnmarshalJSON.
-func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
+// decodeJSON reads the JSON value at d's position into x, as
+// UnmarshalJSON does.
+func (x *JobSpec) decodeJSON(d *codec.Decoder) {
 	if !d.BeginStruct() {
 		return
 	}
@@ -560,7 +641,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					if x.PodFailurePolicy == nil {
 						x.PodFailurePolicy = new(jobapi.PodFailurePolicy)
 					}
-					x.PodFailurePolicy.DecodeJSON(d)
+					x.PodFailurePolicy.DecodeJSON((*jsonimpl.Decoder)(d))
 				}
 				d.Pop()
 			} else {
@@ -576,7 +657,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 					if x.SuccessPolicy == nil {
 						x.SuccessPolicy = new(jobapi.SuccessPolicy)
 					}
-					x.SuccessPolicy.DecodeJSON(d)
+					x.SuccessPolicy.DecodeJSON((*jsonimpl.Decoder)(d))
 				}
 				d.Pop()
 			} else {
@@ -674,7 +755,7 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 			if seen[0]&(1<<10) == 0 {
 				seen[0] |= 1 << 10
 				d.Enter()
-				x.Template.DecodeJSON(d)
+				x.Template.DecodeJSON((*jsonimpl.Decoder)(d))
 				d.Pop()
 			} else {
 				d.Duplicate("template")
@@ -773,6 +854,71 @@ func (x *JobSpec) DecodeJSON(d *codec.Decoder) {
 			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobSpec)
 		}
 	}
+}
+
+// hasUnknownFields reports whether x, or an object it holds, keeps a
+// member in its Unknown.
+func (x *JobSpec) hasUnknownFields() bool {
+	if len(x.Unknown) > 0 {
+		return true
+	}
+	if x.PodFailurePolicy != nil {
+		if x.PodFailurePolicy.HasUnknownFields() {
+			return true
+		}
+	}
+	if x.SuccessPolicy != nil {
+		if x.SuccessPolicy.HasUnknownFields() {
+			return true
+		}
+	}
+	if x.Template.HasUnknownFields() {
+		return true
+	}
+	return false
+}
+
+// appendUnknownFields appends to dst the path below prefix of every
+// member kept in the Unknown of x and of the objects it holds.
+func (x *JobSpec) appendUnknownFields(dst []string, prefix string) []string {
+	dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+	if x.PodFailurePolicy != nil {
+		if x.PodFailurePolicy.HasUnknownFields() {
+			dst = x.PodFailurePolicy.AppendUnknownFields(dst, codec.JoinPath(prefix, "podFailurePolicy"))
+		}
+	}
+	if x.SuccessPolicy != nil {
+		if x.SuccessPolicy.HasUnknownFields() {
+			dst = x.SuccessPolicy.AppendUnknownFields(dst, codec.JoinPath(prefix, "successPolicy"))
+		}
+	}
+	if x.Template.HasUnknownFields() {
+		dst = x.Template.AppendUnknownFields(dst, codec.JoinPath(prefix, "template"))
+	}
+	return dst
+}
+
+// dropUnknownFields empties the Unknown of x and of the objects it holds
+// and appends to dst the path below prefix of every member it dropped.
+func (x *JobSpec) dropUnknownFields(dst []string, prefix string) []string {
+	if len(x.Unknown) > 0 {
+		dst = codec.AppendUnknownPaths(dst, prefix, x.Unknown)
+		x.Unknown = nil
+	}
+	if x.PodFailurePolicy != nil {
+		if x.PodFailurePolicy.HasUnknownFields() {
+			dst = x.PodFailurePolicy.DropUnknownFields(dst, codec.JoinPath(prefix, "podFailurePolicy"))
+		}
+	}
+	if x.SuccessPolicy != nil {
+		if x.SuccessPolicy.HasUnknownFields() {
+			dst = x.SuccessPolicy.DropUnknownFields(dst, codec.JoinPath(prefix, "successPolicy"))
+		}
+	}
+	if x.Template.HasUnknownFields() {
+		dst = x.Template.DropUnknownFields(dst, codec.JoinPath(prefix, "template"))
+	}
+	return dst
 }
 
 // appendJSONSelectorLabelSelector appends the JSON encoding of *x to b.
@@ -899,7 +1045,7 @@ func (j *Job) UnmarshalNewJSON(data []byte) error {
 	*j = Job{}
 	var dec codec.Decoder
 	dec.StartNew(data)
-	j.DecodeJSON(&dec)
+	j.decodeJSON(&dec)
 	if dec.Checked() {
 		return dec.Err()
 	}

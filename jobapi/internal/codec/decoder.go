@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,7 +17,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/field"
 )
 
-// The typed decoder's runtime: the Decoder that the generated DecodeJSON
+// The typed decoder's runtime: the Decoder that the generated decodeJSON
 // methods (see jobapi/internal/gen) walk the JSON text with, one value
 // after the other, without reflection, without intermediate maps and
 // without building a field path unless an error needs one (the path is a
@@ -87,43 +86,9 @@ type Decoder struct {
 	chunk      int
 }
 
-// DecodeJSONer is a type with a generated typed decoder.
-type DecodeJSONer interface {
-	// DecodeJSON reads the value at the decoder's position into the
-	// receiver.
-	DecodeJSON(d *Decoder)
-}
-
-// Decode decodes the JSON document data into v with its generated
-// decoder; it is what the generated UnmarshalJSON methods call. It follows
-// Kubernetes' decoding rules more strictly than encoding/json:
-//
-//   - member names match the `json` tags exactly (case-sensitive), and a
-//     member name written with escape sequences that names a modeled field
-//     is an error;
-//   - a member a struct does not model is kept in the struct's Unknown
-//     field; a struct without one (such as selector.LabelSelector) rejects
-//     it, because it could not be kept;
-//   - a member given twice in one object is an error;
-//   - a value of the wrong JSON type, a fraction where an integer must be
-//     and an integer out of the field's range are errors.
-//
-// Every error is reported, each a *field.Error naming the path from the
-// document's root (`spec.template.spec.containers[0].image`); the result is
-// an ErrorList aggregate, which field.AsErrorList unpacks. Text that is not
-// JSON is reported as a *json.SyntaxError, and v is left as it is.
-func Decode(data []byte, v DecodeJSONer) error {
-	var d Decoder
-	if err := d.Start(data); err != nil {
-		return err
-	}
-	v.DecodeJSON(&d)
-	return d.Err()
-}
-
 // Start prepares d to decode the JSON document data, which it checks
 // first: text that is not JSON is reported as a *json.SyntaxError. The
-// generated UnmarshalJSON methods call Start, then their DecodeJSON, then
+// generated UnmarshalJSON methods call Start, then their decodeJSON, then
 // [Decoder.Err], with the Decoder on their stack.
 func (d *Decoder) Start(data []byte) error {
 	d.reset(data)
@@ -152,10 +117,10 @@ func (d *Decoder) reset(data []byte) {
 
 // StartNew prepares d to decode the JSON document data into a value that
 // is discarded when data is not JSON (a new one): d checks the text while
-// the generated DecodeJSON reads it, instead of in a pass before. After
-// DecodeJSON, [Decoder.Checked] reports whether the text was JSON: if so,
+// the generated decodeJSON reads it, instead of in a pass before. After
+// decodeJSON, [Decoder.Checked] reports whether the text was JSON: if so,
 // [Decoder.Err] has the errors, exactly those Start and the same
-// DecodeJSON give; if not, nothing d read counts, and the caller sets the
+// decodeJSON give; if not, nothing d read counts, and the caller sets the
 // value back to what it was and decodes again with Start, which reports
 // the *json.SyntaxError. (Checked may also report false for valid JSON
 // that the check does not follow, nested deeper than it goes; decoding
@@ -200,20 +165,6 @@ func (d *Decoder) fail() {
 
 // Err returns the errors found, as an ErrorList aggregate, or nil.
 func (d *Decoder) Err() error { return d.errs.ToAggregate() }
-
-// Unmarshal is [Decode] for a value known only as an interface: v must be
-// a non-nil pointer to a type with a generated decoder. (Tests and
-// package jobtest use it to decode any object type.)
-func Unmarshal(data []byte, v any) error {
-	if rv := reflect.ValueOf(v); rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return fmt.Errorf("codec.Unmarshal: v must be a non-nil pointer, not %T", v)
-	}
-	dv, ok := v.(DecodeJSONer)
-	if !ok {
-		return fmt.Errorf("codec.Unmarshal: %T has no generated decoder", v)
-	}
-	return Decode(data, dv)
-}
 
 // valid reports whether data is one JSON value, with space around it. A
 // fast check first, which also counts the elements of every list for

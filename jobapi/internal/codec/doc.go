@@ -8,10 +8,12 @@
 // `json:"-"` and generated hooks (see jobapi/internal/gen). UnmarshalJSON
 // checks the text once ([Decoder.Start]: a fast validation that also
 // counts the elements of every list, so that slices are allocated once)
-// and calls the type's generated DecodeJSON; the UnmarshalNewJSON of a
+// and calls the type's generated decodeJSON (unexported: a type that the
+// generated code of another package holds also has an exported DecodeJSON,
+// whose argument is the opaque jsonimpl.Decoder); the UnmarshalNewJSON of a
 // document type (one with a TypeMeta), for a new value, checks the text
-// while DecodeJSON reads it instead ([Decoder.StartNew]), with the same
-// result. DecodeJSON reads the members one
+// while decodeJSON reads it instead ([Decoder.StartNew]), with the same
+// result. decodeJSON reads the members one
 // after the other with the Decoder's readers (String, Int, Bool,
 // BeginArray, ...) and dispatches their names with a generated switch: no
 // reflection, no intermediate maps, no field path built unless an error

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"sort"
+	"strconv"
 )
 
 // Unknown holds the members of a JSON object that its Go type does not
@@ -197,4 +198,29 @@ func jsonEqual(a, b any) bool {
 	default:
 		return a == b
 	}
+}
+
+// AppendUnknownPaths appends to dst the path of every member of u, the
+// Unknown of the object at path prefix ("" for a document's root), in no
+// particular order, as the generated AppendUnknownFields and
+// DropUnknownFields methods name them.
+func AppendUnknownPaths(dst []string, prefix string, u Unknown) []string {
+	for name := range u {
+		dst = append(dst, JoinPath(prefix, name))
+	}
+	return dst
+}
+
+// JoinPath appends a member name to a path, as Kubernetes prints field
+// paths: `spec.template`; the name alone at the root.
+func JoinPath(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// IndexPath appends a list index to a path: `containers[0]`.
+func IndexPath(path string, i int) string {
+	return path + "[" + strconv.Itoa(i) + "]"
 }

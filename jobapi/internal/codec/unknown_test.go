@@ -58,3 +58,26 @@ func TestUnknownEqual(t *testing.T) {
 		})
 	}
 }
+
+func TestUnknownPathsAreTheAPIServers(t *testing.T) {
+	tests := []struct {
+		name   string
+		prefix string
+		u      codec.Unknown
+		want   []string
+	}{
+		{"at the root, the member alone", "", codec.Unknown{"zzz": nil}, []string{"zzz"}},
+		{"below a path, joined with a dot", "spec.template", codec.Unknown{"bogus": nil}, []string{"spec.template.bogus"}},
+		{"below a list item", codec.IndexPath(codec.JoinPath("spec", "containers"), 12), codec.Unknown{"imagePullPolcy": nil}, []string{"spec.containers[12].imagePullPolcy"}},
+		{"an index at the root", codec.IndexPath("", 0), codec.Unknown{"a": nil}, []string{"[0].a"}},
+		{"nothing for an empty Unknown", "spec", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := codec.AppendUnknownPaths(nil, tt.prefix, tt.u)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("AppendUnknownPaths (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -45,6 +45,9 @@ func generate(dir string) (map[string][]byte, error) {
 		return nil, err
 	}
 	g := &gen{l: l, target: p, shallowMemo: map[*typeInfo]int{}}
+	if g.shared, err = g.sharedTypes(); err != nil {
+		return nil, err
+	}
 	dc, err := g.deepCopyFile()
 	if err != nil {
 		return nil, err
@@ -70,6 +73,9 @@ type gen struct {
 	// writes the inlined copy of a packed target whose own packable
 	// fields live in its holder's block (see hoisting).
 	hoist *hoisting
+	// shared: the target's types with JSON hooks that the generated
+	// code of another package calls (see shared.go).
+	shared map[*typeInfo]bool
 }
 
 // hoisting is where the packable fields of an inlined packed target go:

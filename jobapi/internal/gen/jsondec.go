@@ -246,7 +246,9 @@ func (dc *decoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInf
 		inner, err := dc.g.classifyFor(et.elem, et.elemFile, "UnmarshalJSON")
 		switch {
 		case err == nil && inner.kind == ekHooks:
-			fmt.Fprintf(w, "%s.DecodeJSON(d)\n", expr)
+			if err := dc.callDecode(w, expr, inner.ti); err != nil {
+				return err
+			}
 		case err == nil && inner.kind == ekLocal:
 			fmt.Fprintf(w, "%s(d, %s)\n", dc.localName(inner.ti), expr)
 		default:
@@ -310,7 +312,7 @@ func (dc *decoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInf
 		}
 		fmt.Fprintf(w, "%s[%s] = v%d\n}\nd.Pop()\n}\n}\n", paren(expr), key, n)
 	case ekHooks:
-		fmt.Fprintf(w, "%s.DecodeJSON(d)\n", expr)
+		return dc.callDecode(w, expr, et.ti)
 	case ekLocal:
 		fmt.Fprintf(w, "%s(d, %s)\n", dc.localName(et.ti), addr(expr))
 	case ekMarshaler:
@@ -327,6 +329,23 @@ func (dc *decoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInf
 	return nil
 }
 
+// callDecode writes the call of the typed decoder of hooked type t on
+// expr: its unexported decodeJSON in the target package, the exported
+// DecodeJSON of a shared type of another package, which takes the decoder
+// as the opaque jsonimpl.Decoder.
+func (dc *decoder) callDecode(w *bytes.Buffer, expr string, t *typeInfo) error {
+	if t.pkg == dc.g.target {
+		fmt.Fprintf(w, "%s.decodeJSON(d)\n", expr)
+		return nil
+	}
+	q, err := dc.g.qualifier(jsonimplPath, "jsonimpl")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%s.DecodeJSON((*%s.Decoder)(d))\n", expr, q)
+	return nil
+}
+
 // unmarshalNew writes the UnmarshalNewJSON method of the type t, which
 // has hooks: UnmarshalJSON into a new value, with the text checked while
 // it is decoded (codec.Decoder.StartNew); text that is not JSON, or that
@@ -340,7 +359,7 @@ func (dc *decoder) unmarshalNew(w *bytes.Buffer, t *typeInfo) {
 		"// but faster: it checks that data is JSON while it decodes it instead of\n"+
 		"// in a pass before. Text that is not JSON leaves *%[2]s zero.\n"+
 		"func (%[2]s *%[1]s) UnmarshalNewJSON(data []byte) error {\n"+
-		"*%[2]s = %[1]s{}\nvar dec codec.Decoder\ndec.StartNew(data)\n%[2]s.DecodeJSON(&dec)\n"+
+		"*%[2]s = %[1]s{}\nvar dec codec.Decoder\ndec.StartNew(data)\n%[2]s.decodeJSON(&dec)\n"+
 		"if dec.Checked() {\nreturn dec.Err()\n}\n*%[2]s = %[1]s{}\nreturn %[2]s.UnmarshalJSON(data)\n}\n", t.name, r)
 }
 

@@ -781,7 +781,7 @@ func (g *gen) jsonBody(body *bytes.Buffer) (int, error) {
 		}
 		n++
 		r := receiver(t.name)
-		fmt.Fprintf(body, "\n// UnmarshalJSON decodes data into %s with the typed decoder (DecodeJSON).\n// Members its type does not model are kept in Unknown.\nfunc (%s *%s) UnmarshalJSON(data []byte) error {\nvar dec codec.Decoder\nif err := dec.Start(data); err != nil {\nreturn err\n}\n%s.DecodeJSON(&dec)\nreturn dec.Err()\n}\n", r, r, t.name, r)
+		fmt.Fprintf(body, "\n// UnmarshalJSON decodes data into %s with the typed decoder.\n// Members its type does not model are kept in Unknown.\nfunc (%s *%s) UnmarshalJSON(data []byte) error {\nvar dec codec.Decoder\nif err := dec.Start(data); err != nil {\nreturn err\n}\n%s.decodeJSON(&dec)\nreturn dec.Err()\n}\n", r, r, t.name, r)
 		fmt.Fprintf(body, "\n// MarshalJSON encodes %s, its Unknown members included.\nfunc (%s %s) MarshalJSON() ([]byte, error) {\nreturn codec.Finish(%s.AppendJSON(codec.Buffer(%s.SizeJSON())))\n}\n", r, r, t.name, r, r)
 		fmt.Fprintf(body, "\n// AppendJSON appends the JSON encoding of x to b, the bytes MarshalJSON\n// returns. It is the entry point through which the encoders of other\n// packages write a %s they hold.\nfunc (x *%s) AppendJSON(b []byte) ([]byte, error) {\nb = codec.Reserve(b)\n", t.name, t.name)
 		if err := e.structBody(body, t); err != nil {
@@ -793,11 +793,17 @@ func (g *gen) jsonBody(body *bytes.Buffer) (int, error) {
 			return 0, err
 		}
 		body.WriteString("}\n")
-		fmt.Fprintf(body, "\n// DecodeJSON reads the JSON value at d's position into x, as\n// UnmarshalJSON does. It is the entry point through which the decoders of\n// other packages read a %s they hold; users call UnmarshalJSON.\nfunc (x *%s) DecodeJSON(d *codec.Decoder) {\n", t.name, t.name)
+		fmt.Fprintf(body, "\n// decodeJSON reads the JSON value at d's position into x, as\n// UnmarshalJSON does.\nfunc (x *%s) decodeJSON(d *codec.Decoder) {\n", t.name)
 		if err := dec.structBody(body, t); err != nil {
 			return 0, err
 		}
 		body.WriteString("}\n")
+		if err := g.entryPoints(body, t); err != nil {
+			return 0, err
+		}
+		if err := g.unknownMethods(body, t); err != nil {
+			return 0, err
+		}
 	}
 	for len(e.queue) > 0 {
 		t := e.queue[0]

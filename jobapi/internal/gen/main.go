@@ -30,26 +30,40 @@
 //     packed slice's capacity is its length (appending to it
 //     reallocates), and nil stays nil.
 //   - zz_generated.json.go: for every exported struct type with a field
-//     `Unknown Unknown` tagged `json:"-"`, a typed decoder and a typed
-//     encoder. DecodeJSON reads the type's JSON with jobapi/internal/codec's
-//     Decoder, without reflection: a switch on the member name, a bit set
-//     for members given twice, and for each field the reader of its kind
-//     (strings, integers with their size, booleans, pointers, slices
-//     allocated once, maps, nested structs, a leaf's own UnmarshalJSON);
-//     UnmarshalJSON checks the text and calls it. AppendJSON appends the
-//     type's JSON to a buffer without reflection, and SizeJSON returns its
-//     length when no string needs escaping; MarshalJSON sizes one buffer
-//     with SizeJSON and fills it with AppendJSON.
-//     DecodeJSON and AppendJSON are exported only because the code of a
-//     type in another package (jobapi.Job holding a core.PodSpec) must call
-//     them; users call UnmarshalJSON and MarshalJSON. A struct type such a
-//     type reaches that gets no hooks (selector.LabelSelector, which has no
-//     Unknown and so refuses unknown members) is decoded and encoded by
-//     unexported functions of the package; inline (embedded `json:""`)
-//     structs are flattened into their holder. The results are those of
-//     the codec's reflection decoder and encoder, errors and bytes
-//     included (differential fuzz tests in jobapi/internal/codec check
-//     both).
+//     `Unknown Unknown` tagged `json:"-"`, a typed decoder, a typed
+//     encoder and the unknown-field walkers. decodeJSON reads the type's
+//     JSON with jobapi/internal/codec's Decoder, without reflection: a
+//     switch on the member name, a bit set for members given twice, and
+//     for each field the reader of its kind (strings, integers with their
+//     size, booleans, pointers, slices allocated once, maps, nested
+//     structs, a leaf's own UnmarshalJSON); UnmarshalJSON checks the text
+//     and calls it. AppendJSON appends the type's JSON to a buffer without
+//     reflection, and SizeJSON returns its length when no string needs
+//     escaping; MarshalJSON sizes one buffer with SizeJSON and fills it
+//     with AppendJSON (conversion.AppendJSON calls AppendJSON too).
+//     hasUnknownFields, appendUnknownFields and dropUnknownFields find,
+//     name (`spec.template.spec.containers[0].imagePullPolcy`) and drop
+//     the members kept in the Unknown maps of a value and of everything
+//     it holds, asking each child hasUnknownFields before building its
+//     path, so that a value without unknown members costs one walk and no
+//     allocation. The decoder and the walkers are unexported: users call
+//     UnmarshalJSON and jobapi.UnknownFields. A type that the generated
+//     code of another package of the module reaches (meta.ObjectMeta in
+//     every object, core.PodTemplateSpec in a Job; see shared.go) also
+//     gets exported entry points forwarding to them, since Go has no
+//     friend packages: DecodeJSON, whose argument is the opaque
+//     jsonimpl.Decoder (so that no exported signature names an internal
+//     type), and HasUnknownFields, AppendUnknownFields and
+//     DropUnknownFields; a document type (one with an embedded TypeMeta)
+//     gets those three as well, for jobapi.UnknownFields. A struct type
+//     such a type reaches that gets no hooks (selector.LabelSelector,
+//     which has no Unknown and so refuses unknown members) is decoded and
+//     encoded by unexported functions of the package; inline (embedded
+//     `json:""`) structs are flattened into their holder. The results are
+//     those of the codec's reflection decoder and encoder, errors and
+//     bytes included (differential fuzz tests in jobapi/internal/codec
+//     check both), and the walkers' those of the reflection walker they
+//     replaced (a differential test in package jobapi).
 //
 // The model: the generator reads Go source only (go/parser and go/ast, no
 // type checker, no build of the package), so it runs even when the
