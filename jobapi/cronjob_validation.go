@@ -15,7 +15,7 @@ import (
 // maxCronJobNameLength is the longest name a new CronJob may have: the
 // CronJob controller names each Job `<name>-<scheduled time in minutes>`,
 // an 11-byte suffix, and a Job's name must be a 63-byte DNS label.
-const maxCronJobNameLength = dns1123LabelMaxLength - 11
+const maxCronJobNameLength = meta.DNSLabelMaxLength - 11
 
 // ValidateCronJob checks a CronJob as a v1.36 API server checks a new one
 // (the CronJob strategy's Validate: Kubernetes' ValidateCronJobCreate),
@@ -24,8 +24,8 @@ const maxCronJobNameLength = dns1123LabelMaxLength - 11
 // CronJob is valid; the error is for misuse only (a nil cj).
 //
 // The rules, in Kubernetes' order:
-//   - `metadata` as [ValidateObjectMeta] checks it (a missing namespace
-//     is allowed, as in [Validate]: it comes from the request).
+//   - `metadata` as [meta.ValidateObjectMeta] checks it (a missing
+//     namespace is allowed, as in [Validate]: it comes from the request).
 //   - `spec.schedule` set (Required) and a schedule Kubernetes parses
 //     (package jobapi/cron; Invalid with the parser's own message, such
 //     as `expected exactly 5 fields, found 6: [...]`); a schedule holding
@@ -55,7 +55,7 @@ func ValidateCronJob(cj *CronJob) (field.ErrorList, error) {
 	if cj == nil {
 		return nil, errors.New("jobapi: ValidateCronJob needs a CronJob, not nil")
 	}
-	errs := validateObjectMeta(&cj.ObjectMeta, field.NewPath("metadata"), nil)
+	errs := meta.ValidateObjectMeta(&cj.ObjectMeta, field.NewPath("metadata"), meta.ObjectMetaOptions{})
 	errs = validateCronJobSpec(&cj.Spec, nil, core.JobPodValidationOptions(), nil, errs)
 	if name := cj.ObjectMeta.Name; len(name) > maxCronJobNameLength {
 		errs = append(errs, field.Invalid(field.NewPath("metadata", "name"), name, fmt.Sprintf("must be no more than %d characters", maxCronJobNameLength)))
@@ -103,22 +103,6 @@ func ValidateCronJobStatusUpdate(cj, old *CronJob) (field.ErrorList, error) {
 		return nil, errors.New("jobapi: ValidateCronJobStatusUpdate needs the new and the stored CronJob, not nil")
 	}
 	return validateMetadataUpdate(&cj.ObjectMeta, &old.ObjectMeta, "CronJob"), nil
-}
-
-// validateMetadataUpdate is what an update checks of an object's
-// metadata: what may not change, and the validity of what the new
-// metadata holds that an update may change (apimachinery's
-// ValidateObjectMetaUpdate with core's finalizer names).
-func validateMetadataUpdate(m, old *meta.ObjectMeta, kind string) field.ErrorList {
-	path := field.NewPath("metadata")
-	errs := meta.ValidateObjectMetaUpdate(m, old, path, kind)
-	if !labelsValid(m.Labels) {
-		errs = validateLabelMap(m.Labels, path.Child("labels"), errs)
-	}
-	if len(m.Annotations) > 0 {
-		errs = validateAnnotations(m.Annotations, path.Child("annotations"), errs)
-	}
-	return append(errs, meta.ValidateSystemFieldsOnUpdate(m, path)...)
 }
 
 // validateCronJobSpec checks a CronJob's spec; old is the stored spec on
@@ -225,7 +209,7 @@ func timeZonePartValid(part string) bool {
 	}
 	for i := 0; i < len(part); i++ {
 		c := part[i]
-		if !isLowerAlnum(c) && c-'A' >= 26 && strings.IndexByte(".-_+", c) < 0 {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') && strings.IndexByte(".-_+", c) < 0 {
 			return false
 		}
 	}

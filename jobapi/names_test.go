@@ -10,8 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jobkit/jobkit/jobapi"
-	"github.com/jobkit/jobkit/jobapi/core"
-	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
@@ -76,21 +74,5 @@ func TestObjectMetaPrepareForCreateNamesTheKind(t *testing.T) {
 	wantMeta := meta.ObjectMeta{Name: "p", UID: "new", Generation: 1, CreationTimestamp: meta.NewTime(created)}
 	if diff := cmp.Diff(wantMeta, m); diff != "" {
 		t.Errorf("metadata (-want +got):\n%s", diff)
-	}
-}
-
-func TestValidatePodSpecAndObjectMetaReportAtTheGivenPath(t *testing.T) {
-	spec := core.PodSpec{Containers: []core.Container{{Name: "c"}, {Name: "c", Image: "i"}}}
-	core.SetDefaultsPodSpec(&spec) // as the API server, before validating
-	got := jobapi.ValidatePodSpec(&spec, field.NewPath("spec"))
-	want := []typeAndField{{field.ErrorTypeRequired, "spec.containers[0].image"}, {field.ErrorTypeDuplicate, "spec.containers[1].name"}}
-	if diff := cmp.Diff(want, typesAndFields(got)); diff != "" {
-		t.Errorf("ValidatePodSpec (-want +got):\n%s", diff)
-	}
-	meta := meta.ObjectMeta{Name: "Bad_Name", Namespace: "a.b"}
-	got = jobapi.ValidateObjectMeta(&meta, field.NewPath("metadata"))
-	want = []typeAndField{{field.ErrorTypeInvalid, "metadata.name"}, {field.ErrorTypeInvalid, "metadata.namespace"}}
-	if diff := cmp.Diff(want, typesAndFields(got)); diff != "" {
-		t.Errorf("ValidateObjectMeta (-want +got):\n%s", diff)
 	}
 }

@@ -74,7 +74,7 @@ func PreparePodTemplateForCreate(t *core.PodTemplate, opts ...CreateOption) (met
 
 // ValidatePodTemplate checks a new PodTemplate as a v1.36 API server
 // does, after [PreparePodTemplateForCreate] (Kubernetes' ValidatePodTemplate):
-// its metadata as [ValidateObjectMeta] checks it and its template as
+// its metadata as [meta.ValidateObjectMeta] checks it and its template as
 // [core.ValidatePodTemplateSpec] does at `template`, with the options of
 // a create. Unlike a Job's, a PodTemplate's template may have any
 // restartPolicy. The error is for misuse only (a nil t).
@@ -82,6 +82,6 @@ func ValidatePodTemplate(t *core.PodTemplate) (field.ErrorList, error) {
 	if t == nil {
 		return nil, errors.New("jobapi: ValidatePodTemplate needs a PodTemplate, not nil")
 	}
-	errs := validateObjectMeta(&t.ObjectMeta, field.NewPath("metadata"), nil)
+	errs := meta.ValidateObjectMeta(&t.ObjectMeta, field.NewPath("metadata"), meta.ObjectMetaOptions{})
 	return append(errs, core.ValidatePodTemplateSpec(&t.Template, field.NewPath("template"), core.JobPodValidationOptions())...), nil
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
-	"github.com/jobkit/jobkit/jobapi/fieldpath"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
 	"github.com/jobkit/jobkit/selector"
@@ -35,9 +34,6 @@ const (
 	maxManagedByLength                         = 63
 	maxSucceededIndexesLength                  = 64 * 1024
 	maxSuccessPolicyRules                      = 20
-	// totalAnnotationSizeLimit bounds the keys and values of an object's
-	// annotations together.
-	totalAnnotationSizeLimit = 256 * 1024
 )
 
 const nonNegative = "must be greater than or equal to 0"
@@ -58,13 +54,13 @@ const nonNegative = "must be greater than or equal to 0"
 // selector generation wrote.
 //
 // The rules:
-//   - `metadata`: `name` set and a DNS subdomain (`generateName` too, with
-//     a trailing '-' allowed); `namespace`, when set, a DNS label; label
-//     keys and values valid (`metadata.labels`, one error per broken rule);
-//     annotation keys valid and annotations at most 256 KiB
-//     (`metadata.annotations`); `generation` not negative; owner
-//     references, finalizers and managedFields as [meta.ValidateSystemFields]
-//     checks them.
+//   - `metadata` as [meta.ValidateObjectMeta] checks it: `name` set and a
+//     DNS subdomain (`generateName` too, with a trailing '-' allowed);
+//     `namespace`, when set, a DNS label; label keys and values valid
+//     (`metadata.labels`, one error per broken rule); annotation keys
+//     valid and annotations at most 256 KiB (`metadata.annotations`);
+//     `generation` not negative; owner references, finalizers and
+//     managedFields valid. Name errors carry Kubernetes' messages.
 //   - Automatic mode (`manualSelector` unset or false) with a selector:
 //     `metadata.uid` set; each generated key in the pod template's labels
 //     with the Job's uid or name (`spec.template.metadata.labels[<key>]`);
@@ -100,9 +96,9 @@ const nonNegative = "must be greater than or equal to 0"
 //     policy).
 //   - The pod template: labels and annotations valid (reported at
 //     `spec.template.labels` and `spec.template.annotations`, as
-//     Kubernetes reports them), the pod spec as [ValidatePodSpec] checks
-//     it, `restartPolicy` 'OnFailure' or 'Never' (only 'Never' with a pod
-//     failure policy).
+//     Kubernetes reports them), the pod spec as [core.ValidatePodSpec]
+//     checks it with [core.JobPodValidationOptions], `restartPolicy`
+//     'OnFailure' or 'Never' (only 'Never' with a pod failure policy).
 //
 // Unlike Kubernetes, a missing `metadata.namespace` is allowed: it comes
 // from the request, not the manifest.
@@ -124,7 +120,7 @@ func Validate(job *Job, opts ...ValidateOption) (field.ErrorList, error) {
 // stored Job's template on an update (nil on create), whose grandfathered
 // contents stay acceptable (core.ValidatePodTemplateSpecUpdate).
 func validateJob(job *Job, keys labelKeys, pod core.PodValidationOptions, oldTemplate *core.PodTemplateSpec) field.ErrorList {
-	errs := validateObjectMeta(&job.ObjectMeta, field.NewPath("metadata"), nil)
+	errs := meta.ValidateObjectMeta(&job.ObjectMeta, field.NewPath("metadata"), meta.ObjectMetaOptions{})
 	if !isManual(job) && job.Spec.Selector != nil {
 		errs = validateGenerated(job, keys, errs)
 	}
@@ -135,79 +131,23 @@ func validateJob(job *Job, keys labelKeys, pod core.PodValidationOptions, oldTem
 	return errs
 }
 
-// ValidateObjectMeta checks the metadata a user writes on any object, as
-// the API server does: `name` (or `generateName`) a DNS subdomain,
-// `namespace` a DNS label, valid label keys and values, valid annotation
-// keys and their total size, and [meta.ValidateSystemFields]: `generation`
-// not negative, valid `ownerReferences`, `finalizers` and `managedFields`.
-// path is the metadata's path (`metadata`).
-func ValidateObjectMeta(m *meta.ObjectMeta, path *field.Path) field.ErrorList {
-	return validateObjectMeta(m, path, nil)
-}
-
-// validateObjectMeta is [ValidateObjectMeta], appending to errs.
-func validateObjectMeta(m *meta.ObjectMeta, path *field.Path, errs field.ErrorList) field.ErrorList {
-	if m.GenerateName != "" {
-		for _, p := range dnsSubdomainProblems(maskTrailingDash(m.GenerateName)) {
-			errs = append(errs, field.Invalid(path.Child("generateName"), m.GenerateName, p))
-		}
+// validateMetadataUpdate is what an update that does not run the create
+// rules again (a status update; a CronJob update) checks of an object's
+// metadata, Kubernetes' ValidateObjectMetaUpdate: what may not change
+// ([meta.ValidateObjectMetaUpdate]), then the validity of what an update
+// may change: labels, annotations ([meta.ValidateAnnotations]), owner
+// references, managedFields and finalizer names
+// ([meta.ValidateSystemFieldsOnUpdate]). kind names the object in the
+// messages ("Job", "CronJob").
+func validateMetadataUpdate(m, old *meta.ObjectMeta, kind string) field.ErrorList {
+	path := field.NewPath("metadata")
+	errs := meta.ValidateObjectMetaUpdate(m, old, path, kind)
+	errs = append(errs, meta.ValidateSystemFieldsOnUpdate(m, path)...)
+	if len(m.Labels) > 0 && len(selector.ValidateLabels(m.Labels, nil)) > 0 {
+		errs = append(errs, selector.ValidateLabels(m.Labels, path.Child("labels"))...)
 	}
-	if m.Name == "" {
-		errs = append(errs, field.Required(path.Child("name"), "`name` or `generateName` must be specified"))
-	} else {
-		for _, p := range dnsSubdomainProblems(m.Name) {
-			errs = append(errs, field.Invalid(path.Child("name"), m.Name, p))
-		}
-	}
-	if m.Namespace != "" {
-		for _, p := range dnsLabelProblems(m.Namespace) {
-			errs = append(errs, field.Invalid(path.Child("namespace"), m.Namespace, p))
-		}
-	}
-	if !labelsValid(m.Labels) {
-		errs = validateLabelMap(m.Labels, path.Child("labels"), errs)
-	}
-	if len(m.Annotations) > 0 {
-		errs = validateAnnotations(m.Annotations, path.Child("annotations"), errs)
-	}
-	if m.Generation < 0 || len(m.OwnerReferences) > 0 || len(m.Finalizers) > 0 || len(m.ManagedFields) > 0 {
-		errs = append(errs, meta.ValidateSystemFields(m, path)...)
-	}
-	return errs
-}
-
-// labelsValid reports whether every key and value of labels is valid,
-// without allocating.
-func labelsValid(labels map[string]string) bool {
-	return len(selector.ValidateLabels(labels, nil)) == 0
-}
-
-// validateLabelMap appends the errors of a label map, reported at path as
-// Kubernetes does.
-func validateLabelMap(labels map[string]string, path *field.Path, errs field.ErrorList) field.ErrorList {
-	return append(errs, selector.ValidateLabels(labels, path)...)
-}
-
-// validateAnnotations checks annotation keys (label keys, case aside) and
-// the total size.
-func validateAnnotations(a map[string]string, path *field.Path, errs field.ErrorList) field.ErrorList {
-	size, valid := 0, true
-	for k, v := range a {
-		valid = valid && len(selector.ValidateQualifiedName(strings.ToLower(k), nil)) == 0
-		size += len(k) + len(v)
-	}
-	if valid && size <= totalAnnotationSizeLimit {
-		return errs
-	}
-	size = 0
-	for _, k := range sortedKeys(a) {
-		for _, e := range selector.ValidateQualifiedName(strings.ToLower(k), nil) {
-			errs = append(errs, field.Invalid(path, k, e.Detail))
-		}
-		size += len(k) + len(a[k])
-	}
-	if size > totalAnnotationSizeLimit {
-		errs = append(errs, field.TooLong(path, "", totalAnnotationSizeLimit))
+	if len(m.Annotations) > 0 && len(meta.ValidateAnnotations(m.Annotations, nil)) > 0 {
+		errs = append(errs, meta.ValidateAnnotations(m.Annotations, path.Child("annotations"))...)
 	}
 	return errs
 }
@@ -323,29 +263,23 @@ func validateIndexedHostname(job *Job, errs field.ErrorList) field.ErrorList {
 		return errs
 	}
 	host := name + "-" + itoa32(*spec.Completions-1)
-	if len(dnsLabelProblems(host)) > 0 {
+	if !meta.IsDNSLabel(host) {
 		errs = append(errs, field.Invalid(field.NewPath("metadata", "name"), name, fmt.Sprintf(
 			"must make '%s', the hostname of the pod with the highest completion index, a DNS label (at most 63 lower-case letters, digits and '-')", host)))
 	}
 	return errs
 }
 
-// indexedHostnameValid reports, without allocating, whether
-// `<name>-<index>` is a DNS label.
+// indexedHostnameValid reports, without allocating, that
+// `<name>-<index>` is a DNS label when name is one and the whole fits in
+// 63 bytes: the usual case. When it returns false the caller builds the
+// hostname and asks meta.IsDNSLabel.
 func indexedHostnameValid(name string, index int32) bool {
 	digits := 1
 	for n := index; n >= 10; n /= 10 {
 		digits++
 	}
-	if name == "" || len(name)+1+digits > dns1123LabelMaxLength || !isLowerAlnum(name[0]) {
-		return false
-	}
-	for i := 1; i < len(name); i++ {
-		if c := name[i]; !isLowerAlnum(c) && c != '-' {
-			return false
-		}
-	}
-	return index >= 0
+	return index >= 0 && len(name)+1+digits <= meta.DNSLabelMaxLength && meta.IsDNSLabel(name)
 }
 
 func isIndexed(spec *JobSpec) bool {
@@ -422,9 +356,7 @@ func validateManagedBy(s string, path *field.Path, errs field.ErrorList) field.E
 	if !ok || domain == "" || rest == "" {
 		errs = append(errs, field.Invalid(path, s, "must be a domain-prefixed path (e.g. 'example.com/controller')"))
 	} else {
-		for _, p := range dnsSubdomainProblems(domain) {
-			errs = append(errs, field.Invalid(path, domain, p))
-		}
+		errs = append(errs, meta.ValidateDNSSubdomain(domain, path)...)
 		for i := 0; i < len(rest); i++ {
 			if !isHTTPPathByte(rest[i]) {
 				errs = append(errs, field.Invalid(path, rest, "must consist of letters, digits and the characters '/-._~%!$&'()*+,;=:' after the domain"))
@@ -436,6 +368,13 @@ func validateManagedBy(s string, path *field.Path, errs field.ErrorList) field.E
 		errs = append(errs, field.TooLong(path, s, maxManagedByLength))
 	}
 	return errs
+}
+
+// isHTTPPathByte reports whether c may appear in the path part of a
+// domain-prefixed path such as `spec.managedBy`.
+func isHTTPPathByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		strings.IndexByte("/-._~%!$&'()*+,;=:", c) >= 0
 }
 
 // validateCompletionMode checks the completion mode and the rules that
@@ -485,18 +424,6 @@ func validateCompletionMode(spec *JobSpec, path *field.Path, errs field.ErrorLis
 	return errs
 }
 
-// ValidatePodSpec checks a defaulted pod spec (path is the spec's own
-// path: `spec` for a pod, `spec.template.spec` for a Job) with every rule
-// a v1.36 API server applies to a pod template: it is
-// [core.ValidatePodSpec] with the options the Job strategy derives
-// ([core.JobPodValidationOptions]). Defaulting first matters: an
-// undefaulted spec lacks `dnsPolicy`, `terminationMessagePolicy` and the
-// rest, which Kubernetes requires (conversion.Decode and PrepareForCreate
-// default; see core.SetDefaultsPodTemplateSpec).
-func ValidatePodSpec(ps *core.PodSpec, path *field.Path) field.ErrorList {
-	return core.ValidatePodSpec(ps, path, core.JobPodValidationOptions())
-}
-
 // validatePodTemplate checks a Job's pod template; spec is the path of the
 // Job's spec. Like Kubernetes, it reports the template's labels and
 // annotations at `spec.template.labels` and `spec.template.annotations`.
@@ -516,77 +443,6 @@ func containerNamed(cs []core.Container, name string) bool {
 		}
 	}
 	return false
-}
-
-// appendProblems appends one Invalid error at path per problem.
-func appendProblems(errs field.ErrorList, path *field.Path, value string, problems []string) field.ErrorList {
-	for _, p := range problems {
-		errs = append(errs, field.Invalid(path, value, p))
-	}
-	return errs
-}
-
-// fileModeRule is the detail of a file mode out of range.
-const fileModeRule = "must be a number between 0 and 0777 (octal), both inclusive"
-
-// ValidateDownwardAPIVolumeFile validates one item of a downwardAPI volume
-// as the API server does. fldPath is the path of the volume's
-// `downwardAPI` source: like Kubernetes, the errors do not say which item
-// (there is no `items[i]` in their field paths). It reports a missing
-// `path`, a path that is absolute, contains a '..' element or starts with
-// '..', a fieldRef a volume may not read (fieldpath.ValidateFieldRef with
-// VolumeFile), an item with both or neither of fieldRef and
-// resourceFieldRef, and a `mode` outside 0 to 0777. An empty fieldRef
-// apiVersion is taken as "v1", the value decoding defaults it to.
-func ValidateDownwardAPIVolumeFile(item *core.DownwardAPIVolumeFile, fldPath *field.Path) field.ErrorList {
-	var errs field.ErrorList
-	pathAt := fldPath.Child("path")
-	if item.Path == "" {
-		errs = append(errs, field.Required(pathAt, ""))
-	}
-	errs = validateLocalNonReservedPath(item.Path, pathAt, errs)
-	hasResourceRef := item.ResourceFieldRef != nil
-	switch {
-	case item.FieldRef != nil:
-		errs = append(errs, fieldpath.ValidateFieldRef(apiVersionOrV1(item.FieldRef.APIVersion), item.FieldRef.FieldPath, fieldpath.VolumeFile, fldPath.Child("fieldRef"))...)
-		if hasResourceRef {
-			errs = append(errs, field.Invalid(fldPath, "resource", "may not have both `fieldRef` and `resourceFieldRef`"))
-		}
-	case hasResourceRef:
-		// resourceFieldRef itself is not checked here.
-	default:
-		errs = append(errs, field.Required(fldPath, "must have one of `fieldRef` and `resourceFieldRef`"))
-	}
-	if m := item.Mode; m != nil && (*m < 0 || *m > 0o777) {
-		errs = append(errs, field.Invalid(fldPath.Child("mode"), *m, fileModeRule))
-	}
-	return errs
-}
-
-// apiVersionOrV1 is a fieldRef's apiVersion, "v1" when empty.
-func apiVersionOrV1(v string) string {
-	if v == "" {
-		return "v1"
-	}
-	return v
-}
-
-// validateLocalNonReservedPath checks a volume file path as Kubernetes
-// does: relative, no '..' element, not starting with '..'.
-func validateLocalNonReservedPath(p string, path *field.Path, errs field.ErrorList) field.ErrorList {
-	if strings.HasPrefix(p, "/") {
-		errs = append(errs, field.Invalid(path, p, "must be a relative path"))
-	}
-	for elem := range strings.SplitSeq(p, "/") {
-		if elem == ".." {
-			errs = append(errs, field.Invalid(path, p, "must not contain '..'"))
-			break
-		}
-	}
-	if strings.HasPrefix(p, "..") && !strings.HasPrefix(p, "../") {
-		errs = append(errs, field.Invalid(path, p, "must not start with '..'"))
-	}
-	return errs
 }
 
 // The values a pod failure policy may use, sorted as Kubernetes lists
@@ -741,14 +597,4 @@ func validateSuccessPolicy(spec *JobSpec, path *field.Path, errs field.ErrorList
 		}
 	}
 	return errs
-}
-
-// sortedKeys returns the keys of m in increasing order.
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -180,13 +180,11 @@ func validateSpec(spec *Spec) (int32, field.ErrorList) {
 	var errs field.ErrorList
 	if spec.Name == "" {
 		errs = append(errs, field.Required(field.NewPath("name"), "the Job must have a name"))
-	} else if msg := dns1123LabelProblem(spec.Name); msg != "" {
-		errs = append(errs, field.Invalid(field.NewPath("name"), spec.Name, msg))
+	} else {
+		errs = append(errs, meta.ValidateDNSLabel(spec.Name, field.NewPath("name"))...)
 	}
 	if spec.Namespace != "" {
-		if msg := dns1123LabelProblem(spec.Namespace); msg != "" {
-			errs = append(errs, field.Invalid(field.NewPath("namespace"), spec.Namespace, msg))
-		}
+		errs = append(errs, meta.ValidateDNSLabel(spec.Namespace, field.NewPath("namespace"))...)
 	}
 	if spec.Image == "" {
 		errs = append(errs, field.Required(field.NewPath("image"), ""))
@@ -269,19 +267,4 @@ func validateSpec(spec *Spec) (int32, field.ErrorList) {
 			[]core.RestartPolicy{core.RestartPolicyOnFailure, core.RestartPolicyNever}))
 	}
 	return int32(min(max(n, 0), math.MaxInt32)), errs
-}
-
-// dns1123LabelProblem says what keeps s from being a DNS-1123 label, or "".
-func dns1123LabelProblem(s string) string {
-	if len(s) > 63 {
-		return "must be no more than 63 bytes"
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		alnum := 'a' <= c && c <= 'z' || '0' <= c && c <= '9'
-		if !alnum && (c != '-' || i == 0 || i == len(s)-1) {
-			return "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
-		}
-	}
-	return ""
 }

@@ -35,8 +35,8 @@
 // template with every rule a v1.36 API server applies to a Job's, with the
 // field paths and error types Kubernetes reports; [PodValidationOptions]
 // holds the few choices the Job strategy makes ([JobPodValidationOptions]).
-// The DNS name rules every jobkit package uses live here too
-// ([ValidateDNSLabel], [ValidateDNSSubdomain]).
+// The rules every kind shares (DNS names, object metadata, annotations)
+// are package meta's; label keys and values are package selector's.
 //
 // # Non-goals
 //

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/fieldpath"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/jobapi/resource"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -214,8 +215,8 @@ func hostPortSeen(cs []Container, ci, pi int) bool {
 func validateContainerCommon(c *Container, spec *PodSpec, vs *volumeSet, cp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	if c.Name == "" {
 		errs = append(errs, field.Required(cp.at("name"), "must name the container with a DNS label"))
-	} else if !isDNSLabel(c.Name) {
-		errs = appendDNSLabelErrors(errs, cp.at("name"), c.Name)
+	} else if !meta.IsDNSLabel(c.Name) {
+		errs = append(errs, meta.ValidateDNSLabel(c.Name, cp.at("name"))...)
 	}
 	if c.Image == "" {
 		errs = append(errs, field.Required(cp.at("image"), "must name the container image to run"))
@@ -493,8 +494,8 @@ func containsString(list []string, s string) bool {
 // validateKeySelector checks a configMapKeyRef or secretKeyRef: the name a
 // DNS subdomain, the key set and a valid ConfigMap/Secret key.
 func validateKeySelector(name, key string, path func() *field.Path, errs field.ErrorList) field.ErrorList {
-	if !isDNSSubdomain(name) {
-		errs = appendDNSSubdomainErrors(errs, path().Child("name"), name)
+	if !meta.IsDNSSubdomain(name) {
+		errs = append(errs, meta.ValidateDNSSubdomain(name, path().Child("name"))...)
 	}
 	if key == "" {
 		errs = append(errs, field.Required(path().Child("key"), "must name the key to read"))
@@ -516,8 +517,8 @@ func validateFileKeySelector(s *FileKeySelector, path func() *field.Path, errs f
 	}
 	if s.VolumeName == "" {
 		errs = append(errs, field.Required(path().Child("volumeName"), "must name an emptyDir volume"))
-	} else if !isDNSLabel(s.VolumeName) {
-		errs = appendDNSLabelErrors(errs, path().Child("volumeName"), s.VolumeName)
+	} else if !meta.IsDNSLabel(s.VolumeName) {
+		errs = append(errs, meta.ValidateDNSLabel(s.VolumeName, path().Child("volumeName"))...)
 	}
 	if s.Path == "" {
 		errs = append(errs, field.Required(path().Child("path"), "must name the file to read"))
@@ -531,7 +532,7 @@ func validateFileKeySelector(s *FileKeySelector, path func() *field.Path, errs f
 // key, one sentence per broken rule as Kubernetes counts them.
 func configMapKeyProblems(s string) []string {
 	var p []string
-	if len(s) > dnsSubdomainMaxLength {
+	if len(s) > meta.DNSSubdomainMaxLength {
 		p = append(p, "must be no more than 253 bytes")
 	}
 	ok := s != ""
@@ -585,20 +586,14 @@ func validateEnvSourceName(name string, path func() *field.Path, errs field.Erro
 	if name == "" {
 		return append(errs, field.Required(path(), "must name the ConfigMap or Secret"))
 	}
-	// ConfigMap and Secret names are DNS subdomains, checked as a prefix.
-	if !isDNSSubdomain(maskTrailingDash(name)) {
-		errs = appendDNSSubdomainErrors(errs, path(), maskTrailingDash(name))
+	// ConfigMap and Secret names are DNS subdomains, checked as a prefix
+	// (Kubernetes' ValidateConfigMapName(name, true)).
+	if !meta.IsDNSSubdomain(name) {
+		for _, p := range meta.NameIsDNSSubdomain(name, true) {
+			errs = append(errs, field.Invalid(path(), name, p))
+		}
 	}
 	return errs
-}
-
-// maskTrailingDash lets a name checked as a prefix end in '-', as
-// Kubernetes' name validation with prefix=true does.
-func maskTrailingDash(s string) string {
-	if len(s) > 1 && s[len(s)-1] == '-' {
-		return s[:len(s)-1] + "a"
-	}
-	return s
 }
 
 // validateVolumeMounts checks a container's volume mounts: the name of a
@@ -855,7 +850,7 @@ func isExtendedResource(name ResourceName) bool {
 	}
 	// Kubernetes checks "requests."+name as a qualified name: name itself
 	// is one, with room for "requests." in its 253-byte prefix.
-	return len(selector.ValidateQualifiedName(s, nil)) == 0 && strings.IndexByte(s, '/')+len("requests.") <= dnsSubdomainMaxLength
+	return len(selector.ValidateQualifiedName(s, nil)) == 0 && strings.IndexByte(s, '/')+len("requests.") <= meta.DNSSubdomainMaxLength
 }
 
 // standardResources are the names without '/' Kubernetes knows.

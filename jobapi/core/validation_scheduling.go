@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -193,8 +194,8 @@ func validateNodeSelectorTerm(t *NodeSelectorTerm, allowInvalidValues bool, tp *
 			continue
 		}
 		for k, v := range r.Values {
-			if !isDNSSubdomain(v) {
-				errs = appendDNSSubdomainErrors(errs, rp().Child("values").Index(k), v)
+			if !meta.IsDNSSubdomain(v) {
+				errs = append(errs, meta.ValidateDNSSubdomain(v, rp().Child("values").Index(k))...)
 			}
 		}
 	}
@@ -228,9 +229,9 @@ func validatePodAffinityTerm(t *PodAffinityTerm, tp *lazyPath, opts PodValidatio
 		errs = append(errs, selector.ValidateLabelSelector(t.NamespaceSelector, lsOpts, tp.at("namespaceSelector"))...)
 	}
 	for _, ns := range t.Namespaces {
-		if !isDNSLabel(ns) {
+		if !meta.IsDNSLabel(ns) {
 			// Kubernetes reports these at `namespace`, singular.
-			errs = appendDNSLabelErrors(errs, tp.at("namespace"), ns)
+			errs = append(errs, meta.ValidateDNSLabel(ns, tp.at("namespace"))...)
 		}
 	}
 	errs = validateMatchLabelKeys(t.MatchLabelKeys, t.MismatchLabelKeys, t.LabelSelector, func() *field.Path { return tp.path() }, errs)

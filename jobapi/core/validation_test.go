@@ -552,25 +552,6 @@ func TestValidatePodSpecOptions(t *testing.T) {
 	}
 }
 
-// TestValidateDNSNames checks the exported DNS name rules.
-func TestValidateDNSNames(t *testing.T) {
-	for _, tc := range []struct {
-		s                string
-		label, subdomain int // number of errors
-	}{
-		{"a", 0, 0}, {"my-name", 0, 0}, {"example.com", 1, 0}, {"", 1, 1}, {"-a", 1, 1}, {"A", 1, 1},
-		{strings.Repeat("a", 63), 0, 0}, {strings.Repeat("a", 64), 1, 0}, {strings.Repeat("a.", 127), 2, 2},
-	} {
-		p := field.NewPath("name")
-		if got := len(core.ValidateDNSLabel(tc.s, p)); got != tc.label || core.IsDNSLabel(tc.s) != (tc.label == 0) {
-			t.Errorf("ValidateDNSLabel(%q): %d errors, want %d", tc.s, got, tc.label)
-		}
-		if got := len(core.ValidateDNSSubdomain(tc.s, p)); got != tc.subdomain || core.IsDNSSubdomain(tc.s) != (tc.subdomain == 0) {
-			t.Errorf("ValidateDNSSubdomain(%q): %d errors, want %d", tc.s, got, tc.subdomain)
-		}
-	}
-}
-
 // FuzzValidatePodTemplateSpec checks that validation never panics on any
 // template the decoder accepts, and gives the same errors twice.
 func FuzzValidatePodTemplateSpec(f *testing.F) {

@@ -4,21 +4,25 @@ import (
 	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
-// Pods are validated with package jobapi's rules (the whole core/v1
-// pod spec validation); Jobs and their status entirely by package jobapi.
+// Pods are validated with packages meta and core (the object metadata
+// and the whole core/v1 pod spec validation); Jobs and their status
+// entirely by package jobapi.
 
 // validatePod checks a pod as the API server checks a new one: its
-// metadata (jobapi.ValidateObjectMeta) and its spec (jobapi.ValidatePodSpec).
+// metadata (meta.ValidateObjectMeta; the namespace may be left out, the
+// store's own) and its spec (core.ValidatePodSpec with the options the
+// Job strategy uses for pod templates, core.JobPodValidationOptions).
 // The API server defaults a pod before validating it; the store keeps
 // the pod as it was given (tests compare what they wrote), so the spec is
 // defaulted on a copy, only to be validated.
 func validatePod(p *core.Pod) field.ErrorList {
-	errs := jobapi.ValidateObjectMeta(&p.ObjectMeta, field.NewPath("metadata"))
+	errs := meta.ValidateObjectMeta(&p.ObjectMeta, field.NewPath("metadata"), meta.ObjectMetaOptions{})
 	spec := p.Spec.DeepCopy()
 	core.SetDefaultsPodSpec(spec)
-	return append(errs, jobapi.ValidatePodSpec(spec, field.NewPath("spec"))...)
+	return append(errs, core.ValidatePodSpec(spec, field.NewPath("spec"), core.JobPodValidationOptions())...)
 }
 
 // validatePodUpdate checks the new state p of the stored pod old as the

@@ -17,15 +17,23 @@
 // spells these types meta.X (there are no aliases elsewhere), and the pod
 // types build on this package without importing jobapi.
 //
-// Validation (validation.go) covers what is the same for every kind:
-// owner references, finalizers, managedFields and the rules of an update
-// ([ValidateObjectMetaUpdate]).
+// meta is the one home of the rules every kind shares, as apimachinery's
+// util/validation and api/validation are Kubernetes'. names.go holds the
+// name rules: DNS labels and subdomains ([IsDNSLabel],
+// [DNSSubdomainProblems], [ValidateDNSLabel], ...) in Kubernetes' words,
+// and the [NameFunc]s that check a name or a `generateName` prefix.
+// validation.go holds the validation of object metadata: on create
+// ([ValidateObjectMeta], with [ObjectMetaOptions] for what differs by
+// kind; [ValidateAnnotations]; [ValidateSystemFields]) and on update
+// ([ValidateObjectMetaUpdate], [ValidateSystemFieldsOnUpdate]). Jobs,
+// CronJobs, PodTemplates and Pods (package core) are all checked by it.
+// Label keys, label values and qualified names are package selector's
+// rules, which meta calls.
 //
 // Non-goals: meta keeps each managedFields entry's set of fields
 // (`fieldsV1`) as JSON without reading it, and the metav1 fields of a
 // newer Kubernetes in Unknown; it has no list, status or options
-// types, and does not validate names, labels and annotations: that is
-// jobapi's (and core's, for pods).
+// types, and no cluster-scoped kinds (so no rule forbids a namespace).
 package meta
 
 //go:generate go run ../internal/gen

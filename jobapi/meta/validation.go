@@ -20,6 +20,125 @@ const (
 	SubresourceMaxLength = 256
 )
 
+// TotalAnnotationSizeLimit is the most bytes an object's annotations may
+// hold, keys and values together (256 KiB).
+const TotalAnnotationSizeLimit = 256 * 1024
+
+// ObjectMetaOptions are what [ValidateObjectMeta] needs to know of the
+// kind, as Kubernetes' ValidateObjectMeta takes it in arguments. The zero
+// value suits a Job, a CronJob or a PodTemplate.
+//
+// +jobkit:deepcopy=false
+type ObjectMetaOptions struct {
+	// RequireNamespace refuses an empty `namespace` (Required), as for a
+	// pod, which jobkit validates as the API server stores it. Without
+	// it an empty namespace is accepted: for the kinds jobkit creates
+	// from manifests, it comes from the request. Either way a namespace
+	// that is set must be a DNS label. (jobkit models no cluster-scoped
+	// kind, so there is no option to forbid a namespace.)
+	RequireNamespace bool
+	// Name checks `name`, and `generateName` as a prefix; nil means
+	// [NameIsDNSSubdomain], the rule of every kind jobkit models.
+	Name NameFunc
+}
+
+// ValidateObjectMeta checks the metadata of a new object (at path,
+// `metadata`) as a v1.36 API server does (apimachinery's
+// ValidateObjectMeta):
+//   - `generateName`, when set, by opts.Name as a prefix; `name` set
+//     (Required, even with a generateName: the name is drawn before
+//     validation) and valid by opts.Name (Invalid, one error per
+//     problem, in Kubernetes' words);
+//   - `namespace` a DNS label, and set when opts.RequireNamespace;
+//   - `labels` as package selector's ValidateLabels checks them;
+//   - `annotations` as [ValidateAnnotations] checks them;
+//   - the system fields as [ValidateSystemFields] checks them
+//     (`generation`, `ownerReferences`, `finalizers`, `managedFields`).
+//
+// Valid metadata costs no allocation.
+func ValidateObjectMeta(m *ObjectMeta, path *field.Path, opts ObjectMetaOptions) field.ErrorList {
+	nameFn := opts.Name
+	if nameFn == nil {
+		nameFn = NameIsDNSSubdomain
+	}
+	var errs field.ErrorList
+	if m.GenerateName != "" {
+		for _, p := range nameFn(m.GenerateName, true) {
+			errs = append(errs, field.Invalid(path.Child("generateName"), m.GenerateName, p))
+		}
+	}
+	if m.Name == "" {
+		errs = append(errs, field.Required(path.Child("name"), "`name` or `generateName` must be specified"))
+	} else {
+		for _, p := range nameFn(m.Name, false) {
+			errs = append(errs, field.Invalid(path.Child("name"), m.Name, p))
+		}
+	}
+	switch {
+	case m.Namespace != "":
+		for _, p := range DNSLabelProblems(m.Namespace) {
+			errs = append(errs, field.Invalid(path.Child("namespace"), m.Namespace, p))
+		}
+	case opts.RequireNamespace:
+		errs = append(errs, field.Required(path.Child("namespace"), "must be set: the object lives in a namespace"))
+	}
+	if len(m.Labels) > 0 && len(selector.ValidateLabels(m.Labels, nil)) > 0 {
+		errs = append(errs, selector.ValidateLabels(m.Labels, path.Child("labels"))...)
+	}
+	if len(m.Annotations) > 0 && !annotationsValid(m.Annotations) {
+		errs = append(errs, ValidateAnnotations(m.Annotations, path.Child("annotations"))...)
+	}
+	if m.Generation < 0 || len(m.OwnerReferences) > 0 || len(m.Finalizers) > 0 || len(m.ManagedFields) > 0 {
+		errs = append(errs, ValidateSystemFields(m, path)...)
+	}
+	return errs
+}
+
+// ValidateAnnotations checks an object's annotations (at path,
+// `metadata.annotations`) as Kubernetes does: each key a qualified name
+// once lower-cased (package selector's rule for label keys, case aside:
+// Invalid at path, with the key as written, one error per problem, keys
+// in increasing order), and keys and values together at most
+// [TotalAnnotationSizeLimit] bytes (TooLong at path). Valid annotations
+// cost no allocation, so a caller may call it with a nil path first and
+// build the path only when there are errors.
+func ValidateAnnotations(a map[string]string, path *field.Path) field.ErrorList {
+	if annotationsValid(a) {
+		return nil
+	}
+	keys := make([]string, 0, len(a))
+	size := 0
+	for k, v := range a {
+		keys = append(keys, k)
+		size += len(k) + len(v)
+	}
+	slices.Sort(keys)
+	var errs field.ErrorList
+	for _, k := range keys {
+		for _, e := range selector.ValidateQualifiedName(strings.ToLower(k), nil) {
+			errs = append(errs, field.Invalid(path, k, e.Detail))
+		}
+	}
+	if size > TotalAnnotationSizeLimit {
+		errs = append(errs, field.TooLong(path, "", TotalAnnotationSizeLimit))
+	}
+	return errs
+}
+
+// annotationsValid reports whether ValidateAnnotations finds nothing
+// wrong, without allocating when every key is lower-case (strings.ToLower
+// returns such a key as it is).
+func annotationsValid(a map[string]string) bool {
+	size := 0
+	for k, v := range a {
+		size += len(k) + len(v)
+		if len(selector.ValidateQualifiedName(strings.ToLower(k), nil)) > 0 {
+			return false
+		}
+	}
+	return size <= TotalAnnotationSizeLimit
+}
+
 // The standard finalizers: the garbage collector's (an object may not
 // have both) and the namespace controller's. Any other finalizer must be
 // domain-prefixed ('example.com/cleanup').
@@ -232,9 +351,9 @@ func ValidateSystemFields(m *ObjectMeta, path *field.Path) field.ErrorList {
 //     `finalizers`).
 //
 // The validity of the new metadata itself is checked apart: on an
-// update, by the create rules (jobapi.ValidateObjectMeta and
-// [ValidateSystemFields]); on a status update, where Kubernetes checks
-// less, by labels and annotations and [ValidateSystemFieldsOnUpdate].
+// update, by the create rules ([ValidateObjectMeta]); on a status
+// update, where Kubernetes checks less, by labels, [ValidateAnnotations]
+// and [ValidateSystemFieldsOnUpdate].
 // The resourceVersion is not checked: the API server fills it in for an
 // unconditional update. path is the metadata's path (`metadata`).
 func ValidateObjectMetaUpdate(m, old *ObjectMeta, path *field.Path, kind string) field.ErrorList {

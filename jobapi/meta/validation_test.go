@@ -232,3 +232,110 @@ func BenchmarkValidateManagedFields(b *testing.B) {
 		}
 	}
 }
+
+func TestValidateObjectMeta(t *testing.T) {
+	pod := meta.ObjectMetaOptions{RequireNamespace: true}
+	tests := []struct {
+		name string
+		m    meta.ObjectMeta
+		opts meta.ObjectMetaOptions
+		want []string
+	}{
+		{"name only", meta.ObjectMeta{Name: "pi"}, meta.ObjectMetaOptions{}, nil},
+		{"everything valid", meta.ObjectMeta{Name: "pi", GenerateName: "pi-", Namespace: "default", Generation: 1,
+			Labels: map[string]string{"app": "pi"}, Annotations: map[string]string{"Example.com/Note": "x"},
+			Finalizers: []string{"kubernetes"}}, meta.ObjectMetaOptions{}, nil},
+		{"no name", meta.ObjectMeta{}, meta.ObjectMetaOptions{}, []string{"FieldValueRequired metadata.name"}},
+		{"a generateName does not stand for the name", meta.ObjectMeta{GenerateName: "pi-"}, meta.ObjectMetaOptions{}, []string{"FieldValueRequired metadata.name"}},
+		{"bad generateName and name", meta.ObjectMeta{Name: "Pi_x", GenerateName: "Pi_-"}, meta.ObjectMetaOptions{},
+			[]string{"FieldValueInvalid metadata.generateName", "FieldValueInvalid metadata.name"}},
+		{"name too long and of a bad shape: two errors", meta.ObjectMeta{Name: strings.Repeat("A", 254)}, meta.ObjectMetaOptions{},
+			[]string{"FieldValueInvalid metadata.name", "FieldValueInvalid metadata.name"}},
+		{"a dotted name is a subdomain", meta.ObjectMeta{Name: "pi.v2"}, meta.ObjectMetaOptions{}, nil},
+		{"the name function decides", meta.ObjectMeta{Name: "pi.v2"}, meta.ObjectMetaOptions{Name: meta.NameIsDNSLabel}, []string{"FieldValueInvalid metadata.name"}},
+		{"namespace not a DNS label", meta.ObjectMeta{Name: "pi", Namespace: "my.ns"}, meta.ObjectMetaOptions{}, []string{"FieldValueInvalid metadata.namespace"}},
+		{"namespace optional", meta.ObjectMeta{Name: "pi"}, meta.ObjectMetaOptions{}, nil},
+		{"namespace required", meta.ObjectMeta{Name: "pi"}, pod, []string{"FieldValueRequired metadata.namespace"}},
+		{"bad label key and value", meta.ObjectMeta{Name: "pi", Labels: map[string]string{"-a": "b c"}}, meta.ObjectMetaOptions{},
+			[]string{"FieldValueInvalid metadata.labels", "FieldValueInvalid metadata.labels"}},
+		{"bad annotation key", meta.ObjectMeta{Name: "pi", Annotations: map[string]string{"a b": ""}}, meta.ObjectMetaOptions{},
+			[]string{"FieldValueInvalid metadata.annotations"}},
+		{"negative generation", meta.ObjectMeta{Name: "pi", Generation: -1}, meta.ObjectMetaOptions{}, []string{"FieldValueInvalid metadata.generation"}},
+		{"system fields", meta.ObjectMeta{Name: "pi", Finalizers: []string{"orphan", "foregroundDeletion"}, OwnerReferences: []meta.OwnerReference{{}}}, pod,
+			[]string{
+				"FieldValueRequired metadata.namespace",
+				"FieldValueInvalid metadata.ownerReferences.apiVersion", "FieldValueInvalid metadata.ownerReferences.kind",
+				"FieldValueInvalid metadata.ownerReferences.name", "FieldValueInvalid metadata.ownerReferences.uid",
+				"FieldValueInvalid metadata.finalizers",
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := errKeys(meta.ValidateObjectMeta(&tt.m, field.NewPath("metadata"), tt.opts))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestValidateObjectMetaWordsNamesAsKubernetes(t *testing.T) {
+	m := meta.ObjectMeta{Name: "pi", GenerateName: "Pi-", Namespace: "a.b"}
+	got := meta.ValidateObjectMeta(&m, field.NewPath("metadata"), meta.ObjectMetaOptions{})
+	want := field.ErrorList{
+		field.Invalid(field.NewPath("metadata", "generateName"), "Pi-", subdomainRule),
+		field.Invalid(field.NewPath("metadata", "namespace"), "a.b", dots),
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestValidateAnnotations(t *testing.T) {
+	p := field.NewPath("metadata", "annotations")
+	big := strings.Repeat("v", meta.TotalAnnotationSizeLimit)
+	tests := []struct {
+		name string
+		a    map[string]string
+		want field.ErrorList
+	}{
+		{"none", nil, nil},
+		{"upper-case keys are fine", map[string]string{"Example.com/Note": "x", "NOTE": ""}, nil},
+		{"exactly the limit", map[string]string{"k": big[1:]}, nil},
+		{"one byte over the limit", map[string]string{"k": big}, field.ErrorList{field.TooLong(p, "", meta.TotalAnnotationSizeLimit)}},
+		{"bad keys in order, as written", map[string]string{"b b": "", "A_": ""}, field.ErrorList{
+			field.Invalid(p, "A_", "must consist of letters, digits, '-', '_' and '.', and must start and end with a letter or digit (e.g. 'MyName', 'my.name', '123-abc')"),
+			field.Invalid(p, "b b", "must consist of letters, digits, '-', '_' and '.', and must start and end with a letter or digit (e.g. 'MyName', 'my.name', '123-abc')"),
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, meta.ValidateAnnotations(tt.a, p)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestValidObjectMetaCostsNoAllocation(t *testing.T) {
+	m := meta.ObjectMeta{Name: "pi", GenerateName: "pi", Namespace: "default", Generation: 1,
+		Labels: map[string]string{"app": "pi", "example.com/tier": "batch"}, Annotations: map[string]string{"example.com/note": "x"},
+		Finalizers: []string{"kubernetes"}}
+	path := field.NewPath("metadata")
+	allocs := testing.AllocsPerRun(100, func() {
+		_ = meta.ValidateObjectMeta(&m, path, meta.ObjectMetaOptions{RequireNamespace: true})
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per run, want 0", allocs)
+	}
+}
+
+func BenchmarkValidateObjectMeta(b *testing.B) {
+	m := meta.ObjectMeta{Name: "pi", Namespace: "default", Generation: 1,
+		Labels: map[string]string{"app": "pi", "batch.kubernetes.io/job-name": "pi"}, Annotations: map[string]string{"example.com/note": "x"}}
+	path := field.NewPath("metadata")
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = meta.ValidateObjectMeta(&m, path, meta.ObjectMetaOptions{})
+	}
+}
