@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/internal/equality"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/scoreboard"
 )
@@ -55,14 +56,7 @@ func ValidateStatusUpdate(job, old *Job) (field.ErrorList, error) {
 	if job == nil || old == nil {
 		return nil, errors.New("jobapi: ValidateStatusUpdate needs the new and the stored Job, not nil")
 	}
-	errs := meta.ValidateObjectMetaUpdate(&job.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "Job")
-	errs = append(errs, meta.ValidateSystemFieldsOnUpdate(&job.ObjectMeta, field.NewPath("metadata"))...)
-	if m := &job.ObjectMeta; !labelsValid(m.Labels) {
-		errs = validateLabelMap(m.Labels, field.NewPath("metadata", "labels"), errs)
-	}
-	if m := &job.ObjectMeta; len(m.Annotations) > 0 {
-		errs = validateAnnotations(m.Annotations, field.NewPath("metadata", "annotations"), errs)
-	}
+	errs := validateMetadataUpdate(&job.ObjectMeta, &old.ObjectMeta, "Job")
 	st, ost := &job.Status, &old.Status
 	path := field.NewPath("status")
 
@@ -82,7 +76,7 @@ func ValidateStatusUpdate(job, old *Job) (field.ErrorList, error) {
 	activeChanged := st.Active != ost.Active
 	startChanged := !equalTimePtr(st.StartTime, ost.StartTime)
 	completionChanged := !equalTimePtr(st.CompletionTime, ost.CompletionTime)
-	uncountedChanged := !semanticEqual(st.UncountedTerminatedPods, ost.UncountedTerminatedPods)
+	uncountedChanged := !equality.Semantic(st.UncountedTerminatedPods, ost.UncountedTerminatedPods)
 	readyChanged := !equalInt32Ptr(st.Ready, ost.Ready)
 	terminatingChanged := !equalInt32Ptr(st.Terminating, ost.Terminating)
 	spec := &job.Spec

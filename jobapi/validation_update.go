@@ -1,14 +1,11 @@
 package jobapi
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"reflect"
-	"slices"
 
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/internal/equality"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -47,10 +44,12 @@ const immutable = "may not be changed once the Job is created"
 //     (MutablePodResourcesForSuspendedJobs, beta and on in v1.36); any
 //     other change is Invalid at `spec.template.spec`.
 //
-// Values are compared by meaning, as Kubernetes compares them: an empty
-// list or map equals a missing one, and an unset `completionMode` equals
-// 'NonIndexed'. The error is for misuse only: a nil job or old, or a bad
-// option.
+// Values are compared by meaning, as Kubernetes compares them
+// (apiequality.Semantic): an empty list or map equals a missing one,
+// quantities compare by value, times by instant, members jobkit does not
+// model by the meaning of their JSON, and an unset `completionMode`
+// equals 'NonIndexed'. The error is for misuse only: a nil job or old, or
+// a bad option.
 func ValidateUpdate(job, old *Job, opts ...ValidateOption) (field.ErrorList, error) {
 	if job == nil || old == nil {
 		return nil, errors.New("jobapi: ValidateUpdate needs the new and the stored Job, not nil")
@@ -73,23 +72,23 @@ func ValidateUpdate(job, old *Job, opts ...ValidateOption) (field.ErrorList, err
 	spec := field.NewPath("spec")
 	ns, os := &job.Spec, &old.Spec
 	errs = validateCompletionsUpdate(ns, os, spec.Child("completions"), errs)
-	if !semanticEqual(ns.Selector, os.Selector) {
+	if !equality.Semantic(ns.Selector, os.Selector) {
 		errs = append(errs, field.Invalid(spec.Child("selector"), ns.Selector, immutable))
 	}
 	errs = validateTemplateUpdate(job, old, spec, errs)
 	if completionMode(ns) != completionMode(os) {
 		errs = append(errs, field.Invalid(spec.Child("completionMode"), ns.CompletionMode, immutable))
 	}
-	if !semanticEqual(ns.PodFailurePolicy, os.PodFailurePolicy) {
+	if !equality.Semantic(ns.PodFailurePolicy, os.PodFailurePolicy) {
 		errs = append(errs, field.Invalid(spec.Child("podFailurePolicy"), ns.PodFailurePolicy, immutable))
 	}
-	if !semanticEqual(ns.BackoffLimitPerIndex, os.BackoffLimitPerIndex) {
+	if !equality.Semantic(ns.BackoffLimitPerIndex, os.BackoffLimitPerIndex) {
 		errs = append(errs, field.Invalid(spec.Child("backoffLimitPerIndex"), ns.BackoffLimitPerIndex, immutable))
 	}
-	if !semanticEqual(ns.ManagedBy, os.ManagedBy) {
+	if !equality.Semantic(ns.ManagedBy, os.ManagedBy) {
 		errs = append(errs, field.Invalid(spec.Child("managedBy"), ns.ManagedBy, immutable))
 	}
-	if !semanticEqual(ns.SuccessPolicy, os.SuccessPolicy) {
+	if !equality.Semantic(ns.SuccessPolicy, os.SuccessPolicy) {
 		errs = append(errs, field.Invalid(spec.Child("successPolicy"), ns.SuccessPolicy, immutable))
 	}
 	return errs, nil
@@ -125,7 +124,7 @@ func completionMode(spec *JobSpec) CompletionMode {
 // validateCompletionsUpdate: completions is immutable, except that an
 // Indexed Job may scale by changing completions and parallelism together.
 func validateCompletionsUpdate(ns, os *JobSpec, path *field.Path, errs field.ErrorList) field.ErrorList {
-	if semanticEqual(ns.Completions, os.Completions) {
+	if equality.Semantic(ns.Completions, os.Completions) {
 		return errs
 	}
 	if !isIndexed(ns) {
@@ -164,185 +163,98 @@ func conditionTrue(conds []JobCondition, t JobConditionType) bool {
 
 // validateTemplateUpdate checks that the pod template did not change,
 // allowing the changes Kubernetes v1.36 allows while a Job is suspended
-// and has not started. It compares the templates as JSON values, so it
-// sees every member, modeled or not.
+// and has not started (validatePodTemplateUpdate): it gives a copy of
+// old's template the members that may change, taken from job's, and
+// compares the two semantically, unmodeled members included. The value
+// of the error lists the members that changed.
 func validateTemplateUpdate(job, old *Job, spec *field.Path, errs field.ErrorList) field.ErrorList {
 	path := spec.Child("template")
-	a, errA := jsonValue(&job.Spec.Template)
-	b, errB := jsonValue(&old.Spec.Template)
-	if errA != nil || errB != nil {
-		if !reflect.DeepEqual(&job.Spec.Template, &old.Spec.Template) {
-			errs = append(errs, field.Invalid(path, []string{path.String()}, immutable))
-		}
+	now, was := &job.Spec.Template, &old.Spec.Template
+	if equality.Semantic(now, was) {
 		return errs
 	}
-	after, _ := a.(map[string]any)
-	before, _ := b.(map[string]any)
 	if !mutableTemplate(old) {
-		if changed := changedMembers(after, before, path.String()); len(changed) > 0 {
-			errs = append(errs, field.Invalid(path, changed, immutable+
-				" while the Job runs; a suspended Job that has not started may change its pod template's labels, annotations, scheduling directives and container resources"))
-		}
+		return append(errs, field.Invalid(path, changedTemplateMembers(now, was, path), immutable+
+			" while the Job runs; a suspended Job that has not started may change its pod template's labels, annotations, scheduling directives and container resources"))
+	}
+	munged := was.DeepCopy()
+	withSchedulingDirectives(munged, now)
+	withResources(&munged.Spec, &now.Spec)
+	if equality.Semantic(&now.Spec, &munged.Spec) {
 		return errs
 	}
-	withSchedulingDirectives(before, after)
-	as, _ := after["spec"].(map[string]any)
-	bs, _ := before["spec"].(map[string]any)
-	withResources(bs, as)
-	if changed := changedMembers(as, bs, path.Child("spec").String()); len(changed) > 0 {
-		errs = append(errs, field.Invalid(path.Child("spec"), changed,
-			"may only change in its labels, annotations, scheduling directives (`nodeSelector`, `tolerations`, `schedulingGates`, `affinity.nodeAffinity`) and container `resources` while the Job is suspended"))
+	sp := path.Child("spec")
+	changed := equality.ChangedMembers(&now.Spec, &munged.Spec)
+	for i, m := range changed {
+		changed[i] = sp.Child(m).String()
 	}
-	return errs
+	return append(errs, field.Invalid(sp, changed,
+		"may only change in its labels, annotations, scheduling directives (`nodeSelector`, `tolerations`, `schedulingGates`, `affinity.nodeAffinity`) and container `resources` while the Job is suspended"))
 }
 
-// withSchedulingDirectives gives before, a pod template as a JSON value,
-// the labels, annotations and scheduling directives of after, as
-// Kubernetes does before it compares a suspended Job's templates.
-func withSchedulingDirectives(before, after map[string]any) {
-	bm := childMap(before, "metadata")
-	am, _ := after["metadata"].(map[string]any)
-	for _, k := range []string{"labels", "annotations"} {
-		setMember(bm, k, am[k])
-	}
-	if len(bm) == 0 {
-		delete(before, "metadata")
-	}
-	bs := childMap(before, "spec")
-	as, _ := after["spec"].(map[string]any)
-	for _, k := range []string{"nodeSelector", "tolerations", "schedulingGates"} {
-		setMember(bs, k, as[k])
-	}
-	oldAff, hadOld := bs["affinity"].(map[string]any)
-	newAff, hasNew := as["affinity"].(map[string]any)
-	switch {
-	case !hasNew && hadOld:
-		delete(oldAff, "nodeAffinity")
-		if len(oldAff) == 0 {
-			delete(bs, "affinity")
-		}
-	case hasNew && !hadOld:
-		aff := map[string]any{}
-		setMember(aff, "nodeAffinity", newAff["nodeAffinity"])
-		bs["affinity"] = aff
-	case hasNew && hadOld:
-		setMember(oldAff, "nodeAffinity", newAff["nodeAffinity"])
-	}
-}
-
-// withResources gives the containers and init containers of before (a
-// pod spec as a JSON value) the resources of after's, where both lists
-// have the same length and the container at the same place has the same
-// name.
-func withResources(before, after map[string]any) {
-	for _, list := range []string{"containers", "initContainers"} {
-		bl, _ := before[list].([]any)
-		al, _ := after[list].([]any)
-		if len(bl) != len(al) {
-			continue
-		}
-		for i := range bl {
-			bc, _ := bl[i].(map[string]any)
-			ac, _ := al[i].(map[string]any)
-			if bc == nil || ac == nil || bc["name"] != ac["name"] {
-				continue
-			}
-			setMember(bc, "resources", ac["resources"])
-		}
-	}
-}
-
-// childMap returns the member k of m as a map, adding an empty one when it
-// is missing.
-func childMap(m map[string]any, k string) map[string]any {
-	c, ok := m[k].(map[string]any)
-	if !ok {
-		c = map[string]any{}
-		m[k] = c
-	}
-	return c
-}
-
-// setMember sets member k of m to v, or removes it when v is nil.
-func setMember(m map[string]any, k string, v any) {
-	if v == nil {
-		delete(m, k)
-		return
-	}
-	m[k] = v
-}
-
-// changedMembers lists the paths (under prefix) of the members of two
-// pod templates, as JSON values, that differ, looking one level into
+// changedTemplateMembers lists the paths (under path) of the members in
+// which the pod templates now and was differ, looking one level into
 // `metadata` and `spec`.
-func changedMembers(a, b any, prefix string) []string {
-	ma, _ := a.(map[string]any)
-	mb, _ := b.(map[string]any)
-	if ma == nil || mb == nil {
-		if reflect.DeepEqual(a, b) {
-			return nil
-		}
-		return []string{prefix}
-	}
+func changedTemplateMembers(now, was *core.PodTemplateSpec, path *field.Path) []string {
 	var out []string
-	for _, k := range unionKeys(ma, mb) {
-		va, vb := ma[k], mb[k]
-		if reflect.DeepEqual(va, vb) {
+	for _, m := range equality.ChangedMembers(now, was) {
+		var sub []string
+		switch m {
+		case "metadata":
+			sub = equality.ChangedMembers(&now.ObjectMeta, &was.ObjectMeta)
+		case "spec":
+			sub = equality.ChangedMembers(&now.Spec, &was.Spec)
+		default:
+			out = append(out, path.Child(m).String())
 			continue
 		}
-		sa, okA := va.(map[string]any)
-		sb, okB := vb.(map[string]any)
-		if (k == "metadata" || k == "spec") && okA && okB {
-			for _, kk := range unionKeys(sa, sb) {
-				if !reflect.DeepEqual(sa[kk], sb[kk]) {
-					out = append(out, prefix+"."+k+"."+kk)
-				}
-			}
-			continue
+		for _, s := range sub {
+			out = append(out, path.Child(m, s).String())
 		}
-		out = append(out, prefix+"."+k)
 	}
 	return out
 }
 
-func unionKeys(a, b map[string]any) []string {
-	keys := make([]string, 0, len(a)+len(b))
-	for k := range a {
-		keys = append(keys, k)
+// withSchedulingDirectives gives munged, a copy of the stored pod
+// template, the labels, annotations and scheduling directives
+// (`nodeSelector`, `tolerations`, `schedulingGates` and
+// `affinity.nodeAffinity`) of now, as Kubernetes does before it compares
+// a suspended Job's templates. An affinity now drops is dropped from
+// munged too when node affinity was all it held.
+func withSchedulingDirectives(munged, now *core.PodTemplateSpec) {
+	ms, ns := &munged.Spec, &now.Spec
+	switch {
+	case ns.Affinity == nil && ms.Affinity != nil:
+		ms.Affinity.NodeAffinity = nil
+		if a := ms.Affinity; a.PodAffinity == nil && a.PodAntiAffinity == nil && len(a.Unknown) == 0 {
+			ms.Affinity = nil
+		}
+	case ns.Affinity != nil && ms.Affinity == nil:
+		ms.Affinity = &core.Affinity{NodeAffinity: ns.Affinity.NodeAffinity}
+	case ns.Affinity != nil && ms.Affinity != nil:
+		ms.Affinity.NodeAffinity = ns.Affinity.NodeAffinity
 	}
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			keys = append(keys, k)
+	ms.NodeSelector = ns.NodeSelector
+	ms.Tolerations = ns.Tolerations
+	munged.ObjectMeta.Annotations = now.ObjectMeta.Annotations
+	munged.ObjectMeta.Labels = now.ObjectMeta.Labels
+	ms.SchedulingGates = ns.SchedulingGates
+}
+
+// withResources gives the containers and init containers of munged, a
+// copy of the stored pod spec, the resources of now's, where both lists
+// have the same length and the container at the same place has the same
+// name (validatePodResourceUpdatesOnly).
+func withResources(munged, now *core.PodSpec) {
+	for _, l := range [][2][]core.Container{{munged.Containers, now.Containers}, {munged.InitContainers, now.InitContainers}} {
+		m, n := l[0], l[1]
+		if len(m) != len(n) {
+			continue
+		}
+		for i := range m {
+			if m[i].Name == n[i].Name {
+				m[i].Resources = n[i].Resources
+			}
 		}
 	}
-	slices.Sort(keys)
-	return keys
-}
-
-// semanticEqual reports whether a and b mean the same, as their JSON
-// forms: member order, and the difference between an empty and a missing
-// list or map, do not count.
-func semanticEqual(a, b any) bool {
-	if reflect.DeepEqual(a, b) {
-		return true
-	}
-	x, errX := jsonValue(a)
-	y, errY := jsonValue(b)
-	if errX != nil || errY != nil {
-		return reflect.DeepEqual(a, b)
-	}
-	return reflect.DeepEqual(x, y)
-}
-
-// jsonValue returns v as a generic JSON value, numbers kept as written.
-func jsonValue(v any) (any, error) {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var out any
-	err = dec.Decode(&out)
-	return out, err
 }

@@ -144,6 +144,49 @@ func TestValidateUpdate(t *testing.T) {
 			j.Spec.Template.Spec.Containers[0].Image = "perl:6"
 		}, []typeAndField{{invalid, "spec.template.spec"}}},
 		{"an invalid new state is reported too", manualJob, func(j *jobapi.Job) { j.Spec.Parallelism = ref[int32](-1) }, []typeAndField{{invalid, "spec.parallelism"}}},
+		// Values compare semantically (apiequality.Semantic).
+		{"a quantity written another way is unchanged", func() *jobapi.Job {
+			j := generatedJob()
+			j.Spec.Template.Spec.Containers[0].Resources = cpu("1000m")
+			return j
+		}, func(j *jobapi.Job) { j.Spec.Template.Spec.Containers[0].Resources = cpu("1") }, nil},
+		{"an empty list in place of a missing one is unchanged", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Tolerations = []core.Toleration{}
+			j.Spec.Template.ObjectMeta.Annotations = map[string]string{}
+		}, nil},
+		{"a pointer to a zero value in place of a missing one is a change", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Affinity = &core.Affinity{}
+		}, []typeAndField{{invalid, "spec.template"}}},
+		{"an unmodeled member of the template is a change", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Unknown = meta.Unknown{"x-future": meta.RawJSON(`true`)}
+		}, []typeAndField{{invalid, "spec.template"}}},
+		{"a selector written with its maps empty is unchanged", manualJob, func(j *jobapi.Job) {
+			j.Spec.Selector.MatchExpressions = []selector.LabelSelectorRequirement{}
+		}, nil},
+		{"affinity cleared from a suspended Job whose old affinity held pod affinity too", suspendedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Affinity = nil
+		}, []typeAndField{{invalid, "spec.template.spec"}}},
+		{"affinity cleared from a suspended Job whose old affinity was node affinity alone", func() *jobapi.Job {
+			j := suspendedJob()
+			j.Spec.Template.Spec.Affinity.PodAffinity = nil
+			return j
+		}, func(j *jobapi.Job) { j.Spec.Template.Spec.Affinity = nil }, nil},
+		{"affinity added to a suspended Job with node affinity alone", generatedSuspendedWithoutAffinity, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Affinity = &core.Affinity{NodeAffinity: &core.NodeAffinity{}}
+		}, nil},
+		{"affinity added to a suspended Job with pod affinity", generatedSuspendedWithoutAffinity, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Affinity = &core.Affinity{PodAffinity: &core.PodAffinity{}}
+		}, []typeAndField{{invalid, "spec.template.spec"}}},
+		{"scheduling gates of a suspended Job that never started", suspendedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.SchedulingGates = []core.PodSchedulingGate{{Name: "example.com/gate"}}
+		}, nil},
+		{"template metadata other than labels and annotations of a suspended Job is not compared", suspendedJob, func(j *jobapi.Job) {
+			j.Spec.Template.ObjectMeta.Finalizers = []string{"example.com/f"}
+		}, nil},
+		{"resources of containers whose count changed", suspendedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Spec.Containers[0].Resources = cpu("2")
+			j.Spec.Template.Spec.Containers = append(j.Spec.Template.Spec.Containers, core.Container{Name: "side", Image: "busybox"})
+		}, []typeAndField{{invalid, "spec.template.spec"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -169,6 +212,60 @@ func TestValidateUpdateListsTheChangedPartsOfTheTemplate(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"spec.template.metadata.annotations", "spec.template.spec.containers"}, errs[0].BadValue); diff != "" {
 		t.Errorf("changed parts (-want +got):\n%s", diff)
+	}
+}
+
+// generatedSuspendedWithoutAffinity is suspendedJob without an affinity.
+func generatedSuspendedWithoutAffinity() *jobapi.Job {
+	j := suspendedJob()
+	j.Spec.Template.Spec.Affinity = nil
+	return j
+}
+
+// TestValidateUpdateChangedParts checks the value of the template error:
+// the paths of the members that changed, by their JSON names, unmodeled
+// members by theirs, sorted.
+func TestValidateUpdateChangedParts(t *testing.T) {
+	tests := []struct {
+		name   string
+		old    func() *jobapi.Job
+		change func(j *jobapi.Job)
+		want   []string
+	}{
+		{"members of the metadata and spec of a running Job's template", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.ObjectMeta.Annotations = map[string]string{"note": "x"}
+			j.Spec.Template.Spec.Containers[0].Image = "perl:5.36"
+			j.Spec.Template.Spec.NodeSelector = map[string]string{"disk": "ssd"}
+		}, []string{"spec.template.metadata.annotations", "spec.template.spec.containers", "spec.template.spec.nodeSelector"}},
+		{"unmodeled members at each level", generatedJob, func(j *jobapi.Job) {
+			j.Spec.Template.Unknown = meta.Unknown{"x-template": meta.RawJSON(`1`)}
+			j.Spec.Template.ObjectMeta.Unknown = meta.Unknown{"x-meta": meta.RawJSON(`1`)}
+			j.Spec.Template.Spec.Unknown = meta.Unknown{"x-spec": meta.RawJSON(`1`)}
+		}, []string{"spec.template.metadata.x-meta", "spec.template.spec.x-spec", "spec.template.x-template"}},
+		{"a suspended Job's spec, its allowed changes left out", suspendedJob, func(j *jobapi.Job) {
+			j.Spec.Template.ObjectMeta.Labels["tier"] = "batch"
+			j.Spec.Template.Spec.NodeSelector = nil
+			j.Spec.Template.Spec.Containers[0].Resources = cpu("2")
+			j.Spec.Template.Spec.Containers[0].Image = "perl:6"
+			j.Spec.Template.Spec.Affinity.PodAffinity = nil
+			j.Spec.Template.Spec.HostNetwork = true
+		}, []string{"spec.template.spec.affinity", "spec.template.spec.containers", "spec.template.spec.hostNetwork"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			old := tt.old()
+			job := old.DeepCopy()
+			tt.change(job)
+			var got any
+			for _, e := range mustValidateUpdate(t, job, old) {
+				if e.Field == "spec.template" || e.Field == "spec.template.spec" {
+					got = e.BadValue
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("changed parts (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
