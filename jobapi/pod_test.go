@@ -1,6 +1,7 @@
 package jobapi_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -10,6 +11,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/resource"
 )
 
 func TestPreparePodForCreate(t *testing.T) {
@@ -67,6 +69,29 @@ func TestValidatePod(t *testing.T) {
 		{name: "any restartPolicy of a pod", edit: func(p *core.Pod) { p.Spec.RestartPolicy = core.RestartPolicyAlways }},
 		{name: "a container name", edit: func(p *core.Pod) { p.Spec.Containers[0].Name = "C" },
 			want: []string{"FieldValueInvalid spec.containers[0].name"}},
+		{name: "an image volume of a pod needs its reference, and is then not registered", edit: func(p *core.Pod) {
+			p.Spec.Volumes = []core.Volume{
+				{Name: "img", VolumeSource: core.VolumeSource{Image: &core.ImageVolumeSource{PullPolicy: core.PullIfNotPresent}}},
+				{Name: "img", VolumeSource: core.VolumeSource{EmptyDir: &core.EmptyDirVolumeSource{}}},
+			}
+		}, want: []string{"FieldValueRequired spec.volumes[0].image.reference"}},
+		{name: "an ephemeral volume's claim is named after the pod and must be a valid name", edit: func(p *core.Pod) {
+			p.ObjectMeta.Name = strings.Repeat("p", 250)
+			p.Spec.Volumes = []core.Volume{ephemeralVolume("scratch")}
+		}, want: []string{"FieldValueInvalid spec.volumes[0].name"}},
+		{name: "no persistentVolumeClaim volume may name the claim of an ephemeral volume", edit: func(p *core.Pod) {
+			p.Spec.Volumes = []core.Volume{ephemeralVolume("scratch"),
+				{Name: "again", VolumeSource: core.VolumeSource{PersistentVolumeClaim: &core.PersistentVolumeClaimVolumeSource{ClaimName: "p-scratch"}}}}
+		}, want: []string{"FieldValueInvalid spec.volumes[1].persistentVolumeClaim.claimName"}},
+		{name: "an ephemeral container's padded image is reported once", edit: func(p *core.Pod) {
+			p.Spec.EphemeralContainers = []core.EphemeralContainer{{EphemeralContainerCommon: core.EphemeralContainerCommon{
+				Name: "debug", Image: " busybox", ImagePullPolicy: core.PullIfNotPresent,
+				TerminationMessagePolicy: core.TerminationMessageReadFile}}}
+		}, want: []string{"FieldValueInvalid spec.ephemeralContainers[0].image", "FieldValueForbidden spec.ephemeralContainers"}},
+		{name: "a pod's hostPort must match its containerPort under hostNetwork", edit: func(p *core.Pod) {
+			p.Spec.HostNetwork = true
+			p.Spec.Containers[0].Ports = []core.ContainerPort{{ContainerPort: 8080, Protocol: core.ProtocolTCP}}
+		}, want: []string{"FieldValueInvalid spec.containers[0].ports[0].hostPort"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -150,4 +175,13 @@ func (c constReader) Read(p []byte) (int, error) {
 		p[i] = byte(c)
 	}
 	return len(p), nil
+}
+
+// ephemeralVolume is a valid ephemeral volume named name.
+func ephemeralVolume(name string) core.Volume {
+	return core.Volume{Name: name, VolumeSource: core.VolumeSource{Ephemeral: &core.EphemeralVolumeSource{
+		VolumeClaimTemplate: &core.PersistentVolumeClaimTemplate{Spec: core.PersistentVolumeClaimSpec{
+			AccessModes: []core.PersistentVolumeAccessMode{core.ReadWriteOnce},
+			Resources:   core.VolumeResourceRequirements{Requests: core.ResourceList{core.ResourceStorage: resource.MustParse("1Gi")}},
+		}}}}}
 }

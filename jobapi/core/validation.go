@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -116,12 +117,14 @@ func ValidatePodTemplateSpec(t *PodTemplateSpec, path *field.Path, opts PodValid
 		errs = append(errs, selector.ValidateLabels(t.ObjectMeta.Labels, path.Child("labels"))...)
 	}
 	if len(t.ObjectMeta.Annotations) > 0 {
-		errs = validateAnnotations(t.ObjectMeta.Annotations, path, errs)
+		if len(meta.ValidateAnnotations(t.ObjectMeta.Annotations, nil)) > 0 {
+			errs = append(errs, meta.ValidateAnnotations(t.ObjectMeta.Annotations, path.Child("annotations"))...)
+		}
 		errs = validatePodAnnotations(t.ObjectMeta.Annotations, &t.Spec, path, opts, errs)
 	}
 	root := lazyPath{root: func() *field.Path { return path }}
 	spec := root.child("spec")
-	errs = validatePodSpec(&t.Spec, &spec, opts, errs)
+	errs = validatePodSpec(&t.Spec, nil, &spec, opts, errs)
 	if len(t.ObjectMeta.Annotations) > 0 {
 		errs = validateProfileAnnotationsMatch(t.ObjectMeta.Annotations, &t.Spec, path, errs)
 	}
@@ -168,13 +171,19 @@ func ValidatePodTemplateSpec(t *PodTemplateSpec, path *field.Path, opts PodValid
 // what to write instead.
 func ValidatePodSpec(spec *PodSpec, path *field.Path, opts PodValidationOptions) field.ErrorList {
 	at := lazyPath{root: func() *field.Path { return path }}
-	return validatePodSpec(spec, &at, opts, nil)
+	return validatePodSpec(spec, nil, &at, opts, nil)
 }
 
 // validatePodSpec checks spec in the order of Kubernetes' ValidatePodSpec,
 // so that the causes of a refusal come in the order the API server lists
 // them.
-func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
+//
+// pod is the metadata of the Pod whose spec this is, nil for a pod
+// template's (Kubernetes' podMeta; a Pod is what its ResourceIsPod option
+// says too): a Pod's image volumes need a `reference`, its host ports
+// match its container ports under hostNetwork, and its ephemeral volumes'
+// claims are named after it.
+func validatePodSpec(spec *PodSpec, pod *meta.ObjectMeta, at *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	if spec.TerminationGracePeriodSeconds == nil {
 		errs = append(errs, field.Required(at.at("terminationGracePeriodSeconds"),
 			"must be set: defaulting sets it to 30"))
@@ -185,7 +194,7 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 	if len(spec.Volumes) > len(validBuf) {
 		valid = make([]bool, 0, len(spec.Volumes))
 	}
-	errs, valid = validateVolumes(spec.Volumes, &vols, opts, valid, errs)
+	errs, valid = validateVolumes(spec.Volumes, pod, &vols, opts, valid, errs)
 	vs := volumeSet{vols: spec.Volumes, valid: valid}
 
 	errs = validatePodResourceClaims(spec, at, errs)
@@ -195,7 +204,7 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 		errs = validateEphemeralContainers(spec, &vs, at, opts, errs)
 	}
 	errs = validatePodResources(spec, at, opts, errs)
-	errs = validateHostNetworkPorts(spec, at, errs)
+	errs = validateHostNetworkPorts(spec, pod != nil, at, errs)
 
 	switch spec.RestartPolicy {
 	case RestartPolicyAlways, RestartPolicyOnFailure, RestartPolicyNever:
@@ -232,31 +241,31 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 	errs = validateHostProcess(spec, at, errs)
 	errs = validateHostUsers(spec, at, opts, errs)
 	errs = validateHostnameOverride(spec, at, errs)
-	if n := spec.ServiceAccountName; n != "" && !isDNSSubdomain(n) {
-		errs = appendDNSSubdomainErrors(errs, at.at("serviceAccountName"), n)
+	if n := spec.ServiceAccountName; n != "" && !meta.IsDNSSubdomain(n) {
+		errs = append(errs, meta.ValidateDNSSubdomain(n, at.at("serviceAccountName"))...)
 	}
-	if n := spec.NodeName; n != "" && !isDNSSubdomain(n) {
-		errs = appendDNSSubdomainErrors(errs, at.at("nodeName"), n)
+	if n := spec.NodeName; n != "" && !meta.IsDNSSubdomain(n) {
+		errs = append(errs, meta.ValidateDNSSubdomain(n, at.at("nodeName"))...)
 	}
 	if d := spec.ActiveDeadlineSeconds; d != nil && (*d < 1 || *d > 1<<31-1) {
 		errs = append(errs, field.Invalid(at.at("activeDeadlineSeconds"), *d,
 			"must be between 1 and 2147483647, inclusive"))
 	}
-	if n := spec.Hostname; n != "" && !isDNSLabel(n) {
-		errs = appendDNSLabelErrors(errs, at.at("hostname"), n)
+	if n := spec.Hostname; n != "" && !meta.IsDNSLabel(n) {
+		errs = append(errs, meta.ValidateDNSLabel(n, at.at("hostname"))...)
 	}
-	if n := spec.Subdomain; n != "" && !isDNSLabel(n) {
-		errs = appendDNSLabelErrors(errs, at.at("subdomain"), n)
+	if n := spec.Subdomain; n != "" && !meta.IsDNSLabel(n) {
+		errs = append(errs, meta.ValidateDNSLabel(n, at.at("subdomain"))...)
 	}
 	if len(spec.Tolerations) > 0 {
 		errs = validateTolerations(spec.Tolerations, at, opts, errs)
 	}
 	errs = validateHostAliases(spec, at, errs)
-	if n := spec.PriorityClassName; n != "" && !isDNSSubdomain(n) {
-		errs = appendDNSSubdomainErrors(errs, at.at("priorityClassName"), n)
+	if n := spec.PriorityClassName; n != "" && !meta.IsDNSSubdomain(n) {
+		errs = append(errs, meta.ValidateDNSSubdomain(n, at.at("priorityClassName"))...)
 	}
-	if n := spec.RuntimeClassName; n != nil && !isDNSSubdomain(*n) {
-		errs = appendDNSSubdomainErrors(errs, at.at("runtimeClassName"), *n)
+	if n := spec.RuntimeClassName; n != nil && !meta.IsDNSSubdomain(*n) {
+		errs = append(errs, meta.ValidateDNSSubdomain(*n, at.at("runtimeClassName"))...)
 	}
 	if p := spec.PreemptionPolicy; p != nil {
 		switch *p {
@@ -276,8 +285,8 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 	if g := spec.SchedulingGroup; g != nil {
 		if g.PodGroupName == nil {
 			errs = append(errs, field.Invalid(at.at("schedulingGroup", "podGroupName"), "", "must specify one of: `podGroupName`"))
-		} else if !isDNSSubdomain(*g.PodGroupName) {
-			errs = appendDNSSubdomainErrors(errs, at.at("schedulingGroup", "podGroupName"), *g.PodGroupName)
+		} else if !meta.IsDNSSubdomain(*g.PodGroupName) {
+			errs = append(errs, meta.ValidateDNSSubdomain(*g.PodGroupName, at.at("schedulingGroup", "podGroupName"))...)
 		}
 	}
 	return validateFileKeyRefVolumes(spec, at, errs)
@@ -285,13 +294,15 @@ func validatePodSpec(spec *PodSpec, at *lazyPath, opts PodValidationOptions, err
 
 // validateHostNetworkPorts checks that under hostNetwork a container's
 // hostPort, when set, is its containerPort.
-func validateHostNetworkPorts(spec *PodSpec, at *lazyPath, errs field.ErrorList) field.ErrorList {
+func validateHostNetworkPorts(spec *PodSpec, isPod bool, at *lazyPath, errs field.ErrorList) field.ErrorList {
 	if !spec.HostNetwork {
 		return errs
 	}
 	for i := range spec.Containers {
 		for j, p := range spec.Containers[i].Ports {
-			if p.HostPort != 0 && p.HostPort != p.ContainerPort {
+			// A template may leave hostPort unset: defaulting the pod sets
+			// it to containerPort. A pod's must match.
+			if (isPod || p.HostPort != 0) && p.HostPort != p.ContainerPort {
 				errs = append(errs, field.Invalid(at.at("containers").Index(i).Child("ports").Index(j).Child("hostPort"), p.HostPort,
 					"must match `containerPort` when `hostNetwork` is true"))
 			}
@@ -357,8 +368,8 @@ func validateHostnameOverride(spec *PodSpec, at *lazyPath, errs field.ErrorList)
 	if len(*h) > 64 {
 		errs = append(errs, field.TooLong(at.at("hostnameOverride"), "", 64))
 	}
-	if !isDNSSubdomain(*h) {
-		errs = appendDNSSubdomainErrors(errs, at.at("hostnameOverride"), *h)
+	if !meta.IsDNSSubdomain(*h) {
+		errs = append(errs, meta.ValidateDNSSubdomain(*h, at.at("hostnameOverride"))...)
 	}
 	return errs
 }
@@ -376,8 +387,8 @@ func validateHostAliases(spec *PodSpec, at *lazyPath, errs field.ErrorList) fiel
 				"must not be an IPv4-mapped IPv6 address: write the IPv4 address"))
 		}
 		for j, name := range h.Hostnames {
-			if !isDNSSubdomain(name) {
-				errs = appendDNSSubdomainErrors(errs, at.at("hostAliases").Index(i).Child("hostnames").Index(j), name)
+			if !meta.IsDNSSubdomain(name) {
+				errs = append(errs, meta.ValidateDNSSubdomain(name, at.at("hostAliases").Index(i).Child("hostnames").Index(j))...)
 			}
 		}
 	}
@@ -398,8 +409,8 @@ func validatePodResourceClaims(spec *PodSpec, at *lazyPath, errs field.ErrorList
 			errs = append(errs, field.Required(cp().Child("name"), "must name the claim with a DNS label"))
 		case claimNamedBefore(claims[:i], c.Name):
 			errs = append(errs, field.Duplicate(cp().Child("name"), c.Name))
-		case !isDNSLabel(c.Name):
-			errs = appendDNSLabelErrors(errs, cp().Child("name"), c.Name)
+		case !meta.IsDNSLabel(c.Name):
+			errs = append(errs, meta.ValidateDNSLabel(c.Name, cp().Child("name"))...)
 		}
 		if c.ResourceClaimName != nil && c.ResourceClaimTemplateName != nil {
 			errs = append(errs, field.Invalid(cp(), c.Name, "at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified"))
@@ -407,11 +418,11 @@ func validatePodResourceClaims(spec *PodSpec, at *lazyPath, errs field.ErrorList
 		if c.ResourceClaimName == nil && c.ResourceClaimTemplateName == nil {
 			errs = append(errs, field.Invalid(cp(), c.Name, "must specify one of: `resourceClaimName`, `resourceClaimTemplateName`"))
 		}
-		if n := c.ResourceClaimName; n != nil && !isDNSSubdomain(*n) {
-			errs = appendDNSSubdomainErrors(errs, cp().Child("resourceClaimName"), *n)
+		if n := c.ResourceClaimName; n != nil && !meta.IsDNSSubdomain(*n) {
+			errs = append(errs, meta.ValidateDNSSubdomain(*n, cp().Child("resourceClaimName"))...)
 		}
-		if n := c.ResourceClaimTemplateName; n != nil && !isDNSSubdomain(*n) {
-			errs = appendDNSSubdomainErrors(errs, cp().Child("resourceClaimTemplateName"), *n)
+		if n := c.ResourceClaimTemplateName; n != nil && !meta.IsDNSSubdomain(*n) {
+			errs = append(errs, meta.ValidateDNSSubdomain(*n, cp().Child("resourceClaimTemplateName"))...)
 		}
 	}
 	return errs
@@ -427,8 +438,8 @@ func validateClaimRefs(refs []ResourceClaim, claims []PodResourceClaim, path fun
 			errs = append(errs, field.Required(path().Index(j), "must name one of the pod's resourceClaims"))
 			continue
 		}
-		if r.Request != "" && !isDNSLabel(r.Request) {
-			errs = appendDNSLabelErrors(errs, path().Index(j).Child("request"), r.Request)
+		if r.Request != "" && !meta.IsDNSLabel(r.Request) {
+			errs = append(errs, meta.ValidateDNSLabel(r.Request, path().Index(j).Child("request"))...)
 		}
 		if claimRefConflicts(refs[:j], r) {
 			errs = append(errs, field.Duplicate(path().Index(j), r.Name))
@@ -520,13 +531,8 @@ func validatePodDNSConfig(spec *PodSpec, at *lazyPath, errs field.ErrorList) fie
 		if s == "." {
 			continue
 		}
-		s = strings.TrimSuffix(s, ".")
-		if len(s) > dnsSubdomainMaxLength {
-			errs = append(errs, field.Invalid(at.at("dnsConfig", "searches").Index(i), s, "must be no more than 253 bytes"))
-		}
-		if !isDNSSubdomainWithUnderscore(s) {
-			errs = append(errs, field.Invalid(at.at("dnsConfig", "searches").Index(i), s,
-				"must be a DNS subdomain: lower-case letters, digits, '-' and '_' in parts joined by '.', each part starting and ending with a letter or digit, optionally after a leading '_' (e.g. '_srv.example.com')"))
+		if s = strings.TrimSuffix(s, "."); !meta.IsDNSSubdomainWithUnderscore(s) {
+			errs = append(errs, meta.ValidateDNSSubdomainWithUnderscore(s, at.at("dnsConfig", "searches").Index(i))...)
 		}
 	}
 	for i := range c.Options {
@@ -535,28 +541,6 @@ func validatePodDNSConfig(spec *PodSpec, at *lazyPath, errs field.ErrorList) fie
 		}
 	}
 	return errs
-}
-
-// isDNSSubdomainWithUnderscore reports whether s is parts joined by '.',
-// each an optional '_' then lower-case letters, digits, '-' and '_'
-// starting and ending with a letter or digit.
-func isDNSSubdomainWithUnderscore(s string) bool {
-	if s == "" {
-		return false
-	}
-	for part := range strings.SplitSeq(s, ".") {
-		part = strings.TrimPrefix(part, "_")
-		n := len(part)
-		if n == 0 || !isLowerAlnum(part[0]) || !isLowerAlnum(part[n-1]) {
-			return false
-		}
-		for i := 1; i < n-1; i++ {
-			if c := part[i]; !isLowerAlnum(c) && c != '-' && c != '_' {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // validateFileKeyRefVolumes checks that each fileKeyRef env var of the init
@@ -821,32 +805,6 @@ func seccompMatch(v string, f *SeccompProfile, path func() *field.Path, errs fie
 	return errs
 }
 
-// maxAnnotationsSize is the most bytes an object's annotations may hold,
-// keys and values together.
-const maxAnnotationsSize = 256 * 1024
-
-// validateAnnotations checks the template's annotations as Kubernetes does
-// for any object: keys are qualified names (checked lower-cased), reported
-// at `annotations`, and the total size is at most 256 KiB.
-func validateAnnotations(a map[string]string, path *field.Path, errs field.ErrorList) field.ErrorList {
-	total := 0
-	var bad []string
-	for k, v := range a {
-		total += len(k) + len(v)
-		if len(selector.ValidateQualifiedName(strings.ToLower(k), nil)) > 0 {
-			bad = append(bad, k)
-		}
-	}
-	sort.Strings(bad)
-	for _, k := range bad {
-		errs = append(errs, selector.ValidateQualifiedName(strings.ToLower(k), path.Child("annotations"))...)
-	}
-	if total > maxAnnotationsSize {
-		errs = append(errs, field.TooLong(path.Child("annotations"), "", maxAnnotationsSize))
-	}
-	return errs
-}
-
 // lazyPath is a field path that is only turned into a [field.Path] when an
 // error needs it, so that validating a valid pod allocates nothing. Values
 // live on the stack; each names its parent.
@@ -909,121 +867,5 @@ func sortFrom(errs field.ErrorList, from int) {
 	}
 }
 
-// The length limits of DNS names (RFC 1123), in bytes.
-const (
-	dnsLabelMaxLength     = 63
-	dnsSubdomainMaxLength = 253
-)
-
-const (
-	dnsLabelRule     = "must be a DNS label: lower-case letters, digits and '-', starting and ending with a letter or digit (e.g. 'my-name', '123-abc')"
-	dnsSubdomainRule = "must be a DNS subdomain: lower-case letters, digits, '-' and '.', each part between dots starting and ending with a letter or digit (e.g. 'example.com')"
-)
-
+// isLowerAlnum reports whether c is a lower-case ASCII letter or a digit.
 func isLowerAlnum(c byte) bool { return c-'a' < 26 || c-'0' < 10 }
-
-// isDNSLabelShape reports whether s is non-empty lower-case letters,
-// digits and '-', starting and ending with a letter or digit, whatever its
-// length.
-func isDNSLabelShape(s string) bool {
-	n := len(s)
-	if n == 0 || !isLowerAlnum(s[0]) || !isLowerAlnum(s[n-1]) {
-		return false
-	}
-	for i := 1; i < n-1; i++ {
-		if c := s[i]; !isLowerAlnum(c) && c != '-' {
-			return false
-		}
-	}
-	return true
-}
-
-func isDNSSubdomainShape(s string) bool {
-	if s == "" {
-		return false
-	}
-	for part := range strings.SplitSeq(s, ".") {
-		if !isDNSLabelShape(part) {
-			return false
-		}
-	}
-	return true
-}
-
-// IsDNSLabel reports whether s is a DNS label (RFC 1123) as Kubernetes
-// checks container, volume and host names: at most 63 lower-case
-// letters, digits and '-', starting and ending with a letter or digit. It
-// does not allocate.
-func IsDNSLabel(s string) bool { return isDNSLabel(s) }
-
-// IsDNSSubdomain reports whether s is a DNS subdomain (RFC 1123) as
-// Kubernetes checks object names: DNS-label-shaped parts joined by '.', at
-// most 253 bytes. It does not allocate.
-func IsDNSSubdomain(s string) bool { return isDNSSubdomain(s) }
-
-func isDNSLabel(s string) bool { return len(s) <= dnsLabelMaxLength && isDNSLabelShape(s) }
-
-func isDNSSubdomain(s string) bool {
-	return len(s) <= dnsSubdomainMaxLength && isDNSSubdomainShape(s)
-}
-
-// ValidateDNSLabel checks that value is a DNS label: one Invalid error at
-// path per rule it breaks (too long; not of the allowed shape), as
-// Kubernetes counts them, or nothing.
-func ValidateDNSLabel(value string, path *field.Path) field.ErrorList {
-	if isDNSLabel(value) {
-		return nil
-	}
-	return appendDNSLabelErrors(nil, path, value)
-}
-
-// ValidateDNSSubdomain checks that value is a DNS subdomain: one Invalid
-// error at path per rule it breaks, as Kubernetes counts them, or nothing.
-func ValidateDNSSubdomain(value string, path *field.Path) field.ErrorList {
-	if isDNSSubdomain(value) {
-		return nil
-	}
-	return appendDNSSubdomainErrors(nil, path, value)
-}
-
-func appendDNSLabelErrors(errs field.ErrorList, path *field.Path, s string) field.ErrorList {
-	if len(s) > dnsLabelMaxLength {
-		errs = append(errs, field.Invalid(path, s, "must be no more than 63 bytes (it has "+strconv.Itoa(len(s))+")"))
-	}
-	if !isDNSLabelShape(s) {
-		errs = append(errs, field.Invalid(path, s, dnsLabelRule))
-	}
-	return errs
-}
-
-func appendDNSSubdomainErrors(errs field.ErrorList, path *field.Path, s string) field.ErrorList {
-	if len(s) > dnsSubdomainMaxLength {
-		errs = append(errs, field.Invalid(path, s, "must be no more than 253 bytes (it has "+strconv.Itoa(len(s))+")"))
-	}
-	if !isDNSSubdomainShape(s) {
-		errs = append(errs, field.Invalid(path, s, dnsSubdomainRule))
-	}
-	return errs
-}
-
-// DNSLabelProblems says what keeps s from being a DNS label, one detail
-// per rule it breaks as Kubernetes counts them (too long; not of the
-// allowed shape): nothing when it is one. It is for callers that report
-// the errors at a value other than s, such as a `generateName` checked
-// with a letter in place of its trailing dash.
-func DNSLabelProblems(s string) []string {
-	var p []string
-	for _, e := range appendDNSLabelErrors(nil, nil, s) {
-		p = append(p, e.Detail)
-	}
-	return p
-}
-
-// DNSSubdomainProblems is [DNSLabelProblems] for a DNS subdomain.
-func DNSSubdomainProblems(s string) []string {
-	var p []string
-	for _, e := range appendDNSSubdomainErrors(nil, nil, s) {
-		p = append(p, e.Detail)
-	}
-	return p
-}

@@ -1,8 +1,6 @@
 package core
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"net"
@@ -11,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/internal/equality"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -314,8 +313,7 @@ func ValidatePodUpdate(p, old *Pod, opts PodValidationOptions) field.ErrorList {
 	errs = validateOnlyAddedTolerations(p.Spec.Tolerations, old.Spec.Tolerations, sp, errs)
 	errs = validateOnlyDeletedSchedulingGates(p.Spec.SchedulingGates, old.Spec.SchedulingGates, sp.Child("schedulingGates"), errs)
 
-	oldSpec, errOld := old.Spec.MarshalJSON()
-	if now, err := p.Spec.MarshalJSON(); err == nil && errOld == nil && bytes.Equal(now, oldSpec) {
+	if equality.Semantic(&p.Spec, &old.Spec) {
 		return errs
 	}
 	munged := p.Spec.DeepCopy()
@@ -335,7 +333,7 @@ func ValidatePodUpdate(p, old *Pod, opts PodValidationOptions) field.ErrorList {
 	if len(old.Spec.SchedulingGates) > 0 {
 		errs = mungeGatedPod(munged, &old.Spec, sp, errs)
 	}
-	if m, err := munged.MarshalJSON(); err != nil || errOld != nil || !bytes.Equal(m, oldSpec) {
+	if !equality.Semantic(munged, &old.Spec) {
 		errs = append(errs, field.Forbidden(sp, "pod updates may not change fields other than "+updatablePodSpecFields))
 	}
 	return errs
@@ -346,33 +344,14 @@ func ValidatePodUpdate(p, old *Pod, opts PodValidationOptions) field.ErrorList {
 func validatePodMetadataAndSpec(p *Pod, opts PodValidationOptions) field.ErrorList {
 	mp := field.NewPath("metadata")
 	m := &p.ObjectMeta
-	var errs field.ErrorList
-	if m.GenerateName != "" {
-		for _, d := range DNSSubdomainProblems(maskTrailingDash(m.GenerateName)) {
-			errs = append(errs, field.Invalid(mp.Child("generateName"), m.GenerateName, d))
-		}
-	}
-	if m.Name == "" {
-		errs = append(errs, field.Required(mp.Child("name"), "`name` or `generateName` must be specified"))
-	} else {
-		errs = appendDNSSubdomainErrors(errs, mp.Child("name"), m.Name)
-	}
-	if m.Namespace == "" {
-		errs = append(errs, field.Required(mp.Child("namespace"), "must be set: a pod lives in a namespace"))
-	} else {
-		errs = appendDNSLabelErrors(errs, mp.Child("namespace"), m.Namespace)
-	}
-	if len(m.Labels) > 0 {
-		errs = append(errs, selector.ValidateLabels(m.Labels, mp.Child("labels"))...)
-	}
+	errs := meta.ValidateObjectMeta(m, mp, meta.ObjectMetaOptions{RequireNamespace: true})
 	if len(m.Annotations) > 0 {
-		errs = validateAnnotations(m.Annotations, mp, errs)
 		errs = validatePodAnnotations(m.Annotations, &p.Spec, mp, opts, errs)
 	}
-	errs = append(errs, meta.ValidateSystemFields(m, mp)...)
 
 	sp := field.NewPath("spec")
-	errs = append(errs, ValidatePodSpec(&p.Spec, sp, opts)...)
+	at := lazyPath{root: func() *field.Path { return sp }}
+	errs = validatePodSpec(&p.Spec, m, &at, opts, errs)
 	errs = validatePodOnly(&p.Spec, sp, errs)
 	return errs
 }
@@ -394,11 +373,6 @@ func validatePodOnly(s *PodSpec, sp *field.Path, errs field.ErrorList) field.Err
 			}
 		}
 	}
-	for i := range s.Volumes {
-		if img := s.Volumes[i].Image; img != nil && img.Reference == "" {
-			errs = append(errs, field.Required(sp.Child("volumes").Index(i).Child("image", "reference"), "must be set in a pod: the image to mount"))
-		}
-	}
 	for _, list := range []struct {
 		name string
 		cs   []Container
@@ -406,23 +380,6 @@ func validatePodOnly(s *PodSpec, sp *field.Path, errs field.ErrorList) field.Err
 		for i := range list.cs {
 			if img := list.cs[i].Image; len(img) != len(strings.TrimSpace(img)) {
 				errs = append(errs, field.Invalid(sp.Child(list.name).Index(i).Child("image"), img, "must not have leading or trailing whitespace"))
-			}
-		}
-	}
-	for i := range s.EphemeralContainers {
-		if img := s.EphemeralContainers[i].Image; len(img) != len(strings.TrimSpace(img)) {
-			errs = append(errs, field.Invalid(sp.Child("ephemeralContainers").Index(i).Child("image"), img, "must not have leading or trailing whitespace"))
-		}
-	}
-	if s.HostNetwork {
-		for i := range s.Containers {
-			for j, port := range s.Containers[i].Ports {
-				// Defaulting sets a missing hostPort to containerPort; the
-				// template rule (a set hostPort differs) is ValidatePodSpec's.
-				if port.HostPort == 0 && port.ContainerPort != 0 {
-					errs = append(errs, field.Invalid(sp.Child("containers").Index(i).Child("ports").Index(j).Child("hostPort"), port.HostPort,
-						"must match `containerPort` when `hostNetwork` is true"))
-				}
 			}
 		}
 	}
@@ -544,7 +501,7 @@ func mungeGatedPod(munged, old *PodSpec, sp *field.Path, errs field.ErrorList) f
 	if munged.Affinity != nil {
 		newNA = munged.Affinity.NodeAffinity
 	}
-	if jsonEqual(oldNA, newNA) {
+	if equality.Semantic(oldNA, newNA) {
 		return errs
 	}
 	errs = validateNodeAffinityMutation(newNA, oldNA, sp.Child("affinity", "nodeAffinity"), errs)
@@ -552,7 +509,9 @@ func mungeGatedPod(munged, old *PodSpec, sp *field.Path, errs field.ErrorList) f
 	case munged.Affinity == nil && oldNA == nil:
 	case munged.Affinity == nil:
 		munged.Affinity = &Affinity{NodeAffinity: oldNA}
-	case old.Affinity == nil && munged.Affinity.PodAffinity == nil && munged.Affinity.PodAntiAffinity == nil:
+	case old.Affinity == nil && munged.Affinity.PodAffinity == nil && munged.Affinity.PodAntiAffinity == nil &&
+		len(munged.Affinity.Unknown) == 0:
+		// Node affinity was all the new affinity held: old had none.
 		munged.Affinity = nil
 	default:
 		munged.Affinity.NodeAffinity = oldNA
@@ -591,38 +550,13 @@ func termOnlyGained(now, old *NodeSelectorTerm) bool {
 	if len(old.MatchExpressions) == 0 && len(old.MatchFields) == 0 && (len(now.MatchExpressions) > 0 || len(now.MatchFields) > 0) {
 		return false
 	}
-	if l := len(old.MatchExpressions); l > 0 && (len(now.MatchExpressions) < l || !jsonEqual(now.MatchExpressions[:l], old.MatchExpressions)) {
+	if l := len(old.MatchExpressions); l > 0 && (len(now.MatchExpressions) < l || !equality.Semantic(now.MatchExpressions[:l], old.MatchExpressions)) {
 		return false
 	}
-	if l := len(old.MatchFields); l > 0 && (len(now.MatchFields) < l || !jsonEqual(now.MatchFields[:l], old.MatchFields)) {
+	if l := len(old.MatchFields); l > 0 && (len(now.MatchFields) < l || !equality.Semantic(now.MatchFields[:l], old.MatchFields)) {
 		return false
 	}
 	return true
-}
-
-// jsonEqual reports whether a and b have the same JSON encoding (their
-// generated MarshalJSON); values that do not encode are never equal.
-func jsonEqual(a, b any) bool {
-	x, errX := json.Marshal(a)
-	y, errY := json.Marshal(b)
-	if errX != nil || errY != nil {
-		return false
-	}
-	if bytes.Equal(x, y) {
-		return true
-	}
-	// An empty list or map, and null, mean the same as a missing member.
-	return bytes.Equal(normalizeEmpty(x), normalizeEmpty(y))
-}
-
-// normalizeEmpty rewrites the JSON x so that `[]`, `{}` and `null` at the
-// top level compare equal.
-func normalizeEmpty(x []byte) []byte {
-	switch string(x) {
-	case "[]", "{}", "null":
-		return nil
-	}
-	return x
 }
 
 // ValidatePodStatusUpdate checks p, the new state of the stored pod old
@@ -675,7 +609,9 @@ func ValidatePodStatusUpdate(p, old *Pod, opts PodValidationOptions) field.Error
 	}
 	errs = validateAnnotationUpdates(p, old, mp.Child("annotations"), errs)
 	if len(p.ObjectMeta.Annotations) > 0 {
-		errs = validateAnnotations(p.ObjectMeta.Annotations, mp, errs)
+		if len(meta.ValidateAnnotations(p.ObjectMeta.Annotations, nil)) > 0 {
+			errs = append(errs, meta.ValidateAnnotations(p.ObjectMeta.Annotations, mp.Child("annotations"))...)
+		}
 		errs = validatePodAnnotations(p.ObjectMeta.Annotations, &p.Spec, mp, opts, errs)
 	}
 	st := field.NewPath("status")
@@ -695,7 +631,7 @@ func ValidatePodStatusUpdate(p, old *Pod, opts PodValidationOptions) field.Error
 		errs = append(errs, field.Forbidden(st.Child("nodeName"), "may not be changed directly: a pod is bound to a node by its binding"))
 	}
 	if n := s.NominatedNodeName; n != old.Status.NominatedNodeName && n != "" {
-		errs = appendDNSSubdomainErrors(errs, st.Child("nominatedNodeName"), n)
+		errs = append(errs, meta.ValidateDNSSubdomain(n, st.Child("nominatedNodeName"))...)
 		if old.Spec.NodeName != "" {
 			errs = append(errs, field.Forbidden(st.Child("nominatedNodeName"), "may not be set on a pod already bound to a node"))
 		}
@@ -833,7 +769,7 @@ func validateClaimStatuses(statuses []PodResourceClaimStatus, claims []PodResour
 			errs = append(errs, field.Duplicate(ip.Child("name"), s.Name))
 		}
 		if n := s.ResourceClaimName; n != nil {
-			errs = appendDNSSubdomainErrors(errs, ip.Child("resourceClaimName"), *n)
+			errs = append(errs, meta.ValidateDNSSubdomain(*n, ip.Child("resourceClaimName"))...)
 		}
 	}
 	return errs

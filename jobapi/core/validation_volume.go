@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"net"
 	"path"
 	"regexp"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/fieldpath"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -17,16 +19,16 @@ const fileModeRule = "must be a number between 0 and 0777 (octal), both inclusiv
 // valid volumes before it, and its source valid. valid receives, per
 // volume, whether it has no error: Kubernetes lets mounts refer only to
 // those.
-func validateVolumes(vols []Volume, at *lazyPath, opts PodValidationOptions, valid []bool, errs field.ErrorList) (field.ErrorList, []bool) {
+func validateVolumes(vols []Volume, pod *meta.ObjectMeta, at *lazyPath, opts PodValidationOptions, valid []bool, errs field.ErrorList) (field.ErrorList, []bool) {
 	for i := range vols {
 		v := &vols[i]
 		vp := at.idx(i)
 		before := len(errs)
-		errs = validateVolumeSource(&v.VolumeSource, v.Name, &vp, opts, errs)
+		errs = validateVolumeSource(&v.VolumeSource, v.Name, pod, &vp, opts, errs)
 		if v.Name == "" {
 			errs = append(errs, field.Required(vp.at("name"), "must name the volume with a DNS label"))
-		} else if !isDNSLabel(v.Name) {
-			errs = appendDNSLabelErrors(errs, vp.at("name"), v.Name)
+		} else if !meta.IsDNSLabel(v.Name) {
+			errs = append(errs, meta.ValidateDNSLabel(v.Name, vp.at("name"))...)
 		}
 		for j := 0; j < i; j++ {
 			if valid[j] && vols[j].Name == v.Name {
@@ -35,8 +37,28 @@ func validateVolumes(vols []Volume, at *lazyPath, opts PodValidationOptions, val
 			}
 		}
 		valid = append(valid, len(errs) == before)
+		if c := v.PersistentVolumeClaim; c != nil && pod != nil && pod.Name != "" && claimCreatedForEphemeral(vols, pod.Name, c.ClaimName) {
+			errs = append(errs, field.Invalid(vp.at("persistentVolumeClaim", "claimName"), c.ClaimName,
+				"must not reference a PVC that gets created for an ephemeral volume"))
+		}
 	}
 	return errs, valid
+}
+
+// claimCreatedForEphemeral reports whether claim is the name of the
+// PersistentVolumeClaim one of vols, an ephemeral volume, has created for
+// the pod podName: `<podName>-<volume name>`.
+func claimCreatedForEphemeral(vols []Volume, podName, claim string) bool {
+	rest, ok := strings.CutPrefix(claim, podName+"-")
+	if !ok {
+		return false
+	}
+	for i := range vols {
+		if vols[i].Ephemeral != nil && vols[i].Name == rest {
+			return true
+		}
+	}
+	return false
 }
 
 // volumeSourceNames are a volume's sources in the order Kubernetes counts
@@ -76,7 +98,7 @@ func volumeSourcesSet(s *VolumeSource) [len(volumeSourceNames)]bool {
 // validates the first one set where it meets it, and reports every later
 // one as Forbidden at its name. An iSCSI source with an initiator name
 // also has its volume name checked, first or not.
-func validateVolumeSource(s *VolumeSource, volName string, vp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
+func validateVolumeSource(s *VolumeSource, volName string, pod *meta.ObjectMeta, vp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	n := 0
 	for k, set := range volumeSourcesSet(s) {
 		if !set {
@@ -87,7 +109,7 @@ func validateVolumeSource(s *VolumeSource, volName string, vp *lazyPath, opts Po
 				"may not specify more than 1 volume type: a volume has exactly one source"))
 		} else {
 			n++
-			errs = validateOneVolumeSource(s, k, vp, opts, errs)
+			errs = validateOneVolumeSource(s, k, volName, pod, vp, opts, errs)
 		}
 		if k == iscsiIndex && s.ISCSI.InitiatorName != nil && len(volName)+1+len(s.ISCSI.TargetPortal) > 64 {
 			errs = append(errs, field.Invalid(vp.at("name"), volName,
@@ -101,7 +123,7 @@ func validateVolumeSource(s *VolumeSource, volName string, vp *lazyPath, opts Po
 }
 
 // validateOneVolumeSource validates the source volumeSourceNames[k] of s.
-func validateOneVolumeSource(s *VolumeSource, k int, vp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
+func validateOneVolumeSource(s *VolumeSource, k int, volName string, pod *meta.ObjectMeta, vp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	name := volumeSourceNames[k]
 	switch k {
 	case downwardAPIIndex:
@@ -163,9 +185,9 @@ func validateOneVolumeSource(s *VolumeSource, k int, vp *lazyPath, opts PodValid
 		if r := s.CSI.NodePublishSecretRef; r != nil {
 			if r.Name == "" {
 				errs = append(errs, field.Required(sp.at("nodePublishSecretRef", "name"), "must name the Secret"))
-			} else if !isDNSSubdomain(r.Name) {
+			} else if !meta.IsDNSSubdomain(r.Name) {
 				// Kubernetes reports this one at `csi.name`.
-				errs = appendDNSSubdomainErrors(errs, sp.at("name"), r.Name)
+				errs = append(errs, meta.ValidateDNSSubdomain(r.Name, sp.at("name"))...)
 			}
 		}
 	case "glusterfs":
@@ -265,11 +287,11 @@ func validateOneVolumeSource(s *VolumeSource, k int, vp *lazyPath, opts PodValid
 		so := s.StorageOS
 		if so.VolumeName == "" {
 			errs = append(errs, field.Required(sp.at("volumeName"), "must be set"))
-		} else if !isDNSLabel(so.VolumeName) {
-			errs = appendDNSLabelErrors(errs, sp.at("volumeName"), so.VolumeName)
+		} else if !meta.IsDNSLabel(so.VolumeName) {
+			errs = append(errs, meta.ValidateDNSLabel(so.VolumeName, sp.at("volumeName"))...)
 		}
-		if so.VolumeNamespace != "" && !isDNSLabel(so.VolumeNamespace) {
-			errs = appendDNSLabelErrors(errs, sp.at("volumeNamespace"), so.VolumeNamespace)
+		if so.VolumeNamespace != "" && !meta.IsDNSLabel(so.VolumeNamespace) {
+			errs = append(errs, meta.ValidateDNSLabel(so.VolumeNamespace, sp.at("volumeNamespace"))...)
 		}
 		if so.SecretRef != nil && so.SecretRef.Name == "" {
 			errs = append(errs, field.Required(sp.at("secretRef", "name"), "must name the Secret"))
@@ -281,7 +303,18 @@ func validateOneVolumeSource(s *VolumeSource, k int, vp *lazyPath, opts PodValid
 			tp := sp.child("volumeClaimTemplate")
 			errs = validateClaimTemplate(s.Ephemeral.VolumeClaimTemplate, &tp, errs)
 		}
+		// In a pod, the claim the volume gets is named after the pod and
+		// the volume: that name must be a valid PVC name (a DNS subdomain).
+		if pod != nil && pod.Name != "" && volName != "" {
+			claim := pod.Name + "-" + volName
+			for _, p := range meta.DNSSubdomainProblems(claim) {
+				errs = append(errs, field.Invalid(vp.at("name"), volName, fmt.Sprintf("must make a valid PersistentVolumeClaim name %q for the ephemeral volume: %s", claim, p)))
+			}
+		}
 	case "image":
+		if pod != nil && s.Image.Reference == "" {
+			errs = append(errs, field.Required(sp.at("reference"), "must be set in a pod: the image to mount"))
+		}
 		switch s.Image.PullPolicy {
 		case PullAlways, PullIfNotPresent, PullNever:
 		case "":
@@ -372,7 +405,9 @@ func validateClaimTemplate(t *PersistentVolumeClaimTemplate, tp *lazyPath, errs 
 	m := &t.ObjectMeta
 	mp := func() *field.Path { return tp.at("metadata") }
 	if len(m.Annotations) > 0 {
-		errs = validateAnnotations(m.Annotations, mp(), errs)
+		if len(meta.ValidateAnnotations(m.Annotations, nil)) > 0 {
+			errs = append(errs, meta.ValidateAnnotations(m.Annotations, mp().Child("annotations"))...)
+		}
 	}
 	if len(m.Labels) > 0 && len(selector.ValidateLabels(m.Labels, nil)) > 0 {
 		errs = append(errs, selector.ValidateLabels(m.Labels, mp().Child("labels"))...)
@@ -420,8 +455,8 @@ func validateClaimTemplate(t *PersistentVolumeClaimTemplate, tp *lazyPath, errs 
 	} else if q.Sign() <= 0 {
 		errs = append(errs, field.Invalid(sp.at("resources").Key("storage"), q.String(), "must be greater than zero"))
 	}
-	if c := s.StorageClassName; c != nil && *c != "" && !isDNSSubdomain(*c) {
-		errs = appendDNSSubdomainErrors(errs, sp.at("storageClassName"), *c)
+	if c := s.StorageClassName; c != nil && *c != "" && !meta.IsDNSSubdomain(*c) {
+		errs = append(errs, meta.ValidateDNSSubdomain(*c, sp.at("storageClassName"))...)
 	}
 	if vm := s.VolumeMode; vm != nil && *vm != PersistentVolumeBlock && *vm != PersistentVolumeFilesystem {
 		errs = append(errs, field.NotSupported(sp.at("volumeMode"), *vm, []PersistentVolumeMode{PersistentVolumeBlock, PersistentVolumeFilesystem}))
@@ -444,8 +479,8 @@ func validateClaimTemplate(t *PersistentVolumeClaimTemplate, tp *lazyPath, errs 
 			errs = append(errs, field.Invalid(sp.path(), "dataSource", "dataSource must match dataSourceRef"))
 		}
 	}
-	if c := s.VolumeAttributesClassName; c != nil && *c != "" && !isDNSSubdomain(*c) {
-		errs = appendDNSSubdomainErrors(errs, sp.at("volumeAttributesClassName"), *c)
+	if c := s.VolumeAttributesClassName; c != nil && *c != "" && !meta.IsDNSSubdomain(*c) {
+		errs = append(errs, meta.ValidateDNSSubdomain(*c, sp.at("volumeAttributesClassName"))...)
 	}
 	return errs
 }
@@ -462,11 +497,11 @@ func validateDataSourceRef(name, kind string, group, namespace *string, dp *lazy
 	if g == "" && kind != "PersistentVolumeClaim" {
 		errs = append(errs, field.Invalid(dp.path(), kind, "must be 'PersistentVolumeClaim' when referencing the default apiGroup"))
 	}
-	if g != "" && !isDNSSubdomain(g) {
-		errs = appendDNSSubdomainErrors(errs, dp.at("apiGroup"), g)
+	if g != "" && !meta.IsDNSSubdomain(g) {
+		errs = append(errs, meta.ValidateDNSSubdomain(g, dp.at("apiGroup"))...)
 	}
-	if namespace != nil && *namespace != "" && !isDNSLabel(*namespace) {
-		errs = appendDNSLabelErrors(errs, dp.at("namespace"), *namespace)
+	if namespace != nil && *namespace != "" && !meta.IsDNSLabel(*namespace) {
+		errs = append(errs, meta.ValidateDNSLabel(*namespace, dp.at("namespace"))...)
 	}
 	return errs
 }
@@ -491,8 +526,8 @@ func validateCSIDriverName(d string, sp *lazyPath, errs field.ErrorList) field.E
 	if len(d) > 63 {
 		errs = append(errs, field.TooLong(sp.at("driver"), "", 63))
 	}
-	if l := strings.ToLower(d); !isDNSSubdomain(l) {
-		for _, e := range appendDNSSubdomainErrors(nil, sp.at("driver"), l) {
+	if l := strings.ToLower(d); !meta.IsDNSSubdomain(l) {
+		for _, e := range meta.ValidateDNSSubdomain(l, sp.at("driver")) {
 			e.BadValue = d
 			errs = append(errs, e)
 		}
