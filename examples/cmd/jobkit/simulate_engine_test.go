@@ -14,6 +14,8 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/controller"
+	"github.com/jobkit/jobkit/jobapi/kubelet"
 	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
@@ -34,7 +36,7 @@ type fakeBehaviour struct {
 // fakeRunner runs no process: each container run takes the time and ends
 // with the code its script says, on the fake clock, and runs end in the
 // order of their end times (then of their starts). It records what the
-// engine asked, and can cancel the simulation after a number of exits.
+// RunJob asked, and can cancel the simulation after a number of exits.
 type fakeRunner struct {
 	clock *fakeClock
 	// script gives the runs of each index in order; past its end, or for
@@ -57,7 +59,7 @@ type fakeRunner struct {
 }
 
 type fakeRun struct {
-	a    *attempt
+	a    *kubelet.Container
 	end  time.Time
 	code int
 	seq  int
@@ -67,46 +69,50 @@ func newFakeRunner(c *fakeClock, script map[int][]fakeBehaviour) *fakeRunner {
 	return &fakeRunner{clock: c, script: script, runs: map[int]int{}, pods: map[int]string{}, env: map[int][]string{}}
 }
 
-func (r *fakeRunner) start(a *attempt) error {
-	n := r.runs[a.index]
-	r.runs[a.index]++
+func (r *fakeRunner) Start(a *kubelet.Container) error {
+	index := controller.CompletionIndex(a.Pod())
+	n := r.runs[index]
+	r.runs[index]++
 	b := fakeBehaviour{took: time.Second}
-	if s := r.script[a.index]; n < len(s) {
+	if s := r.script[index]; n < len(s) {
 		b = s[n]
 	}
 	r.seq++
 	r.running = append(r.running, fakeRun{a: a, end: r.clock.Now().Add(b.took), code: b.code, seq: r.seq})
 	r.maxRunning = max(r.maxRunning, len(r.running))
-	entry := fmt.Sprintf("start %d", a.index)
-	switch prev, ok := r.pods[a.index]; {
-	case ok && prev == a.pod.ObjectMeta.Name:
+	entry := fmt.Sprintf("start %d", index)
+	switch prev, ok := r.pods[index]; {
+	case ok && prev == a.Pod().ObjectMeta.Name:
 		entry += " (same pod)"
 	case ok:
 		entry += " (new pod)"
 	}
-	r.pods[a.index] = a.pod.ObjectMeta.Name
+	r.pods[index] = a.Pod().ObjectMeta.Name
 	r.log = append(r.log, entry)
 	var env []string
-	for _, v := range a.plan.env {
-		env = append(env, v.name+"="+v.value)
+	for _, v := range a.Plan().Env {
+		env = append(env, v.Name+"="+v.Value)
 	}
-	r.env[a.index] = env
+	r.env[index] = env
 	return nil
 }
 
-func (r *fakeRunner) wait(ctx context.Context, deadline time.Time) (exit, waitResult) {
+func (r *fakeRunner) Wait(ctx context.Context, deadline time.Time) (kubelet.Exit, kubelet.WaitResult) {
 	if r.cancelAfter > 0 && r.exits >= r.cancelAfter {
 		r.cancel()
 	}
 	if ctx.Err() != nil {
-		return exit{}, waitCanceled
+		return kubelet.Exit{}, kubelet.Canceled
 	}
 	if len(r.running) == 0 {
 		if !deadline.IsZero() {
 			r.clock.t = deadline
-			return exit{}, waitDeadline
+			return kubelet.Exit{}, kubelet.DeadlineReached
 		}
-		return exit{}, waitIdle
+		// Nothing runs and nothing is awaited: RunJob does not wait
+		// then. End the run rather than hang.
+		r.log = append(r.log, "wait with nothing to wait for")
+		return kubelet.Exit{}, kubelet.Canceled
 	}
 	sort.Slice(r.running, func(i, j int) bool {
 		if !r.running[i].end.Equal(r.running[j].end) {
@@ -117,24 +123,24 @@ func (r *fakeRunner) wait(ctx context.Context, deadline time.Time) (exit, waitRe
 	next := r.running[0]
 	if !deadline.IsZero() && next.end.After(deadline) {
 		r.clock.t = deadline
-		return exit{}, waitDeadline
+		return kubelet.Exit{}, kubelet.DeadlineReached
 	}
 	r.running = r.running[1:]
 	r.clock.t = next.end
 	r.exits++
-	return exit{attempt: next.a, code: next.code}, waitExited
+	return kubelet.Exit{Container: next.a, Code: next.code}, kubelet.Exited
 }
 
-func (r *fakeRunner) release(a *attempt) {
-	r.released = append(r.released, a.index)
+func (r *fakeRunner) Release(a *kubelet.Container) {
+	r.released = append(r.released, controller.CompletionIndex(a.Pod()))
 }
 
-func (r *fakeRunner) stop(as []*attempt) {
+func (r *fakeRunner) Stop(as []*kubelet.Container) {
 	for _, a := range as {
 		for i, fr := range r.running {
 			if fr.a == a {
 				r.running = append(r.running[:i], r.running[i+1:]...)
-				r.log = append(r.log, fmt.Sprintf("stop %d", a.index))
+				r.log = append(r.log, fmt.Sprintf("stop %d", controller.CompletionIndex(a.Pod())))
 				break
 			}
 		}
@@ -176,10 +182,10 @@ func simulateFake(t *testing.T, input string, r *fakeRunner, args ...string) (st
 	r.cancel = cancel
 	var out, errOut bytes.Buffer
 	code = simulate(ctx, streams{in: strings.NewReader(input), out: &out, err: &errOut}, args, simulateEnv{
-		clock:     r.clock,
+		now:       r.clock.Now,
 		width:     80,
 		nodeName:  "node-1",
-		newRunner: func(string, string, *progress) runner { return r },
+		newRunner: func(string, string, *progress) kubelet.Runner { return r },
 	})
 	return out.String(), errOut.String(), code
 }
@@ -585,7 +591,8 @@ func TestSimulateRefuses(t *testing.T) {
 			name:     "a Job the API server refuses",
 			input:    strings.Replace(job, "restartPolicy: Never", "restartPolicy: Always", 1),
 			wantCode: 1,
-			wantErr:  "jobkit simulate: <stdin>: document 1: spec.template.spec.restartPolicy: Required value: must be 'OnFailure' or 'Never' for the pods of a Job\n",
+			// Reported as create reports it: the one error printer.
+			wantErr: "STDIN:11:7: Job.batch \"sim\" is invalid: spec.template.spec.restartPolicy: Required value: must be 'OnFailure' or 'Never' for the pods of a Job\n",
 		},
 		{
 			name:     "a suspended Job",
@@ -629,7 +636,7 @@ func TestSimulateRefuses(t *testing.T) {
         persistentVolumeClaim: {claimName: data}
 `,
 			wantCode: 1,
-			wantErr:  "jobkit simulate: spec.template.spec.volumes[0]: Unsupported value: \"persistentVolumeClaim\": supported values: \"configMap\", \"downwardAPI\", \"emptyDir\"\n",
+			wantErr:  "jobkit simulate: spec.template.spec.volumes[0]: Unsupported value: \"persistentVolumeClaim\": supported values: \"configMap\", \"downwardAPI\", \"emptyDir\", \"projected\"\n",
 		},
 		{
 			name:     "an env var from a secret",
@@ -689,11 +696,87 @@ func BenchmarkSimulateEngine(b *testing.B) {
 				ctx := context.Background()
 				var out, errOut bytes.Buffer
 				code := simulate(ctx, streams{in: strings.NewReader(input), out: &out, err: &errOut}, nil, simulateEnv{
-					clock: r.clock, width: 80, newRunner: func(string, string, *progress) runner { return r },
+					now: r.clock.Now, width: 80, newRunner: func(string, string, *progress) kubelet.Runner { return r },
 				})
 				if code != 0 {
 					b.Fatalf("exit status %d: %s", code, errOut.String())
 				}
+			}
+		})
+	}
+}
+
+// TestSimulateReadsAsCreate checks that simulate reads its input as the
+// other subcommands do: --validate decides what an unknown field is, and
+// problems are printed by the one printer, after the document's source.
+func TestSimulateReadsAsCreate(t *testing.T) {
+	job := strings.Replace(simJob(1, 1, "Never"), "  completions: 1\n", "  completions: 1\n  backofLimit: 2\n", 1)
+	tests := []struct {
+		name     string
+		args     []string
+		input    string
+		wantCode int
+		wantErr  string
+	}{
+		{
+			name:     "--validate strict (the default) refuses an unknown field",
+			input:    job,
+			wantCode: 1,
+			wantErr:  "STDIN: Job in version \"v1\" cannot be handled as a Job: strict decoding error: unknown field \"spec.backofLimit\"\n",
+		},
+		{
+			name:    "--validate warn warns and runs",
+			args:    []string{"--validate", "warn"},
+			input:   job,
+			wantErr: "STDIN: Warning: unknown field \"spec.backofLimit\"\n[1/1 complete, 0 running] index 0 succeeded in 1.0s\n",
+		},
+		{
+			name:    "--validate ignore runs",
+			args:    []string{"--validate", "ignore"},
+			input:   job,
+			wantErr: "[1/1 complete, 0 running] index 0 succeeded in 1.0s\n",
+		},
+		{
+			name:     "a bad --validate",
+			args:     []string{"--validate", "loose"},
+			input:    job,
+			wantCode: 2,
+			wantErr:  "jobkit simulate: --validate must be 'strict', 'warn' or 'ignore', not \"loose\"\n",
+		},
+		{
+			name:     "a ConfigMap whose data is not a map of strings",
+			input:    simJob(1, 1, "Never") + "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\ndata: {k: [1]}\n",
+			wantCode: 1,
+			wantErr:  "STDIN:17 (document 2): ConfigMap: data[k]: cannot decode a JSON array into string\n",
+		},
+		{
+			name:     "a ConfigMap given twice",
+			input:    simJob(1, 1, "Never") + "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\n",
+			wantCode: 1,
+			wantErr:  "STDIN:21 (document 3): ConfigMap 'p' must be given once\n",
+		},
+		{
+			name:  "other kinds, and ConfigMaps of another namespace, are ignored with a warning",
+			input: simJob(1, 1, "Never") + "---\napiVersion: v1\nkind: Service\nmetadata: {name: s}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: p, namespace: other}\n",
+			wantErr: "STDIN:17 (document 2): Warning: ignored: kind 'Service' (apiVersion 'v1') is neither a Job nor a v1 ConfigMap\n" +
+				"STDIN:21 (document 3): Warning: ignored: ConfigMap 'p' is in namespace 'other', the Job in 'default'\n" +
+				"[1/1 complete, 0 running] index 0 succeeded in 1.0s\n",
+		},
+		{
+			name:    "member names of a ConfigMap match exactly",
+			input:   simJob(1, 1, "Never") + "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\nDATA: {k: [1]}\n",
+			wantErr: "[1/1 complete, 0 running] index 0 succeeded in 1.0s\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newFakeRunner(&fakeClock{t: simEpoch}, nil)
+			_, errOut, code := simulateFake(t, tt.input, r, tt.args...)
+			if code != tt.wantCode {
+				t.Errorf("exit status %d, want %d; stderr:\n%s", code, tt.wantCode, errOut)
+			}
+			if diff := cmp.Diff(tt.wantErr, errOut); diff != "" {
+				t.Errorf("stderr (-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -8,14 +8,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/jobkit/jobkit/jobapi/kubelet"
 )
 
 // execRunner runs each container as a process of this machine, the way a
 // container runtime would run it, minus the isolation: the command line
-// and environment the kubelet computes (planContainer), the volumes written to
+// and environment the kubelet computes (kubelet.Plan), the volumes written to
 // a directory per pod and their mount paths rewritten to it, a clean
 // environment but for PATH and HOME, a process group of its own so that
 // stopping it stops everything it started, and its output, both streams
@@ -24,19 +27,19 @@ type execRunner struct {
 	root     string // a directory per pod is made in it
 	logDir   string // "": output as progress notes
 	progress *progress
-	hostEnv  []envVar // PATH and HOME of this machine
-	workDir  string   // the working directory unless the container sets one
+	hostEnv  []kubelet.EnvVar // PATH and HOME of this machine
+	workDir  string           // the working directory unless the container sets one
 	// force is closed when stopping must not wait for the grace period
 	// (a second interrupt).
 	force <-chan struct{}
 
-	mounts map[*attempt][]hostMount // the volumes of each pod, once written
+	mounts map[*kubelet.Container][]hostMount // the volumes of each container, once written
 
 	mu      sync.Mutex
-	procs   map[*attempt]*proc
-	exits   []exit
+	procs   map[*kubelet.Container]*proc
+	exits   []kubelet.Exit
 	exited  chan struct{} // signalled (cap 1) when exits grows
-	stopped map[*attempt]bool
+	stopped map[*kubelet.Container]bool
 }
 
 // outputGrace is how long the output of a container is read after its
@@ -50,67 +53,74 @@ type proc struct {
 }
 
 func newExecRunner(root, logDir, workDir string, p *progress, force <-chan struct{}) *execRunner {
-	var env []envVar
+	var env []kubelet.EnvVar
 	for _, name := range []string{"PATH", "HOME"} {
 		if v, ok := os.LookupEnv(name); ok {
-			env = append(env, envVar{name, v})
+			env = append(env, kubelet.EnvVar{Name: name, Value: v})
 		}
 	}
 	return &execRunner{
 		root: root, logDir: logDir, progress: p, hostEnv: env, workDir: workDir, force: force,
-		mounts: map[*attempt][]hostMount{}, procs: map[*attempt]*proc{}, exited: make(chan struct{}, 1), stopped: map[*attempt]bool{},
+		mounts: map[*kubelet.Container][]hostMount{}, procs: map[*kubelet.Container]*proc{}, exited: make(chan struct{}, 1), stopped: map[*kubelet.Container]bool{},
 	}
 }
 
-// start writes the pod's volumes (once per pod) and starts its container.
-// A command that cannot be started is an exit with code 128, as a
-// container runtime reports it; only a failure to write the volumes or
-// the log is an error.
-func (r *execRunner) start(a *attempt) error {
+// Start writes the container's volumes (once) and starts it. A command
+// that cannot be started is an exit with code 128, as a container runtime
+// reports it; only a failure to write the volumes or the log is an error.
+func (r *execRunner) Start(a *kubelet.Container) error {
+	if err := r.start(a); err != nil {
+		return fmt.Errorf("%s: %w", podLabel(a.Pod()), err)
+	}
+	return nil
+}
+
+func (r *execRunner) start(a *kubelet.Container) error {
+	pod, plan := a.Pod(), a.Plan()
 	// A container restarted in its pod finds the volumes as it left them,
 	// emptyDir included, as in Kubernetes.
 	mounts, ok := r.mounts[a]
 	if !ok {
 		var err error
-		mounts, err = materialise(a.plan, filepath.Join(r.root, a.pod.ObjectMeta.Name))
+		mounts, err = materialise(plan, filepath.Join(r.root, pod.ObjectMeta.Name))
 		if err != nil {
-			return fmt.Errorf("writing the volumes of pod %s: %w", a.pod.ObjectMeta.Name, err)
+			return fmt.Errorf("writing the volumes of pod %s: %w", pod.ObjectMeta.Name, err)
 		}
 		r.mounts[a] = mounts
 	}
-	argv := make([]string, len(a.plan.argv))
-	for i, s := range a.plan.argv {
+	argv := make([]string, len(plan.Argv))
+	for i, s := range plan.Argv {
 		argv[i] = rewriteMountPaths(s, mounts)
 	}
-	env := append([]envVar(nil), r.hostEnv...)
-	hostname := a.plan.hostname
+	env := append([]kubelet.EnvVar(nil), r.hostEnv...)
+	hostname := plan.Hostname
 	if hostname == "" {
-		hostname = a.pod.ObjectMeta.Name
+		hostname = pod.ObjectMeta.Name
 	}
-	env = append(env, envVar{"HOSTNAME", hostname})
-	for _, v := range a.plan.env {
-		env = append(env, envVar{v.name, rewriteMountPaths(v.value, mounts)})
+	env = append(env, kubelet.EnvVar{Name: "HOSTNAME", Value: hostname})
+	for _, v := range plan.Env {
+		env = append(env, kubelet.EnvVar{Name: v.Name, Value: rewriteMountPaths(v.Value, mounts)})
 	}
 	environ := make([]string, 0, len(env))
 	seen := map[string]int{}
 	for _, v := range env {
-		if i, ok := seen[v.name]; ok { // the container's value wins
-			environ[i] = v.name + "=" + v.value
+		if i, ok := seen[v.Name]; ok { // the container's value wins
+			environ[i] = v.Name + "=" + v.Value
 			continue
 		}
-		seen[v.name] = len(environ)
-		environ = append(environ, v.name+"="+v.value)
+		seen[v.Name] = len(environ)
+		environ = append(environ, v.Name+"="+v.Value)
 	}
 	dir := r.workDir
-	if a.plan.workDir != "" {
-		dir = rewriteMountPaths(a.plan.workDir, mounts)
+	if plan.WorkingDir != "" {
+		dir = rewriteMountPaths(plan.WorkingDir, mounts)
 	}
 
 	var out, pipe *os.File
 	var lines *lineWriter
 	var copyDone chan struct{}
 	if r.logDir != "" {
-		f, err := os.OpenFile(filepath.Join(r.logDir, a.pod.ObjectMeta.Name+".log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		f, err := os.OpenFile(filepath.Join(r.logDir, pod.ObjectMeta.Name+".log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
 			return err
 		}
@@ -121,7 +131,7 @@ func (r *execRunner) start(a *attempt) error {
 			return err
 		}
 		out, pipe = pw, pr
-		lines = &lineWriter{p: r.progress, prefix: a.label + " | "}
+		lines = &lineWriter{p: r.progress, prefix: podLabel(pod) + " | "}
 		copyDone = make(chan struct{})
 		go func() {
 			defer close(copyDone)
@@ -142,7 +152,7 @@ func (r *execRunner) start(a *attempt) error {
 			<-copyDone
 			pipe.Close()
 		}
-		r.report(a, exit{attempt: a, code: 128, reason: "StartError: " + err.Error()})
+		r.report(a, kubelet.Exit{Container: a, Code: 128, Reason: "StartError: " + err.Error()})
 		return nil
 	}
 	p := &proc{cmd: cmd, done: make(chan struct{})}
@@ -167,15 +177,15 @@ func (r *execRunner) start(a *attempt) error {
 			pipe.Close()
 			<-copyDone
 		}
-		r.report(a, exit{attempt: a, code: exitCodeOf(cmd.ProcessState)})
+		r.report(a, kubelet.Exit{Container: a, Code: exitCodeOf(cmd.ProcessState)})
 	}()
 	return nil
 }
 
-// report queues an exit for wait, unless its attempt was stopped. It
+// report queues an exit for wait, unless its container was stopped. It
 // forgets the process in the same step, so that stop either finds the
 // process or finds its exit queued.
-func (r *execRunner) report(a *attempt, ex exit) {
+func (r *execRunner) report(a *kubelet.Container, ex kubelet.Exit) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	delete(r.procs, a)
@@ -190,7 +200,8 @@ func (r *execRunner) report(a *attempt, ex exit) {
 	}
 }
 
-func (r *execRunner) wait(ctx context.Context, deadline time.Time) (exit, waitResult) {
+// Wait returns the next exit of a process.
+func (r *execRunner) Wait(ctx context.Context, deadline time.Time) (kubelet.Exit, kubelet.WaitResult) {
 	var timeout <-chan time.Time
 	if !deadline.IsZero() {
 		t := time.NewTimer(time.Until(deadline))
@@ -203,24 +214,24 @@ func (r *execRunner) wait(ctx context.Context, deadline time.Time) (exit, waitRe
 			ex := r.exits[0]
 			r.exits = r.exits[1:]
 			r.mu.Unlock()
-			return ex, waitExited
+			return ex, kubelet.Exited
 		}
 		r.mu.Unlock()
 		select {
 		case <-r.exited:
 		case <-ctx.Done():
-			return exit{}, waitCanceled
+			return kubelet.Exit{}, kubelet.Canceled
 		case <-timeout:
-			return exit{}, waitDeadline
+			return kubelet.Exit{}, kubelet.DeadlineReached
 		}
 	}
 }
 
-// stop sends SIGTERM to the process groups of the attempts, waits for
+// Stop sends SIGTERM to the process groups of the containers, waits for
 // them for the longest of their pods' terminationGracePeriodSeconds (30
 // seconds by default, as in Kubernetes) or until force is closed, then
 // sends SIGKILL to what is left, and waits until every one has exited.
-func (r *execRunner) stop(as []*attempt) {
+func (r *execRunner) Stop(as []*kubelet.Container) {
 	var procs []*proc
 	grace := time.Duration(0)
 	r.mu.Lock()
@@ -236,7 +247,7 @@ func (r *execRunner) stop(as []*attempt) {
 	// Drop exits already queued for them.
 	kept := r.exits[:0]
 	for _, ex := range r.exits {
-		if !isIn(ex.attempt, as) {
+		if !slices.Contains(as, ex.Container) {
 			kept = append(kept, ex)
 		}
 	}
@@ -269,28 +280,19 @@ func (r *execRunner) stop(as []*attempt) {
 	<-all
 }
 
-// release removes the directory of a's pod: its volumes.
-func (r *execRunner) release(a *attempt) {
+// Release removes the directory of a's pod: its volumes.
+func (r *execRunner) Release(a *kubelet.Container) {
 	if _, ok := r.mounts[a]; ok {
 		delete(r.mounts, a)
-		_ = os.RemoveAll(filepath.Join(r.root, a.pod.ObjectMeta.Name)) // the whole root goes at the end anyway
+		_ = os.RemoveAll(filepath.Join(r.root, a.Pod().ObjectMeta.Name)) // the whole root goes at the end anyway
 	}
-}
-
-func isIn(a *attempt, as []*attempt) bool {
-	for _, b := range as {
-		if a == b {
-			return true
-		}
-	}
-	return false
 }
 
 // gracePeriod is the pod's terminationGracePeriodSeconds, 30 seconds when
 // unset.
-func gracePeriod(a *attempt) time.Duration {
+func gracePeriod(a *kubelet.Container) time.Duration {
 	var s int64 = 30
-	if v := a.pod.Spec.TerminationGracePeriodSeconds; v != nil && *v >= 0 {
+	if v := a.Pod().Spec.TerminationGracePeriodSeconds; v != nil && *v >= 0 {
 		s = *v
 	}
 	return time.Duration(s) * time.Second

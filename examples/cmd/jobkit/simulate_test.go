@@ -35,7 +35,7 @@ func simulateReal(ctx context.Context, t *testing.T, input string, force <-chan 
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code = simulate(ctx, streams{in: strings.NewReader(input), out: &out, err: &errOut}, args, simulateEnv{
-		clock:    &fakeClock{t: simEpoch},
+		now:      (&fakeClock{t: simEpoch}).Now,
 		width:    80,
 		workDir:  t.TempDir(),
 		nodeName: "node-1",
