@@ -240,8 +240,10 @@ func versionOf(tm meta.TypeMeta) (version, error) {
 
 // Errors about the input as a whole.
 var (
-	errEmpty     = errors.New("conversion: the input must hold a Job; it is empty")
-	errNotUTF8   = errors.New("conversion: the input must be UTF-8 text")
+	errEmpty = errors.New("conversion: the input must hold a Job; it is empty")
+	// errNotUTF8 carries no package prefix: DecodeAll returns it as it
+	// is, worded as its documents' errors are, and Decode wraps it.
+	errNotUTF8   = errors.New("the input must be UTF-8 text")
 	errNotObject = errors.New("conversion: the document must be an object (a Job), not a list or a scalar")
 )
 
@@ -252,7 +254,7 @@ func toJSON(data []byte, maxBytes int) ([]byte, error) {
 		return nil, fmt.Errorf("conversion: the input must be at most %d bytes; it is %d", maxBytes, len(data))
 	}
 	if !utf8.Valid(data) {
-		return nil, errNotUTF8
+		return nil, fmt.Errorf("conversion: %w", errNotUTF8)
 	}
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {

@@ -70,16 +70,16 @@ func resolveLabelKeys(p LabelKeyPolicy, unique string) (labelKeys, error) {
 			nameKeys: [2]string{KubernetesJobNameLabel, JobNameLabel},
 		}
 	default:
-		return labelKeys{}, fmt.Errorf("jobapi: label key policy must be '%s' or '%s', not %q", SeedLabelKeys, KubernetesLabelKeys, string(p))
+		return labelKeys{}, fmt.Errorf("label key policy must be '%s' or '%s', not %q", SeedLabelKeys, KubernetesLabelKeys, string(p))
 	}
 	if unique == "" {
 		return k, nil
 	}
 	if errs := selector.ValidateQualifiedName(unique, nil); len(errs) > 0 {
-		return labelKeys{}, fmt.Errorf("jobapi: unique label key %q %s", unique, errs[0].Detail)
+		return labelKeys{}, fmt.Errorf("unique label key %q %s", unique, errs[0].Detail)
 	}
 	if isNameKey(unique) {
-		return labelKeys{}, errors.New("jobapi: unique label key must not be '" + unique + "', which holds the Job's name; choose a key of your own, such as 'example.com/run-id'")
+		return labelKeys{}, errors.New("unique label key must not be '" + unique + "', which holds the Job's name; choose a key of your own, such as 'example.com/run-id'")
 	}
 	k.uidKeys = [2]string{unique}
 	k.unique = unique

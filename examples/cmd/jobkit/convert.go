@@ -25,7 +25,7 @@ func runConvert(s streams, args []string) int {
 	fs.SetOutput(s.err)
 	versions := conversion.SupportedVersions()
 	to := fs.String("to", "", "the apiVersion to write: "+strings.Join(versions, " or "))
-	in := addInputFlags(fs, true)
+	in := addInputFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(s.err, "usage: jobkit convert --to "+strings.Join(versions, "|")+" [-f FILE]... [-R] [--validate strict|warn|ignore]")
 		fs.PrintDefaults()
@@ -34,11 +34,11 @@ func runConvert(s streams, args []string) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(s.err, "jobkit convert: unexpected argument %q; give the input with -f\n", fs.Arg(0))
+		printCommandError(s, "convert", fmt.Errorf("unexpected argument %q; give the input with -f", fs.Arg(0)))
 		return 2
 	}
 	if !slices.Contains(versions, *to) {
-		fmt.Fprintf(s.err, "jobkit convert: --to must be one of '%s', not %q\n", strings.Join(versions, "', '"), *to)
+		printCommandError(s, "convert", fmt.Errorf("--to must be one of '%s', not %q", strings.Join(versions, "', '"), *to))
 		return 2
 	}
 	mode, ok := in.mode(s, "convert")
@@ -47,23 +47,19 @@ func runConvert(s streams, args []string) int {
 	}
 	docs, err := readObjects(s, in, mode)
 	if err != nil {
-		fmt.Fprintf(s.err, "jobkit convert: %v\n", err)
+		printCommandError(s, "convert", err)
 		return 2
 	}
 	if len(docs) == 0 {
-		fmt.Fprintf(s.err, "jobkit convert: %v\n", errNoInput)
+		printCommandError(s, "convert", errNoInput)
 		return 1
 	}
 	var out strings.Builder
 	failed := false
 	for i := range docs {
 		d := &docs[i]
-		printDocWarnings(s, d)
-		if lines := docErrorLines(d, nil); lines != nil {
+		if printDocument(s, d, nil) {
 			failed = true
-			for _, l := range lines {
-				fmt.Fprintln(s.err, l)
-			}
 			continue
 		}
 		var y []byte
@@ -74,7 +70,7 @@ func runConvert(s streams, args []string) int {
 		}
 		if err != nil {
 			failed = true
-			fmt.Fprintf(s.err, "%s: %v\n", d.Source, err)
+			printDocError(s, d, err)
 			continue
 		}
 		if i > 0 {

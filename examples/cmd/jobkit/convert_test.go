@@ -186,3 +186,56 @@ func TestConvertReadsAFile(t *testing.T) {
 		t.Errorf("manualSelector: true must become an unset autoSelector:\n%s", out)
 	}
 }
+
+// TestConvertValidate pins --validate on convert: strict by default, as
+// kubectl's, warn drops the unknown field with a warning, ignore keeps it
+// (jobkit writes back what it does not model).
+func TestConvertValidate(t *testing.T) {
+	const typo = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  backofLimit: 2\n  manualSelector: true\n  selector: {matchLabels: {app: pi}}\n  template:\n    metadata: {labels: {app: pi}}\n    spec: {restartPolicy: Never, containers: [{name: pi, image: perl}]}\n"
+	tests := []struct {
+		name       string
+		args       []string
+		wantErr    string
+		wantStatus int
+		wantField  bool // whether the output keeps spec.backofLimit
+	}{
+		{
+			name:       "strict by default: the unknown field is an error, nothing is written",
+			wantErr:    `STDIN: Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.backofLimit"` + "\n",
+			wantStatus: 1,
+		},
+		{
+			name:    "warn: a warning, and the Job without the field",
+			args:    []string{"--validate", "warn"},
+			wantErr: `STDIN: Warning: unknown field "spec.backofLimit"` + "\n",
+		},
+		{
+			name:      "ignore: the field is written back",
+			args:      []string{"--validate=ignore"},
+			wantField: true,
+		},
+		{
+			name:       "a wrong --validate exits 2",
+			args:       []string{"--validate=loose"},
+			wantErr:    `jobkit convert: --validate must be 'strict', 'warn' or 'ignore', not "loose"` + "\n",
+			wantStatus: 2,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, status := jobkit(typo, append([]string{"convert", "--to", "extensions/v1beta1"}, tt.args...)...)
+			if diff := cmp.Diff(tt.wantStatus, status); diff != "" {
+				t.Errorf("status (-want +got):\n%s\nstderr: %s", diff, errOut)
+			}
+			if diff := cmp.Diff(tt.wantErr, errOut); diff != "" {
+				t.Errorf("stderr (-want +got):\n%s", diff)
+			}
+			if tt.wantStatus == 0 && !strings.HasPrefix(out, "apiVersion: extensions/v1beta1\n") {
+				t.Errorf("stdout is not the converted Job:\n%s", out)
+			}
+			if got := strings.Contains(out, "backofLimit: 2"); got != tt.wantField {
+				t.Errorf("stdout has backofLimit: %v, want %v:\n%s", got, tt.wantField, out)
+			}
+		})
+	}
+}

@@ -42,7 +42,7 @@ import (
 func runCreate(s streams, args []string) int {
 	fs := flag.NewFlagSet("create", flag.ContinueOnError)
 	fs.SetOutput(s.err)
-	in := addInputFlags(fs, true)
+	in := addInputFlags(fs)
 	cf := addCreateFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(s.err, "usage: jobkit create [-f FILE]... [-R] [--validate strict|warn|ignore] [--strict-kinds] [-n NAMESPACE] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]")
@@ -77,7 +77,7 @@ func runCreate(s streams, args []string) int {
 			y, err = conversion.JSONToYAML(c.doc.JSON)
 		}
 		if err != nil {
-			fmt.Fprintf(s.err, "%s: %v\n", c.doc.Source, err)
+			printDocError(s, c.doc, err)
 			return 1
 		}
 		if i > 0 {
@@ -122,12 +122,12 @@ func parseCreateFlags(s streams, name string, fs *flag.FlagSet, cf createFlags, 
 		return labelKeys{}, 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(s.err, "jobkit %s: unexpected argument %q; give the input with -f\n", name, fs.Arg(0))
+		printCommandError(s, name, fmt.Errorf("unexpected argument %q; give the input with -f", fs.Arg(0)))
 		return labelKeys{}, 2
 	}
 	policy := jobapi.LabelKeyPolicy(*cf.labelKeys)
 	if policy != jobapi.SeedLabelKeys && policy != jobapi.KubernetesLabelKeys {
-		fmt.Fprintf(s.err, "jobkit %s: --label-keys must be '%s' or '%s', not %q\n", name, jobapi.SeedLabelKeys, jobapi.KubernetesLabelKeys, *cf.labelKeys)
+		printCommandError(s, name, fmt.Errorf("--label-keys must be '%s' or '%s', not %q", jobapi.SeedLabelKeys, jobapi.KubernetesLabelKeys, *cf.labelKeys))
 		return labelKeys{}, 2
 	}
 	opts := labelKeys{keys: []jobapi.LabelKeyOption{jobapi.WithLabelKeys(policy)}}
@@ -140,7 +140,7 @@ func parseCreateFlags(s streams, name string, fs *flag.FlagSet, cf createFlags, 
 	// Misuse of the options is reported by PrepareForCreate; try them on
 	// an empty Job so that it is a usage error, not a per-Job one.
 	if _, err := jobapi.PrepareForCreate(&jobapi.Job{}, opts.createOptions("probe")...); err != nil {
-		fmt.Fprintf(s.err, "jobkit %s: --unique-label-key: %v\n", name, strings.TrimPrefix(err.Error(), "jobapi: "))
+		printCommandError(s, name, fmt.Errorf("--unique-label-key: %w", err))
 		return labelKeys{}, 2
 	}
 	return opts, 0
@@ -191,16 +191,6 @@ func (k labelKeys) prepare(job *jobapi.Job, uid meta.UID) (meta.Warnings, field.
 	}
 	// Validate checks the downward API too (package jobapi/fieldpath).
 	return w, errs, nil
-}
-
-// preparedJob is one Job of the input after create-time processing and
-// validation.
-type preparedJob struct {
-	source   string
-	job      *jobapi.Job
-	warnings meta.Warnings
-	errs     field.ErrorList // validation errors, or decoding errors with a field
-	err      error           // a decoding error without a field
 }
 
 // checkedDoc is one document of the input after create-time processing
@@ -264,17 +254,17 @@ func checkDocuments(s streams, name string, in *inputFlags, cf createFlags, opts
 			}
 		}
 		if err == nil && objects > 1 {
-			fmt.Fprintf(s.err, "jobkit %s: --uid may only be given when the input holds a single object to create (a Job, CronJob, Pod or PodTemplate), and it holds %d: two objects never share a uid, and Jobs that do select each other's pods\n", name, objects)
+			printCommandError(s, name, fmt.Errorf("--uid may only be given when the input holds a single object to create (a Job, CronJob, Pod or PodTemplate), and it holds %d: two objects never share a uid, and Jobs that do select each other's pods", objects))
 			return nil, 2
 		}
 		check(docs)
 	}
 	if err != nil {
-		fmt.Fprintf(s.err, "jobkit %s: %v\n", name, err)
+		printCommandError(s, name, err)
 		return nil, 2
 	}
 	if len(out) == 0 {
-		fmt.Fprintf(s.err, "jobkit %s: %v\n", name, errNoInput)
+		printCommandError(s, name, errNoInput)
 		return nil, 1
 	}
 	return out, 0
@@ -339,67 +329,16 @@ func checkDocument(d *conversion.Document, uid meta.UID, opts labelKeys, strictK
 }
 
 // printChecked writes a document's warnings and errors to standard
-// error, one per line, each starting with the document's source.
+// error, one per line, each starting with where it is (input.go: the one
+// format of every subcommand).
 func printChecked(s streams, c checkedDoc) {
 	printDocWarnings(s, c.doc)
 	for _, w := range c.warnings {
-		fmt.Fprintf(s.err, "%s: Warning: %s\n", c.doc.Source, w)
+		printDocWarning(s, c.doc, w.String())
 	}
 	if c.err != nil {
-		fmt.Fprintf(s.err, "%s: error: %v\n", c.doc.Source, c.err)
+		printDocError(s, c.doc, c.err)
 		return
 	}
-	for _, l := range c.lines {
-		fmt.Fprintln(s.err, l)
-	}
-}
-
-// prepareJob does to one document read by readDocuments what an API
-// server does on create (simulate's path; create and validate use
-// checkDocuments).
-func prepareJob(d document, opts labelKeys) preparedJob {
-	p := preparedJob{source: d.source}
-	if d.doc.Err != nil || d.doc.Job == nil {
-		err := d.doc.Err
-		if err == nil {
-			err = fmt.Errorf("kind: Unsupported value: %q: supported values: \"Job\"", d.doc.Kind)
-		}
-		if errs := field.AsErrorList(err); len(errs) > 0 {
-			p.errs = errs
-		} else {
-			p.err = err
-		}
-		return p
-	}
-	job := d.doc.Job
-	w, errs, err := opts.prepare(job, "")
-	if err != nil {
-		p.err = err // the options were checked before; not expected
-		return p
-	}
-	if len(errs) == 0 {
-		jobapi.ReadBack(job) // what the API server returns
-	}
-	p.job, p.warnings, p.errs = job, w, errs
-	return p
-}
-
-// printWarnings writes the warnings of one Job to standard error.
-func printWarnings(s streams, name string, j preparedJob) {
-	for _, w := range j.warnings {
-		fmt.Fprintf(s.err, "jobkit %s: %s: warning: %s\n", name, j.source, w)
-	}
-}
-
-// printFieldErrors writes the errors of one Job to standard error, one per
-// line, and reports whether there were any.
-func printFieldErrors(s streams, name string, j preparedJob) bool {
-	if j.err != nil {
-		fmt.Fprintf(s.err, "jobkit %s: %s: %v\n", name, j.source, j.err)
-		return true
-	}
-	for _, e := range j.errs {
-		fmt.Fprintf(s.err, "jobkit %s: %s: %v\n", name, j.source, e)
-	}
-	return len(j.errs) > 0
+	printLines(s, c.lines)
 }

@@ -192,7 +192,7 @@ func TestCreate(t *testing.T) {
 			name:       "-n refuses a Job that names another namespace, as kubectl does",
 			args:       []string{"-n", "team-b"},
 			stdin:      strings.Replace(createPiJob, "  name: pi\n", "  name: pi\n  namespace: team-a\n", 1),
-			wantErr:    []string{`STDIN: error: the namespace from the provided object "team-a" does not match the namespace "team-b". You must pass '--namespace=team-a' to perform this operation.`},
+			wantErr:    []string{`STDIN: the namespace from the provided object "team-a" does not match the namespace "team-b". You must pass '--namespace=team-a' to perform this operation.`},
 			wantStatus: 1,
 		},
 		{
@@ -233,7 +233,7 @@ func TestCreate(t *testing.T) {
 			name:       "--strict-kinds refuses them",
 			args:       []string{"--strict-kinds"},
 			stdin:      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n",
-			wantErr:    []string{`STDIN: error: ConfigMap "x" is of a kind jobkit does not check (it judges Jobs, batch/v1 CronJobs, Pods and PodTemplates), and --strict-kinds refuses it`},
+			wantErr:    []string{`STDIN: ConfigMap "x" is of a kind jobkit does not check (it judges Jobs, batch/v1 CronJobs, Pods and PodTemplates), and --strict-kinds refuses it`},
 			wantStatus: 1,
 		},
 		{

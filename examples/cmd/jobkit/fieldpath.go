@@ -5,21 +5,23 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/downward"
 	"github.com/jobkit/jobkit/jobapi/fieldpath"
 )
 
-// runFieldpath implements `jobkit fieldpath PATH [-f POD]`: the value the
-// kubelet exposes for the downward API fieldPath PATH in the pod, followed
-// by a newline.
+// runFieldpath implements `jobkit fieldpath PATH [-f POD] [--strict]
+// [--validate strict|warn|ignore]`: the value the kubelet exposes for the
+// downward API fieldPath PATH in the pod, followed by a newline. The pod
+// is decoded as create decodes it, with core/v1's defaults and --validate
+// as kubectl's (default strict: an unknown or duplicate field is an
+// error).
 func runFieldpath(s streams, args []string) int {
 	fs := flag.NewFlagSet("fieldpath", flag.ContinueOnError)
 	fs.SetOutput(s.err)
-	in := addInputFlags(fs, false)
+	in := addInputFlags(fs)
 	strict := fs.Bool("strict", false, "fail when the pod has no label or annotation of the requested key, instead of printing an empty value")
 	fs.Usage = func() {
-		fmt.Fprintln(s.err, "usage: jobkit fieldpath PATH [-f POD] [--strict]")
+		fmt.Fprintln(s.err, "usage: jobkit fieldpath PATH [-f POD] [--strict] [--validate strict|warn|ignore]")
 		fmt.Fprintln(s.err, "PATH is a downward API fieldPath, such as metadata.name or metadata.annotations['batch.kubernetes.io/job-completion-index'].")
 		fs.PrintDefaults()
 	}
@@ -28,7 +30,7 @@ func runFieldpath(s streams, args []string) int {
 		return 2
 	}
 	usageError := func(format string, a ...any) int {
-		fmt.Fprintf(s.err, "jobkit fieldpath: "+format+"\n", a...)
+		printCommandError(s, "fieldpath", fmt.Errorf(format, a...))
 		return 2
 	}
 	switch {
@@ -39,22 +41,25 @@ func runFieldpath(s streams, args []string) int {
 	}
 	path, err := fieldpath.Parse(positional[0])
 	if err != nil {
-		return usageError("%v", err)
+		printCommandError(s, "fieldpath", err)
+		return 2
 	}
-
-	docs, err := readObjects(s, in, conversion.FieldValidationIgnore)
+	mode, ok := in.mode(s, "fieldpath")
+	if !ok {
+		return 2
+	}
+	docs, err := readObjects(s, in, mode)
 	if err != nil {
-		fmt.Fprintf(s.err, "jobkit fieldpath: %v\n", err)
+		printCommandError(s, "fieldpath", err)
 		return 2
 	}
 	if len(docs) != 1 {
-		fmt.Fprintf(s.err, "jobkit fieldpath: the input must hold exactly one Pod, not %d objects\n", len(docs))
+		printCommandError(s, "fieldpath", fmt.Errorf("the input must hold exactly one Pod, not %d objects", len(docs)))
 		return 1
 	}
 	d := &docs[0]
-	pod, err := readPod(d)
-	if err != nil {
-		fmt.Fprintf(s.err, "%s: %v\n", d.Source, err)
+	pod, ok := readPod(s, d)
+	if !ok {
 		return 1
 	}
 	var opts []downward.ResolveOption
@@ -63,7 +68,7 @@ func runFieldpath(s streams, args []string) int {
 	}
 	value, err := downward.Resolve(path, pod, opts...)
 	if err != nil {
-		fmt.Fprintf(s.err, "%s: %v\n", d.Source, err)
+		printDocError(s, d, err)
 		return 1
 	}
 	io.WriteString(s.out, value+"\n")

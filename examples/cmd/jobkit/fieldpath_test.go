@@ -37,6 +37,9 @@ status:
   - ip: fd00::9
 `
 
+// fieldpathTypo is a pod with an unknown field.
+const fieldpathTypo = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeNam: n\n  containers: [{name: c, image: busybox}]\n"
+
 func TestFieldpath(t *testing.T) {
 	dir := t.TempDir()
 	podFile := filepath.Join(dir, "pod.yaml")
@@ -71,7 +74,12 @@ func TestFieldpath(t *testing.T) {
 		{name: "missing file", args: []string{"metadata.name", "-f", filepath.Join(dir, "nope.yaml")}, wantCode: 2, wantInErr: "nope.yaml"},
 		{name: "two pods", args: []string{"metadata.name"}, stdin: twoPods, wantCode: 1, wantInErr: "exactly one Pod, not 2"},
 		{name: "not a pod", args: []string{"metadata.name"}, stdin: "apiVersion: batch/v1\nkind: Job\n", wantCode: 1, wantInErr: `kind: Unsupported value: "Job"`},
-		{name: "a pod field of the wrong type", args: []string{"metadata.name"}, stdin: "kind: Pod\nmetadata:\n  name: [1]\n", wantCode: 1, wantInErr: "metadata.name"},
+		{name: "a pod field of the wrong type", args: []string{"metadata.name"}, stdin: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: [1]\n", wantCode: 1, wantInErr: `STDIN:4:3: Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal array into Go struct field ObjectMeta.metadata.name of type string`},
+		{name: "a Pod of another apiVersion", args: []string{"metadata.name"}, stdin: "apiVersion: v2\nkind: Pod\nmetadata: {name: p}\n", wantCode: 1, wantInErr: `STDIN:1:1: apiVersion: Unsupported value: "v2": supported values: "v1"`},
+		{name: "--validate=strict (the default) refuses an unknown field", args: []string{"metadata.name"}, stdin: fieldpathTypo, wantCode: 1, wantInErr: `STDIN: Pod in version "v1" cannot be handled as a Pod: strict decoding error: unknown field "spec.nodeNam"`},
+		{name: "--validate=warn reads the pod after a warning", args: []string{"metadata.name", "--validate", "warn"}, stdin: fieldpathTypo, wantOut: "p\n", wantInErr: `STDIN: Warning: unknown field "spec.nodeNam"`},
+		{name: "--validate=ignore reads the pod", args: []string{"metadata.name", "--validate=ignore"}, stdin: fieldpathTypo, wantOut: "p\n"},
+		{name: "a wrong --validate", args: []string{"metadata.name", "--validate=maybe"}, stdin: fieldpathTypo, wantCode: 2, wantInErr: `jobkit fieldpath: --validate must be 'strict', 'warn' or 'ignore', not "maybe"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -85,7 +93,7 @@ func TestFieldpath(t *testing.T) {
 			if tt.wantInErr != "" && !strings.Contains(errOut, tt.wantInErr) {
 				t.Errorf("stderr %q does not contain %q", errOut, tt.wantInErr)
 			}
-			if tt.wantCode == 0 && errOut != "" {
+			if tt.wantCode == 0 && tt.wantInErr == "" && errOut != "" {
 				t.Errorf("stderr is not empty: %q", errOut)
 			}
 		})

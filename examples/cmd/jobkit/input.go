@@ -19,28 +19,25 @@ const maxInput = 64 << 20
 // stdinName names standard input in messages, as kubectl does.
 const stdinName = "STDIN"
 
-// inputFlags are the flags that say what a subcommand reads: -f (files,
-// directories or '-', repeatable), -R and, for the subcommands that check
-// objects, --validate.
+// inputFlags are the flags that say what a subcommand reads and how: -f
+// (files, directories or '-', repeatable), -R and --validate, which every
+// reading subcommand takes.
 type inputFlags struct {
 	files     []string
 	recursive bool
 	validate  string
 }
 
-// addInputFlags registers -f and -R, and --validate when withValidate is
-// true.
-func addInputFlags(fs *flag.FlagSet, withValidate bool) *inputFlags {
-	in := &inputFlags{validate: "ignore"}
+// addInputFlags registers the flags of every reading subcommand: -f, -R
+// and --validate (default strict, as kubectl's).
+func addInputFlags(fs *flag.FlagSet) *inputFlags {
+	in := &inputFlags{}
 	fs.Func("f", "a `FILE` or directory to read (repeatable; '-' or none: standard input); a directory gives its .json, .yaml and .yml files", func(v string) error {
 		in.files = append(in.files, v)
 		return nil
 	})
 	fs.BoolVar(&in.recursive, "R", false, "read the directories given with -f recursively")
-	if withValidate {
-		in.validate = "strict"
-		fs.StringVar(&in.validate, "validate", "strict", "what to do with unknown and duplicate fields, as kubectl: 'strict' (an error), 'warn' (a warning; the field is dropped) or 'ignore'")
-	}
+	fs.StringVar(&in.validate, "validate", "strict", "what to do with unknown and duplicate fields, as kubectl's --validate: 'strict' (an error; kubectl's default too), 'warn' (a warning; the field is dropped) or 'ignore' (nothing said)")
 	return in
 }
 
@@ -49,7 +46,7 @@ func addInputFlags(fs *flag.FlagSet, withValidate bool) *inputFlags {
 func (in *inputFlags) mode(s streams, name string) (conversion.FieldValidation, bool) {
 	m, ok := conversion.ParseFieldValidation(in.validate)
 	if !ok {
-		fmt.Fprintf(s.err, "jobkit %s: --validate must be 'strict', 'warn' or 'ignore', not %q\n", name, in.validate)
+		printCommandError(s, name, fmt.Errorf("--validate must be 'strict', 'warn' or 'ignore', not %q", in.validate))
 	}
 	return m, ok
 }
@@ -98,7 +95,8 @@ func eachInput(s streams, in *inputFlags, mode conversion.FieldValidation, visit
 		}
 		d, err := conversion.DecodeAll(name, data, conversion.WithFieldValidation(mode))
 		if err != nil {
-			d = []conversion.Document{{Source: conversion.Source{File: name, Document: 1, Line: 1, Item: -1, Only: true}, Err: errors.New(strings.TrimPrefix(err.Error(), "conversion: "))}}
+			// The input as a whole is not text: one document that says so.
+			d = []conversion.Document{{Source: conversion.Source{File: name, Document: 1, Line: 1, Item: -1, Only: true}, Err: err}}
 		}
 		visit(d)
 	}
@@ -150,49 +148,86 @@ func readAll(r io.Reader, size int) ([]byte, error) {
 	}
 }
 
+// The problems of every subcommand go to standard error in one format,
+// one per line:
+//
+//	PLACE: MESSAGE
+//
+// PLACE says where the problem is. For a document of the input it is the
+// document's source (conversion.Source: `FILE`, or `FILE:LINE (document
+// N)` in a stream of several, with `, items[I]` for an item of a List),
+// narrowed to the line and column of the field at fault when the
+// document's text holds it (`FILE:LINE:COLUMN`, conversion.Source.At);
+// for what the command line gave, it is `jobkit SUBCOMMAND`. MESSAGE is
+// the problem as Kubernetes words it: what the API server would refuse as
+// it answers (`Job.batch "pi" is invalid: spec.completions: Invalid
+// value: -1: must be greater than or equal to 0`, `Job in version "v1"
+// cannot be handled as a Job: strict decoding error: ...`), a warning as
+// kubectl prints one (`Warning: unknown field "spec.backofLimit"`), and
+// any other error as its text, one line for each field error it holds
+// (`kind: Unsupported value: "Deployment": supported values: "Pod"`).
+// Messages are printed as the library words them, never edited; a
+// multi-line message (YAML errors list their lines) is folded into one.
+
 // docErrorLines returns the lines that report a document's decoding error
-// or its Job's validation errors errs: one per field error, each in
-// kubectl's shape (`SOURCE: Job.batch "pi" is invalid: FIELD: ...`), the
-// source naming the field's line and column when the document holds it
-// (`job.yaml:12:5: Job.batch ...`, conversion.Source.At), or the one
-// message of a document that does not decode (`SOURCE: Job in version
-// "v1" cannot be handled as a Job: strict decoding error: ...`). It
-// returns nil when there is nothing to report. Values that do not decode
-// are reported as the API server's decoder reports them, before
-// validation (`SOURCE: Job in version "v1" cannot be handled as a Job:
-// json: cannot unmarshal string into Go struct field
-// JobSpec.spec.completions of type int32`), one line each.
+// or the validation errors errs of its object (paths from the object's
+// root), in the API server's words: one per field error, each at the
+// field's place (`job.yaml:12:5: Job.batch "pi" is invalid: FIELD: ...`),
+// or the one message of a document that does not decode (`SOURCE: Job in
+// version "v1" cannot be handled as a Job: strict decoding error: ...`).
+// Values that do not decode are reported as the API server's decoder
+// reports them, before validation, one line each at its place (`SOURCE:
+// Job in version "v1" cannot be handled as a Job: json: cannot unmarshal
+// string into Go struct field JobSpec.spec.completions of type int32`).
+// It returns nil when there is nothing to report.
 func docErrorLines(d *conversion.Document, errs field.ErrorList) []string {
 	st := d.Status(errs)
 	if st == nil {
 		return nil
 	}
-	src := d.Source.String()
-	if fe := field.AsErrorList(d.Err); d.Kind != "" && st.ErrStatus.Reason == field.StatusReasonBadRequest && len(fe) > 0 {
+	fe := field.AsErrorList(d.Err)
+	if d.Kind == "" && len(fe) > 0 {
+		// No kind to name the object by (a missing apiVersion or kind):
+		// the field errors, one per line, at their places.
+		lines := make([]string, len(fe))
+		for i, e := range fe {
+			lines[i] = line(docPlace(d, e.Field), e.Error())
+		}
+		return lines
+	}
+	if d.Kind != "" && st.ErrStatus.Reason == field.StatusReasonBadRequest && len(fe) > 0 {
 		// Values that do not decode: the API server's 400, one line per
 		// value, each at its place.
 		lines := make([]string, len(fe))
 		for i, e := range fe {
-			at := src
-			if p, ok := d.Position(e.Field); ok {
-				at = d.Source.At(p)
-			}
-			lines[i] = at + ": " + oneLine(d.DecodeErrorMessage(e))
+			lines[i] = line(docPlace(d, e.Field), d.DecodeErrorMessage(e))
 		}
 		return lines
 	}
 	if causes := field.AsErrorList(st); len(causes) > 0 {
 		lines := make([]string, len(causes))
 		for i, e := range causes {
-			at := src
-			if p, ok := d.Position(e.Field); ok {
-				at = d.Source.At(p)
-			}
-			lines[i] = at + ": " + oneLine(field.NewInvalid(d.GroupKind(), d.Name, field.ErrorList{e}).Error())
+			lines[i] = line(docPlace(d, e.Field), field.NewInvalid(d.GroupKind(), d.Name, field.ErrorList{e}).Error())
 		}
 		return lines
 	}
-	return []string{src + ": " + oneLine(st.Error())}
+	return []string{line(d.Source.String(), st.Error())}
+}
+
+// docPlace names the place of the field at path in a document: its line
+// and column when the document's text is at hand and holds the field,
+// else the document's source.
+func docPlace(d *conversion.Document, path string) string {
+	if p, ok := d.Position(path); ok && path != "" {
+		return d.Source.At(p)
+	}
+	return d.Source.String()
+}
+
+// line is one line of standard error: PLACE: MESSAGE, the message on one
+// line.
+func line(place, message string) string {
+	return place + ": " + oneLine(message)
 }
 
 // oneLine folds a multi-line message (YAML errors list their lines) into
@@ -208,53 +243,66 @@ func oneLine(s string) string {
 	return strings.Join(parts, " ")
 }
 
+// errorLines returns the lines of err, an error found at place or, for
+// each field error it holds, at the place placeOf gives for the field's
+// path: one line per field error, else one.
+func errorLines(err error, place string, placeOf func(path string) string) []string {
+	errs := field.AsErrorList(err)
+	if len(errs) == 0 {
+		return []string{line(place, err.Error())}
+	}
+	lines := make([]string, len(errs))
+	for i, e := range errs {
+		lines[i] = line(placeOf(e.Field), e.Error())
+	}
+	return lines
+}
+
+// printLines writes lines to standard error.
+func printLines(s streams, lines []string) {
+	for _, l := range lines {
+		fmt.Fprintln(s.err, l)
+	}
+}
+
+// printDocument writes a document's field warnings (unknown and duplicate
+// fields under --validate=warn) and its problems (docErrorLines: its
+// decoding error, or errs, the validation errors of its object) to
+// standard error, and reports whether it had problems.
+func printDocument(s streams, d *conversion.Document, errs field.ErrorList) bool {
+	printDocWarnings(s, d)
+	lines := docErrorLines(d, errs)
+	printLines(s, lines)
+	return len(lines) > 0
+}
+
 // printDocWarnings writes a document's field warnings as kubectl does
 // (`Warning: unknown field "spec.backofLimit"`), after its source.
 func printDocWarnings(s streams, d *conversion.Document) {
 	for _, w := range d.Warnings {
-		fmt.Fprintf(s.err, "%s: Warning: %s\n", d.Source, w)
+		printDocWarning(s, d, w)
 	}
 }
 
-// document is one object read by readDocuments, for the subcommands that
-// still address documents as "FILE: document N" (simulate).
-type document struct {
-	source string // "FILE: document N" or "FILE: document N, items[i]"
-	json   []byte
-	doc    conversion.Document
+// printDocWarning writes one warning about a document.
+func printDocWarning(s streams, d *conversion.Document, warning string) {
+	fmt.Fprintln(s.err, line(d.Source.String(), "Warning: "+warning))
 }
 
-// readDocuments reads every object in the input named by file ("" or
-// "-": standard input) with conversion.DecodeAll, keeping unknown fields
-// (no field validation). A document that does not parse is an error; other
-// problems (a Job's field errors) are left to prepareJob.
-func readDocuments(s streams, file string) ([]document, error) {
-	if file == "" {
-		file = "-"
-	}
-	name, data, err := readFile(s, file)
-	if err != nil {
-		return nil, err
-	}
-	if name == stdinName {
-		name = "<stdin>"
-	}
-	docs, err := conversion.DecodeAll(name, data, conversion.WithFieldValidation(conversion.FieldValidationIgnore))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, strings.TrimPrefix(err.Error(), "conversion: "))
-	}
-	out := make([]document, 0, len(docs))
-	for _, d := range docs {
-		src := fmt.Sprintf("%s: document %d", d.Source.File, d.Source.Document)
-		if d.Source.Item >= 0 {
-			src += fmt.Sprintf(", items[%d]", d.Source.Item)
-		}
-		if d.JSON == nil {
-			return nil, fmt.Errorf("%s: %v", src, d.Err)
-		}
-		out = append(out, document{source: src, json: d.JSON, doc: d})
-	}
-	return out, nil
+// printDocError writes err, why a subcommand cannot use a document that
+// decoded (not a Pod where one is needed, no name to list it by), to
+// standard error: a line per field error, at the field's place.
+func printDocError(s streams, d *conversion.Document, err error) {
+	printLines(s, errorLines(err, d.Source.String(), func(path string) string { return docPlace(d, path) }))
+}
+
+// printCommandError writes err, a problem with what the command line
+// gave (an input that cannot be read, an object built from flags that is
+// invalid), to standard error after `jobkit NAME`: a line per field
+// error.
+func printCommandError(s streams, name string, err error) {
+	place := "jobkit " + name
+	printLines(s, errorLines(err, place, func(string) string { return place }))
 }
 
 // errNoInput is returned when a subcommand that needs objects got none.

@@ -176,7 +176,7 @@ func TestInputBehaviours(t *testing.T) {
 			name:       "a document without kind is one error",
 			stdin:      "apiVersion: apps/v1\nmetadata: {name: web}\n",
 			args:       []string{"validate"},
-			wantErr:    "STDIN: kind: Required value: every object must name its kind, such as 'Job'\n",
+			wantErr:    "STDIN:1:1: kind: Required value: every object must name its kind, such as 'Job'\n",
 			wantStatus: 1,
 		},
 		{
@@ -192,7 +192,7 @@ func TestInputBehaviours(t *testing.T) {
 			stdin:    "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: nginx-deployment}\n---\n" + piJob,
 			args:     []string{"validate", "--strict-kinds"},
 			terminal: true,
-			wantErr: `STDIN:1 (document 1): error: Deployment.apps "nginx-deployment" is of a kind jobkit does not check (it judges Jobs, batch/v1 CronJobs, Pods and PodTemplates), and --strict-kinds refuses it` + "\n" +
+			wantErr: `STDIN:1 (document 1): Deployment.apps "nginx-deployment" is of a kind jobkit does not check (it judges Jobs, batch/v1 CronJobs, Pods and PodTemplates), and --strict-kinds refuses it` + "\n" +
 				"1 Job valid, 1 Deployment invalid\n",
 			wantStatus: 1,
 		},
@@ -230,15 +230,7 @@ func TestInputBehaviours(t *testing.T) {
 			name:  "-o json: a document that does not decode gets a 400 Status",
 			stdin: "a: [\n",
 			args:  []string{"validate", "-o", "json"},
-			wantOut: `{
-    "kind": "Status",
-    "apiVersion": "v1",
-    "metadata": {},
-    "status": "Failure",
-    "message": "YAML: yaml: line 1: did not find expected node content",
-    "reason": "BadRequest",
-    "code": 400
-}
+			wantOut: `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"YAML: yaml: line 1: did not find expected node content","reason":"BadRequest","code":400}
 `,
 			wantErr:    "STDIN: YAML: yaml: line 1: did not find expected node content\n",
 			wantStatus: 1,

@@ -3,14 +3,19 @@
 // with them what an API server or the Job controller would, without a
 // cluster.
 //
-// Every subcommand that reads objects reads them with
-// conversion.DecodeAll from -f FILE (repeatable; a directory gives its
+// Every subcommand that reads objects reads them with one reader
+// (conversion.DecodeAll) from -f FILE (repeatable; a directory gives its
 // .json, .yaml and .yml files, -R those of its subdirectories too; -f - or
-// no -f: standard input), writes YAML or plain lines to standard output
-// and, on bad input, exits non-zero with the errors on standard error,
-// one per line, each naming where the document came from and the field
-// path. Exit status 1 means some input was invalid, 2 that the command
-// line was wrong or an input could not be read.
+// no -f: standard input), decoding as kubectl does with --validate
+// strict|warn|ignore (default strict, as kubectl's: an unknown or
+// duplicate field is an error), writes YAML or plain lines to standard
+// output and, on bad input, exits non-zero with the problems on standard
+// error in one format, one per line: `PLACE: MESSAGE`, PLACE the
+// document's source narrowed to the field's line and column where the
+// text holds it (`job.yaml:12:5`), or `jobkit SUBCOMMAND` for what the
+// command line gave; MESSAGE worded as Kubernetes words it (input.go).
+// Exit status 1 means some input was invalid, 2 that the command line was
+// wrong or an input could not be read.
 //
 // Run `jobkit help` for the list of subcommands.
 package main
@@ -44,11 +49,11 @@ type command struct {
 // commands lists the subcommands in the order `jobkit help` prints them.
 func commands() []command {
 	return []command{
-		{"match", "match -l SELECTOR [-f FILE]... [-R]", "the namespace/name (just name when there is no namespace) of every object whose metadata.labels match SELECTOR", runMatch},
-		{"overlaps", "overlaps [-f FILE]... [-R]", "every pair of Jobs (or other objects with spec.selector) in one namespace whose selectors can select the same pod, with such a pod's labels; exit 1 if any", runOverlaps},
+		{"match", "match -l SELECTOR [-f FILE]... [-R] [--validate strict|warn|ignore]", "the namespace/name (just name when there is no namespace) of every object whose metadata.labels match SELECTOR", runMatch},
+		{"overlaps", "overlaps [-f FILE]... [-R] [--validate strict|warn|ignore]", "every pair of Jobs (or other objects with spec.selector) in one namespace whose selectors can select the same pod, with such a pod's labels; exit 1 if any", runOverlaps},
 		{"convert", "convert --to batch/v1|extensions/v1beta1 [-f FILE]... [-R] [--validate strict|warn|ignore]", "every Job of the input in the given version (with its version defaults applied); other objects unchanged, in order", runConvert},
-		{"scoreboard", "scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]... [-R]", "the scoreboard of an Indexed Job rebuilt from its pods: completedIndexes, counts, what to start next, problems", runScoreboard},
-		{"fieldpath", "fieldpath PATH [-f POD] [--strict]", "the value the kubelet would expose for the downward API fieldPath PATH in the pod", runFieldpath},
+		{"scoreboard", "scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]... [-R] [--validate strict|warn|ignore]", "the scoreboard of an Indexed Job rebuilt from its pods: completedIndexes, counts, what to start next, problems", runScoreboard},
+		{"fieldpath", "fieldpath PATH [-f POD] [--strict] [--validate strict|warn|ignore]", "the value the kubelet would expose for the downward API fieldPath PATH in the pod", runFieldpath},
 		{"schedule", "schedule SCHEDULE [--time-zone ZONE] [--after RFC3339] [-n N]", "the next N times (default 5) a CronJob with this spec.schedule and spec.timeZone runs after the given time (default now), as the v1.36 CronJob controller computes them, one RFC 3339 time a line (in the time zone, else UTC); exit 1 with the error when the schedule or zone is refused", runSchedule},
 		{"create", "create [-f FILE]... [-R] [--validate strict|warn|ignore] [--strict-kinds] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]", "every object of the input as the API server would store it: Jobs (batch/v1: uid, selector and labels generated, copied stale values replaced, warnings on standard error) and batch/v1 CronJobs created and validated, Pods and PodTemplates validated and written back; other objects unchanged (--strict-kinds: refused), in order", runCreate},
 		{"validate", "validate [-f FILE]... [-R] [-o text|json] [--validate strict|warn|ignore] [--strict-kinds] [--uid UID] [--label-keys seed|kubernetes] [--unique-label-key KEY]", "exit 0 when the API server would accept every Job, CronJob, Pod and PodTemplate of the input on create; else exit 1 and the errors, in kubectl's shape (-o json: also a Status object per document); other kinds are passed over and counted (--strict-kinds: an error)", runValidate},

@@ -37,10 +37,13 @@ metadata:
 `
 
 const matchList = `{"apiVersion": "v1", "kind": "List", "items": [
-  {"kind": "Job", "metadata": {"name": "a", "namespace": "ns", "labels": {"team": "x"}}},
-  {"kind": "Job", "metadata": {"name": "b", "namespace": "ns"}},
-  {"kind": "Job", "metadata": {"name": "c", "namespace": "ns", "labels": {"team": "y"}}}
+  {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a", "namespace": "ns", "labels": {"team": "x"}}},
+  {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "b", "namespace": "ns"}},
+  {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c", "namespace": "ns", "labels": {"team": "y"}}}
 ]}`
+
+// matchJobTypo is a Job with an unknown field.
+const matchJobTypo = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  backofLimit: 2\n  template:\n    spec: {restartPolicy: Never, containers: [{name: pi, image: perl}]}\n"
 
 func TestMatchCommand(t *testing.T) {
 	dir := t.TempDir()
@@ -112,7 +115,7 @@ func TestMatchCommand(t *testing.T) {
 		{
 			name:       "unknown flag exits 2",
 			args:       []string{"-x"},
-			wantErr:    []string{"flag provided but not defined: -x", "usage: jobkit match -l SELECTOR [-f FILE]... [-R]", "  -R\tread the directories", "  -f FILE", "    \ta FILE or directory to read", "  -l string", "    \tthe label selector"},
+			wantErr:    []string{"flag provided but not defined: -x", "usage: jobkit match -l SELECTOR [-f FILE]... [-R] [--validate strict|warn|ignore]", "  -R\tread the directories", "  -f FILE", "    \ta FILE or directory to read", "  -l string", "    \tthe label selector", "  -validate string", "    \twhat to do with unknown and duplicate fields"},
 			wantStatus: 2,
 		},
 		{
@@ -125,30 +128,66 @@ func TestMatchCommand(t *testing.T) {
 			name:       "malformed YAML exits 1",
 			args:       []string{"-l", "a"},
 			stdin:      "metadata: [unclosed\n",
-			wantErr:    []string{"jobkit match: STDIN: YAML: yaml: line 1: "},
+			wantErr:    []string{"STDIN: YAML: yaml: line 1: "},
 			wantStatus: 1,
 		},
 		{
 			name:       "document that is not an object exits 1",
 			args:       []string{"-l", "a"},
 			stdin:      "[1, 2]\n",
-			wantErr:    []string{"jobkit match: STDIN: the document must be an object, not a list or a scalar"},
+			wantErr:    []string{"STDIN: the document must be an object, not a list or a scalar"},
 			wantStatus: 1,
 		},
 		{
 			name:    "objects with bad metadata are reported, the others still listed",
 			args:    []string{"-l", ""},
-			stdin:   "metadata: {name: ok}\n---\nmetadata: {name: p, labels: {replicas: 3}}\n---\nmetadata: {labels: {a: b}}\n---\nmetadata: {name: [x]}\n---\n{kind: List, items: [1]}\n---\nmetadata: 5\n---\nmetadata: {name: q, labels: [a]}\n",
+			stdin:   "kind: ConfigMap\napiVersion: v1\nmetadata: {name: ok}\n---\nkind: ConfigMap\napiVersion: v1\nmetadata: {name: p, labels: {replicas: 3}}\n---\nkind: ConfigMap\napiVersion: v1\nmetadata: {labels: {a: b}}\n---\nkind: ConfigMap\napiVersion: v1\nmetadata: {name: [x]}\n---\n{apiVersion: v1, kind: List, items: [1]}\n---\nkind: ConfigMap\napiVersion: v1\nmetadata: 5\n---\nkind: Deployment\napiVersion: apps/v1\nmetadata: {name: q, labels: [a]}\n---\nmetadata: {name: r}\n",
 			wantOut: "ok\n",
 			wantErr: []string{
-				"jobkit match: STDIN:3 (document 2): metadata.labels[replicas]: Invalid value: 3: must be a string",
-				"jobkit match: STDIN:5 (document 3): metadata.name: Required value: every object must have a name to be listed",
-				`jobkit match: STDIN:7 (document 4): metadata.name: Invalid value: ["x"]: must be a string`,
-				"jobkit match: STDIN:9 (document 5, items[0]): the document must be an object, not a list or a scalar",
-				"jobkit match: STDIN:11 (document 6): metadata: Invalid value: 5: must be an object",
-				`jobkit match: STDIN:13 (document 7): metadata.labels: Invalid value: ["a"]: must be an object`,
+				`STDIN:7:30 (document 2): ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string`,
+				"STDIN:11:1 (document 3): metadata.name: Required value: every object must have a name to be listed",
+				`STDIN:15:12 (document 4): ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal array into Go struct field ObjectMeta.metadata.name of type string`,
+				"STDIN:17 (document 5, items[0]): the document must be an object, not a list or a scalar",
+				`STDIN:21:1 (document 6): ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field `,
+				`STDIN:25:21 (document 7): Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal array into Go struct field ObjectMeta.metadata.labels of type map[string]string`,
+				"STDIN:27:1 (document 8): apiVersion: Required value: every object must name its version",
+				"STDIN:27:1 (document 8): kind: Required value: every object must name its kind",
 			},
 			wantStatus: 1,
+		},
+		{
+			name:       "--validate=strict (the default) refuses an unknown field of a Job",
+			args:       []string{"-l", ""},
+			stdin:      matchJobTypo,
+			wantErr:    []string{`STDIN: Job in version "v1" cannot be handled as a Job: strict decoding error: unknown field "spec.backofLimit"`},
+			wantStatus: 1,
+		},
+		{
+			name:    "--validate=warn lists the object after a warning",
+			args:    []string{"-l", "", "--validate", "warn"},
+			stdin:   matchJobTypo,
+			wantOut: "pi\n",
+			wantErr: []string{`STDIN: Warning: unknown field "spec.backofLimit"`},
+		},
+		{
+			name:    "--validate=ignore lists the object without a word",
+			args:    []string{"-l", "", "--validate=ignore"},
+			stdin:   matchJobTypo,
+			wantOut: "pi\n",
+		},
+		{
+			name:       "--validate=strict refuses a duplicate field of any kind",
+			args:       []string{"-l", ""},
+			stdin:      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {a: b}\ndata: {a: c}\n",
+			wantErr:    []string{`STDIN: ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: duplicate field "data"`},
+			wantStatus: 1,
+		},
+		{
+			name:       "a wrong --validate exits 2",
+			args:       []string{"-l", "", "--validate", "lax"},
+			stdin:      matchJobTypo,
+			wantErr:    []string{`jobkit match: --validate must be 'strict', 'warn' or 'ignore', not "lax"`},
+			wantStatus: 2,
 		},
 	}
 	for _, tt := range tests {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,12 +10,15 @@ import (
 	"github.com/jobkit/jobkit/selector"
 )
 
-// runOverlaps implements `jobkit overlaps [-f FILE]... [-R]`: it reads Jobs (any
-// version conversion.Decode supports, with that version's defaults, so
-// an extensions/v1beta1 Job without autoSelector selects by its
-// template's labels) and other objects whose `spec.selector` is a label
-// selector (Deployments, ReplicaSets and the like: kind other than Job),
-// and prints, as a YAML list, every pair of objects in the same
+// runOverlaps implements `jobkit overlaps [-f FILE]... [-R] [--validate
+// strict|warn|ignore]`: it reads Jobs (any version conversion.Decode
+// supports, with that version's defaults, so an extensions/v1beta1 Job
+// without autoSelector selects by its template's labels) and other
+// objects whose `spec.selector` is a label selector (Deployments,
+// ReplicaSets and the like: kind other than Job; read by
+// conversion.Document.SpecSelector), decoded with --validate as
+// kubectl's (default strict: an unknown or duplicate field, in the
+// selector too, is an error), and prints, as a YAML list, every pair of objects in the same
 // namespace whose selectors can select the same pod:
 //
 //	# one element per pair (shown in flow style; the output is block style)
@@ -30,9 +31,10 @@ import (
 // Pairs come in input order; objects without a namespace are compared
 // with each other only. No pair prints "[]".
 //
-// A Job without `spec.selector` is skipped with a note on standard error:
-// the API server gives it a generated selector, unique to it, when it is
-// created. Other objects without one are skipped with a note too.
+// A Job without `spec.selector` is skipped with a warning on standard
+// error: the API server gives it a generated selector, unique to it, when
+// it is created. Other objects without one are skipped with a warning
+// too.
 //
 // Exit status: 0 when no pair overlaps; 1 when some pair overlaps, or
 // when an object could not be read (its errors on standard error, one
@@ -41,44 +43,45 @@ import (
 func runOverlaps(s streams, args []string) int {
 	fs := flag.NewFlagSet("overlaps", flag.ContinueOnError)
 	fs.SetOutput(s.err)
-	in := addInputFlags(fs, false)
+	in := addInputFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(s.err, "usage: jobkit overlaps [-f FILE]... [-R]")
+		fmt.Fprintln(s.err, "usage: jobkit overlaps [-f FILE]... [-R] [--validate strict|warn|ignore]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(s.err, "jobkit overlaps: unexpected argument %q; give the input with -f\n", fs.Arg(0))
+		printCommandError(s, "overlaps", fmt.Errorf("unexpected argument %q; give the input with -f", fs.Arg(0)))
 		return 2
 	}
-	docs, err := readObjects(s, in, conversion.FieldValidationIgnore)
+	mode, ok := in.mode(s, "overlaps")
+	if !ok {
+		return 2
+	}
+	docs, err := readObjects(s, in, mode)
 	if err != nil {
-		fmt.Fprintf(s.err, "jobkit overlaps: %v\n", err)
+		printCommandError(s, "overlaps", err)
 		return 2
 	}
 	if len(docs) == 0 {
-		fmt.Fprintf(s.err, "jobkit overlaps: %v\n", errNoInput)
+		printCommandError(s, "overlaps", errNoInput)
 		return 1
 	}
 	failed := false
 	var objs []selecting
 	for i := range docs {
 		d := &docs[i]
-		o, err := readSelecting(d)
+		if printDocument(s, d, nil) {
+			failed = true
+			continue
+		}
+		o, err := readSelecting(s, d, mode)
 		switch {
 		case errors.Is(err, errNoSelector):
-			fmt.Fprintf(s.err, "jobkit overlaps: %s: %s: skipped: %v\n", d.Source, o.describe(), err)
+			printDocWarning(s, d, o.describe()+" is skipped: "+err.Error())
 		case err != nil:
 			failed = true
-			if errs := field.AsErrorList(err); len(errs) > 0 {
-				for _, e := range errs {
-					fmt.Fprintf(s.err, "jobkit overlaps: %s: %v\n", d.Source, e)
-				}
-			} else {
-				fmt.Fprintf(s.err, "jobkit overlaps: %s: %v\n", d.Source, err)
-			}
 		default:
 			objs = append(objs, o)
 		}
@@ -86,7 +89,7 @@ func runOverlaps(s streams, args []string) int {
 	pairs := overlappingPairs(objs)
 	out, err := conversion.MarshalYAML(pairs)
 	if err != nil {
-		fmt.Fprintf(s.err, "jobkit overlaps: %v\n", err)
+		printCommandError(s, "overlaps", err)
 		return 1
 	}
 	s.out.Write(out)
@@ -116,77 +119,53 @@ var errNoSelector = errors.New("`spec.selector` is not set")
 // errNoJobSelector is errNoSelector for a Job, with what happens to it.
 var errNoJobSelector = fmt.Errorf("%w: the API server generates one, unique to the Job, when it creates it", errNoSelector)
 
-// readSelecting reads a Job as conversion.DecodeAll decoded it, or any
-// other object's metadata and `spec.selector`. An object without a
-// selector gives errNoSelector (with the object's names filled in).
-func readSelecting(d *conversion.Document) (selecting, error) {
-	if d.Kind == "Job" || d.JSON == nil {
-		return readJob(d)
-	}
-	return readPlain(d)
-}
+// errReported marks an object whose problems readSelecting has printed.
+var errReported = errors.New("reported")
 
-// readJob reads the selector of a decoded Job.
-func readJob(d *conversion.Document) (selecting, error) {
-	if d.Err != nil {
-		return selecting{}, d.Err
-	}
-	job := d.Job
-	o := selecting{kind: "Job", name: job.ObjectMeta.Name, namespace: job.ObjectMeta.Namespace}
+// readSelecting reads the names and `spec.selector` of an object that
+// decoded (conversion.Document.SpecSelector: a Job's as decoded, with its
+// version's defaults; any other object's as the API server's decoder of
+// a LabelSelector reads it, under mode), printing its warnings. An object
+// without a selector gives errNoSelector, with the object's names filled
+// in. Any other problem is printed, and gives errReported: a selector
+// that does not decode or is invalid, in the API server's words, an
+// object without a name.
+func readSelecting(s streams, d *conversion.Document, mode conversion.FieldValidation) (selecting, error) {
+	o := selecting{kind: d.Kind, name: d.Name, namespace: d.Namespace}
 	if o.name == "" {
-		return o, field.Required(field.NewPath("metadata", "name"), "every object must have a name to be reported")
+		printDocError(s, d, field.Required(field.NewPath("metadata", "name"), "every object must have a name to be reported"))
+		return o, errReported
 	}
-	ls := job.Spec.Selector
+	ls, warnings, err := d.SpecSelector(mode)
+	for _, w := range warnings {
+		printDocWarning(s, d, w)
+	}
+	if err != nil {
+		// spec.selector is part of the object, which does not decode.
+		d.Err = err
+		printDocument(s, d, nil)
+		return o, errReported
+	}
+	path := field.NewPath("spec", "selector")
 	if ls == nil {
-		if job.Spec.ManualSelector != nil && *job.Spec.ManualSelector {
-			return o, field.Required(field.NewPath("spec", "selector"), "must be set when `manualSelector` is true")
+		if d.Job == nil {
+			return o, errNoSelector
+		}
+		if m := d.Job.Spec.ManualSelector; m != nil && *m {
+			printDocument(s, d, field.ErrorList{field.Required(path, "must be set when `manualSelector` is true")})
+			return o, errReported
 		}
 		return o, errNoJobSelector
 	}
-	var err error
-	o.sel, err = toSelector(ls)
-	return o, err
-}
-
-// readPlain reads metadata.name, metadata.namespace and `spec.selector`
-// (a label selector) of an object that is not a Job.
-func readPlain(d *conversion.Document) (selecting, error) {
-	m, err := decodeMetadata(d)
-	if err != nil {
-		return selecting{}, err
+	if errs := selector.ValidateLabelSelector(ls, selector.LabelSelectorValidationOptions{}, path); len(errs) > 0 {
+		printDocument(s, d, errs)
+		return o, errReported
 	}
-	kind := d.Kind
-	if kind == "" {
-		kind = "Object"
+	if o.sel, err = selector.FromLabelSelector(ls); err != nil {
+		printDocError(s, d, err)
+		return o, errReported
 	}
-	o := selecting{kind: kind, name: m.name, namespace: m.namespace}
-	var obj struct {
-		Spec map[string]json.RawMessage `json:"spec"`
-	}
-	if err := json.Unmarshal(d.JSON, &obj); err != nil {
-		return o, field.Invalid(field.NewPath("spec"), nil, "must be an object")
-	}
-	raw := obj.Spec["selector"]
-	if len(raw) == 0 || string(raw) == "null" {
-		return o, errNoSelector
-	}
-	path := field.NewPath("spec", "selector")
-	var ls selector.LabelSelector
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&ls); err != nil {
-		return o, field.Invalid(path, string(raw), "must be a label selector with only `matchLabels` (a map of label keys to values) and `matchExpressions` (a list of key, operator and values)")
-	}
-	o.sel, err = toSelector(&ls)
-	return o, err
-}
-
-// toSelector validates ls as `spec.selector` and converts it.
-func toSelector(ls *selector.LabelSelector) (selector.Selector, error) {
-	if errs := selector.ValidateLabelSelector(ls, selector.LabelSelectorValidationOptions{}, field.NewPath("spec", "selector")); len(errs) > 0 {
-		return selector.Selector{}, errs.ToAggregate()
-	}
-	return selector.FromLabelSelector(ls)
+	return o, nil
 }
 
 // overlap is one line of the output: two objects whose selectors

@@ -54,6 +54,10 @@ spec:
 	overlapJob("other-ns", "other", "{matchLabels: {app: pi}}", "{app: pi}"),
 }, "---\n")
 
+// overlapTypo is two Deployments, the second with `matchlabels` for
+// `matchLabels`.
+const overlapTypo = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: a}\nspec: {selector: {matchLabels: {app: x}}}\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: b}\nspec: {selector: {matchlabels: {app: y}}}\n"
+
 func TestOverlapsCommand(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "jobs.yaml")
@@ -101,7 +105,7 @@ func TestOverlapsCommand(t *testing.T) {
     app: pi
     tier: compute
 `,
-			wantErr:    []string{"jobkit overlaps: " + file + ":19 (document 3): Job batch/fresh: skipped: `spec.selector` is not set: the API server generates one, unique to the Job, when it creates it"},
+			wantErr:    []string{file + ":19 (document 3): Warning: Job batch/fresh is skipped: `spec.selector` is not set: the API server generates one, unique to the Job, when it creates it"},
 			wantStatus: 1,
 		},
 		{
@@ -130,17 +134,17 @@ func TestOverlapsCommand(t *testing.T) {
 		},
 		{
 			name:  "a List is expanded; objects of other kinds are read by spec.selector",
-			stdin: `{"kind": "List", "items": [{"kind": "Deployment", "metadata": {"name": "d"}, "spec": {"selector": {"matchLabels": {"app": "x"}}}}, {"metadata": {"name": "e"}, "spec": {"selector": {"matchLabels": {"app": "x"}}}}, {"kind": "ConfigMap", "metadata": {"name": "cm"}}]}`,
+			stdin: `{"apiVersion": "v1", "kind": "List", "items": [{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "d"}, "spec": {"selector": {"matchLabels": {"app": "x"}}}}, {"apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": {"name": "e"}, "spec": {"selector": {"matchLabels": {"app": "x"}}}}, {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "cm"}}]}`,
 			wantOut: `- objects:
   - Deployment/d
-  - Object/e
+  - StatefulSet/e
   selectors:
   - app=x
   - app=x
   witness:
     app: x
 `,
-			wantErr:    []string{"jobkit overlaps: STDIN:1 (items[2]): ConfigMap cm: skipped: `spec.selector` is not set"},
+			wantErr:    []string{"STDIN:1 (items[2]): Warning: ConfigMap cm is skipped: `spec.selector` is not set"},
 			wantStatus: 1,
 		},
 		{
@@ -151,7 +155,8 @@ func TestOverlapsCommand(t *testing.T) {
 				overlapJob("bad-op", "ns", "{matchExpressions: [{key: app, operator: Gt, values: ['1']}]}", "{app: x}"),
 				"apiVersion: batch/v1\nkind: Job\nmetadata: {name: manual, namespace: ns}\nspec:\n  manualSelector: true\n  template: {metadata: {labels: {app: x}}}\n",
 				"apiVersion: batch/v9\nkind: Job\nmetadata: {name: future}\n",
-				"kind: Service\nmetadata: {name: svc, namespace: ns}\nspec: {selector: {app: x}}\n",
+				"apiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: rs, namespace: ns}\nspec: {selector: {matchLabels: {app: 5}}}\n",
+				"apiVersion: v1\nkind: Service\nmetadata: {name: svc, namespace: ns}\nspec: {selector: {app: x}}\n",
 				"apiVersion: batch/v1\nkind: Job\nmetadata: {namespace: ns}\nspec: {selector: {}}\n",
 				overlapJob("b", "ns", "{matchLabels: {app: x}}", "{app: x}"),
 			}, "---\n"),
@@ -166,14 +171,44 @@ func TestOverlapsCommand(t *testing.T) {
     app: x
 `,
 			wantErr: []string{
-				"jobkit overlaps: STDIN:11 (document 2): spec.selector.matchLabels",
-				"jobkit overlaps: STDIN:21 (document 3): spec.selector.matchExpressions[0].operator: ",
-				"jobkit overlaps: STDIN:31 (document 4): spec.selector: Required value: must be set when `manualSelector` is true",
-				"jobkit overlaps: STDIN:38 (document 5): apiVersion: Unsupported value: \"batch/v9\"",
-				"jobkit overlaps: STDIN:42 (document 6): spec.selector: Invalid value: ",
-				"jobkit overlaps: STDIN:46 (document 7): metadata.name: Required value",
+				`STDIN:16:14 (document 2): Job.batch "bad-value" is invalid: spec.selector.matchLabels: Invalid value: "-x": must be empty or consist of`,
+				`STDIN:26:44 (document 3): Job.batch "bad-op" is invalid: spec.selector.matchExpressions[0].operator: Invalid value: "Gt": must be 'In', 'NotIn', 'Exists' or 'DoesNotExist'`,
+				"STDIN:34:1 (document 4): Job.batch \"manual\" is invalid: spec.selector: Required value: must be set when `manualSelector` is true",
+				`STDIN:38:1 (document 5): Job.batch "future" is invalid: apiVersion: Unsupported value: "batch/v9": supported values: "batch/v1", "extensions/v1beta1"`,
+				`STDIN:45:33 (document 6): ReplicaSet in version "v1" cannot be handled as a ReplicaSet: json: cannot unmarshal number into Go struct field LabelSelector.spec.selector.matchLabels of type string`,
+				`STDIN:47 (document 7): Service in version "v1" cannot be handled as a Service: strict decoding error: unknown field "spec.selector.app"`,
+				"STDIN:54:1 (document 8): metadata.name: Required value: every object must have a name to be reported",
 			},
 			wantStatus: 1,
+		},
+		{
+			name:       "--validate=strict (the default) refuses an unknown member of a selector, names being case-sensitive",
+			stdin:      overlapTypo,
+			wantErr:    []string{`STDIN:6 (document 2): Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.selector.matchlabels"`},
+			wantOut:    "[]\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "--validate=warn drops it with a warning",
+			args:       []string{"--validate", "warn"},
+			stdin:      overlapTypo,
+			wantErr:    []string{`STDIN:6 (document 2): Warning: unknown field "spec.selector.matchlabels"`},
+			wantOut:    "- objects:\n  - Deployment/a\n  - Deployment/b\n  selectors:\n  - app=x\n  - \"\"\n  witness:\n    app: x\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "--validate=ignore drops it without a word",
+			args:       []string{"--validate=ignore"},
+			stdin:      overlapTypo,
+			wantOut:    "- objects:\n  - Deployment/a\n  - Deployment/b\n  selectors:\n  - app=x\n  - \"\"\n  witness:\n    app: x\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "a wrong --validate exits 2",
+			args:       []string{"--validate=no"},
+			stdin:      overlapTypo,
+			wantErr:    []string{`jobkit overlaps: --validate must be 'strict', 'warn' or 'ignore', not "no"`},
+			wantStatus: 2,
 		},
 		{
 			name:       "no objects exits 1",
@@ -190,7 +225,7 @@ func TestOverlapsCommand(t *testing.T) {
 		{
 			name:       "unknown flag exits 2",
 			args:       []string{"-l", "a"},
-			wantErr:    []string{"flag provided but not defined: -l", "usage: jobkit overlaps [-f FILE]... [-R]", "  -R\tread the directories", "  -f FILE", "    \ta FILE or directory to read"},
+			wantErr:    []string{"flag provided but not defined: -l", "usage: jobkit overlaps [-f FILE]... [-R] [--validate strict|warn|ignore]", "  -R\tread the directories", "  -f FILE", "    \ta FILE or directory to read", "  -validate string", "    \twhat to do with unknown and duplicate fields"},
 			wantStatus: 2,
 		},
 		{

@@ -13,7 +13,6 @@ import (
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/downward/worklist"
 	"github.com/jobkit/jobkit/jobapi/core"
-	"github.com/jobkit/jobkit/jobapi/field"
 )
 
 // runEnvList is a flag that may be given several times.
@@ -74,7 +73,7 @@ func runRun(s streams, args []string) int {
 		fs.PrintDefaults()
 	}
 	usageError := func(format string, a ...any) int {
-		fmt.Fprintf(s.err, "jobkit run: "+format+"\n", a...)
+		printCommandError(s, "run", fmt.Errorf(format, a...))
 		return 2
 	}
 	dash := slices.Index(args, "--")
@@ -109,7 +108,7 @@ func runRun(s streams, args []string) int {
 	for _, arg := range params {
 		p, err := worklist.ParseParam(arg, open)
 		if err != nil {
-			fmt.Fprintf(s.err, "jobkit run: --per-completion-env: %v\n", err)
+			printCommandError(s, "run", fmt.Errorf("--per-completion-env: %w", err))
 			failed = true
 			continue
 		}
@@ -120,13 +119,7 @@ func runRun(s streams, args []string) int {
 	}
 	job, cm, err := worklist.Build(spec)
 	if err != nil {
-		if errs := field.AsErrorList(err); len(errs) > 0 {
-			for _, e := range errs {
-				fmt.Fprintf(s.err, "jobkit run: %v\n", e)
-			}
-		} else {
-			fmt.Fprintf(s.err, "jobkit run: %v\n", err)
-		}
+		printCommandError(s, "run", err)
 		return 2
 	}
 	// The ConfigMap comes first, so that `kubectl apply -f -` creates it
@@ -135,7 +128,7 @@ func runRun(s streams, args []string) int {
 	if cm != nil {
 		cmYAML, err := conversion.MarshalYAML(cm)
 		if err != nil {
-			fmt.Fprintf(s.err, "jobkit run: %v\n", err)
+			printCommandError(s, "run", err)
 			return 1
 		}
 		out.Write(cmYAML)
@@ -143,7 +136,7 @@ func runRun(s streams, args []string) int {
 	}
 	jobYAML, err := conversion.Encode(job, "batch/v1")
 	if err != nil {
-		fmt.Fprintf(s.err, "jobkit run: %v\n", err)
+		printCommandError(s, "run", err)
 		return 1
 	}
 	out.Write(jobYAML)

@@ -38,7 +38,7 @@ func runSchedule(s streams, args []string) int {
 		return 2
 	}
 	usageError := func(format string, a ...any) int {
-		fmt.Fprintf(s.err, "jobkit schedule: "+format+"\n", a...)
+		printCommandError(s, "schedule", fmt.Errorf(format, a...))
 		return 2
 	}
 	switch {
@@ -66,23 +66,21 @@ func runSchedule(s streams, args []string) int {
 	// The rules ValidateCronJob applies to these two fields: a CronJob
 	// that breaks them is never stored, so it never runs.
 	if errs := jobapi.ValidateCronJobSchedule(schedule, zone); len(errs) > 0 {
-		for _, e := range errs {
-			fmt.Fprintln(s.err, e)
-		}
+		printCommandError(s, "schedule", errs.ToAggregate())
 		return 1
 	}
 	out := time.UTC
 	if zone != nil {
 		loc, err := time.LoadLocation(*zone)
 		if err != nil {
-			fmt.Fprintln(s.err, field.Invalid(field.NewPath("spec", "timeZone"), *zone, err.Error()))
+			printCommandError(s, "schedule", field.Invalid(field.NewPath("spec", "timeZone"), *zone, err.Error()))
 			return 1
 		}
 		out = loc
 	}
 	sched, err := cron.ForCronJob(schedule, zone)
 	if err != nil {
-		fmt.Fprintln(s.err, field.Invalid(field.NewPath("spec", "schedule"), schedule, err.Error()))
+		printCommandError(s, "schedule", field.Invalid(field.NewPath("spec", "schedule"), schedule, err.Error()))
 		return 1
 	}
 	var b strings.Builder

@@ -1,13 +1,13 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 
 	"github.com/jobkit/jobkit/conversion"
 	"github.com/jobkit/jobkit/jobapi/controller"
 	"github.com/jobkit/jobkit/jobapi/core"
+	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/scoreboard"
 )
 
@@ -37,25 +37,31 @@ type scoreboardProblem struct {
 	Error  string                   `json:"error"`
 }
 
-// runScoreboard implements `jobkit scoreboard`: the scoreboard of an
-// Indexed Job rebuilt from its pods and previous completedIndexes, with
-// the indexes to start next and what could not be used.
+// runScoreboard implements `jobkit scoreboard --completions N
+// [--parallelism P] [--completed-indexes S] [-f PODS]... [-R] [--validate
+// strict|warn|ignore]`: the scoreboard of an Indexed Job rebuilt from its
+// pods and previous completedIndexes, with the indexes to start next and
+// what could not be used. The pods (such as `kubectl get pods -o yaml`
+// prints them: a List) are decoded as create decodes them, with core/v1's
+// defaults and --validate as kubectl's (default strict: an unknown or
+// duplicate field is an error; --validate=ignore reads pods from a newer
+// cluster); a document that does not decode or is not a v1 Pod exits 1.
 func runScoreboard(s streams, args []string) int {
 	fs := flag.NewFlagSet("scoreboard", flag.ContinueOnError)
 	fs.SetOutput(s.err)
 	completions := fs.Int("completions", -1, "`N`, the Job's spec.completions (required)")
 	parallelism := fs.Int("parallelism", 1, "`P`, the Job's spec.parallelism: how many indexes may run at once")
 	completed := fs.String("completed-indexes", "", "the previous status.completedIndexes, such as `1,3-5,7`")
-	in := addInputFlags(fs, false)
+	in := addInputFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(s.err, "usage: jobkit scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]... [-R]")
+		fmt.Fprintln(s.err, "usage: jobkit scoreboard --completions N [--parallelism P] [--completed-indexes S] [-f PODS]... [-R] [--validate strict|warn|ignore]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	usageError := func(format string, a ...any) int {
-		fmt.Fprintf(s.err, "jobkit scoreboard: "+format+"\n", a...)
+		printCommandError(s, "scoreboard", fmt.Errorf(format, a...))
 		return 2
 	}
 	switch {
@@ -72,17 +78,20 @@ func runScoreboard(s streams, args []string) int {
 		return usageError("--completed-indexes: %v", err)
 	}
 
-	docs, err := readObjects(s, in, conversion.FieldValidationIgnore)
+	mode, ok := in.mode(s, "scoreboard")
+	if !ok {
+		return 2
+	}
+	docs, err := readObjects(s, in, mode)
 	if err != nil {
-		fmt.Fprintf(s.err, "jobkit scoreboard: %v\n", err)
+		printCommandError(s, "scoreboard", err)
 		return 2
 	}
 	pods := make([]*core.Pod, 0, len(docs))
 	failed := false
 	for i := range docs {
-		p, err := readPod(&docs[i])
-		if err != nil {
-			fmt.Fprintf(s.err, "%s: %v\n", docs[i].Source, err)
+		p, ok := readPod(s, &docs[i])
+		if !ok {
 			failed = true
 			continue
 		}
@@ -122,7 +131,7 @@ func runScoreboard(s streams, args []string) int {
 	}
 	y, err := conversion.MarshalYAML(out)
 	if err != nil {
-		fmt.Fprintln(s.err, "jobkit scoreboard:", err)
+		printCommandError(s, "scoreboard", err)
 		return 1
 	}
 	s.out.Write(y)
@@ -142,17 +151,20 @@ func podDisplayName(p *core.Pod) string {
 	return name
 }
 
-// readPod decodes a document that must be a Pod.
-func readPod(d *conversion.Document) (*core.Pod, error) {
-	if d.JSON == nil {
-		return nil, d.Err
+// readPod returns the Pod a document holds, as conversion.DecodeAll
+// decoded it (with core/v1's defaults), or false after printing why there
+// is none: the document does not decode, or is not a v1 Pod.
+func readPod(s streams, d *conversion.Document) (*core.Pod, bool) {
+	if printDocument(s, d, nil) {
+		return nil, false
 	}
-	if d.Kind != "Pod" {
-		return nil, fmt.Errorf("kind: Unsupported value: %q: supported values: \"Pod\"", d.Kind)
+	switch {
+	case d.Pod != nil:
+		return d.Pod, true
+	case d.Kind == "Pod":
+		printDocError(s, d, field.NotSupported(field.NewPath("apiVersion"), d.APIVersion, []string{"v1"}))
+	default:
+		printDocError(s, d, field.NotSupported(field.NewPath("kind"), d.Kind, []string{"Pod"}))
 	}
-	p := new(core.Pod)
-	if err := json.Unmarshal(d.JSON, p); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return nil, false
 }

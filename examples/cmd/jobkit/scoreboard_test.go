@@ -40,6 +40,14 @@ status: {phase: Pending}
 {"kind": "Pod", "apiVersion": "v1", "metadata": {"name": "stray", "namespace": "ns"}, "status": {"phase": "Running"}}
 `
 
+// scoreboardTypo is a pod of index 0 with a misspelt status field, and
+// scoreboardTypoOut the scoreboard once the field is dropped: the pod
+// has no phase, so it counts as running.
+const (
+	scoreboardTypo    = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, annotations: {batch.kubernetes.io/job-completion-index: \"0\"}}\nstatus: {phaze: Succeeded}\n"
+	scoreboardTypoOut = "completedIndexes: \"\"\ncompletions: 1\ncounts:\n  complete: 0\n  notStarted: 0\n  running: 1\ndone: false\nnext: []\nparallelism: 1\nproblems: []\n"
+)
+
 func TestScoreboardCommand(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -123,7 +131,7 @@ problems: []
 			name:     "a document that is not a pod",
 			args:     []string{"scoreboard", "--completions", "3"},
 			stdin:    "kind: Job\napiVersion: batch/v1\nmetadata: {name: j}\n",
-			wantErr:  "STDIN: kind: Unsupported value: \"Job\": supported values: \"Pod\"\n",
+			wantErr:  "STDIN:1:1: kind: Unsupported value: \"Job\": supported values: \"Pod\"\n",
 			wantCode: 1,
 		},
 		{
@@ -131,6 +139,40 @@ problems: []
 			args:     []string{"scoreboard", "--completions", "3"},
 			stdin:    "kind: [Pod\n",
 			wantErr:  "STDIN: YAML: yaml: line 1: did not find expected ',' or ']'\n",
+			wantCode: 1,
+		},
+		{
+			name:     "--validate=strict (the default) refuses a pod with an unknown field",
+			args:     []string{"scoreboard", "--completions", "1"},
+			stdin:    scoreboardTypo,
+			wantErr:  "STDIN: Pod in version \"v1\" cannot be handled as a Pod: strict decoding error: unknown field \"status.phaze\"\n",
+			wantCode: 1,
+		},
+		{
+			name:    "--validate=warn reads it after a warning, the field dropped",
+			args:    []string{"scoreboard", "--completions", "1", "--validate", "warn"},
+			stdin:   scoreboardTypo,
+			wantErr: "STDIN: Warning: unknown field \"status.phaze\"\n",
+			wantOut: scoreboardTypoOut,
+		},
+		{
+			name:    "--validate=ignore reads it without a word",
+			args:    []string{"scoreboard", "--completions", "1", "--validate=ignore"},
+			stdin:   scoreboardTypo,
+			wantOut: scoreboardTypoOut,
+		},
+		{
+			name:     "a wrong --validate",
+			args:     []string{"scoreboard", "--completions", "1", "--validate=off"},
+			stdin:    scoreboardTypo,
+			wantErr:  "jobkit scoreboard: --validate must be 'strict', 'warn' or 'ignore', not \"off\"\n",
+			wantCode: 2,
+		},
+		{
+			name:     "a Pod of another apiVersion",
+			args:     []string{"scoreboard", "--completions", "1"},
+			stdin:    "apiVersion: v2\nkind: Pod\nmetadata: {name: p}\n",
+			wantErr:  "STDIN:1:1: apiVersion: Unsupported value: \"v2\": supported values: \"v1\"\n",
 			wantCode: 1,
 		},
 		{
@@ -176,7 +218,7 @@ problems: []
 
 func TestScoreboardCommandReadsFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "pods.yaml")
-	pod := "kind: Pod\nmetadata: {name: p, annotations: {batch.kubernetes.io/job-completion-index: \"0\"}}\nstatus: {phase: Succeeded}\n"
+	pod := "apiVersion: v1\nkind: Pod\nmetadata: {name: p, annotations: {batch.kubernetes.io/job-completion-index: \"0\"}}\nstatus: {phase: Succeeded}\n"
 	if err := os.WriteFile(path, []byte(pod), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"slices"
@@ -37,7 +36,7 @@ import (
 // and, when standard error is a terminal, a summary line by kind (`2 Jobs
 // and 1 CronJob valid, 1 Pod invalid, 2 Deployments not checked`). With
 // -o json, standard output gets a Status object per document, as an API
-// server would answer it (Success, code 200, for a valid object and, with
+// server would answer it (in its compact JSON, one line) (Success, code 200, for a valid object and, with
 // a note, for an object not checked; 422 Invalid with the field errors as
 // causes; 400 BadRequest with the reason for a document that does not
 // decode), as a List of Status objects when the input holds several
@@ -50,7 +49,7 @@ import (
 func runValidate(s streams, args []string) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(s.err)
-	in := addInputFlags(fs, true)
+	in := addInputFlags(fs)
 	output := fs.String("o", "text", "the output format: 'text' (errors on standard error) or 'json' (also a Status object per document on standard output)")
 	cf := addCreateFlags(fs)
 	fs.Usage = func() {
@@ -62,7 +61,7 @@ func runValidate(s streams, args []string) int {
 		return status
 	}
 	if *output != "text" && *output != "json" {
-		fmt.Fprintf(s.err, "jobkit validate: -o must be 'text' or 'json', not %q\n", *output)
+		printCommandError(s, "validate", fmt.Errorf("-o must be 'text' or 'json', not %q", *output))
 		return 2
 	}
 	checked, status := checkDocuments(s, "validate", in, cf, opts, false)
@@ -70,23 +69,19 @@ func runValidate(s streams, args []string) int {
 		return status
 	}
 	var sum summary
-	statuses := make([]any, 0, len(checked))
+	statuses := make([]*field.StatusError, 0, len(checked))
 	for _, c := range checked {
 		printChecked(s, c)
 		sum.add(c)
 		statuses = append(statuses, statusObject(c))
 	}
 	if *output == "json" {
-		var v any = statuses[0]
-		if len(statuses) > 1 {
-			v = statusList{Kind: "List", APIVersion: "v1", Items: statuses}
-		}
-		b, err := json.MarshalIndent(v, "", "    ")
+		b, err := statusJSON(statuses)
 		if err != nil {
-			fmt.Fprintf(s.err, "jobkit validate: %v\n", err)
+			printCommandError(s, "validate", err)
 			return 1
 		}
-		fmt.Fprintf(s.out, "%s\n", b)
+		s.out.Write(append(b, '\n'))
 	}
 	if s.errIsTerminal {
 		fmt.Fprintln(s.err, sum)
@@ -192,18 +187,31 @@ func plural(kind string, n int) string {
 	return kind + "s"
 }
 
-// statusList is the List of Status objects -o json prints for several
-// documents.
-type statusList struct {
-	Kind       string   `json:"kind"`
-	APIVersion string   `json:"apiVersion"`
-	Metadata   struct{} `json:"metadata"`
-	Items      []any    `json:"items"`
+// statusJSON returns the Status objects as JSON, each as the API server
+// writes it (field.StatusError's encoder, compact): the one object, or a
+// List of them when there are several.
+func statusJSON(statuses []*field.StatusError) ([]byte, error) {
+	if len(statuses) == 1 {
+		return statuses[0].MarshalJSON()
+	}
+	b := []byte(`{"kind":"List","apiVersion":"v1","metadata":{},"items":[`)
+	for i, st := range statuses {
+		j, err := st.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, j...)
+	}
+	return append(b, "]}"...), nil
 }
 
 // statusObject returns the Status an API server would answer for one
-// document: its error, or Success.
-func statusObject(c checkedDoc) any {
+// document: its error, or Success (as a StatusError, whose encoder
+// writes the Status).
+func statusObject(c checkedDoc) *field.StatusError {
 	if c.err != nil {
 		// Refused before any request, as kubectl refuses it (or, with
 		// --strict-kinds, by jobkit); the Status says which object.
@@ -222,5 +230,5 @@ func statusObject(c checkedDoc) any {
 	if !c.doc.IsTyped() {
 		ok.Message = fmt.Sprintf("%s %q is of a kind jobkit does not check: not validated", c.doc.GroupKind(), c.doc.Name)
 	}
-	return ok
+	return &field.StatusError{ErrStatus: ok}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -70,7 +71,7 @@ func TestValidate(t *testing.T) {
     "code": 400
 }
 `,
-			wantErr:    []string{`STDIN: error: the namespace from the provided object "team-a" does not match the namespace "team-b". `},
+			wantErr:    []string{`STDIN: the namespace from the provided object "team-a" does not match the namespace "team-b". `},
 			wantStatus: 1,
 		},
 		{
@@ -133,13 +134,28 @@ func TestValidate(t *testing.T) {
 				t.Errorf("status %d, want %d; standard error:\n%s", code, tt.wantStatus, strings.Join(errLines, "\n"))
 			}
 			if tt.wantOut != "" || tt.wantStatus == 0 {
-				if diff := cmp.Diff(tt.wantOut, out); diff != "" {
+				if diff := cmp.Diff(compactJSON(t, tt.wantOut), out); diff != "" {
 					t.Errorf("standard output (-want +got):\n%s", diff)
 				}
 			}
 			requireLines(t, tt.wantErr, errLines)
 		})
 	}
+}
+
+// compactJSON returns the JSON text want (written indented, to be read)
+// as -o json writes it: compact, the API server's encoding, and a
+// newline. Text that is not JSON is returned as it is.
+func compactJSON(t *testing.T, want string) string {
+	t.Helper()
+	if !strings.HasPrefix(want, "{") {
+		return want
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, []byte(want)); err != nil {
+		t.Fatalf("the test's JSON: %v", err)
+	}
+	return b.String() + "\n"
 }
 
 // TestValidateJSONStatus checks the List of Status objects of several
