@@ -256,7 +256,13 @@ func annotationInt32(p *core.Pod, key string) int32 {
 // lenient (strconv.Atoi: a sign and leading zeros pass); RebuildScoreboard
 // reads strictly, to report which rule an annotation breaks.
 func CompletionIndex(p *core.Pod) int {
-	v, ok := p.ObjectMeta.Annotations[jobapi.CompletionIndexAnnotation]
+	return CompletionIndexOf(p.ObjectMeta.Annotations)
+}
+
+// CompletionIndexOf is [CompletionIndex] of a pod with these annotations,
+// for code that holds another type's pod (a k8s.io/api Pod, say).
+func CompletionIndexOf(annotations map[string]string) int {
+	v, ok := annotations[jobapi.CompletionIndexAnnotation]
 	if !ok {
 		return -1
 	}

@@ -64,12 +64,11 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"sync"
 	"time"
 
 	"github.com/jobkit/jobkit/conversion/k8sapi"
-	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/controller"
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 	"github.com/jobkit/jobkit/jobapi/meta"
@@ -491,18 +490,10 @@ func setCondition(p *core.Pod, t core.PodConditionType, status core.ConditionSta
 	p.Status.Conditions = append(p.Status.Conditions, core.PodCondition{Type: t, Status: status, Reason: reason, Message: message, LastTransitionTime: now})
 }
 
-// completionIndex returns the completion index of pod, NoIndex when it
-// has none.
+// completionIndex returns the completion index of pod as the Job
+// controller reads it: NoIndex when it has none.
 func completionIndex(pod *corev1.Pod) int {
-	v, ok := pod.Annotations[jobapi.CompletionIndexAnnotation]
-	if !ok {
-		return NoIndex
-	}
-	i, err := strconv.Atoi(v)
-	if err != nil || i < 0 {
-		return NoIndex
-	}
-	return i
+	return controller.CompletionIndexOf(pod.Annotations)
 }
 
 // imageID is the digest-like identifier the fake runtime reports for image.
