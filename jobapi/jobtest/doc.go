@@ -131,6 +131,15 @@
 // [RequireStatusReason]) stop a test with a message that shows the
 // difference, every field error or the whole Status.
 //
+// # A fake kubelet
+//
+// [NewKubelet] plays a kubelet over the store for a Job's pods: each
+// [Kubelet.Step] starts the scheduled pods or ends the running ones with
+// the exit codes [ExitCodes] scripts per index and attempt, and writes the
+// pod status package kubelet computes (phases, container states, exit
+// codes, restarts; deleted pods killed, then gone), so that a controller
+// test needs no hand-written statuses.
+//
 // # Randomized values
 //
 // For property tests, [Fill] sets every field of a value (hub or versioned
@@ -143,8 +152,8 @@
 // jobtest is not imported by jobkit's non-test code. The store is not a
 // Kubernetes API server: it has no admission, namespaces as objects (any
 // namespace exists), server-side apply, managed fields, watch bookmarks or
-// timeouts, kubelet (pods are stopped by the test) or kinds other than Jobs
-// and Pods; it does not default Pods it stores. Its pod validation covers
+// timeouts, scheduler, kubelet of its own ([Kubelet] is one a test
+// drives) or kinds other than Jobs and Pods; it does not default Pods it stores. Its pod validation covers
 // the fields jobkit models. [Fill]'s random values are not valid Jobs (they
 // exercise codecs and copies, not validation).
 package jobtest
