@@ -11,10 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/jobkit/jobkit/downward/worklist"
-	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/kubelet"
-	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // naiveRewrite rewrites mount paths as rewriteMountPaths documents it,
@@ -91,57 +88,19 @@ func TestRewriteMountPaths(t *testing.T) {
 	}
 }
 
-// planTestPod is a pod as controller.NewPod makes it, with volumes.
-func planTestPod() *core.Pod {
-	mode := int32(0o600)
-	yes := true
-	return &core.Pod{
-		ObjectMeta: meta.ObjectMeta{Name: "p-3-abcde", Namespace: "ns",
-			Annotations: map[string]string{"batch.kubernetes.io/job-completion-index": "3", "note": "a\"b"},
-			Labels:      map[string]string{"app": "x"}},
-		Spec: core.PodSpec{
-			Hostname: "p-3",
-			Containers: []core.Container{{
-				Name: "c", Command: []string{"/bin/sh", "/etc/jobkit/params.sh"}, Args: []string{"$(I)", "/info/annotations"},
-				Env: []core.EnvVar{
-					{Name: "I", ValueFrom: &core.EnvVarSource{FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']"}}},
-					{Name: "MSG", Value: "index $(I)"},
-					{Name: "I", Value: "again $(I)"},
-				},
-				VolumeMounts: []core.VolumeMount{
-					{Name: "params", MountPath: "/etc/jobkit/"},
-					{Name: "info", MountPath: "/info"},
-					{Name: "scratch", MountPath: "/scratch"},
-					{Name: "params", MountPath: "/one", SubPath: "dir"},
-				},
-			}},
-			Volumes: []core.Volume{
-				{Name: "params", VolumeSource: core.VolumeSource{ConfigMap: &core.ConfigMapVolumeSource{
-					LocalObjectReference: core.LocalObjectReference{Name: "cm"}}}},
-				{Name: "info", VolumeSource: core.VolumeSource{DownwardAPI: &core.DownwardAPIVolumeSource{
-					DefaultMode: &mode,
-					Items: []core.DownwardAPIVolumeFile{
-						{Path: "annotations", FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.annotations"}},
-						{Path: "sub/name", FieldRef: &core.ObjectFieldSelector{FieldPath: "metadata.name"}},
-					}}}},
-				{Name: "scratch", VolumeSource: core.VolumeSource{EmptyDir: &core.EmptyDirVolumeSource{}}},
-				{Name: "unused", VolumeSource: core.VolumeSource{ConfigMap: &core.ConfigMapVolumeSource{
-					LocalObjectReference: core.LocalObjectReference{Name: "absent"}, Optional: &yes}}},
-			},
-		},
-	}
-}
-
 // TestMaterialise writes the volumes of a planned container and checks
 // the files, their modes and where each mount path is on this machine.
 func TestMaterialise(t *testing.T) {
-	cms := map[string]*worklist.ConfigMap{"cm": {
-		Data:       map[string]string{"params.sh": "echo hi\n"},
-		BinaryData: map[string][]byte{"blob": {0xff, 0}},
+	params := []kubelet.File{{Path: "params.sh", Data: []byte("echo hi\n"), Mode: 0o644}, {Path: "blob", Data: []byte{0xff, 0}, Mode: 0o644}}
+	plan := &kubelet.Plan{Mounts: []kubelet.Mount{
+		{MountPath: "/etc/jobkit", Volume: "params", Files: params},
+		{MountPath: "/info", Volume: "info", Files: []kubelet.File{
+			{Path: "annotations", Data: []byte("batch.kubernetes.io/job-completion-index=\"3\"\nnote=\"a\\\"b\""), Mode: 0o600},
+			{Path: "sub/name", Data: []byte("p-3-abcde"), Mode: 0o600},
+		}},
+		{MountPath: "/scratch", Volume: "scratch"},
+		{MountPath: "/one", Volume: "params", SubPath: "dir", Files: params},
 	}}
-	plans, errs := kubelet.PlanPod(planTestPod(), cms)
-	require.Empty(t, errs)
-	plan := plans.Containers[0]
 
 	dir := t.TempDir()
 	mounts, err := materialise(plan, dir)
