@@ -95,6 +95,17 @@ func TestValidatePodUpdate(t *testing.T) {
 			req := p.Spec.Affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution
 			req.NodeSelectorTerms = append(req.NodeSelectorTerms, core.NodeSelectorTerm{MatchExpressions: []core.NodeSelectorRequirement{{Key: "a", Operator: core.NodeSelectorOpExists}}})
 		}, want: []string{"Invalid spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms"}},
+		{name: "gated: a required node affinity added where there was none", old: func(p *core.Pod) { p.Spec.Affinity = nil },
+			change: func(p *core.Pod) {
+				p.Spec.Affinity = &core.Affinity{NodeAffinity: &core.NodeAffinity{RequiredDuringSchedulingIgnoredDuringExecution: &core.NodeSelector{
+					NodeSelectorTerms: []core.NodeSelectorTerm{{MatchExpressions: []core.NodeSelectorRequirement{{Key: "arch", Operator: core.NodeSelectorOpExists}}}}}}}
+			}},
+		{name: "gated: an affinity member jobkit does not model is a change", old: func(p *core.Pod) { p.Spec.Affinity = nil },
+			change: func(p *core.Pod) {
+				p.Spec.Affinity = &core.Affinity{NodeAffinity: &core.NodeAffinity{RequiredDuringSchedulingIgnoredDuringExecution: &core.NodeSelector{
+					NodeSelectorTerms: []core.NodeSelectorTerm{{MatchExpressions: []core.NodeSelectorRequirement{{Key: "arch", Operator: core.NodeSelectorOpExists}}}}}},
+					Unknown: meta.Unknown{"futureAffinity": meta.RawJSON(`{}`)}}
+			}, want: []string{"Forbidden spec"}},
 		{name: "grace period to 1 from negative", old: func(p *core.Pod) {
 			p.Spec.TerminationGracePeriodSeconds = ptr[int64](-1)
 			p.Spec.Containers[0].Lifecycle.PreStop = nil // its sleep must not outlast the grace period
