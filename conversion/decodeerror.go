@@ -38,24 +38,29 @@ func valueErrors(errs field.ErrorList) bool {
 // decoder (a quantity) stops decoding at once, so the first such error
 // wins; else the first value of a wrong type (encoding/json keeps the
 // first UnmarshalTypeError and goes on).
-func serverDecodeCause(errs field.ErrorList, root reflect.Type) string {
+func serverDecodeCause(errs field.ErrorList, root reflect.Type, rootName string) string {
 	for _, e := range errs {
 		if !isTypeError(e) {
 			return e.Detail
 		}
 	}
-	return typeErrorText(errs[0], root)
+	return typeErrorText(errs[0], root, rootName)
 }
 
 // wireType returns the wire type the API server decodes the document's
-// kind into, for its decoding errors: batch/v1's for Jobs (and kinds
-// jobkit does not decode, which never get such errors), CronJobs, and
-// core/v1's for Pods and PodTemplates.
-func (d *Document) wireType() reflect.Type {
+// kind into, for its decoding errors, and the Go name of that type:
+// batch/v1's for Jobs, CronJobs, and core/v1's for Pods and PodTemplates.
+// A kind jobkit does not decode can only fail in its metadata, which it
+// reads as a Job's, under the kind's own name (Kubernetes' Go types are
+// named after their kinds: `ConfigMap.metadata`).
+func (d *Document) wireType() (reflect.Type, string) {
 	if t, ok := typedKind(d.APIVersion, d.Kind); ok {
-		return t
+		return t, t.Name()
 	}
-	return reflect.TypeFor[v1.Job]()
+	if !d.IsJob() && d.Kind != "" {
+		return reflect.TypeFor[v1.Job](), d.Kind
+	}
+	return reflect.TypeFor[v1.Job](), "Job"
 }
 
 // typedKind returns the wire type of the kinds DecodeAll decodes besides
@@ -84,7 +89,7 @@ func isTypeError(e *field.Error) bool {
 // typeErrorText words e as encoding/json's UnmarshalTypeError: `json:
 // cannot unmarshal number 1e+23 into Go struct field JobSpec.spec.parallelism
 // of type int32`.
-func typeErrorText(e *field.Error, root reflect.Type) string {
+func typeErrorText(e *field.Error, root reflect.Type, rootName string) string {
 	what := "value"
 	switch v := e.BadValue.(type) {
 	case string:
@@ -103,6 +108,9 @@ func typeErrorText(e *field.Error, root reflect.Type) string {
 		what = fmt.Sprintf("number %v", v)
 	}
 	owner, stack, t := goField(e.Field, root)
+	if owner == root.Name() {
+		owner = rootName
+	}
 	if n, ok := e.BadValue.(json.Number); ok && t != nil {
 		switch t.Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,

@@ -56,7 +56,8 @@ func (d *Document) Status(errs field.ErrorList) *field.StatusError {
 		}
 		cause := d.Err.Error()
 		if len(fe) > 0 {
-			cause = serverDecodeCause(fe, d.wireType())
+			root, name := d.wireType()
+			cause = serverDecodeCause(fe, root, name)
 		}
 		st := field.NewBadRequest(d.cannotBeHandled(cause))
 		// Unlike the API server, which knows the object from the request
@@ -98,7 +99,8 @@ func (d *Document) DecodeErrorMessage(e *field.Error) string {
 	if e == nil {
 		return ""
 	}
-	return d.cannotBeHandled(serverDecodeCause(field.ErrorList{e}, d.wireType()))
+	root, name := d.wireType()
+	return d.cannotBeHandled(serverDecodeCause(field.ErrorList{e}, root, name))
 }
 
 // objectMeta returns the metadata of the typed object the document
