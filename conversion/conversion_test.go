@@ -372,44 +372,87 @@ func TestEncodeLeavesTheJobAlone(t *testing.T) {
 	}
 }
 
+// randomWire returns a wire object filled at random from seed (every
+// field, unknown members at every level), its apiVersion and kind set by
+// typed.
+func randomWire[W any](t testing.TB, seed uint64, typed func(*W)) *W {
+	w := new(W)
+	jobtest.Fill(t, w, seed)
+	typed(w)
+	return w
+}
+
 func randomV1(t testing.TB, seed uint64) *v1.Job {
-	j := new(v1.Job)
-	jobtest.Fill(t, j, seed)
-	j.TypeMeta = meta.TypeMeta{Kind: v1.Kind, APIVersion: v1.GroupVersion}
-	return j
+	return randomWire(t, seed, func(j *v1.Job) { j.TypeMeta = meta.TypeMeta{Kind: v1.Kind, APIVersion: v1.GroupVersion} })
 }
 
 func randomV1beta1(t testing.TB, seed uint64) *v1beta1.Job {
-	j := new(v1beta1.Job)
-	jobtest.Fill(t, j, seed)
-	j.TypeMeta = meta.TypeMeta{Kind: v1beta1.Kind, APIVersion: v1beta1.GroupVersion}
-	return j
+	return randomWire(t, seed, func(j *v1beta1.Job) {
+		j.TypeMeta = meta.TypeMeta{Kind: v1beta1.Kind, APIVersion: v1beta1.GroupVersion}
+	})
+}
+
+// encoder writes a hub object in a version: a YAML or JSON encoder of
+// package conversion.
+type encoder[H any] struct {
+	name string
+	fn   func(*H, string) ([]byte, error)
+}
+
+// roundTrip is one version's converters and codecs, for the round-trip
+// tests: wire (W) → hub (H) → wire must give back the input, in memory
+// and through every encoder and the decoder, with no memory shared
+// between a converter's argument and its result.
+type roundTrip[W, H any] struct {
+	version  string
+	from     func(*W) *H
+	to       func(*H) *W
+	encoders []encoder[H]
+	decode   func([]byte) (*H, error)
+	// throughText are the cmp options of the comparison after encoding:
+	// what a JSON round trip may change.
+	throughText []cmp.Option
+}
+
+// check converts in and compares what comes back with want.
+func (rt roundTrip[W, H]) check(t *testing.T, seed uint64, in, want *W) {
+	t.Helper()
+	hub := rt.from(in)
+	if s := jobtest.SharedMemory(in, hub); len(s) > 0 {
+		t.Fatalf("seed %d: %s → hub shares memory with its argument at %v", seed, rt.version, s)
+	}
+	back := rt.to(hub)
+	if s := jobtest.SharedMemory(hub, back); len(s) > 0 {
+		t.Fatalf("seed %d: hub → %s shares memory with its argument at %v", seed, rt.version, s)
+	}
+	if diff := cmp.Diff(want, back); diff != "" {
+		t.Fatalf("seed %d: in memory (-want +got):\n%s", seed, diff)
+	}
+	for _, enc := range rt.encoders {
+		data, err := enc.fn(hub, rt.version)
+		require.NoError(t, err, "seed %d", seed)
+		decoded, err := rt.decode(data)
+		require.NoError(t, err, "seed %d:\n%s", seed, data)
+		if diff := cmp.Diff(want, rt.to(decoded), rt.throughText...); diff != "" {
+			t.Fatalf("seed %d: through %s (-want +got):\n%s\n%s", seed, enc.name, diff, data)
+		}
+	}
+}
+
+// decodeJobWithoutDefaults reads a Job as written, for the round trips.
+func decodeJobWithoutDefaults(data []byte) (*jobapi.Job, error) {
+	return conversion.DecodeWith(data, conversion.WithoutDefaults())
 }
 
 // TestV1RoundTripIsIdentity: batch/v1 → hub → batch/v1 gives back every
 // input exactly, in memory and through JSON and YAML.
 func TestV1RoundTripIsIdentity(t *testing.T) {
+	rt := roundTrip[v1.Job, jobapi.Job]{version: v1.GroupVersion, from: conversion.FromV1, to: conversion.ToV1,
+		encoders: []encoder[jobapi.Job]{{"JSON", conversion.EncodeJSON}, {"YAML", conversion.Encode}},
+		decode:   decodeJobWithoutDefaults}
 	for seed := uint64(0); seed < 100; seed++ {
 		in := randomV1(t, seed)
-		hub := conversion.FromV1(in)
-		if s := jobtest.SharedMemory(in, hub); len(s) > 0 {
-			t.Fatalf("seed %d: FromV1 shares memory with its argument at %v", seed, s)
-		}
-		if diff := cmp.Diff(in, conversion.ToV1(hub)); diff != "" {
-			t.Fatalf("seed %d: in memory (-in +out):\n%s", seed, diff)
-		}
-		for _, enc := range []struct {
-			name string
-			fn   func(*jobapi.Job, string) ([]byte, error)
-		}{{"JSON", conversion.EncodeJSON}, {"YAML", conversion.Encode}} {
-			data, err := enc.fn(hub, v1.GroupVersion)
-			require.NoError(t, err, "seed %d", seed)
-			back, err := conversion.DecodeWith(data, conversion.WithoutDefaults())
-			require.NoError(t, err, "seed %d:\n%s", seed, data)
-			if diff := cmp.Diff(in, conversion.ToV1(back)); diff != "" {
-				t.Fatalf("seed %d: through %s (-in +out):\n%s\n%s", seed, enc.name, diff, data)
-			}
-		}
+		rt.check(t, seed, in, in)
 	}
 }
 
@@ -418,6 +461,9 @@ func TestV1RoundTripIsIdentity(t *testing.T) {
 // explicit `autoSelector: false` comes back unset (the seed's documented
 // loss).
 func TestV1beta1RoundTripIsIdentityExceptExplicitFalse(t *testing.T) {
+	rt := roundTrip[v1beta1.Job, jobapi.Job]{version: v1beta1.GroupVersion, from: conversion.FromV1beta1, to: conversion.ToV1beta1,
+		encoders: []encoder[jobapi.Job]{{"YAML", conversion.Encode}},
+		decode:   decodeJobWithoutDefaults}
 	sawFalse := false
 	for seed := uint64(0); seed < 100; seed++ {
 		in := randomV1beta1(t, seed)
@@ -426,24 +472,7 @@ func TestV1beta1RoundTripIsIdentityExceptExplicitFalse(t *testing.T) {
 			want.Spec.AutoSelector = nil
 			sawFalse = true
 		}
-		hub := conversion.FromV1beta1(in)
-		if s := jobtest.SharedMemory(in, hub); len(s) > 0 {
-			t.Fatalf("seed %d: FromV1beta1 shares memory with its argument at %v", seed, s)
-		}
-		back := conversion.ToV1beta1(hub)
-		if s := jobtest.SharedMemory(hub, back); len(s) > 0 {
-			t.Fatalf("seed %d: ToV1beta1 shares memory with its argument at %v", seed, s)
-		}
-		if diff := cmp.Diff(want, back); diff != "" {
-			t.Fatalf("seed %d: in memory (-want +got):\n%s", seed, diff)
-		}
-		data, err := conversion.Encode(hub, v1beta1.GroupVersion)
-		require.NoError(t, err, "seed %d", seed)
-		decoded, err := conversion.DecodeWith(data, conversion.WithoutDefaults())
-		require.NoError(t, err, "seed %d:\n%s", seed, data)
-		if diff := cmp.Diff(want, conversion.ToV1beta1(decoded)); diff != "" {
-			t.Fatalf("seed %d: through YAML (-want +got):\n%s", seed, diff)
-		}
+		rt.check(t, seed, in, want)
 	}
 	if !sawFalse {
 		t.Errorf("no input had autoSelector: false; the lossy case went untested")
