@@ -8,6 +8,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	kfield "k8s.io/apimachinery/pkg/util/validation/field"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
@@ -72,54 +73,43 @@ func podCtx(resource string) *genericapirequest.RequestInfo {
 
 // kubePodCreate is the API server's verdict on a Pod manifest.
 func kubePodCreate(data []byte, uid string) (verdict, bool, error) {
-	var in corev1.Pod
-	if err := json.Unmarshal(data, &in); err != nil {
-		return nil, false, err
-	}
-	legacyscheme.Scheme.Default(&in)
-	var p api.Pod
-	if err := legacyscheme.Scheme.Convert(&in, &p, nil); err != nil {
-		return nil, false, err
-	}
-	if p.Namespace == "" {
-		p.Namespace = "default"
-	}
-	rest.WipeObjectMetaSystemFields(&p)
-	p.UID = types.UID(uid)
-	p.CreationTimestamp = metav1.NewTime(cjCreatedAt)
-	if p.Name == "" && p.GenerateName != "" {
-		p.Name = p.GenerateName + "bbbbb"
-	}
-	ctx := genericapirequest.WithRequestInfo(genericapirequest.WithNamespace(genericapirequest.NewContext(), "default"), podCtx("pods"))
-	podregistry.Strategy.PrepareForCreate(ctx, &p)
-	v, panicked := podKubeVerdict(func() kfield.ErrorList { return podregistry.Strategy.Validate(ctx, &p) })
-	return v, panicked, nil
+	return kubeCoreCreate(data, uid, "pods", &corev1.Pod{}, &api.Pod{}, podregistry.Strategy)
 }
 
 // kubePodTemplateCreate is the API server's verdict on a PodTemplate
 // manifest.
 func kubePodTemplateCreate(data []byte, uid string) (verdict, bool, error) {
-	var in corev1.PodTemplate
-	if err := json.Unmarshal(data, &in); err != nil {
+	return kubeCoreCreate(data, uid, "podtemplates", &corev1.PodTemplate{}, &api.PodTemplate{}, podtemplateregistry.Strategy)
+}
+
+// kubeCoreCreate is the API server's create of a core/v1 manifest of
+// resource: decoded into in, defaulted, converted into the internal out,
+// given the system fields a create sets (namespace default, uid, creation
+// time, a name from generateName ending in "bbbbb"), then the strategy's
+// PrepareForCreate and Validate.
+func kubeCoreCreate(data []byte, uid, resource string, in runtime.Object, out interface {
+	runtime.Object
+	metav1.Object
+}, strategy rest.RESTCreateStrategy) (verdict, bool, error) {
+	if err := json.Unmarshal(data, in); err != nil {
 		return nil, false, err
 	}
-	legacyscheme.Scheme.Default(&in)
-	var t api.PodTemplate
-	if err := legacyscheme.Scheme.Convert(&in, &t, nil); err != nil {
+	legacyscheme.Scheme.Default(in)
+	if err := legacyscheme.Scheme.Convert(in, out, nil); err != nil {
 		return nil, false, err
 	}
-	if t.Namespace == "" {
-		t.Namespace = "default"
+	if out.GetNamespace() == "" {
+		out.SetNamespace("default")
 	}
-	rest.WipeObjectMetaSystemFields(&t)
-	t.UID = types.UID(uid)
-	t.CreationTimestamp = metav1.NewTime(cjCreatedAt)
-	if t.Name == "" && t.GenerateName != "" {
-		t.Name = t.GenerateName + "bbbbb"
+	rest.WipeObjectMetaSystemFields(out)
+	out.SetUID(types.UID(uid))
+	out.SetCreationTimestamp(metav1.NewTime(cjCreatedAt))
+	if out.GetName() == "" && out.GetGenerateName() != "" {
+		out.SetName(out.GetGenerateName() + "bbbbb")
 	}
-	ctx := genericapirequest.WithRequestInfo(genericapirequest.WithNamespace(genericapirequest.NewContext(), "default"), podCtx("podtemplates"))
-	podtemplateregistry.Strategy.PrepareForCreate(ctx, &t)
-	v, panicked := podKubeVerdict(func() kfield.ErrorList { return podtemplateregistry.Strategy.Validate(ctx, &t) })
+	ctx := genericapirequest.WithRequestInfo(genericapirequest.WithNamespace(genericapirequest.NewContext(), "default"), podCtx(resource))
+	strategy.PrepareForCreate(ctx, out)
+	v, panicked := podKubeVerdict(func() kfield.ErrorList { return strategy.Validate(ctx, out) })
 	return v, panicked, nil
 }
 
