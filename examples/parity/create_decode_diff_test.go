@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	batchv1 "k8s.io/api/batch/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	kjson "k8s.io/apimachinery/pkg/runtime/serializer/json"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 
@@ -46,29 +47,40 @@ func TestCreateDecodeErrors(t *testing.T) {
 	same := 0
 	for _, tt := range tests {
 		doc := strings.NewReplacer("SPEC", tt.spec, "META", tt.meta, "CONTAINER", tt.container).Replace(base)
-		_, _, kerr := ser.Decode([]byte(doc), nil, &batchv1.Job{})
-		if kerr == nil {
-			t.Errorf("%s: Kubernetes decodes it", doc)
-			continue
+		if sameDecodeRefusal(t, ser, doc, &batchv1.Job{}) {
+			same++
 		}
-		want := fmt.Sprintf("Job in version %q cannot be handled as a Job: %v", "v1", kerr)
-		docs, err := conversion.DecodeAll("body", []byte(doc))
-		if err != nil || len(docs) != 1 {
-			t.Fatalf("DecodeAll: %v", err)
-		}
-		st := docs[0].Status(nil)
-		if st == nil {
-			t.Errorf("%s: jobkit decodes it", doc)
-			continue
-		}
-		if st.Code() != 400 {
-			t.Errorf("%s: jobkit answers %d, want 400", doc, st.Code())
-		}
-		if diff := cmp.Diff(want, st.Error()); diff != "" {
-			t.Errorf("%s: message (-kubernetes +jobkit):\n%s", doc, diff)
-			continue
-		}
-		same++
 	}
 	t.Logf("%d of %d bodies that do not decode refused with the same 400 message", same, len(tests))
+}
+
+// sameDecodeRefusal reports whether Kubernetes' decoder (ser, decoding
+// into into) and jobkit refuse the body doc with the same 400 message,
+// reporting any difference.
+func sameDecodeRefusal(t *testing.T, ser runtime.Decoder, doc string, into runtime.Object) bool {
+	t.Helper()
+	_, _, kerr := ser.Decode([]byte(doc), nil, into)
+	if kerr == nil {
+		t.Errorf("%s: Kubernetes decodes it", doc)
+		return false
+	}
+	docs, err := conversion.DecodeAll("body", []byte(doc))
+	if err != nil || len(docs) != 1 {
+		t.Fatalf("DecodeAll: %v", err)
+	}
+	kind := docs[0].Kind
+	want := fmt.Sprintf("%s in version %q cannot be handled as a %s: %v", kind, "v1", kind, kerr)
+	st := docs[0].Status(nil)
+	if st == nil {
+		t.Errorf("%s: jobkit decodes it", doc)
+		return false
+	}
+	if st.Code() != 400 {
+		t.Errorf("%s: jobkit answers %d, want 400", doc, st.Code())
+	}
+	if diff := cmp.Diff(want, st.Error()); diff != "" {
+		t.Errorf("%s: message (-kubernetes +jobkit):\n%s", doc, diff)
+		return false
+	}
+	return true
 }

@@ -1005,30 +1005,9 @@ func TestCronJobAndPodDecodeErrors(t *testing.T) {
 	same := 0
 	for _, tt := range tests {
 		doc := strings.NewReplacer("CRON", tt.cron, "JOB", tt.job, "META", tt.meta, "POD", tt.pod, "CONTAINER", tt.container).Replace(tt.base)
-		_, _, kerr := ser.Decode([]byte(doc), nil, tt.into)
-		if kerr == nil {
-			t.Errorf("%s: Kubernetes decodes it", doc)
-			continue
+		if sameDecodeRefusal(t, ser, doc, tt.into) {
+			same++
 		}
-		docs, err := conversion.DecodeAll("body", []byte(doc))
-		if err != nil || len(docs) != 1 {
-			t.Fatalf("DecodeAll: %v", err)
-		}
-		kind := docs[0].Kind
-		want := fmt.Sprintf("%s in version %q cannot be handled as a %s: %v", kind, "v1", kind, kerr)
-		st := docs[0].Status(nil)
-		if st == nil {
-			t.Errorf("%s: jobkit decodes it", doc)
-			continue
-		}
-		if st.Code() != 400 {
-			t.Errorf("%s: jobkit answers %d, want 400", doc, st.Code())
-		}
-		if diff := cmp.Diff(want, st.Error()); diff != "" {
-			t.Errorf("%s: message (-kubernetes +jobkit):\n%s", doc, diff)
-			continue
-		}
-		same++
 	}
 	t.Logf("%d of %d CronJob, Pod and PodTemplate bodies that do not decode refused with the same 400 message", same, len(tests))
 }
