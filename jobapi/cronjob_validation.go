@@ -87,7 +87,7 @@ func ValidateCronJobUpdate(cj, old *CronJob) (field.ErrorList, error) {
 	if cj == nil || old == nil {
 		return nil, errors.New("jobapi: ValidateCronJobUpdate needs the new and the stored CronJob, not nil")
 	}
-	errs := validateMetadataUpdate(&cj.ObjectMeta, &old.ObjectMeta, "CronJob")
+	errs := meta.ValidateObjectMetaUpdate(&cj.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "CronJob")
 	oldTemplate := &old.Spec.JobTemplate.Spec.Template
 	errs = validateCronJobSpec(&cj.Spec, &old.Spec, core.PodUpdateValidationOptions(&oldTemplate.Spec), oldTemplate, errs)
 	return errs, nil
@@ -102,7 +102,7 @@ func ValidateCronJobStatusUpdate(cj, old *CronJob) (field.ErrorList, error) {
 	if cj == nil || old == nil {
 		return nil, errors.New("jobapi: ValidateCronJobStatusUpdate needs the new and the stored CronJob, not nil")
 	}
-	return validateMetadataUpdate(&cj.ObjectMeta, &old.ObjectMeta, "CronJob"), nil
+	return meta.ValidateObjectMetaUpdate(&cj.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "CronJob"), nil
 }
 
 // validateCronJobSpec checks a CronJob's spec; old is the stored spec on

@@ -131,27 +131,6 @@ func validateJob(job *Job, keys labelKeys, pod core.PodValidationOptions, oldTem
 	return errs
 }
 
-// validateMetadataUpdate is what an update that does not run the create
-// rules again (a status update; a CronJob update) checks of an object's
-// metadata, Kubernetes' ValidateObjectMetaUpdate: what may not change
-// ([meta.ValidateObjectMetaUpdate]), then the validity of what an update
-// may change: labels, annotations ([meta.ValidateAnnotations]), owner
-// references, managedFields and finalizer names
-// ([meta.ValidateSystemFieldsOnUpdate]). kind names the object in the
-// messages ("Job", "CronJob").
-func validateMetadataUpdate(m, old *meta.ObjectMeta, kind string) field.ErrorList {
-	path := field.NewPath("metadata")
-	errs := meta.ValidateObjectMetaUpdate(m, old, path, kind)
-	errs = append(errs, meta.ValidateSystemFieldsOnUpdate(m, path)...)
-	if len(m.Labels) > 0 && len(selector.ValidateLabels(m.Labels, nil)) > 0 {
-		errs = append(errs, selector.ValidateLabels(m.Labels, path.Child("labels"))...)
-	}
-	if len(m.Annotations) > 0 && len(meta.ValidateAnnotations(m.Annotations, nil)) > 0 {
-		errs = append(errs, meta.ValidateAnnotations(m.Annotations, path.Child("annotations"))...)
-	}
-	return errs
-}
-
 // validateGenerated checks automatic mode with a selector, as
 // Kubernetes does: the uid, the generated template labels, and a selector
 // that selects the labels selector generation writes.

@@ -28,8 +28,10 @@ const immutable = "may not be changed once the Job is created"
 // not:
 //   - `metadata.name`, `namespace`, `uid`, `creationTimestamp`,
 //     `deletionTimestamp` and `deletionGracePeriodSeconds`; `generation`
-//     not decremented; no finalizer added while the Job is being deleted
-//     (meta.ValidateObjectMetaUpdate);
+//     not decremented; no finalizer added while the Job is being deleted;
+//     labels, annotations, owner references, managedFields and finalizer
+//     names valid (meta.ValidateObjectMetaUpdate: with the create rules,
+//     an invalid label is reported twice, as Kubernetes reports it);
 //   - `spec.selector`, `completionMode`, `podFailurePolicy`,
 //     `backoffLimitPerIndex`, `managedBy` and `successPolicy`;
 //   - `spec.completions`, except in an Indexed Job, where it may change

@@ -248,7 +248,9 @@ const updatablePodSpecFields = "`spec.containers[*].image`, `spec.initContainers
 // old's spec. The rules:
 //   - the metadata: [meta.ValidateObjectMetaUpdate] (name, namespace, uid,
 //     creation and deletion fields unchanged, generation not decremented,
-//     no finalizer added while deleting), then p's metadata as on create:
+//     no finalizer added while deleting; labels, annotations, owner
+//     references, managedFields and finalizer names valid), then p's
+//     metadata as on create, as Kubernetes checks it again:
 //     `name` a DNS subdomain, `namespace` set and a DNS label, labels,
 //     annotations, owner references, finalizers, managedFields, and the
 //     pod's own annotations (mirror pod, tolerations, deletion cost — an
@@ -566,9 +568,10 @@ func termOnlyGained(now, old *NodeSelectorTerm) bool {
 // owner references and clears the deletion timestamp first ([Pod] status
 // writers such as jobtest's Store do so). opts are normally
 // [PodUpdateValidationOptions] of old's spec. The rules:
-//   - the metadata: [meta.ValidateObjectMetaUpdate] and
-//     [meta.ValidateSystemFieldsOnUpdate]; labels and annotations valid;
-//     AppArmor and mirror pod annotations unchanged; the pod's own
+//   - the metadata: [meta.ValidateObjectMetaUpdate] (what may not change;
+//     labels, annotations, owner references, managedFields and finalizer
+//     names valid); AppArmor and mirror pod annotations unchanged; the
+//     pod's own
 //     annotations valid (an invalid deletion cost old already had is
 //     kept);
 //   - `status.conditions`: `observedGeneration` not negative, the type of
@@ -603,15 +606,8 @@ func ValidatePodStatusUpdate(p, old *Pod, opts PodValidationOptions) field.Error
 	opts = withOldAnnotations(opts, old.ObjectMeta.Annotations)
 	mp := field.NewPath("metadata")
 	errs := meta.ValidateObjectMetaUpdate(&p.ObjectMeta, &old.ObjectMeta, mp, "Pod")
-	errs = append(errs, meta.ValidateSystemFieldsOnUpdate(&p.ObjectMeta, mp)...)
-	if m := &p.ObjectMeta; len(m.Labels) > 0 {
-		errs = append(errs, selector.ValidateLabels(m.Labels, mp.Child("labels"))...)
-	}
 	errs = validateAnnotationUpdates(p, old, mp.Child("annotations"), errs)
 	if len(p.ObjectMeta.Annotations) > 0 {
-		if len(meta.ValidateAnnotations(p.ObjectMeta.Annotations, nil)) > 0 {
-			errs = append(errs, meta.ValidateAnnotations(p.ObjectMeta.Annotations, mp.Child("annotations"))...)
-		}
 		errs = validatePodAnnotations(p.ObjectMeta.Annotations, &p.Spec, mp, opts, errs)
 	}
 	st := field.NewPath("status")

@@ -25,7 +25,7 @@
 // validation.go holds the validation of object metadata: on create
 // ([ValidateObjectMeta], with [ObjectMetaOptions] for what differs by
 // kind; [ValidateAnnotations]; [ValidateSystemFields]) and on update
-// ([ValidateObjectMetaUpdate], [ValidateSystemFieldsOnUpdate]). Jobs,
+// ([ValidateObjectMetaUpdate]). Jobs,
 // CronJobs, PodTemplates and Pods (package core) are all checked by it.
 // Label keys, label values and qualified names are package selector's
 // rules, which meta calls.

@@ -340,22 +340,28 @@ func ValidateSystemFields(m *ObjectMeta, path *field.Path) field.ErrorList {
 	return errs
 }
 
-// ValidateObjectMetaUpdate checks what an update of an object of the
-// given kind ("Job", "Pod") may not do to its metadata, as a v1.36 API
-// server does (apimachinery's ValidateObjectMetaAccessorUpdate):
-//   - `name`, `namespace`, `uid`, `creationTimestamp`,
-//     `deletionGracePeriodSeconds` unchanged (Invalid);
-//   - `deletionTimestamp` unchanged: only a delete sets it (Invalid);
-//   - `generation` not decremented (Invalid);
+// ValidateObjectMetaUpdate checks the metadata of an update of an object
+// of the given kind ("Job", "Pod"), as a v1.36 API server's strategies do
+// (core's ValidateObjectMetaUpdate: apimachinery's
+// ValidateObjectMetaAccessorUpdate, then the finalizer-name rule), in its
+// order:
 //   - no finalizer added once the object is being deleted (Forbidden at
-//     `finalizers`).
+//     `finalizers`);
+//   - `generation` not decremented (Invalid);
+//   - `name`, `namespace`, `uid`, `creationTimestamp` unchanged, and
+//     `deletionTimestamp`, `deletionGracePeriodSeconds` unchanged: only a
+//     delete sets them (Invalid);
+//   - the new labels and annotations valid ([ValidateAnnotations]), owner
+//     references ([ValidateOwnerReferences]) and managedFields
+//     ([ValidateManagedFields]) valid;
+//   - each finalizer a standard or domain-prefixed name
+//     ([ValidateFinalizerNames]).
 //
-// The validity of the new metadata itself is checked apart: on an
-// update, by the create rules ([ValidateObjectMeta]); on a status
-// update, where Kubernetes checks less, by labels, [ValidateAnnotations]
-// and [ValidateSystemFieldsOnUpdate].
-// The resourceVersion is not checked: the API server fills it in for an
-// unconditional update. path is the metadata's path (`metadata`).
+// Not the create rules: an update that runs them too (a Job's or a Pod's
+// update, not a status update) reports an invalid label twice, as
+// Kubernetes does. The resourceVersion is not checked: the API server
+// fills it in for an unconditional update. path is the metadata's path
+// (`metadata`).
 func ValidateObjectMetaUpdate(m, old *ObjectMeta, path *field.Path, kind string) field.ErrorList {
 	var errs field.ErrorList
 	immutable := "may not be changed once the " + kind + " is created"
@@ -392,17 +398,12 @@ func ValidateObjectMetaUpdate(m, old *ObjectMeta, path *field.Path, kind string)
 	if a, b := m.DeletionGracePeriodSeconds, old.DeletionGracePeriodSeconds; (a == nil) != (b == nil) || a != nil && *a != *b {
 		errs = append(errs, field.Invalid(path.Child("deletionGracePeriodSeconds"), a, "may only be set by deleting the "+kind))
 	}
-	return errs
-}
-
-// ValidateSystemFieldsOnUpdate checks what a v1.36 API server checks
-// again of the new metadata on every update, status updates included:
-// [ValidateOwnerReferences], [ValidateManagedFields] and
-// [ValidateFinalizerNames] (not the qualified-name rule of
-// [ValidateFinalizers], nor `generation`, which only a create checks).
-// path is the metadata's path (`metadata`).
-func ValidateSystemFieldsOnUpdate(m *ObjectMeta, path *field.Path) field.ErrorList {
-	var errs field.ErrorList
+	if len(m.Labels) > 0 && len(selector.ValidateLabels(m.Labels, nil)) > 0 {
+		errs = append(errs, selector.ValidateLabels(m.Labels, path.Child("labels"))...)
+	}
+	if len(m.Annotations) > 0 && !annotationsValid(m.Annotations) {
+		errs = append(errs, ValidateAnnotations(m.Annotations, path.Child("annotations"))...)
+	}
 	if len(m.OwnerReferences) > 0 && !ownerReferencesValid(m.OwnerReferences) {
 		errs = append(errs, ValidateOwnerReferences(m.OwnerReferences, path.Child("ownerReferences"))...)
 	}

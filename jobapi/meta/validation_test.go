@@ -193,6 +193,25 @@ func TestValidateObjectMetaUpdate(t *testing.T) {
 		{"finalizer added while deleting", deleting, func(m *meta.ObjectMeta) { m.Finalizers = append(m.Finalizers, "example.com/b") }, []string{"FieldValueForbidden metadata.finalizers"}},
 		{"finalizer removed while deleting", deleting, func(m *meta.ObjectMeta) { m.Finalizers = nil }, nil},
 		{"finalizer added", old, func(m *meta.ObjectMeta) { m.Finalizers = append(m.Finalizers, "example.com/b") }, nil},
+		{"new metadata invalid, in Kubernetes' order", old, func(m *meta.ObjectMeta) {
+			m.Generation = -1
+			m.Labels = map[string]string{"-bad": "v"}
+			m.Annotations = map[string]string{"bad key!": ""}
+			m.Finalizers = []string{"cleanup", "bad finalizer"}
+			m.ManagedFields = []meta.ManagedFieldsEntry{{Operation: "Patch"}}
+			m.OwnerReferences = []meta.OwnerReference{{APIVersion: "v1", Kind: "Pod", Name: "p"}}
+		}, []string{
+			"FieldValueInvalid metadata.generation",
+			"FieldValueInvalid metadata.labels",
+			"FieldValueInvalid metadata.annotations",
+			"FieldValueInvalid metadata.ownerReferences.uid",
+			"FieldValueInvalid metadata.managedFields[0].operation",
+			"FieldValueInvalid metadata.finalizers[0]",
+			"FieldValueInvalid metadata.finalizers[1]",
+		}},
+		{"the create-only finalizer rules are not checked", old, func(m *meta.ObjectMeta) {
+			m.Finalizers = []string{"orphan", "foregroundDeletion"}
+		}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -204,16 +223,6 @@ func TestValidateObjectMetaUpdate(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
-	}
-}
-
-func TestValidateSystemFieldsOnUpdate(t *testing.T) {
-	m := meta.ObjectMeta{Generation: -1, Finalizers: []string{"cleanup", "bad finalizer"}, ManagedFields: []meta.ManagedFieldsEntry{{Operation: "Patch"}},
-		OwnerReferences: []meta.OwnerReference{{APIVersion: "v1", Kind: "Pod", Name: "p"}}}
-	want := []string{"FieldValueInvalid metadata.ownerReferences.uid", "FieldValueInvalid metadata.managedFields[0].operation",
-		"FieldValueInvalid metadata.finalizers[0]", "FieldValueInvalid metadata.finalizers[1]"}
-	if diff := cmp.Diff(want, errKeys(meta.ValidateSystemFieldsOnUpdate(&m, field.NewPath("metadata")))); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 
