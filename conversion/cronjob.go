@@ -129,13 +129,8 @@ func DecodeCronJob(data []byte, opts ...Option) (*jobapi.CronJob, error) {
 	if err != nil {
 		return nil, fmt.Errorf("conversion: %w", err)
 	}
-	switch o.validation {
-	case FieldValidationStrict:
-		if unknown := jobapi.UnknownFields(cj, ""); len(unknown) > 0 {
-			return nil, fmt.Errorf("conversion: %w", &StrictError{Fields: strictFields(nil, unknown)})
-		}
-	case FieldValidationWarn:
-		jobapi.DropUnknown(cj, "")
+	if err := checkFields(cj, o.validation); err != nil {
+		return nil, err
 	}
 	return cj, nil
 }
@@ -201,5 +196,5 @@ func decodeCronJob(d *Document, j []byte, dups []string, o *streamState) {
 		return
 	}
 	d.CronJob, d.Name, d.Namespace = cj, cj.ObjectMeta.Name, cj.ObjectMeta.Namespace
-	applyFieldValidation(d, strictFields(dups, jobapi.UnknownFields(cj, "")), o.validation)
+	applyFieldValidation(d, dups, o.validation)
 }

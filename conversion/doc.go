@@ -51,8 +51,12 @@
 // `strict decoding error: unknown field "spec.backofLimit"`), as
 // sigs.k8s.io/yaml's UnmarshalStrict does for its own rules;
 // [FieldValidationWarn] reports them as warnings and drops the unknown
-// fields; [FieldValidationIgnore] keeps them. DecodeAll is strict by
-// default, Decode keeps unknown fields (see [WithFieldValidation]). An
+// fields (jobapi.DropUnknownFields, as the API server does by default);
+// [FieldValidationIgnore] keeps them. DecodeAll is strict by default,
+// Decode keeps unknown fields (see [WithFieldValidation]). This is the
+// one place the unknown-field policy is chosen, as an API server's
+// request decoder chooses it: jobapi.PrepareForCreate, like the
+// server's create strategy, drops whatever is still kept without a word. An
 // "unknown field" is a member that ends up in an Unknown map of the
 // decoded object: until jobkit types every field of the pod spec, a valid
 // Kubernetes field jobkit does not model yet is reported as unknown too.

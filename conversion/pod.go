@@ -1,7 +1,6 @@
 package conversion
 
 import (
-	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/core"
 )
 
@@ -13,7 +12,6 @@ import (
 // that does not parse) is a field error in d.Err, which [Document.Status]
 // words as the API server's 400.
 func decodePodKind(d *Document, j []byte, dups []string, o *streamState) {
-	var obj jobapi.UnknownFieldHolder
 	if d.Kind == "Pod" {
 		var p core.Pod
 		if err := p.UnmarshalNewJSON(j); err != nil {
@@ -24,7 +22,7 @@ func decodePodKind(d *Document, j []byte, dups []string, o *streamState) {
 		if o.defaults {
 			core.SetDefaultsPod(&p)
 		}
-		d.Pod, obj = &p, &p
+		d.Pod = &p
 	} else {
 		var t core.PodTemplate
 		if err := t.UnmarshalNewJSON(j); err != nil {
@@ -35,9 +33,9 @@ func decodePodKind(d *Document, j []byte, dups []string, o *streamState) {
 		if o.defaults {
 			core.SetDefaultsPodTemplateSpec(&t.Template)
 		}
-		d.PodTemplate, obj = &t, &t
+		d.PodTemplate = &t
 	}
 	m := d.objectMeta()
 	d.Name, d.Namespace = m.Name, m.Namespace
-	applyFieldValidation(d, strictFields(dups, jobapi.UnknownFields(obj, "")), o.validation)
+	applyFieldValidation(d, dups, o.validation)
 }

@@ -443,22 +443,49 @@ func decodeJob(d *Document, j []byte, dups []string, o *streamState) {
 		return
 	}
 	d.Job, d.Name, d.Namespace = job, job.ObjectMeta.Name, job.ObjectMeta.Namespace
-	applyFieldValidation(d, strictFields(dups, jobapi.UnknownFields(job, "")), o.validation)
+	applyFieldValidation(d, dups, o.validation)
 }
 
-// applyFieldValidation reports the unknown and duplicate fields of a
-// decoded object as the mode says.
-func applyFieldValidation(d *Document, fields []StrictField, mode FieldValidation) {
-	if len(fields) == 0 {
+// applyFieldValidation applies the stream's field validation mode to the
+// object d holds, decoded from a document whose duplicate fields are
+// dups. Strict makes the unknown and duplicate fields d.Err; Warn drops
+// the unknown members with jobapi.DropUnknownFields, the one
+// implementation of the server's Warn, and makes its warnings and those
+// of the duplicates d.Warnings; Ignore keeps the unknown members. Errors
+// and warnings are ordered as the API server reports them
+// ([Document.serverOrder]).
+func applyFieldValidation(d *Document, dups []string, mode FieldValidation) {
+	if mode != FieldValidationStrict && mode != FieldValidationWarn {
 		return
 	}
-	fields = d.asTheServerMeetsThem(fields)
-	switch mode {
-	case FieldValidationStrict:
-		d.Err = &StrictError{Fields: fields}
-	case FieldValidationWarn:
-		d.Warnings = fieldWarnings(fields)
-		jobapi.DropUnknown(d.object(), "")
+	obj := d.object()
+	unknown := jobapi.UnknownFields(obj, "")
+	if len(dups)+len(unknown) == 0 {
+		return
+	}
+	fields := strictFields(dups, unknown)
+	order := d.serverOrder(fields)
+	if mode == FieldValidationStrict {
+		ordered := make([]StrictField, len(order))
+		for i, j := range order {
+			ordered[i] = fields[j]
+		}
+		d.Err = &StrictError{Fields: ordered}
+		return
+	}
+	// One warning per field, in the order of fields: the duplicates',
+	// then DropUnknownFields' own, one per path of unknown and in its
+	// order (both are path order).
+	msgs := make([]string, 0, len(fields))
+	for _, f := range fields[:len(dups)] {
+		msgs = append(msgs, f.String())
+	}
+	for _, w := range jobapi.DropUnknownFields(obj) {
+		msgs = append(msgs, w.Message)
+	}
+	d.Warnings = make([]string, len(order))
+	for i, j := range order {
+		d.Warnings[i] = msgs[j]
 	}
 }
 
@@ -467,12 +494,16 @@ func applyFieldValidation(d *Document, fields []StrictField, mode FieldValidatio
 // collecting them there.
 const maxStrictFields = 100
 
-// asTheServerMeetsThem orders fields as the API server's strict decoder
-// reports them, in the order it meets them in the document (a duplicate
-// where the key is given again), and keeps the first maxStrictFields. A
-// field whose place in the text cannot be found (the text is not at
-// hand) keeps its place after the others.
-func (d *Document) asTheServerMeetsThem(fields []StrictField) []StrictField {
+// serverOrder returns the indexes of fields in the order the API server's
+// strict decoder reports them, the order it meets them in the document (a
+// duplicate where the key is given again), the first maxStrictFields
+// only. A field whose place in the text cannot be found (the text is not
+// at hand) keeps its place after the others.
+func (d *Document) serverOrder(fields []StrictField) []int {
+	idx := make([]int, len(fields))
+	for i := range idx {
+		idx[i] = i
+	}
 	if t := d.place; t.text != nil && len(fields) > 1 {
 		if doc, err := yamlread.Parse(t.text); err == nil {
 			type placed struct {
@@ -486,10 +517,6 @@ func (d *Document) asTheServerMeetsThem(fields []StrictField) []StrictField {
 					at[i] = placed{p.Line, p.Column, true}
 				}
 			}
-			idx := make([]int, len(fields))
-			for i := range idx {
-				idx[i] = i
-			}
 			sort.SliceStable(idx, func(a, b int) bool {
 				pa, pb := at[idx[a]], at[idx[b]]
 				switch {
@@ -500,21 +527,16 @@ func (d *Document) asTheServerMeetsThem(fields []StrictField) []StrictField {
 				}
 				return pa.col < pb.col
 			})
-			ordered := make([]StrictField, len(fields))
-			for i, j := range idx {
-				ordered[i] = fields[j]
-			}
-			fields = ordered
 		}
 	}
-	if len(fields) > maxStrictFields {
-		fields = fields[:maxStrictFields]
+	if len(idx) > maxStrictFields {
+		idx = idx[:maxStrictFields]
 	}
-	return fields
+	return idx
 }
 
 // strictFields lists the duplicate fields, then the unknown ones (see
-// asTheServerMeetsThem for the order they are reported in).
+// serverOrder for the order they are reported in).
 func strictFields(dups, unknown []string) []StrictField {
 	out := make([]StrictField, 0, len(dups)+len(unknown))
 	for _, p := range dups {
@@ -546,16 +568,19 @@ func underPath(paths []string, prefix string) []string {
 	return out
 }
 
-// checkFields applies a field validation mode to a Job decoded by
-// DecodeWith (the zero mode is FieldValidationIgnore).
-func checkFields(job *jobapi.Job, mode FieldValidation) error {
+// checkFields applies a field validation mode to an object decoded by
+// DecodeWith or DecodeCronJob (the zero mode is FieldValidationIgnore):
+// Strict refuses its unknown members, Warn drops them (these functions
+// return no warnings: DecodeAll's documents carry them), Ignore keeps
+// them.
+func checkFields(obj jobapi.UnknownFieldHolder, mode FieldValidation) error {
 	switch mode {
 	case FieldValidationStrict:
-		if unknown := jobapi.UnknownFields(job, ""); len(unknown) > 0 {
+		if unknown := jobapi.UnknownFields(obj, ""); len(unknown) > 0 {
 			return fmt.Errorf("conversion: %w", &StrictError{Fields: strictFields(nil, unknown)})
 		}
 	case FieldValidationWarn:
-		jobapi.DropUnknown(job, "")
+		jobapi.DropUnknown(obj, "")
 	}
 	return nil
 }

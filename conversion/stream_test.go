@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/conversion"
+	"github.com/jobkit/jobkit/jobapi"
 	"github.com/jobkit/jobkit/jobapi/field"
 )
 
@@ -280,6 +281,62 @@ func TestDecodeAllWarnDropsAndIgnoreKeeps(t *testing.T) {
 			}
 			if *job.Spec.BackoffLimit != 6 {
 				t.Errorf("backoffLimit = %d, want the default 6", *job.Spec.BackoffLimit)
+			}
+		})
+	}
+}
+
+// TestDecodeAllWarnIsDropUnknownFields checks that Warn, for every kind
+// DecodeAll types, drops exactly what jobapi.DropUnknownFields drops from
+// the object Ignore keeps, with its warnings (one unknown field per
+// document, so that the document order is the path order), and leaves
+// the object as DropUnknownFields leaves it.
+func TestDecodeAllWarnIsDropUnknownFields(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"a Job", strings.Replace(jobYAML, "spec:\n  template:", "spec:\n  backofLimit: 4\n  template:", 1), []string{`unknown field "spec.backofLimit"`}},
+		{"a CronJob", "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec: {schedule: '@daily', scheduel: x}\n", []string{`unknown field "spec.scheduel"`}},
+		{"a Pod", "apiVersion: v1\nkind: Pod\nmetadata: {name: p, colour: blue}\nspec: {containers: [{name: c, image: i}]}\n", []string{`unknown field "metadata.colour"`}},
+		{"a PodTemplate", "apiVersion: v1\nkind: PodTemplate\nmetadata: {name: t}\ntemplate: {spec: {containers: [{name: c, image: i}], hostnme: x}}\n", []string{`unknown field "template.spec.hostnme"`}},
+	}
+	object := func(d *conversion.Document) jobapi.UnknownFieldHolder {
+		switch {
+		case d.Job != nil:
+			return d.Job
+		case d.CronJob != nil:
+			return d.CronJob
+		case d.Pod != nil:
+			return d.Pod
+		}
+		return d.PodTemplate
+	}
+	decode := func(t *testing.T, in string, mode conversion.FieldValidation) *conversion.Document {
+		t.Helper()
+		docs, err := conversion.DecodeAll("a.yaml", []byte(in), conversion.WithFieldValidation(mode))
+		if err != nil || len(docs) != 1 || docs[0].Err != nil {
+			t.Fatalf("DecodeAll: %v, %d documents", err, len(docs))
+		}
+		return &docs[0]
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			warned := decode(t, tt.in, conversion.FieldValidationWarn)
+			kept := object(decode(t, tt.in, conversion.FieldValidationIgnore))
+			var want []string
+			for _, w := range jobapi.DropUnknownFields(kept) {
+				want = append(want, w.Message)
+			}
+			if diff := cmp.Diff(tt.want, want); diff != "" {
+				t.Fatalf("DropUnknownFields' warnings (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(want, warned.Warnings); diff != "" {
+				t.Errorf("Warn's warnings (-DropUnknownFields +Warn):\n%s", diff)
+			}
+			if diff := cmp.Diff(kept, object(warned)); diff != "" {
+				t.Errorf("the object Warn leaves (-DropUnknownFields +Warn):\n%s", diff)
 			}
 		})
 	}

@@ -3,6 +3,8 @@ package conversion
 import (
 	"strconv"
 	"strings"
+
+	"github.com/jobkit/jobkit/jobapi"
 )
 
 // FieldValidation says what decoding does with a field no type models (an
@@ -21,14 +23,16 @@ const (
 	FieldValidationStrict FieldValidation = "Strict"
 	// FieldValidationWarn reports every unknown or duplicate field as a
 	// warning (`unknown field "spec.backofLimit"`) and decodes as the API
-	// server does with fieldValidation=Warn: an unknown field is dropped,
-	// and of a duplicate field the last value wins.
+	// server does with fieldValidation=Warn: an unknown field is dropped
+	// (by jobapi.DropUnknownFields, whose warnings they are), and of a
+	// duplicate field the last value wins. The API server's default.
 	FieldValidationWarn FieldValidation = "Warn"
 	// FieldValidationIgnore says nothing about unknown and duplicate
 	// fields: of a duplicate field the last value wins, and unknown
 	// fields are kept in the types' Unknown maps and written back by
 	// Encode (the API server would drop them; jobkit keeps what it does
-	// not model rather than lose it).
+	// not model rather than lose it). jobapi.PrepareForCreate drops what
+	// is kept quietly, as a server under fieldValidation=Ignore does.
 	FieldValidationIgnore FieldValidation = "Ignore"
 )
 
@@ -65,13 +69,14 @@ type StrictField struct {
 	Path string
 }
 
-// String words the field as Kubernetes does: `unknown field "PATH"` or
-// `duplicate field "PATH"`.
+// String words the field as Kubernetes does: `unknown field "PATH"`
+// (jobapi.UnknownFieldMessage, the wording of every unknown-field warning
+// too) or `duplicate field "PATH"`.
 func (f StrictField) String() string {
 	if f.Duplicate {
 		return "duplicate field " + strconv.Quote(f.Path)
 	}
-	return "unknown field " + strconv.Quote(f.Path)
+	return jobapi.UnknownFieldMessage(f.Path)
 }
 
 // StrictError is the error of strict decoding: the unknown and duplicate

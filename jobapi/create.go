@@ -17,9 +17,8 @@ import (
 )
 
 // CreateOption changes how [PrepareForCreate] works: WithUID,
-// WithCreationTime, WithRandom, WithNamespace, KeepUnknownFields,
-// IgnoreUnknownFields, and the label key options WithLabelKeys and
-// WithUniqueLabelKey. Validate takes [ValidateOption]s instead, so
+// WithCreationTime, WithRandom, WithNamespace, and the label key options
+// WithLabelKeys and WithUniqueLabelKey. Validate takes [ValidateOption]s instead, so
 // an option that means nothing to a function does not compile there.
 type CreateOption interface {
 	applyCreate(*createOptions)
@@ -74,17 +73,7 @@ type createOptions struct {
 	random    io.Reader
 	hasRandom bool
 	namespace string
-	unknown   unknownFieldMode
 }
-
-// unknownFieldMode is what PrepareForCreate does with unknown members.
-type unknownFieldMode uint8
-
-const (
-	dropUnknownWithWarnings unknownFieldMode = iota // the default
-	dropUnknownQuietly
-	keepUnknown
-)
 
 // DefaultNamespace is the namespace [PrepareForCreate] gives a Job that
 // names none, when no WithNamespace says otherwise: the namespace kubectl
@@ -116,22 +105,6 @@ type NamespaceMismatchError struct {
 // '--namespace=a' to perform this operation.`
 func (e *NamespaceMismatchError) Error() string {
 	return fmt.Sprintf("the namespace from the provided object %q does not match the namespace %q. You must pass '--namespace=%s' to perform this operation.", e.Object, e.Request, e.Object)
-}
-
-// KeepUnknownFields makes [PrepareForCreate] keep the members jobkit does
-// not model (see [DropUnknownFields]) instead of dropping them with a
-// warning each. An API server drops them; a tool that means to pass a
-// newer Kubernetes' fields through to one keeps them.
-func KeepUnknownFields() CreateOption {
-	return createOption(func(o *createOptions) { o.unknown = keepUnknown })
-}
-
-// IgnoreUnknownFields makes [PrepareForCreate] drop the members jobkit
-// does not model without a warning, as an API server does with
-// `fieldValidation=Ignore` (kubectl's `--validate=ignore`). Of
-// KeepUnknownFields and IgnoreUnknownFields, the last one given counts.
-func IgnoreUnknownFields() CreateOption {
-	return createOption(func(o *createOptions) { o.unknown = dropUnknownQuietly })
 }
 
 type validateOptions struct {
@@ -232,11 +205,13 @@ const (
 //     "a" does not match the namespace "b". You must pass
 //     '--namespace=a' to perform this operation.`, as kubectl says it; a
 //     [*NamespaceMismatchError]).
-//   - Members jobkit does not model — what the API server does not know
-//     either — are dropped, each with a warning `unknown field "PATH"`, as
-//     its default field validation does ([DropUnknownFields]);
-//     IgnoreUnknownFields drops them without warnings, KeepUnknownFields
-//     keeps them. These warnings come first.
+//   - Members jobkit does not model that are still held in an Unknown
+//     map are dropped, without a warning: the typed object an API
+//     server's strategy sees has no place for them. Refusing them, or
+//     warning about each, is the request decoder's part, as on the
+//     server: decode with conversion.WithFieldValidation
+//     (FieldValidationWarn drops them with one warning each,
+//     [DropUnknownFields]; FieldValidationStrict refuses them).
 //   - The pod template gets the core/v1 defaults the API server applies
 //     while decoding ([core.SetDefaultsPodTemplateSpec]: imagePullPolicy,
 //     dnsPolicy, terminationMessagePath, ...), which Validate then
@@ -368,8 +343,8 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (meta.Warnings, error) {
 // Storage keeps built-in objects as protobuf, which has no empty lists
 // or maps: every empty list or map of the Job becomes nil (so a list the
 // API always writes, such as a podFailurePolicy rule's `values`, comes
-// back as `null`, not `[]`). Members jobkit keeps with KeepUnknownFields
-// are left as they are.
+// back as `null`, not `[]`). Members held in an Unknown map (none after
+// PrepareForCreate) are left as they are.
 //
 // The only default that can change a created Job is the copy of the pod
 // template's labels: Job labels that are empty (an empty map is not even

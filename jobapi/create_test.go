@@ -1069,45 +1069,50 @@ spec:
         emptyDir: {}
         mystery: {a: b}
 `
-	t.Run("unknown fields are dropped with the API server's warning, before the other warnings", func(t *testing.T) {
-		job, w := createJob(t, unknown)
-		diffWarnings(t, meta.Warnings{
-			{Message: `unknown field "metadata.colour"`},
-			{Message: `unknown field "spec.backofLimit"`},
-			{Message: `unknown field "spec.template.metadata.bogus"`},
-			{Message: `unknown field "spec.template.spec.containers[0].imagePullPolcy"`},
-			{Message: `unknown field "spec.template.spec.containers[0].resources.extra"`},
-			{Message: `unknown field "spec.template.spec.volumes[0].mystery"`},
-			{Field: "metadata.resourceVersion", Message: `removed "7": a new object has no resourceVersion (was the manifest copied from an existing Job?)`},
-		}, w)
-		require.Equal(t, `unknown field "spec.backofLimit"`, w[1].String())
-		require.Empty(t, jobapi.UnknownFields(job, ""))
-		requireValid(t, job)
-	})
-	t.Run("IgnoreUnknownFields drops them without warnings", func(t *testing.T) {
-		job, w := createJob(t, unknown, jobapi.IgnoreUnknownFields())
-		require.Len(t, w, 1) // the resourceVersion
-		require.Equal(t, "metadata.resourceVersion", w[0].Field)
-		require.Empty(t, jobapi.UnknownFields(job, ""))
-	})
-	t.Run("the last of KeepUnknownFields and IgnoreUnknownFields counts", func(t *testing.T) {
-		job, _ := createJob(t, unknown, jobapi.IgnoreUnknownFields(), jobapi.KeepUnknownFields())
-		require.Len(t, jobapi.UnknownFields(job, ""), 6)
-		job, _ = createJob(t, unknown, jobapi.KeepUnknownFields(), jobapi.IgnoreUnknownFields())
-		require.Empty(t, jobapi.UnknownFields(job, ""))
-	})
-	t.Run("KeepUnknownFields keeps them, without warnings", func(t *testing.T) {
-		job, w := createJob(t, unknown, jobapi.KeepUnknownFields())
-		require.Len(t, w, 1) // the resourceVersion
-		require.Equal(t, []string{
-			"metadata.colour",
-			"spec.backofLimit",
-			"spec.template.metadata.bogus",
-			"spec.template.spec.containers[0].imagePullPolcy",
-			"spec.template.spec.containers[0].resources.extra",
-			"spec.template.spec.volumes[0].mystery",
-		}, jobapi.UnknownFields(job, ""))
-	})
+	// The unknown-field policy is the decoder's (conversion's
+	// FieldValidation): under Warn it drops the members with
+	// DropUnknownFields' warnings before PrepareForCreate runs; under
+	// Ignore it keeps them, and PrepareForCreate, like the server's
+	// strategy, drops them without a word.
+	rvWarning := meta.Warning{Field: "metadata.resourceVersion", Message: `removed "7": a new object has no resourceVersion (was the manifest copied from an existing Job?)`}
+	tests := []struct {
+		name   string
+		decode func(jobapi.UnknownFieldHolder) meta.Warnings // nil: the members are kept
+		want   meta.Warnings                                 // the decoder's, then PrepareForCreate's
+	}{
+		{
+			name: "kept by the decoder: PrepareForCreate drops them without a warning",
+			want: meta.Warnings{rvWarning},
+		},
+		{
+			name:   "dropped by DropUnknownFields with the API server's warning each, in path order",
+			decode: jobapi.DropUnknownFields,
+			want: meta.Warnings{
+				{Message: `unknown field "metadata.colour"`},
+				{Message: `unknown field "spec.backofLimit"`},
+				{Message: `unknown field "spec.template.metadata.bogus"`},
+				{Message: `unknown field "spec.template.spec.containers[0].imagePullPolcy"`},
+				{Message: `unknown field "spec.template.spec.containers[0].resources.extra"`},
+				{Message: `unknown field "spec.template.spec.volumes[0].mystery"`},
+				rvWarning,
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job := decodeJob(t, unknown)
+			require.Len(t, jobapi.UnknownFields(job, ""), 6)
+			var w meta.Warnings
+			if tt.decode != nil {
+				w = tt.decode(job)
+			}
+			created, err := jobapi.PrepareForCreate(job, jobapi.WithUID(newUID), jobapi.WithCreationTime(createdAt))
+			require.NoError(t, err)
+			diffWarnings(t, tt.want, append(w, created...))
+			require.Empty(t, jobapi.UnknownFields(job, ""))
+			requireValid(t, job)
+		})
+	}
 }
 
 // TestPrepareForCreateManualSelectorFollowsTheLabelKeyPolicy pins
@@ -1195,6 +1200,7 @@ status:
 	require.Equal(t, want, jobapi.DropUnknown(job, ""))
 	require.Empty(t, jobapi.UnknownFields(job, ""))
 	require.Nil(t, jobapi.DropUnknownFields(nil))
+	require.Nil(t, jobapi.DropUnknownFields((*jobapi.Job)(nil)))
 	require.Nil(t, jobapi.DropUnknownFields(job))
 }
 

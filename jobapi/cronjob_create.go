@@ -35,9 +35,10 @@ const indexedTrackingWarning = "In Indexed Jobs with a number of completions hig
 //   - `metadata.namespace`: the namespace of WithNamespace or
 //     [DefaultNamespace] when empty; another one than WithNamespace's is
 //     a [*NamespaceMismatchError].
-//   - Members jobkit does not model are dropped, each with a warning
-//     `unknown field "PATH"` (KeepUnknownFields keeps them,
-//     IgnoreUnknownFields drops them quietly). These warnings come first.
+//   - Members jobkit does not model that are still held in an Unknown
+//     map are dropped quietly, as PrepareForCreate drops a Job's: the
+//     warnings about them, or their refusal, are the request decoder's
+//     (conversion.WithFieldValidation).
 //   - The job template's pod template gets the core/v1 defaults
 //     ([core.SetDefaultsPodTemplateSpec]), which never overwrite, so a
 //     CronJob conversion decoded is unchanged. The CronJob's own defaults
@@ -88,9 +89,8 @@ func PrepareCronJobForCreate(cj *CronJob, opts ...CreateOption) (meta.Warnings, 
 // create, as [PrepareForCreate] does to a Job: the options checked, the
 // namespace (WithNamespace, else [DefaultNamespace]; a mismatch is a
 // [*NamespaceMismatchError]), the uid and the name from generateName
-// drawn, then (nothing failing any more) the unknown members dropped as
-// the options say (with a warning each by default: these warnings come
-// first), defaults applied, and the system fields set
+// drawn, then (nothing failing any more) the members still held in an
+// Unknown map dropped quietly, defaults applied, and the system fields set
 // (meta.ObjectMeta.PrepareForCreate, generation 1). On an error obj is
 // unchanged.
 func prepareObjectForCreate(obj UnknownFieldHolder, m *meta.ObjectMeta, kind string, opts []CreateOption, defaults func()) (meta.Warnings, error) {
@@ -137,20 +137,14 @@ func prepareObject(obj UnknownFieldHolder, m *meta.ObjectMeta, kind string, o cr
 	}
 
 	// Nothing fails from here on.
-	var w meta.Warnings
-	switch o.unknown {
-	case dropUnknownWithWarnings:
-		w = unknownFieldWarnings(DropUnknown(obj, ""))
-	case dropUnknownQuietly:
-		DropUnknown(obj, "")
-	}
+	DropUnknown(obj, "")
 	defaults()
 	m.Namespace, m.Name = namespace, name
 	created := o.created
 	if created.IsZero() {
 		created = time.Now()
 	}
-	return append(w, m.PrepareForCreate(kind, uid, created)...), nil
+	return m.PrepareForCreate(kind, uid, created), nil
 }
 
 // appendJobTemplateWarnings appends the API server's warnings about a
@@ -166,7 +160,7 @@ func appendJobTemplateWarnings(w meta.Warnings, spec *JobSpec) meta.Warnings {
 // ReadBackCronJob does to a created (or updated) CronJob what the API
 // server does between storing it and answering: it reads the CronJob back
 // from storage, which keeps it as protobuf, so every empty list or map
-// becomes nil (members kept with KeepUnknownFields excepted), and decodes
+// becomes nil (the members of its Unknown maps excepted), and decodes
 // it with batch/v1's defaults again, which change nothing more: unlike a
 // Job's, a CronJob's defaults never copy one field into another. A nil cj
 // is left alone.

@@ -63,21 +63,9 @@ func TestPrepareCronJobForCreate(t *testing.T) {
 			want:     func(cj *jobapi.CronJob) { cj.ObjectMeta.Namespace = "team-a" },
 		},
 		{
-			name:     "unknown fields are dropped, each with a warning, first",
+			name:     "unknown fields the decoder kept are dropped without a warning",
 			manifest: strings.Replace(strings.Replace(cronJobManifest, "  schedule:", "  concurrencyPolity: Forbid\n  schedule:", 1), "restartPolicy: OnFailure", "restartPolicy: OnFailure\n          hostnme: x", 1),
 			want:     func(*jobapi.CronJob) {},
-			wantWarnings: meta.Warnings{
-				{Message: `unknown field "spec.concurrencyPolity"`},
-				{Message: `unknown field "spec.jobTemplate.spec.template.spec.hostnme"`},
-			},
-		},
-		{
-			name:     "KeepUnknownFields keeps them",
-			manifest: strings.Replace(cronJobManifest, "  schedule:", "  concurrencyPolity: Forbid\n  schedule:", 1),
-			opts:     []jobapi.CreateOption{jobapi.KeepUnknownFields()},
-			want: func(cj *jobapi.CronJob) {
-				cj.Spec.Unknown = meta.Unknown{"concurrencyPolity": meta.RawJSON(`"Forbid"`)}
-			},
 		},
 		{
 			name:     "a copied uid and resourceVersion and a status are replaced",

@@ -35,8 +35,9 @@
 //
 // What an API server does to a new Job is [PrepareForCreate]: it sets the
 // namespace, uid, creation time and generation, drops the members the API
-// server does not know (each with a warning, [DropUnknownFields]) and the
-// pod template's fields whose feature gate is off, and, in automatic mode
+// server does not know (quietly: as on a server, the decoder reports them
+// under its field validation, and [DropUnknownFields] is its Warn mode) and
+// the pod template's fields whose feature gate is off, and, in automatic mode
 // (the default: `spec.manualSelector` unset or false), generates the
 // selector and the template labels that make the Job's pods its own,
 // replacing stale values copied from another Job with [meta.Warnings] rather

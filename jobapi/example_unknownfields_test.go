@@ -8,11 +8,13 @@ import (
 	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
-// PrepareForCreate does what the request does before the Job strategy
-// runs: the namespace of the request (here kubectl's `-n team-a`), and
-// the members the API server does not know, dropped with its warning.
+// The members the API server does not know are the decoder's business,
+// as on the server: decoded under the server's default field validation
+// (Warn), they are dropped with its warning each. PrepareForCreate then
+// does what the request does before the Job strategy runs: here the
+// namespace of the request (kubectl's `-n team-a`).
 func ExamplePrepareForCreate_unknownFieldsAndNamespace() {
-	job, err := conversion.Decode([]byte(`apiVersion: batch/v1
+	docs, err := conversion.DecodeAll("job.yaml", []byte(`apiVersion: batch/v1
 kind: Job
 metadata: {name: pi}
 spec:
@@ -21,17 +23,19 @@ spec:
     spec:
       restartPolicy: Never
       containers: [{name: pi, image: perl, imagePullPolcy: Always}]
-`))
-	if err != nil {
-		panic(err)
+`), conversion.WithFieldValidation(conversion.FieldValidationWarn))
+	if err != nil || docs[0].Err != nil {
+		panic(fmt.Sprint(err, docs[0].Err))
 	}
+	for _, w := range docs[0].Warnings {
+		fmt.Println("Warning:", w)
+	}
+	job := docs[0].Job
 	w, err := jobapi.PrepareForCreate(job, jobapi.WithNamespace("team-a"), jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys))
 	if err != nil {
 		panic(err)
 	}
-	for _, x := range w {
-		fmt.Println("Warning:", x)
-	}
+	fmt.Println("PrepareForCreate's warnings:", len(w))
 	fmt.Println("namespace:", job.ObjectMeta.Namespace)
 	fmt.Println("manualSelector:", *job.Spec.ManualSelector)
 
@@ -40,7 +44,39 @@ spec:
 	// Output:
 	// Warning: unknown field "spec.backofLimit"
 	// Warning: unknown field "spec.template.spec.containers[0].imagePullPolcy"
+	// PrepareForCreate's warnings: 0
 	// namespace: team-a
 	// manualSelector: false
 	// the namespace from the provided object "prod" does not match the namespace "team-a". You must pass '--namespace=prod' to perform this operation.
+}
+
+// Decoding keeps the members jobkit does not model unless told
+// otherwise; DropUnknownFields drops them as an API server's default
+// field validation does, with its warnings, in path order.
+func ExampleDropUnknownFields() {
+	cj, err := conversion.DecodeCronJob([]byte(`apiVersion: batch/v1
+kind: CronJob
+metadata: {name: nightly}
+spec:
+  schedule: "0 3 * * *"
+  concurrencyPolity: Forbid
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: OnFailure
+          hostnme: x
+          containers: [{name: c, image: busybox}]
+`))
+	if err != nil {
+		panic(err)
+	}
+	for _, w := range jobapi.DropUnknownFields(cj) {
+		fmt.Println("Warning:", w)
+	}
+	fmt.Println("left:", jobapi.UnknownFields(cj, ""))
+	// Output:
+	// Warning: unknown field "spec.concurrencyPolity"
+	// Warning: unknown field "spec.jobTemplate.spec.template.spec.hostnme"
+	// left: []
 }

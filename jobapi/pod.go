@@ -17,7 +17,7 @@ import (
 // and then p is unchanged.
 //
 //   - The namespace, uid, creation time, name from `generateName`, and
-//     the unknown members (dropped, each with a warning) as for a Job;
+//     the unknown members (dropped quietly) as for a Job;
 //     `generation` 1.
 //   - The core/v1 defaults ([core.SetDefaultsPod], which never overwrite:
 //     a Pod conversion decoded is unchanged).

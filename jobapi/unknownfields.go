@@ -15,8 +15,10 @@ import (
 // API server names the fields it does not know
 // (`spec.template.spec.containers[0].imagePullPolcy`); they drop them as
 // its default field validation (Warn) does. The functions here are their
-// one public entry: the unknown-field rules of package conversion (its
-// FieldValidation) and of PrepareForCreate both call them.
+// one public entry. The unknown-field policy itself (refuse, warn or keep)
+// belongs to the step that decodes a body, package conversion's
+// FieldValidation, as it belongs to an API server's request decoder; the
+// create strategy ([PrepareForCreate]) only drops what is left, quietly.
 
 // UnknownFieldHolder is an object whose generated methods find and drop
 // the members it and the objects it holds keep in their Unknown maps: a
@@ -66,23 +68,24 @@ func DropUnknown(v UnknownFieldHolder, prefix string) []string {
 	return out
 }
 
-// DropUnknownFields removes every member of job that jobkit does not
-// model — what an API server does not know either, and drops from a new
-// object with its default field validation (Warn) — and returns one
-// warning per member, in path order, worded as the API server's:
-// `unknown field "spec.template.spec.containers[0].imagePullPolcy"`
-// (the warning's Field is empty; its Message is that text, so that it
-// prints alone, as kubectl prints `Warning: unknown field ...`).
+// DropUnknownFields drops every member of v that jobkit does not model,
+// as an API server's request decoder does with its default field
+// validation (`fieldValidation=Warn`), and returns one warning per member
+// dropped, worded as the server's: `unknown field
+// "spec.template.spec.containers[0].imagePullPolcy"` (the warning's Field
+// is empty and its Message is that text, so that it prints alone, as
+// kubectl prints `Warning: unknown field ...`). The warnings are in path
+// order, the order of [UnknownFields]' paths; nil when there was none.
 //
-// Decoding and encoding keep such members (conversion between versions
-// is lossless); creating a Job drops them: [PrepareForCreate] calls this
-// unless given [KeepUnknownFields].
-func DropUnknownFields(job *Job) meta.Warnings {
-	return unknownFieldWarnings(DropUnknown(job, ""))
-}
-
-// unknownFieldWarnings words one warning per path.
-func unknownFieldWarnings(paths []string) meta.Warnings {
+// It is the one implementation of that rule: package conversion's
+// FieldValidationWarn calls it for every kind it decodes, and so does
+// jobtest's Store on the objects it is sent. Decoding without field
+// validation keeps such members (conversion between versions is
+// lossless); [PrepareForCreate] and [PrepareCronJobForCreate] drop any
+// still kept quietly, since the typed object an API server's strategy
+// sees has no place for them.
+func DropUnknownFields(v UnknownFieldHolder) meta.Warnings {
+	paths := DropUnknown(v, "")
 	if len(paths) == 0 {
 		return nil
 	}
@@ -94,7 +97,9 @@ func unknownFieldWarnings(paths []string) meta.Warnings {
 }
 
 // UnknownFieldMessage words an unknown field as the API server does in its
-// warnings and its strict decoding errors: `unknown field "PATH"`.
+// warnings and its strict decoding errors: `unknown field "PATH"`. It is
+// the one wording of both: [DropUnknownFields] and package conversion's
+// StrictField use it.
 func UnknownFieldMessage(path string) string {
 	return "unknown field " + strconv.Quote(path)
 }

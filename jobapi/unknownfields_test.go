@@ -86,26 +86,83 @@ func TestUnknownFieldsFindsEveryLevelInPathOrder(t *testing.T) {
 	require.Empty(t, jobapi.UnknownFields(&core.PodTemplateSpec{}, ""))
 }
 
-func TestDropUnknownFieldsLeavesTheRestAlone(t *testing.T) {
-	job := decodeJob(t, unknownManifest)
-	want := decodeJob(t, unknownManifest)
-	w := jobapi.DropUnknownFields(job)
-	wantWarnings := make(meta.Warnings, len(unknownPaths))
-	for i, p := range unknownPaths {
-		wantWarnings[i] = meta.Warning{Message: fmt.Sprintf("unknown field %q", p)}
+// TestDropUnknownFieldsWarnsAsTheAPIServer checks the one "drop and
+// warn" of every kind conversion decodes: one warning per member, in
+// path order, worded as the API server's; nothing left; everything else
+// as decoded.
+func TestDropUnknownFieldsWarnsAsTheAPIServer(t *testing.T) {
+	warnings := func(paths ...string) meta.Warnings {
+		w := make(meta.Warnings, len(paths))
+		for i, p := range paths {
+			w[i] = meta.Warning{Message: fmt.Sprintf("unknown field %q", p)}
+		}
+		return w
 	}
-	diffWarnings(t, wantWarnings, w)
-	require.Empty(t, jobapi.UnknownFields(job, ""))
-	// Everything but the unknown members is as decoded.
-	if d := cmp.Diff(want, job, cmp.Transformer("noUnknown", func(u meta.Unknown) meta.Unknown { return nil })); d != "" {
-		t.Errorf("DropUnknownFields changed modelled fields (-before +after):\n%s", d)
+	decodeDoc := func(t *testing.T, manifest string) jobapi.UnknownFieldHolder {
+		t.Helper()
+		docs, err := conversion.DecodeAll("test", []byte(manifest), conversion.WithFieldValidation(conversion.FieldValidationIgnore))
+		require.NoError(t, err)
+		require.Len(t, docs, 1)
+		require.NoError(t, docs[0].Err)
+		switch d := &docs[0]; {
+		case d.Job != nil:
+			return d.Job
+		case d.CronJob != nil:
+			return d.CronJob
+		case d.Pod != nil:
+			return d.Pod
+		default:
+			return d.PodTemplate
+		}
 	}
-	// Encoding writes none of them back.
-	out, err := conversion.EncodeJSON(job, "batch/v1")
-	require.NoError(t, err)
-	again, err := conversion.DecodeWith(out, conversion.WithoutDefaults())
-	require.NoError(t, err)
-	require.Empty(t, jobapi.UnknownFields(again, ""))
+	tests := []struct {
+		name     string
+		manifest string
+		want     meta.Warnings
+	}{
+		{"a Job, at every level", unknownManifest, warnings(unknownPaths...)},
+		{
+			"a CronJob",
+			"apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: nightly}\nspec:\n  schedule: '* * * * *'\n  concurrencyPolity: Forbid\n  jobTemplate: {spec: {template: {spec: {hostnme: x, containers: [{name: c, image: i}]}}}}\n",
+			warnings("spec.concurrencyPolity", "spec.jobTemplate.spec.template.spec.hostnme"),
+		},
+		{
+			"a Pod",
+			"apiVersion: v1\nkind: Pod\nmetadata: {name: p, colour: blue}\nspec: {containers: [{name: c, image: i, imagePullPolcy: Always}]}\n",
+			warnings("metadata.colour", "spec.containers[0].imagePullPolcy"),
+		},
+		{
+			"a PodTemplate",
+			"apiVersion: v1\nkind: PodTemplate\nmetadata: {name: t}\ntemplate: {spec: {containers: [{name: c, image: i}], hostnme: x}}\nextra: 1\n",
+			warnings("extra", "template.spec.hostnme"),
+		},
+		{"an object without unknown members", "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: i}]}\n", nil},
+	}
+	noUnknown := cmp.Transformer("noUnknown", func(meta.Unknown) meta.Unknown { return nil })
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			obj, before := decodeDoc(t, tt.manifest), decodeDoc(t, tt.manifest)
+			diffWarnings(t, tt.want, jobapi.DropUnknownFields(obj))
+			require.Empty(t, jobapi.UnknownFields(obj, ""))
+			if d := cmp.Diff(before, obj, noUnknown); d != "" {
+				t.Errorf("DropUnknownFields changed modelled fields (-before +after):\n%s", d)
+			}
+			require.Nil(t, jobapi.DropUnknownFields(obj), "a second drop")
+		})
+	}
+	t.Run("nil holds nothing", func(t *testing.T) {
+		require.Nil(t, jobapi.DropUnknownFields(nil))
+		require.Nil(t, jobapi.DropUnknownFields((*jobapi.CronJob)(nil)))
+	})
+	t.Run("encoding writes none of them back", func(t *testing.T) {
+		job := decodeJob(t, unknownManifest)
+		jobapi.DropUnknownFields(job)
+		out, err := conversion.EncodeJSON(job, "batch/v1")
+		require.NoError(t, err)
+		again, err := conversion.DecodeWith(out, conversion.WithoutDefaults())
+		require.NoError(t, err)
+		require.Empty(t, jobapi.UnknownFields(again, ""))
+	})
 }
 
 func TestUnknownFieldMessageIsTheAPIServersWording(t *testing.T) {
@@ -113,8 +170,8 @@ func TestUnknownFieldMessageIsTheAPIServersWording(t *testing.T) {
 	require.Equal(t, `unknown field "spec.backofLimit"`, meta.Warning{Message: jobapi.UnknownFieldMessage("spec.backofLimit")}.String())
 }
 
-// BenchmarkUnknownFields measures the walk PrepareForCreate makes over
-// every Job: a decoded kubectl-sized Job without unknown members (the
+// BenchmarkUnknownFields measures the walk field validation makes over
+// every decoded Job: a decoded kubectl-sized Job without unknown members (the
 // common case) and one with twelve.
 func BenchmarkUnknownFields(b *testing.B) {
 	clean, err := conversion.Decode([]byte("apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:" + podSpec))

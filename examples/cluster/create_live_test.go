@@ -201,7 +201,9 @@ func jobkitCreate(data []byte, ns string, mode conversion.FieldValidation, uid s
 	if job == nil {
 		return a, fmt.Errorf("not a Job: %s %s", doc.APIVersion, doc.Kind)
 	}
-	w, err := jobapi.PrepareForCreate(job,
+	// The field warnings are the decoder's (doc.Warnings, above), as on
+	// the server: PrepareForCreate drops what Ignore kept without a word.
+	_, err = jobapi.PrepareForCreate(job,
 		jobapi.WithNamespace(ns),
 		jobapi.WithUID(meta.UID(uid)),
 		jobapi.WithCreationTime(created),
@@ -214,11 +216,6 @@ func jobkitCreate(data []byte, ns string, mode conversion.FieldValidation, uid s
 	}
 	if err != nil {
 		return a, err
-	}
-	for _, x := range w {
-		if x.Field == "" && isFieldWarning(x.Message) {
-			a.warnings = append(a.warnings, x.Message)
-		}
 	}
 	errs, err := jobapi.Validate(job, jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys))
 	if err != nil {

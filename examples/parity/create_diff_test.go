@@ -49,7 +49,8 @@ import (
 // batch/v1's defaults, as etcd3's store reads back what it wrote) and
 // marshalled.
 //
-// jobkit's side: conversion.Decode, jobapi.PrepareForCreate with the same
+// jobkit's side: conversion.DecodeAll in Warn mode (the unknown-field
+// warnings are the decoder's, as on the server), jobapi.PrepareForCreate with the same
 // uid and time, Kubernetes' label keys and the request's namespace,
 // jobapi.Validate, jobapi.ReadBack, conversion.EncodeJSON in batch/v1.
 //
@@ -186,11 +187,45 @@ func kubeValidate(ctx context.Context, job *batch.Job) (v verdict, panicked bool
 	return newVerdict(keys), false
 }
 
+// kitDecodeWarn decodes one request body as an API server's decoder does
+// under its default field validation (Warn): conversion.DecodeAll with
+// FieldValidationWarn, which drops every unknown field with a warning
+// (jobapi.DropUnknownFields). It returns the document, which must hold a
+// typed object, and its unknown-field warnings, sorted.
+func kitDecodeWarn(data []byte) (*conversion.Document, []string, error) {
+	docs, err := conversion.DecodeAll("request", data, conversion.WithFieldValidation(conversion.FieldValidationWarn))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(docs) != 1 {
+		return nil, nil, fmt.Errorf("%d documents in one request", len(docs))
+	}
+	d := &docs[0]
+	if d.Err != nil {
+		return nil, nil, d.Err
+	}
+	if !d.IsTyped() {
+		return nil, nil, fmt.Errorf("not decoded: %s %s", d.APIVersion, d.Kind)
+	}
+	var unknown []string
+	for _, w := range d.Warnings {
+		if strings.HasPrefix(w, "unknown field ") {
+			unknown = append(unknown, w)
+		}
+	}
+	sort.Strings(unknown)
+	return d, unknown, nil
+}
+
 // jobkitCreateStored is jobkit's create path.
 func jobkitCreateStored(data []byte, uid, given string) (res createResult, err error) {
-	job, err := conversion.Decode(data)
+	d, unknown, err := kitDecodeWarn(data)
 	if err != nil {
 		return res, err
+	}
+	job := d.Job
+	if job == nil {
+		return res, fmt.Errorf("not a Job: %s %s", d.APIVersion, d.Kind)
 	}
 	opts := []jobapi.CreateOption{
 		jobapi.WithUID(meta.UID(uid)),
@@ -200,7 +235,7 @@ func jobkitCreateStored(data []byte, uid, given string) (res createResult, err e
 	if given != "" {
 		opts = append(opts, jobapi.WithNamespace(given))
 	}
-	w, err := jobapi.PrepareForCreate(job, opts...)
+	_, err = jobapi.PrepareForCreate(job, opts...)
 	var mismatch *jobapi.NamespaceMismatchError
 	if errors.As(err, &mismatch) {
 		res.refused = true
@@ -209,12 +244,7 @@ func jobkitCreateStored(data []byte, uid, given string) (res createResult, err e
 	if err != nil {
 		return res, err
 	}
-	for _, x := range w {
-		if x.Field == "" && strings.HasPrefix(x.Message, "unknown field ") {
-			res.unknown = append(res.unknown, x.Message)
-		}
-	}
-	sort.Strings(res.unknown)
+	res.unknown = unknown
 	errs, err := jobapi.Validate(job, jobapi.WithLabelKeys(jobapi.KubernetesLabelKeys))
 	if err != nil {
 		return res, err

@@ -50,7 +50,8 @@ import (
 // BeforeUpdate gives it from the stored CronJob, and runs the strategy's
 // PrepareForUpdate, ValidateUpdate and WarningsOnUpdate.
 //
-// jobkit's side: conversion.DecodeCronJob, jobapi.PrepareCronJobForCreate
+// jobkit's side: conversion.DecodeAll in Warn mode (whose warnings are the
+// unknown-field ones), jobapi.PrepareCronJobForCreate
 // with the same uid and time, jobapi.ValidateCronJob,
 // jobapi.ReadBackCronJob, conversion.EncodeCronJobJSON; for an update
 // jobapi.PrepareCronJobForUpdate and jobapi.ValidateCronJobUpdate.
@@ -233,13 +234,12 @@ func cjKubeWarnings(ws []string) (out []string, pod int) {
 // word.
 const cjIndexedWarning = "In Indexed Jobs with a number of completions higher than 10^5 and a parallelism higher than 10^4, Kubernetes might not be able to track completedIndexes when a big number of indexes fail"
 
-// cjKitWarnings reduces jobkit's warnings as cjKubeWarnings does, and returns
-// the unknown-field ones apart.
-func cjKitWarnings(ws meta.Warnings) (out, unknown []string) {
+// cjKitWarnings reduces jobkit's warnings as cjKubeWarnings does. (The
+// unknown-field warnings are the decoder's: see kitDecodeWarn.)
+func cjKitWarnings(ws meta.Warnings) []string {
+	var out []string
 	for _, w := range ws {
 		switch {
-		case w.Field == "" && strings.HasPrefix(w.Message, "unknown field "):
-			unknown = append(unknown, w.Message)
 		case w.Field == "metadata.uid" || w.Field == "metadata.resourceVersion":
 			// jobkit's own notes on copied system fields.
 		case w.Message == cjIndexedWarning || w.Field == "":
@@ -249,8 +249,7 @@ func cjKitWarnings(ws meta.Warnings) (out, unknown []string) {
 		}
 	}
 	sort.Strings(out)
-	sort.Strings(unknown)
-	return out, unknown
+	return out
 }
 
 // cjStoredJSON is what storage returns for an internal CronJob: it is
@@ -332,10 +331,15 @@ func kubeCronCreate(data []byte, uid string) (cjResult, *batch.CronJob, error) {
 // later read returns it.
 func kitCronCreate(data []byte, uid string) (cjResult, *jobapi.CronJob, error) {
 	var res cjResult
-	cj, err := conversion.DecodeCronJob(data)
+	d, unknown, err := kitDecodeWarn(data)
 	if err != nil {
 		return res, nil, err
 	}
+	cj := d.CronJob
+	if cj == nil {
+		return res, nil, fmt.Errorf("not a CronJob: %s %s", d.APIVersion, d.Kind)
+	}
+	res.unknown = unknown
 	w, err := jobapi.PrepareCronJobForCreate(cj, jobapi.WithUID(meta.UID(uid)), jobapi.WithCreationTime(cjCreatedAt))
 	if err != nil {
 		return res, nil, err
@@ -345,10 +349,8 @@ func kitCronCreate(data []byte, uid string) (cjResult, *jobapi.CronJob, error) {
 		return res, nil, err
 	}
 	res.errs = cjKitVerdict(errs)
-	warnings, unknown := cjKitWarnings(w)
-	res.unknown = unknown
 	if len(res.errs) == 0 {
-		res.warnings = warnings
+		res.warnings = cjKitWarnings(w)
 	}
 	jobapi.ReadBackCronJob(cj)
 	res.object, err = conversion.EncodeCronJobJSON(cj, "batch/v1")
@@ -933,11 +935,15 @@ func kubeCronUpdate(data []byte, old *batch.CronJob) (cjResult, error) {
 // kitCronUpdate is jobkit's update path over the stored CronJob old.
 func kitCronUpdate(data []byte, old *jobapi.CronJob) (cjResult, error) {
 	var res cjResult
-	cj, err := conversion.DecodeCronJob(data, conversion.WithFieldValidation(conversion.FieldValidationIgnore))
+	d, unknown, err := kitDecodeWarn(data)
 	if err != nil {
 		return res, err
 	}
-	res.unknown = cjUnknownWarnings(jobapi.DropUnknown(cj, ""))
+	cj := d.CronJob
+	if cj == nil {
+		return res, fmt.Errorf("not a CronJob: %s %s", d.APIVersion, d.Kind)
+	}
+	res.unknown = unknown
 	if cj.ObjectMeta.Namespace == "" {
 		cj.ObjectMeta.Namespace = "default"
 	}
@@ -948,21 +954,10 @@ func kitCronUpdate(data []byte, old *jobapi.CronJob) (cjResult, error) {
 	}
 	res.errs = cjKitVerdict(errs)
 	if len(res.errs) == 0 {
-		res.warnings, _ = cjKitWarnings(w)
+		res.warnings = cjKitWarnings(w)
 	}
 	res.object, err = conversion.EncodeCronJobJSON(cj, "batch/v1")
 	return res, err
-}
-
-// cjUnknownWarnings words dropped unknown fields as the API server's
-// warnings.
-func cjUnknownWarnings(paths []string) []string {
-	var out []string
-	for _, p := range paths {
-		out = append(out, jobapi.UnknownFieldMessage(p))
-	}
-	sort.Strings(out)
-	return out
 }
 
 // TestCronJobAndPodDecodeErrors compares the 400 BadRequest of a create

@@ -43,6 +43,12 @@ type kind[T Object] struct {
 	// orphanByDefault is the strategy's default garbage collection
 	// policy: batch/v1 Jobs orphan their dependents unless told otherwise.
 	orphanByDefault bool
+	// decode does to a created object what the API server's request
+	// decoder does beyond the defaults, under the field validation a
+	// client gets when it asks for none (Warn): it drops the members the
+	// kind does not model and returns a warning for each (nil: they are
+	// kept).
+	decode func(o *T) meta.Warnings
 	// defaults applies the version's defaults the API server applies
 	// when it decodes a request body (nil: none).
 	defaults func(o *T)
@@ -85,6 +91,7 @@ func jobKind(s *Store) *kind[jobapi.Job] {
 		},
 		validateStatus:  func(j, old *jobapi.Job) field.ErrorList { return internalErr(jobapi.ValidateStatusUpdate(j, old)) },
 		orphanByDefault: true,
+		decode:          func(j *jobapi.Job) meta.Warnings { return jobapi.DropUnknownFields(j) },
 		defaults:        defaultJob,
 		readBack:        jobapi.ReadBack,
 		fields:          jobFields,

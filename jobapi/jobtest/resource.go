@@ -202,6 +202,10 @@ func same(a, b any) bool { return reflect.DeepEqual(a, b) }
 //     `resourceVersion`, and ignores the status: a Job's is cleared, a Pod's
 //     becomes `phase: Pending`. A uid or resourceVersion the object carried
 //     is replaced with a warning.
+//   - A Job's members that jobkit does not model are dropped with a warning
+//     `unknown field "PATH"` each (jobapi.DropUnknownFields), as the API
+//     server's request decoder does under its default field validation
+//     (Warn); these warnings come first. A Pod's are kept.
 //   - A Job gets batch/v1's defaults, goes through jobapi.PrepareForCreate
 //     (the generated selector and labels, with the options of
 //     [WithJobOptions]) and jobapi.Validate, and is stored and returned as
@@ -217,8 +221,13 @@ func (r *Resource[T]) Create(obj *T) (*T, meta.Warnings, error) {
 	}
 	m := k.meta(o)
 
+	// As the API server decodes the request body.
+	var warnings meta.Warnings
+	if k.decode != nil {
+		warnings = k.decode(o)
+	}
 	if k.defaults != nil {
-		k.defaults(o) // as the API server decodes the request
+		k.defaults(o)
 	}
 
 	r.s.mu.Lock()
@@ -237,10 +246,11 @@ func (r *Resource[T]) Create(obj *T) (*T, meta.Warnings, error) {
 	if err != nil {
 		return nil, nil, field.NewInternalError(err)
 	}
-	warnings, err := k.prepareCreate(o, uid, r.s.now())
+	created, err := k.prepareCreate(o, uid, r.s.now())
 	if err != nil {
 		return nil, nil, field.NewInternalError(err)
 	}
+	warnings = append(warnings, created...)
 	if errs := k.validate(o); len(errs) > 0 {
 		return nil, nil, field.NewInvalid(k.kindName, m.Name, errs)
 	}

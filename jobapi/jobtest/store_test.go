@@ -115,6 +115,55 @@ func TestCreateJob(t *testing.T) {
 	}
 }
 
+// TestCreateJobDecodesAsTheServerWarns checks the request decode of a
+// Create: a client that asks for no field validation gets the server's
+// default, Warn, so a Job's members jobkit does not model are dropped
+// with jobapi.DropUnknownFields' warning each, before the create-time
+// warnings, and none is stored.
+func TestCreateJobDecodesAsTheServerWarns(t *testing.T) {
+	withUnknown := func(rv string) *jobapi.Job {
+		return jobtest.Job("pi", jobtest.JobFunc(func(j *jobapi.Job) {
+			j.Unknown = meta.Unknown{"zzz": meta.RawJSON(`1`)}
+			j.ObjectMeta.Unknown = meta.Unknown{"colour": meta.RawJSON(`"blue"`)}
+			j.ObjectMeta.ResourceVersion = rv
+			j.Spec.Template.Spec.Containers[0].Unknown = meta.Unknown{"imagePullPolcy": meta.RawJSON(`"Always"`)}
+		}))
+	}
+	unknownWarnings := meta.Warnings{
+		{Message: `unknown field "metadata.colour"`},
+		{Message: `unknown field "spec.template.spec.containers[0].imagePullPolcy"`},
+		{Message: `unknown field "zzz"`},
+	}
+	tests := []struct {
+		name string
+		job  *jobapi.Job
+		want meta.Warnings
+	}{
+		{"unknown members are dropped with a warning each", withUnknown(""), unknownWarnings},
+		{"their warnings come before create's own", withUnknown("42"), append(unknownWarnings[:len(unknownWarnings):len(unknownWarnings)],
+			meta.Warning{Field: "metadata.resourceVersion", Message: `removed "42": a new object has no resourceVersion (was the manifest copied from an existing Job?)`})},
+		{"a Job without unknown members gets no such warning", jobtest.Job("pi"), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newStore()
+			got, warnings, err := s.Jobs("ns").Create(tt.job)
+			if err != nil {
+				t.Fatalf("Create: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, warnings, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
+			}
+			if left := jobapi.UnknownFields(got, ""); len(left) > 0 {
+				t.Errorf("stored with unknown members %q", left)
+			}
+			if left := jobapi.UnknownFields(tt.job, ""); len(left) == 0 && len(tt.want) > 0 {
+				t.Errorf("Create changed the caller's Job")
+			}
+		})
+	}
+}
+
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)

@@ -147,8 +147,9 @@ func parseCreateFlags(s streams, name string, fs *flag.FlagSet, cf createFlags, 
 }
 
 // labelKeys are the options of create-time processing and validation:
-// the label key options both take, and the create-only ones (namespace,
-// what to do with unknown fields).
+// the label key options both take, and the create-only ones (the
+// namespace). What happens to unknown fields is the decoder's business
+// alone (--validate, conversion.WithFieldValidation).
 type labelKeys struct {
 	keys   []jobapi.LabelKeyOption
 	create []jobapi.CreateOption
@@ -221,11 +222,6 @@ func checkDocuments(s streams, name string, in *inputFlags, cf createFlags, opts
 	mode, ok := in.mode(s, name)
 	if !ok {
 		return nil, 2
-	}
-	if mode == conversion.FieldValidationIgnore {
-		// Decoding kept the unknown fields; the API server drops them
-		// without a word under fieldValidation=Ignore.
-		opts.create = append(opts.create[:len(opts.create):len(opts.create)], jobapi.IgnoreUnknownFields())
 	}
 	var out []checkedDoc
 	check := func(docs []conversion.Document) {
