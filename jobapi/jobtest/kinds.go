@@ -113,6 +113,7 @@ func podKind() *kind[core.Pod] {
 			return w, nil
 		},
 		validate:       validatePod,
+		decode:         func(p *core.Pod) meta.Warnings { return jobapi.DropUnknownFields(p) },
 		spec:           func(p *core.Pod) any { return &p.Spec },
 		keepStatus:     func(p, old *core.Pod) { p.Status = *old.Status.DeepCopy() },
 		takeStatus:     func(p, from *core.Pod) { p.Status = *from.Status.DeepCopy() },

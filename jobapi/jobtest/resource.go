@@ -202,10 +202,10 @@ func same(a, b any) bool { return reflect.DeepEqual(a, b) }
 //     `resourceVersion`, and ignores the status: a Job's is cleared, a Pod's
 //     becomes `phase: Pending`. A uid or resourceVersion the object carried
 //     is replaced with a warning.
-//   - A Job's members that jobkit does not model are dropped with a warning
+//   - The members that jobkit does not model are dropped with a warning
 //     `unknown field "PATH"` each (jobapi.DropUnknownFields), as the API
 //     server's request decoder does under its default field validation
-//     (Warn); these warnings come first. A Pod's are kept.
+//     (Warn); these warnings come first.
 //   - A Job gets batch/v1's defaults, goes through jobapi.PrepareForCreate
 //     (the generated selector and labels, with the options of
 //     [WithJobOptions]) and jobapi.Validate, and is stored and returned as

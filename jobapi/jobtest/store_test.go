@@ -164,6 +164,28 @@ func TestCreateJobDecodesAsTheServerWarns(t *testing.T) {
 	}
 }
 
+func TestCreatePodDecodesAsTheServerWarns(t *testing.T) {
+	p := jobtest.Pod("x", jobtest.PodFunc(func(p *core.Pod) {
+		p.Unknown = meta.Unknown{"zzz": meta.RawJSON(`1`)}
+		p.Spec.Containers[0].Unknown = meta.Unknown{"imagePullPolcy": meta.RawJSON(`"Always"`)}
+	}))
+	s := newStore()
+	got, warnings, err := s.Pods("ns").Create(p)
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	want := meta.Warnings{{Message: `unknown field "spec.containers[0].imagePullPolcy"`}, {Message: `unknown field "zzz"`}}
+	if diff := cmp.Diff(want, warnings); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+	if left := jobapi.UnknownFields(got, ""); len(left) > 0 {
+		t.Errorf("stored with unknown members %q", left)
+	}
+	if diff := cmp.Diff([]string{"spec.containers[0].imagePullPolcy", "zzz"}, jobapi.UnknownFields(p, "")); diff != "" {
+		t.Errorf("Create changed the caller's Pod (-want +got):\n%s", diff)
+	}
+}
+
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)
@@ -426,9 +448,13 @@ func TestStatus400BadRequest(t *testing.T) {
 		{"List with a selector that does not parse", func() error { _, err := s.Jobs("ns").List(jobtest.MatchingLabels("a in (b")); return err }},
 		{"Watch from a resourceVersion that is not a number", func() error { _, err := s.Jobs("ns").Watch("latest"); return err }},
 		{"Create of an object that cannot be encoded", func() error {
-			// (A Job's unknown members are dropped on create, as an API
-			// server drops them; a Pod's are kept.)
-			p := jobtest.Pod("x", jobtest.PodFunc(func(p *core.Pod) { p.Unknown = meta.Unknown{"spec": meta.RawJSON(`{}`)} }))
+			// (Unknown members are dropped on create, as an API server
+			// drops them; a kept JSON value that is not JSON cannot be
+			// encoded.)
+			p := jobtest.Pod("x", jobtest.PodFunc(func(p *core.Pod) {
+				fields := meta.RawJSON(`{"f:metadata":`)
+				p.ObjectMeta.ManagedFields = []meta.ManagedFieldsEntry{{Manager: "m", Operation: "Update", FieldsType: "FieldsV1", FieldsV1: &fields}}
+			}))
 			_, _, err := s.Pods("ns").Create(p)
 			return err
 		}},
