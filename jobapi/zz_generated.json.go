@@ -167,7 +167,7 @@ func (x *CronJob) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("status")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfCronJob)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfCronJob)
 		}
 	}
 }
@@ -546,7 +546,7 @@ func (x *CronJobSpec) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("failedJobsHistoryLimit")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfCronJobSpec)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfCronJobSpec)
 		}
 	}
 }
@@ -689,7 +689,7 @@ func (x *JobTemplateSpec) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("spec")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobTemplateSpec)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfJobTemplateSpec)
 		}
 	}
 }
@@ -939,7 +939,7 @@ func (x *CronJobStatus) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("lastSuccessfulTime")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfCronJobStatus)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfCronJobStatus)
 		}
 	}
 }
@@ -1180,7 +1180,7 @@ func (x *Job) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("status")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfJob)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfJob)
 		}
 	}
 }
@@ -1865,7 +1865,7 @@ func (x *JobSpec) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("managedBy")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobSpec)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfJobSpec)
 		}
 	}
 }
@@ -2054,7 +2054,7 @@ func (x *PodFailurePolicy) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("rules")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodFailurePolicy)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodFailurePolicy)
 		}
 	}
 }
@@ -2311,7 +2311,7 @@ func (x *PodFailurePolicyRule) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("onPodConditions")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodFailurePolicyRule)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodFailurePolicyRule)
 		}
 	}
 }
@@ -2540,7 +2540,7 @@ func (x *PodFailurePolicyOnExitCodesRequirement) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("values")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodFailurePolicyOnExitCodesRequirement)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodFailurePolicyOnExitCodesRequirement)
 		}
 	}
 }
@@ -2674,7 +2674,7 @@ func (x *PodFailurePolicyOnPodConditionsPattern) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("status")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodFailurePolicyOnPodConditionsPattern)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodFailurePolicyOnPodConditionsPattern)
 		}
 	}
 }
@@ -2824,7 +2824,7 @@ func (x *SuccessPolicy) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("rules")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfSuccessPolicy)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfSuccessPolicy)
 		}
 	}
 }
@@ -3050,7 +3050,7 @@ func (x *SuccessPolicyRule) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("succeededCount")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfSuccessPolicyRule)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfSuccessPolicyRule)
 		}
 	}
 }
@@ -3494,7 +3494,7 @@ func (x *JobStatus) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("ready")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobStatus)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfJobStatus)
 		}
 	}
 }
@@ -3769,7 +3769,7 @@ func (x *UncountedTerminatedPods) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("failed")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfUncountedTerminatedPods)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfUncountedTerminatedPods)
 		}
 	}
 }
@@ -3981,7 +3981,7 @@ func (x *JobCondition) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("message")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobCondition)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfJobCondition)
 		}
 	}
 }

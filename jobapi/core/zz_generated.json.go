@@ -187,7 +187,7 @@ func (x *Affinity) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("podAntiAffinity")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfAffinity)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfAffinity)
 		}
 	}
 }
@@ -420,7 +420,7 @@ func (x *NodeAffinity) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("preferredDuringSchedulingIgnoredDuringExecution")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeAffinity)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfNodeAffinity)
 		}
 	}
 }
@@ -600,7 +600,7 @@ func (x *NodeSelector) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("nodeSelectorTerms")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeSelector)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfNodeSelector)
 		}
 	}
 }
@@ -819,7 +819,7 @@ func (x *NodeSelectorTerm) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("matchFields")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeSelectorTerm)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfNodeSelectorTerm)
 		}
 	}
 }
@@ -1034,7 +1034,7 @@ func (x *NodeSelectorRequirement) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("values")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeSelectorRequirement)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfNodeSelectorRequirement)
 		}
 	}
 }
@@ -1168,7 +1168,7 @@ func (x *PreferredSchedulingTerm) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("preference")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPreferredSchedulingTerm)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPreferredSchedulingTerm)
 		}
 	}
 }
@@ -1381,7 +1381,7 @@ func (x *PodAffinity) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("preferredDuringSchedulingIgnoredDuringExecution")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodAffinity)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodAffinity)
 		}
 	}
 }
@@ -1615,7 +1615,7 @@ func (x *PodAntiAffinity) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("preferredDuringSchedulingIgnoredDuringExecution")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodAntiAffinity)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodAntiAffinity)
 		}
 	}
 }
@@ -1985,7 +1985,7 @@ func (x *PodAffinityTerm) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("mismatchLabelKeys")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodAffinityTerm)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodAffinityTerm)
 		}
 	}
 }
@@ -2119,7 +2119,7 @@ func (x *WeightedPodAffinityTerm) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("podAffinityTerm")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfWeightedPodAffinityTerm)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfWeightedPodAffinityTerm)
 		}
 	}
 }
@@ -3070,7 +3070,7 @@ func (x *Container) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("tty")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainer)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfContainer)
 		}
 	}
 }
@@ -4220,7 +4220,7 @@ func (x *EphemeralContainer) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("targetContainerName")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfEphemeralContainer)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfEphemeralContainer)
 		}
 	}
 }
@@ -4604,7 +4604,7 @@ func (x *ContainerPort) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("hostIP")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerPort)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfContainerPort)
 		}
 	}
 }
@@ -4761,7 +4761,7 @@ func (x *ContainerRestartRule) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("exitCodes")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerRestartRule)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfContainerRestartRule)
 		}
 	}
 }
@@ -4949,7 +4949,7 @@ func (x *ContainerRestartRuleOnExitCodes) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("values")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerRestartRuleOnExitCodes)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfContainerRestartRuleOnExitCodes)
 		}
 	}
 }
@@ -5083,7 +5083,7 @@ func (x *ContainerResizePolicy) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("restartPolicy")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerResizePolicy)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfContainerResizePolicy)
 		}
 	}
 }
@@ -5342,7 +5342,7 @@ func (x *VolumeMount) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("subPathExpr")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeMount)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfVolumeMount)
 		}
 	}
 }
@@ -5476,7 +5476,7 @@ func (x *VolumeDevice) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("devicePath")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeDevice)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfVolumeDevice)
 		}
 	}
 }
@@ -5599,7 +5599,7 @@ func (x *LocalObjectReference) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("name")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfLocalObjectReference)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfLocalObjectReference)
 		}
 	}
 }
@@ -5763,7 +5763,7 @@ func (x *TypedLocalObjectReference) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("name")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfTypedLocalObjectReference)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfTypedLocalObjectReference)
 		}
 	}
 }
@@ -5961,7 +5961,7 @@ func (x *TypedObjectReference) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("namespace")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfTypedObjectReference)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfTypedObjectReference)
 		}
 	}
 }
@@ -6133,7 +6133,7 @@ func (x *EnvVar) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("valueFrom")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfEnvVar)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfEnvVar)
 		}
 	}
 }
@@ -6422,7 +6422,7 @@ func (x *EnvVarSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("fileKeyRef")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfEnvVarSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfEnvVarSource)
 		}
 	}
 }
@@ -6635,7 +6635,7 @@ func (x *ObjectFieldSelector) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("fieldPath")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfObjectFieldSelector)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfObjectFieldSelector)
 		}
 	}
 }
@@ -6793,7 +6793,7 @@ func (x *ResourceFieldSelector) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("divisor")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceFieldSelector)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfResourceFieldSelector)
 		}
 	}
 }
@@ -6965,7 +6965,7 @@ func (x *ConfigMapKeySelector) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("optional")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfConfigMapKeySelector)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfConfigMapKeySelector)
 		}
 	}
 }
@@ -7137,7 +7137,7 @@ func (x *SecretKeySelector) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("optional")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecretKeySelector)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfSecretKeySelector)
 		}
 	}
 }
@@ -7320,7 +7320,7 @@ func (x *FileKeySelector) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("optional")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfFileKeySelector)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfFileKeySelector)
 		}
 	}
 }
@@ -7511,7 +7511,7 @@ func (x *EnvFromSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("secretRef")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfEnvFromSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfEnvFromSource)
 		}
 	}
 }
@@ -7698,7 +7698,7 @@ func (x *ConfigMapEnvSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("optional")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfConfigMapEnvSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfConfigMapEnvSource)
 		}
 	}
 }
@@ -7855,7 +7855,7 @@ func (x *SecretEnvSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("optional")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecretEnvSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfSecretEnvSource)
 		}
 	}
 }
@@ -8042,7 +8042,7 @@ func (x *Pod) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("status")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPod)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPod)
 		}
 	}
 }
@@ -8232,7 +8232,7 @@ func (x *PodTemplateSpec) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("spec")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodTemplateSpec)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodTemplateSpec)
 		}
 	}
 }
@@ -9838,7 +9838,7 @@ func (x *PodSpec) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("schedulingGroup")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodSpec)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodSpec)
 		}
 	}
 }
@@ -10212,7 +10212,7 @@ func (x *PodOS) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("name")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodOS)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodOS)
 		}
 	}
 }
@@ -10382,7 +10382,7 @@ func (x *HostAlias) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("hostnames")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfHostAlias)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfHostAlias)
 		}
 	}
 }
@@ -10501,7 +10501,7 @@ func (x *PodReadinessGate) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("conditionType")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodReadinessGate)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodReadinessGate)
 		}
 	}
 }
@@ -10620,7 +10620,7 @@ func (x *PodSchedulingGate) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("name")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodSchedulingGate)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodSchedulingGate)
 		}
 	}
 }
@@ -10758,7 +10758,7 @@ func (x *PodSchedulingGroup) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("podGroupName")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodSchedulingGroup)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodSchedulingGroup)
 		}
 	}
 }
@@ -10945,7 +10945,7 @@ func (x *PodResourceClaim) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("resourceClaimTemplateName")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodResourceClaim)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodResourceClaim)
 		}
 	}
 }
@@ -11201,7 +11201,7 @@ func (x *PodDNSConfig) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("options")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodDNSConfig)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodDNSConfig)
 		}
 	}
 }
@@ -11373,7 +11373,7 @@ func (x *PodDNSConfigOption) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("value")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodDNSConfigOption)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodDNSConfigOption)
 		}
 	}
 }
@@ -11742,7 +11742,7 @@ func (x *Probe) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("terminationGracePeriodSeconds")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfProbe)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfProbe)
 		}
 	}
 }
@@ -11957,7 +11957,7 @@ func (x *ExecAction) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("command")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfExecAction)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfExecAction)
 		}
 	}
 }
@@ -12188,7 +12188,7 @@ func (x *HTTPGetAction) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("httpHeaders")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfHTTPGetAction)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfHTTPGetAction)
 		}
 	}
 }
@@ -12337,7 +12337,7 @@ func (x *HTTPHeader) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("value")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfHTTPHeader)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfHTTPHeader)
 		}
 	}
 }
@@ -12480,7 +12480,7 @@ func (x *TCPSocketAction) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("host")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfTCPSocketAction)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfTCPSocketAction)
 		}
 	}
 }
@@ -12629,7 +12629,7 @@ func (x *GRPCAction) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("service")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfGRPCAction)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfGRPCAction)
 		}
 	}
 }
@@ -12748,7 +12748,7 @@ func (x *SleepAction) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("seconds")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfSleepAction)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfSleepAction)
 		}
 	}
 }
@@ -12988,7 +12988,7 @@ func (x *LifecycleHandler) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("sleep")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfLifecycleHandler)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfLifecycleHandler)
 		}
 	}
 }
@@ -13254,7 +13254,7 @@ func (x *Lifecycle) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("stopSignal")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfLifecycle)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfLifecycle)
 		}
 	}
 }
@@ -13468,7 +13468,7 @@ func (x *ProjectedVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("defaultMode")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfProjectedVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfProjectedVolumeSource)
 		}
 	}
 }
@@ -13791,7 +13791,7 @@ func (x *VolumeProjection) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("podCertificate")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeProjection)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfVolumeProjection)
 		}
 	}
 }
@@ -14088,7 +14088,7 @@ func (x *SecretProjection) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("optional")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecretProjection)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfSecretProjection)
 		}
 	}
 }
@@ -14310,7 +14310,7 @@ func (x *ConfigMapProjection) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("optional")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfConfigMapProjection)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfConfigMapProjection)
 		}
 	}
 }
@@ -14479,7 +14479,7 @@ func (x *DownwardAPIProjection) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("items")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfDownwardAPIProjection)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfDownwardAPIProjection)
 		}
 	}
 }
@@ -14666,7 +14666,7 @@ func (x *ServiceAccountTokenProjection) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("path")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfServiceAccountTokenProjection)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfServiceAccountTokenProjection)
 		}
 	}
 }
@@ -14921,7 +14921,7 @@ func (x *ClusterTrustBundleProjection) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("path")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfClusterTrustBundleProjection)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfClusterTrustBundleProjection)
 		}
 	}
 }
@@ -15171,7 +15171,7 @@ func (x *PodCertificateProjection) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("userAnnotations")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodCertificateProjection)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodCertificateProjection)
 		}
 	}
 }
@@ -15408,7 +15408,7 @@ func (x *ObjectReference) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("fieldPath")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfObjectReference)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfObjectReference)
 		}
 	}
 }
@@ -15619,7 +15619,7 @@ func (x *PodTemplate) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("template")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodTemplate)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodTemplate)
 		}
 	}
 }
@@ -15972,7 +15972,7 @@ func (x *ResourceRequirements) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("claims")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceRequirements)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfResourceRequirements)
 		}
 	}
 }
@@ -16243,7 +16243,7 @@ func (x *VolumeResourceRequirements) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("requests")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeResourceRequirements)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfVolumeResourceRequirements)
 		}
 	}
 }
@@ -16381,7 +16381,7 @@ func (x *ResourceClaim) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("request")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceClaim)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfResourceClaim)
 		}
 	}
 }
@@ -16595,7 +16595,7 @@ func (x *Toleration) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("tolerationSeconds")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfToleration)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfToleration)
 		}
 	}
 }
@@ -16931,7 +16931,7 @@ func (x *TopologySpreadConstraint) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("matchLabelKeys")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfTopologySpreadConstraint)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfTopologySpreadConstraint)
 		}
 	}
 }
@@ -17443,7 +17443,7 @@ func (x *SecurityContext) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("appArmorProfile")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecurityContext)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfSecurityContext)
 		}
 	}
 }
@@ -18096,7 +18096,7 @@ func (x *PodSecurityContext) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("seLinuxChangePolicy")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodSecurityContext)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodSecurityContext)
 		}
 	}
 }
@@ -18377,7 +18377,7 @@ func (x *Capabilities) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("drop")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfCapabilities)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfCapabilities)
 		}
 	}
 }
@@ -18557,7 +18557,7 @@ func (x *SELinuxOptions) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("level")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfSELinuxOptions)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfSELinuxOptions)
 		}
 	}
 }
@@ -18797,7 +18797,7 @@ func (x *WindowsSecurityContextOptions) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("hostProcess")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfWindowsSecurityContextOptions)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfWindowsSecurityContextOptions)
 		}
 	}
 }
@@ -18950,7 +18950,7 @@ func (x *SeccompProfile) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("localhostProfile")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfSeccompProfile)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfSeccompProfile)
 		}
 	}
 }
@@ -19103,7 +19103,7 @@ func (x *AppArmorProfile) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("localhostProfile")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfAppArmorProfile)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfAppArmorProfile)
 		}
 	}
 }
@@ -19237,7 +19237,7 @@ func (x *Sysctl) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("value")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfSysctl)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfSysctl)
 		}
 	}
 }
@@ -20095,7 +20095,7 @@ func (x *PodStatus) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("nodeAllocatableResourceClaimStatuses")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodStatus)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodStatus)
 		}
 	}
 }
@@ -20476,7 +20476,7 @@ func (x *PodCondition) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("message")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodCondition)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodCondition)
 		}
 	}
 }
@@ -20595,7 +20595,7 @@ func (x *HostIP) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("ip")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfHostIP)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfHostIP)
 		}
 	}
 }
@@ -20714,7 +20714,7 @@ func (x *PodIP) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("ip")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodIP)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodIP)
 		}
 	}
 }
@@ -21254,7 +21254,7 @@ func (x *ContainerStatus) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("stopSignal")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerStatus)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfContainerStatus)
 		}
 	}
 }
@@ -21538,7 +21538,7 @@ func (x *ContainerState) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("terminated")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerState)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfContainerState)
 		}
 	}
 }
@@ -21725,7 +21725,7 @@ func (x *ContainerStateWaiting) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("message")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerStateWaiting)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfContainerStateWaiting)
 		}
 	}
 }
@@ -21849,7 +21849,7 @@ func (x *ContainerStateRunning) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("startedAt")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerStateRunning)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfContainerStateRunning)
 		}
 	}
 }
@@ -22084,7 +22084,7 @@ func (x *ContainerStateTerminated) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("containerID")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerStateTerminated)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfContainerStateTerminated)
 		}
 	}
 }
@@ -22305,7 +22305,7 @@ func (x *VolumeMountStatus) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("volumeStatus")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeMountStatus)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfVolumeMountStatus)
 		}
 	}
 }
@@ -22458,7 +22458,7 @@ func (x *VolumeStatus) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("image")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolumeStatus)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfVolumeStatus)
 		}
 	}
 }
@@ -22596,7 +22596,7 @@ func (x *ImageVolumeStatus) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("imageRef")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfImageVolumeStatus)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfImageVolumeStatus)
 		}
 	}
 }
@@ -22734,7 +22734,7 @@ func (x *ContainerUser) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("linux")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerUser)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfContainerUser)
 		}
 	}
 }
@@ -22933,7 +22933,7 @@ func (x *LinuxContainerUser) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("supplementalGroups")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfLinuxContainerUser)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfLinuxContainerUser)
 		}
 	}
 }
@@ -23102,7 +23102,7 @@ func (x *ResourceStatus) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("resources")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceStatus)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfResourceStatus)
 		}
 	}
 }
@@ -23289,7 +23289,7 @@ func (x *ResourceHealth) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("message")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfResourceHealth)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfResourceHealth)
 		}
 	}
 }
@@ -23442,7 +23442,7 @@ func (x *PodResourceClaimStatus) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("resourceClaimName")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodResourceClaimStatus)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodResourceClaimStatus)
 		}
 	}
 }
@@ -23607,7 +23607,7 @@ func (x *PodExtendedResourceClaimStatus) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("resourceClaimName")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPodExtendedResourceClaimStatus)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPodExtendedResourceClaimStatus)
 		}
 	}
 }
@@ -23771,7 +23771,7 @@ func (x *ContainerExtendedResourceRequest) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("requestName")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfContainerExtendedResourceRequest)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfContainerExtendedResourceRequest)
 		}
 	}
 }
@@ -24013,7 +24013,7 @@ func (x *NodeAllocatableResourceClaimStatus) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("resources")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfNodeAllocatableResourceClaimStatus)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfNodeAllocatableResourceClaimStatus)
 		}
 	}
 }
@@ -25152,7 +25152,7 @@ func (x *Volume) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("image")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfVolume)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfVolume)
 		}
 	}
 }
@@ -25755,7 +25755,7 @@ func (x *HostPathVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("type")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfHostPathVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfHostPathVolumeSource)
 		}
 	}
 }
@@ -25917,7 +25917,7 @@ func (x *EmptyDirVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("sizeLimit")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfEmptyDirVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfEmptyDirVolumeSource)
 		}
 	}
 }
@@ -26093,7 +26093,7 @@ func (x *GCEPersistentDiskVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("readOnly")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfGCEPersistentDiskVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfGCEPersistentDiskVolumeSource)
 		}
 	}
 }
@@ -26269,7 +26269,7 @@ func (x *AWSElasticBlockStoreVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("readOnly")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfAWSElasticBlockStoreVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfAWSElasticBlockStoreVolumeSource)
 		}
 	}
 }
@@ -26426,7 +26426,7 @@ func (x *GitRepoVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("directory")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfGitRepoVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfGitRepoVolumeSource)
 		}
 	}
 }
@@ -26667,7 +26667,7 @@ func (x *SecretVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("optional")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfSecretVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfSecretVolumeSource)
 		}
 	}
 }
@@ -26835,7 +26835,7 @@ func (x *NFSVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("readOnly")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfNFSVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfNFSVolumeSource)
 		}
 	}
 }
@@ -27198,7 +27198,7 @@ func (x *ISCSIVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("initiatorName")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfISCSIVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfISCSIVolumeSource)
 		}
 	}
 }
@@ -27366,7 +27366,7 @@ func (x *GlusterfsVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("readOnly")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfGlusterfsVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfGlusterfsVolumeSource)
 		}
 	}
 }
@@ -27504,7 +27504,7 @@ func (x *PersistentVolumeClaimVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("readOnly")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPersistentVolumeClaimVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPersistentVolumeClaimVolumeSource)
 		}
 	}
 }
@@ -27799,7 +27799,7 @@ func (x *RBDVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("readOnly")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfRBDVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfRBDVolumeSource)
 		}
 	}
 }
@@ -28022,7 +28022,7 @@ func (x *FlexVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("options")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfFlexVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfFlexVolumeSource)
 		}
 	}
 }
@@ -28228,7 +28228,7 @@ func (x *CinderVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("secretRef")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfCinderVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfCinderVolumeSource)
 		}
 	}
 }
@@ -28504,7 +28504,7 @@ func (x *CephFSVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("readOnly")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfCephFSVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfCephFSVolumeSource)
 		}
 	}
 }
@@ -28661,7 +28661,7 @@ func (x *FlockerVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("datasetUUID")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfFlockerVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfFlockerVolumeSource)
 		}
 	}
 }
@@ -28939,7 +28939,7 @@ func (x *FCVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("wwids")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfFCVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfFCVolumeSource)
 		}
 	}
 }
@@ -29092,7 +29092,7 @@ func (x *AzureFileVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("readOnly")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfAzureFileVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfAzureFileVolumeSource)
 		}
 	}
 }
@@ -29268,7 +29268,7 @@ func (x *VsphereVirtualDiskVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("storagePolicyID")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfVsphereVirtualDiskVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfVsphereVirtualDiskVolumeSource)
 		}
 	}
 }
@@ -29478,7 +29478,7 @@ func (x *QuobyteVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("tenant")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfQuobyteVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfQuobyteVolumeSource)
 		}
 	}
 }
@@ -29748,7 +29748,7 @@ func (x *AzureDiskVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("kind")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfAzureDiskVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfAzureDiskVolumeSource)
 		}
 	}
 }
@@ -29886,7 +29886,7 @@ func (x *PhotonPersistentDiskVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("fsType")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPhotonPersistentDiskVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPhotonPersistentDiskVolumeSource)
 		}
 	}
 }
@@ -30043,7 +30043,7 @@ func (x *PortworxVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("readOnly")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPortworxVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPortworxVolumeSource)
 		}
 	}
 }
@@ -30340,7 +30340,7 @@ func (x *ScaleIOVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("readOnly")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfScaleIOVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfScaleIOVolumeSource)
 		}
 	}
 }
@@ -30569,7 +30569,7 @@ func (x *StorageOSVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("secretRef")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfStorageOSVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfStorageOSVolumeSource)
 		}
 	}
 }
@@ -30825,7 +30825,7 @@ func (x *ConfigMapVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("optional")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfConfigMapVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfConfigMapVolumeSource)
 		}
 	}
 }
@@ -31028,7 +31028,7 @@ func (x *DownwardAPIVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("defaultMode")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfDownwardAPIVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfDownwardAPIVolumeSource)
 		}
 	}
 }
@@ -31264,7 +31264,7 @@ func (x *DownwardAPIVolumeFile) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("mode")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfDownwardAPIVolumeFile)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfDownwardAPIVolumeFile)
 		}
 	}
 }
@@ -31462,7 +31462,7 @@ func (x *KeyToPath) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("mode")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfKeyToPath)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfKeyToPath)
 		}
 	}
 }
@@ -31700,7 +31700,7 @@ func (x *CSIVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("nodePublishSecretRef")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfCSIVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfCSIVolumeSource)
 		}
 	}
 }
@@ -31853,7 +31853,7 @@ func (x *EphemeralVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("volumeClaimTemplate")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfEphemeralVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfEphemeralVolumeSource)
 		}
 	}
 }
@@ -32002,7 +32002,7 @@ func (x *PersistentVolumeClaimTemplate) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("spec")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPersistentVolumeClaimTemplate)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPersistentVolumeClaimTemplate)
 		}
 	}
 }
@@ -32413,7 +32413,7 @@ func (x *PersistentVolumeClaimSpec) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("volumeAttributesClassName")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfPersistentVolumeClaimSpec)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfPersistentVolumeClaimSpec)
 		}
 	}
 }
@@ -32594,7 +32594,7 @@ func (x *ImageVolumeSource) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("pullPolicy")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfImageVolumeSource)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfImageVolumeSource)
 		}
 	}
 }

@@ -496,7 +496,7 @@ func (x *ObjectMeta) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("managedFields")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfObjectMeta)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfObjectMeta)
 		}
 	}
 }
@@ -837,7 +837,7 @@ func (x *ManagedFieldsEntry) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("subresource")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfManagedFieldsEntry)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfManagedFieldsEntry)
 		}
 	}
 }
@@ -1069,7 +1069,7 @@ func (x *OwnerReference) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("blockOwnerDeletion")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfOwnerReference)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfOwnerReference)
 		}
 	}
 }

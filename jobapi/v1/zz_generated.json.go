@@ -166,7 +166,7 @@ func (x *CronJob) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("status")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfCronJob)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfCronJob)
 		}
 	}
 }
@@ -545,7 +545,7 @@ func (x *CronJobSpec) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("failedJobsHistoryLimit")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfCronJobSpec)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfCronJobSpec)
 		}
 	}
 }
@@ -688,7 +688,7 @@ func (x *JobTemplateSpec) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("spec")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobTemplateSpec)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfJobTemplateSpec)
 		}
 	}
 }
@@ -893,7 +893,7 @@ func (x *Job) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("status")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfJob)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfJob)
 		}
 	}
 }
@@ -1578,7 +1578,7 @@ func (x *JobSpec) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("managedBy")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobSpec)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfJobSpec)
 		}
 	}
 }

@@ -166,7 +166,7 @@ func (x *Job) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("status")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfJob)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfJob)
 		}
 	}
 }
@@ -851,7 +851,7 @@ func (x *JobSpec) decodeJSON(d *codec.Decoder) {
 				d.Duplicate("managedBy")
 			}
 		default:
-			d.Unknown(&x.Unknown, fresh, jsonMembersOfJobSpec)
+			codec.DecodeUnknown(d, &x.Unknown, fresh, jsonMembersOfJobSpec)
 		}
 	}
 }

@@ -380,10 +380,10 @@ func SizeStringMap(m map[string]string) int {
 
 // SizeUnknown returns the length of what AppendUnknown writes for u, each
 // member's separator included.
-func SizeUnknown(u Unknown) int {
+func SizeUnknown[U ~map[string]R, R ~[]byte](u U) int {
 	n := 0
 	for k, raw := range u {
-		n += len(k) + 4 + raw.SizeJSON()
+		n += len(k) + 4 + SizeRawJSON(raw)
 	}
 	return n
 }
@@ -396,9 +396,9 @@ func SizeBytes(n int) int { return (n+2)/3*4 + 2 }
 // work out: the longest float64 encoding/json writes.
 const SizeFloat = 24
 
-// AppendJSON appends r compacted, or null when r is empty; it is an error
-// when r is not JSON.
-func (r RawJSON) AppendJSON(b []byte) ([]byte, error) {
+// AppendRawJSON appends the JSON text r compacted, or null when r is
+// empty; it is an error when r is not JSON (meta.RawJSON.AppendJSON).
+func AppendRawJSON(b, r []byte) ([]byte, error) {
 	if len(r) == 0 {
 		return append(b, "null"...), nil
 	}
@@ -409,8 +409,9 @@ func (r RawJSON) AppendJSON(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// SizeJSON returns the length of what AppendJSON writes when r is compact.
-func (r RawJSON) SizeJSON() int {
+// SizeRawJSON returns the length of what AppendRawJSON writes when r is
+// compact.
+func SizeRawJSON(r []byte) int {
 	if len(r) == 0 {
 		return 4
 	}
@@ -521,7 +522,7 @@ func AppendViaJSON(b []byte, v any) ([]byte, error) {
 // sep, which becomes ',' after the first; it returns the separator for
 // what follows. modeled reports the member names the struct models: u
 // holding one is an error, as is a value that is not JSON.
-func AppendUnknown(b []byte, sep byte, u Unknown, modeled func(string) bool) ([]byte, byte, error) {
+func AppendUnknown[U ~map[string]R, R ~[]byte](b []byte, sep byte, u U, modeled func(string) bool) ([]byte, byte, error) {
 	var arr [16]string
 	names := arr[:0]
 	for k := range u {

@@ -14,6 +14,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/internal/codec"
 	"github.com/jobkit/jobkit/jobapi/internal/gen/fixture"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // The codec's own fixture types: an object with an Unknown field, nested
@@ -28,13 +29,13 @@ type (
 		Items   []item            `json:"items,omitempty"`
 		Closed  closed            `json:"closed,omitzero"`
 		When    zeroer            `json:"when,omitzero"`
-		Raw     codec.RawJSON     `json:"raw,omitempty"`
+		Raw     meta.RawJSON      `json:"raw,omitempty"`
 		Inline  `json:""`
-		Unknown codec.Unknown `json:"-"`
+		Unknown meta.Unknown `json:"-"`
 	}
 	item struct {
-		ID      int64         `json:"id"`
-		Unknown codec.Unknown `json:"-"`
+		ID      int64        `json:"id"`
+		Unknown meta.Unknown `json:"-"`
 	}
 	// closed has no Unknown field: members it does not model are errors.
 	closed struct {
@@ -64,12 +65,12 @@ func TestUnmarshalRules(t *testing.T) {
 	}{
 		{"modeled members, nested and inline", `{"name":"a","count":3,"small":-128,"flag":true,"labels":{"k":"v"},"items":[{"id":1},{"id":2,"x":[1, 2]}],"closed":{"a":"b"},"extra":"e","raw":{ "r" : 1 }}`,
 			object{Name: "a", Count: ptr[int32](3), Small: -128, Flag: true, Labels: map[string]string{"k": "v"},
-				Items:  []item{{ID: 1}, {ID: 2, Unknown: codec.Unknown{"x": codec.RawJSON("[1,2]")}}},
-				Closed: closed{A: "b"}, Inline: Inline{Extra: "e"}, Raw: codec.RawJSON(`{"r":1}`)}},
+				Items:  []item{{ID: 1}, {ID: 2, Unknown: meta.Unknown{"x": meta.RawJSON("[1,2]")}}},
+				Closed: closed{A: "b"}, Inline: Inline{Extra: "e"}, Raw: meta.RawJSON(`{"r":1}`)}},
 		{"member names are case-sensitive", `{"Name":"x","name":"y"}`,
-			object{Name: "y", Unknown: codec.Unknown{"Name": codec.RawJSON(`"x"`)}}},
+			object{Name: "y", Unknown: meta.Unknown{"Name": meta.RawJSON(`"x"`)}}},
 		{"unknown members are kept compact, in any order", `{"z": [ 1 ], "a": {"b" : null}}`,
-			object{Unknown: codec.Unknown{"z": codec.RawJSON("[1]"), "a": codec.RawJSON(`{"b":null}`)}}},
+			object{Unknown: meta.Unknown{"z": meta.RawJSON("[1]"), "a": meta.RawJSON(`{"b":null}`)}}},
 		{"null leaves a field unset", `{"count":null,"labels":null,"items":null,"closed":null}`, object{}},
 	}
 	for _, tt := range tests {
@@ -151,8 +152,8 @@ func TestMarshal(t *testing.T) {
 		{"empty: omitempty and omitzero members are left out", object{}, `{}`},
 		{"omitzero asks IsZero", object{When: zeroer{N: -1}}, `{}`},
 		{"members in field order, inline flattened, then unknown members sorted",
-			object{Name: "a", Count: ptr[int32](0), Items: []item{{ID: 7, Unknown: codec.Unknown{"b": codec.RawJSON("1"), "a": nil}}},
-				When: zeroer{N: 2}, Inline: Inline{Extra: "e"}, Unknown: codec.Unknown{"zz": codec.RawJSON(`{"y": 1}`), "aa": codec.RawJSON(`true`)}},
+			object{Name: "a", Count: ptr[int32](0), Items: []item{{ID: 7, Unknown: meta.Unknown{"b": meta.RawJSON("1"), "a": nil}}},
+				When: zeroer{N: 2}, Inline: Inline{Extra: "e"}, Unknown: meta.Unknown{"zz": meta.RawJSON(`{"y": 1}`), "aa": meta.RawJSON(`true`)}},
 			`{"name":"a","count":0,"items":[{"id":7,"a":null,"b":1}],"when":{"n":2},"extra":"e","aa":true,"zz":{"y":1}}`},
 		{"strings escaped as encoding/json escapes them", object{Name: "<a&b>\u2028é"}, `{"name":"\u003ca\u0026b\u003e\u2028é"}`},
 	}
@@ -173,9 +174,9 @@ func TestMarshalErrors(t *testing.T) {
 		in   object
 		want string
 	}{
-		{"an unknown member that names a modeled field", object{Items: []item{{Unknown: codec.Unknown{"id": codec.RawJSON("1")}}}},
+		{"an unknown member that names a modeled field", object{Items: []item{{Unknown: meta.Unknown{"id": meta.RawJSON("1")}}}},
 			`encoding JSON: items[0]: Unknown holds "id", a field this type models: set the field instead`},
-		{"an unknown member that is not JSON", object{Unknown: codec.Unknown{"x": codec.RawJSON("{")}},
+		{"an unknown member that is not JSON", object{Unknown: meta.Unknown{"x": meta.RawJSON("{")}},
 			`encoding JSON: Unknown member "x" must be valid JSON`},
 	}
 	for _, tt := range tests {

@@ -16,7 +16,7 @@ var ErrNotObject = errors.New("the document must be a JSON object")
 // memory. UTF-16 surrogate escapes, which YAML cannot read, are replaced:
 // a pair ("\ud83d\ude00") by the character it encodes, written as UTF-8;
 // a lone surrogate ("\ud800") by "\ufffd", as encoding/json decodes it.
-func compactCopy(val []byte) RawJSON {
+func compactCopy(val []byte) []byte {
 	out := make([]byte, 0, len(val))
 	inString := false
 	for i := 0; i < len(val); i++ {

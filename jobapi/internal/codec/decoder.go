@@ -610,38 +610,6 @@ func (d *Decoder) escapedName(name string) {
 	d.skip()
 }
 
-// Unknown handles a member, returned by Member, that the struct does not
-// model by its exact name: a name with escape sequences that names a
-// modeled field is an error; any other member is kept in *u, a compact
-// copy of its value. fresh says whether *u was empty when the object
-// started: only then is a member given twice an error (decoding into a
-// value that holds members replaces them).
-func (d *Decoder) Unknown(u *Unknown, fresh bool, modeled func(string) bool) {
-	name := d.keyName()
-	if modeled(name) {
-		d.escapedName(name)
-		return
-	}
-	if *u == nil {
-		*u = make(Unknown, 4)
-	}
-	if _, dup := (*u)[name]; dup && fresh {
-		d.Duplicate(name)
-		return
-	}
-	i := skipSpace(d.data, d.i)
-	end, plain := d.plainValue(i)
-	if d.bad {
-		return
-	}
-	d.i = end
-	if plain {
-		(*u)[name] = append(RawJSON(nil), d.data[i:end]...)
-		return
-	}
-	(*u)[name] = compactCopy(d.data[i:end])
-}
-
 // plainValue is skipPlain for the value at data[i], also when checking:
 // its end, and whether a copy of its bytes is its compact copy. (When
 // checking, a value with a backslash followed by 'u' is said not to be
@@ -1098,9 +1066,9 @@ func (d *Decoder) rangeError(num []byte, bits int) {
 func (d *Decoder) Raw() []byte { return d.skip() }
 
 // RawJSON consumes the value at the position and returns it compacted in
-// new memory: what RawJSON.UnmarshalJSON stores, without checking the
+// new memory: what meta.RawJSON.UnmarshalJSON stores, without checking the
 // text again.
-func (d *Decoder) RawJSON() RawJSON {
+func (d *Decoder) RawJSON() []byte {
 	i := skipSpace(d.data, d.i)
 	end, plain := d.plainValue(i)
 	if d.bad {
@@ -1108,14 +1076,14 @@ func (d *Decoder) RawJSON() RawJSON {
 	}
 	d.i = end
 	if plain {
-		return append(RawJSON(nil), d.data[i:end]...)
+		return append([]byte(nil), d.data[i:end]...)
 	}
 	return compactSpace(d.data[i:end])
 }
 
 // compactSpace returns the valid JSON text src without insignificant
 // space, in new memory: what json.Compact writes for it.
-func compactSpace(src []byte) RawJSON {
+func compactSpace(src []byte) []byte {
 	out := make([]byte, 0, len(src))
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; c {

@@ -1,10 +1,11 @@
 // Package codec is the JSON codec of jobkit's API types: the runtime of the
 // typed decoders and encoders that jobapi/internal/gen writes for them
-// ([Decoder], AppendString, AppendUnknown, ...); [Unknown] and [RawJSON],
-// which keep the members a type does not model. Nothing in it walks a
-// type by reflection.
+// ([Decoder], AppendString, AppendUnknown, ...), and the functions behind
+// the methods of meta.Unknown and meta.RawJSON, which keep the members a
+// type does not model ([DecodeUnknown], [AppendUnknown], [CompactJSON],
+// [EqualJSON], ...). Nothing in it walks a type by reflection.
 //
-// The model: every object type has an `Unknown Unknown` field tagged
+// The model: every object type has an `Unknown meta.Unknown` field tagged
 // `json:"-"` and generated hooks (see jobapi/internal/gen). UnmarshalJSON
 // checks the text once ([Decoder.Start]: a fast validation that also
 // counts the elements of every list, so that slices are allocated once)
@@ -50,8 +51,10 @@
 //
 // The codec is internal: users reach it through the types' MarshalJSON and
 // UnmarshalJSON methods (json.Marshal, sigs.k8s.io/yaml, package
-// conversion). Unknown and RawJSON are public as meta.Unknown and
-// meta.RawJSON.
+// conversion). The codec does not name meta.Unknown and meta.RawJSON
+// (package meta imports the codec): the functions that handle them are
+// generic over a map of byte slices (`~map[string]R` with `R ~[]byte`) or
+// take a byte slice, and meta's methods call them.
 //
 // Non-goals: the codec keeps no state between calls, does not stream, and
 // decodes floats, unsigned integers, byte slices and arrays through

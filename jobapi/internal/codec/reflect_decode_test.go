@@ -281,11 +281,11 @@ func (d *decoder) object(data []byte, rv reflect.Value, si *structInfo) {
 		d.typeError(data, "must be an object")
 		return
 	}
-	var unknown *Unknown
+	var unknown reflect.Value // the Unknown map, settable
 	checkUnknownDup := false
 	if si.unknown >= 0 {
-		unknown = rv.Field(si.unknown).Addr().Interface().(*Unknown)
-		checkUnknownDup = len(*unknown) == 0
+		unknown = rv.Field(si.unknown)
+		checkUnknownDup = unknown.Len() == 0
 	}
 	var seenSmall uint64
 	var seenLarge []bool
@@ -331,22 +331,23 @@ func (d *decoder) object(data []byte, rv reflect.Value, si *structInfo) {
 			d.pop()
 			continue
 		}
-		if unknown == nil {
+		if !unknown.IsValid() {
 			d.push(segment{name: name})
 			d.errs = append(d.errs, field.NotSupported(d.fieldPath(), name, si.names()))
 			d.pop()
 			continue
 		}
-		if *unknown == nil {
-			*unknown = make(Unknown, 4)
+		if unknown.IsNil() {
+			unknown.Set(reflect.MakeMapWithSize(unknown.Type(), 4))
 		}
-		if _, dup := (*unknown)[name]; dup && checkUnknownDup {
+		mapKey := reflect.ValueOf(name)
+		if unknown.MapIndex(mapKey).IsValid() && checkUnknownDup {
 			d.push(segment{name: name})
 			d.errs = append(d.errs, field.Duplicate(d.fieldPath(), name))
 			d.pop()
 			continue
 		}
-		(*unknown)[name] = compactCopy(val)
+		unknown.SetMapIndex(mapKey, reflect.ValueOf(compactCopy(val)).Convert(unknown.Type().Elem()))
 	}
 }
 

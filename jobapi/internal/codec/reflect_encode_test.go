@@ -71,7 +71,7 @@ func (e *encoder) value(rv reflect.Value) error {
 		return e.object(rv, si)
 	}
 	if t.Implements(marshalerType) || reflect.PointerTo(t).Implements(marshalerType) {
-		if (t.Kind() == reflect.Slice || t.Kind() == reflect.Map) && rv.IsNil() && t != reflect.TypeFor[RawJSON]() {
+		if (t.Kind() == reflect.Slice || t.Kind() == reflect.Map) && rv.IsNil() && !isRawJSONType(t) {
 			e.buf.WriteString("null")
 			return nil
 		}
@@ -206,14 +206,18 @@ func (e *encoder) object(rv reflect.Value, si *structInfo) error {
 		e.path = e.path[:len(e.path)-1]
 	}
 	if si.unknown >= 0 {
-		u := rv.Field(si.unknown).Interface().(Unknown)
-		if len(u) > 0 {
-			names := u.names()
+		u := rv.Field(si.unknown)
+		if u.Len() > 0 {
+			names := make([]string, 0, u.Len())
+			for _, k := range u.MapKeys() {
+				names = append(names, k.String())
+			}
+			slices.Sort(names)
 			for _, name := range names {
 				if _, modeled := si.find([]byte(name)); modeled {
 					return e.errorf("Unknown holds %q, a field this type models: set the field instead", name)
 				}
-				raw := u[name]
+				raw := u.MapIndex(reflect.ValueOf(name)).Bytes()
 				if !first {
 					e.buf.WriteByte(',')
 				}

@@ -44,11 +44,25 @@ func (si *structInfo) names() []string {
 }
 
 var (
-	unknownType     = reflect.TypeFor[Unknown]()
 	unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 	marshalerType   = reflect.TypeFor[json.Marshaler]()
 	isZeroerType    = reflect.TypeFor[interface{ IsZero() bool }]()
 )
+
+// isUnknownField reports whether f is a struct's Unknown field: named
+// Unknown, tagged `json:"-"`, of a map type named Unknown from strings to
+// byte slices (meta.Unknown, which package codec cannot name).
+func isUnknownField(f reflect.StructField) bool {
+	t := f.Type
+	return f.Name == "Unknown" && f.Tag.Get("json") == "-" && t.Name() == "Unknown" &&
+		t.Kind() == reflect.Map && t.Key().Kind() == reflect.String && isRawJSONType(t.Elem())
+}
+
+// isRawJSONType reports whether t is a byte slice type named RawJSON
+// (meta.RawJSON).
+func isRawJSONType(t reflect.Type) bool {
+	return t.Name() == "RawJSON" && t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8
+}
 
 // typeInfos computes struct infos on demand. It lives as long as one call
 // of Marshal (or of the reflection decoder the tests keep as a
@@ -78,7 +92,7 @@ func (c *typeInfos) of(t reflect.Type) *structInfo {
 func collectFields(t reflect.Type, prefix []int, si *structInfo) {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		if prefix == nil && f.Type == unknownType && f.Tag.Get("json") == "-" {
+		if prefix == nil && isUnknownField(f) {
 			si.unknown = i
 			continue
 		}

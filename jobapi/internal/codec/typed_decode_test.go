@@ -17,6 +17,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/internal/gen/fixture"
 	"github.com/jobkit/jobkit/jobapi/jobtest"
 	"github.com/jobkit/jobkit/jobapi/jsonimpl"
+	"github.com/jobkit/jobkit/jobapi/meta"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
 	"github.com/jobkit/jobkit/jobapi/v1beta1"
 )
@@ -365,7 +366,7 @@ func TestTypedDecodeRules(t *testing.T) {
 		{"unknown members are kept compact, names unescaped",
 			fixture.Widget{},
 			`{"z" : [ 1 , "\u00e9" ], "\u0061b": {"c" : null}}`,
-			fixture.Widget{Unknown: codec.Unknown{"z": codec.RawJSON(`[1,"\u00e9"]`), "ab": codec.RawJSON(`{"c":null}`)}}},
+			fixture.Widget{Unknown: meta.Unknown{"z": meta.RawJSON(`[1,"\u00e9"]`), "ab": meta.RawJSON(`{"c":null}`)}}},
 		{"an empty list is not nil", fixture.Widget{}, `{"tags":[]}`, fixture.Widget{Tags: []string{}}},
 	}
 	for _, tt := range tests {
@@ -480,7 +481,7 @@ func TestUnmarshalNewJSONStartsFromZero(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := fixture.Widget{Name: "n", Count: &seven, Tags: []string{"a"}, Part: &fixture.Part{ID: 1, Labels: map[string]string{"a": "1"}},
-		Unknown: codec.Unknown{"zz": codec.RawJSON(`2`)}}
+		Unknown: meta.Unknown{"zz": meta.RawJSON(`2`)}}
 	if err := got.UnmarshalNewJSON([]byte(in)); err != nil {
 		t.Fatal(err)
 	}

@@ -4,140 +4,82 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/big"
-	"sort"
 	"strconv"
 )
 
-// Unknown holds the members of a JSON object that its Go type does not
-// model, by member name, each value kept as written (compacted). Every
-// object type of jobkit's API packages has an Unknown field (package meta
-// exports this type as meta.Unknown), so whatever a manifest holds that
-// jobkit does not understand (affinity, tolerations, resources, fields a
-// newer Kubernetes adds) survives decoding, processing and encoding
-// unchanged.
-//
-// Users of the Go types rarely need to look at it: decoding fills it,
-// encoding writes it back, DeepCopy copies it. Members are unordered:
-// two Unknowns are Equal when they hold the same names with equal JSON
-// values, whatever the order of the members inside those values. Unknown
-// must not hold a name the type models; encoding reports such a name as
-// an error.
-type Unknown map[string]RawJSON
+// The members of an object that its type does not model are kept in a
+// field `Unknown meta.Unknown` (a map[string]meta.RawJSON); a JSON value
+// kept as text is a meta.RawJSON ([]byte). The codec does not name those
+// types (package meta imports it): its functions take any map type whose
+// values are byte slices, and any byte slice, and meta's methods call
+// them.
 
-// Equal reports whether u and v hold the same members with equal values
-// (see [RawJSON.Equal]). A nil and an empty Unknown are equal.
-func (u Unknown) Equal(v Unknown) bool {
-	if len(u) != len(v) {
-		return false
+// DecodeUnknown handles a member, returned by [Decoder.Member], that the
+// struct does not model by its exact name: a name with escape sequences
+// that names a modeled field is an error; any other member is kept in *u,
+// a compact copy of its value. fresh says whether *u was empty when the
+// object started: only then is a member given twice an error (decoding
+// into a value that holds members replaces them).
+func DecodeUnknown[U ~map[string]R, R ~[]byte](d *Decoder, u *U, fresh bool, modeled func(string) bool) {
+	name := d.keyName()
+	if modeled(name) {
+		d.escapedName(name)
+		return
 	}
-	for k, a := range u {
-		b, ok := v[k]
-		if !ok || !a.Equal(b) {
-			return false
-		}
+	if *u == nil {
+		*u = make(U, 4)
 	}
-	return true
+	if _, dup := (*u)[name]; dup && fresh {
+		d.Duplicate(name)
+		return
+	}
+	i := skipSpace(d.data, d.i)
+	end, plain := d.plainValue(i)
+	if d.bad {
+		return
+	}
+	d.i = end
+	if plain {
+		(*u)[name] = append(R(nil), d.data[i:end]...)
+		return
+	}
+	(*u)[name] = R(compactCopy(d.data[i:end]))
 }
 
-// DeepCopy returns a copy of u that shares no memory with it; nil stays
-// nil. The copied values share one new array, each value a slice of it
-// whose capacity is its length, so that appending to one never writes
-// into another.
-func (u Unknown) DeepCopy() Unknown {
-	if u == nil {
-		return nil
-	}
-	out := make(Unknown, len(u))
-	if len(u) == 1 {
-		for k, v := range u {
-			out[k] = v.DeepCopy()
-		}
-		return out
-	}
-	n := 0
-	for _, v := range u {
-		n += len(v)
-	}
-	buf := make([]byte, 0, n)
-	for k, v := range u {
-		if v == nil {
-			out[k] = nil
-			continue
-		}
-		start := len(buf)
-		buf = append(buf, v...)
-		out[k] = RawJSON(buf[start:len(buf):len(buf)])
-	}
-	return out
-}
-
-// names returns the member names in sorted order.
-func (u Unknown) names() []string {
-	names := make([]string, 0, len(u))
-	for k := range u {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	return names
-}
-
-// RawJSON is a JSON value kept as text (exported as meta.RawJSON): an [Unknown] member, or a field
-// jobkit keeps opaque (such as `metadata.managedFields`). Decoding stores
-// the value compacted; encoding writes it back as it is (empty RawJSON
-// encodes as null).
-type RawJSON []byte
-
-// MarshalJSON returns r itself, or null when r is empty.
-func (r RawJSON) MarshalJSON() ([]byte, error) {
-	if len(r) == 0 {
-		return []byte("null"), nil
-	}
-	return r, nil
-}
-
-// UnmarshalJSON stores a compacted copy of b.
-func (r *RawJSON) UnmarshalJSON(b []byte) error {
+// CompactJSON returns b without insignificant space, in new memory, as
+// json.Compact writes it, or json.Compact's error when b is not JSON: what
+// meta.RawJSON.UnmarshalJSON stores.
+func CompactJSON(b []byte) ([]byte, error) {
 	v := Decoder{noCount: true}
 	if end, ok := v.validValue(b, skipSpace(b, 0), 0); ok && skipSpace(b, end) == len(b) {
-		*r = compactSpace(b)
-		return nil
+		return compactSpace(b), nil
 	}
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, b); err != nil {
-		return err
+		return nil, err
 	}
-	*r = buf.Bytes()
-	return nil
+	return buf.Bytes(), nil
 }
 
-// DeepCopy returns a copy of r that shares no memory with it; nil stays
-// nil.
-func (r RawJSON) DeepCopy() RawJSON {
-	if r == nil {
-		return nil
-	}
-	return append(RawJSON(make([]byte, 0, len(r))), r...)
-}
-
-// Equal reports whether r and s are the same JSON value: objects with the
-// same members in any order, arrays with equal elements in the same order,
-// numbers of equal value ("1", "1.0" and "1e0" are equal), equal strings,
-// booleans and nulls. Empty RawJSON equals null. Text that is not JSON is
-// equal only to the same text.
-func (r RawJSON) Equal(s RawJSON) bool {
+// EqualJSON reports whether r and s are the same JSON value: objects with
+// the same members in any order, arrays with equal elements in the same
+// order, numbers of equal value ("1", "1.0" and "1e0" are equal), equal
+// strings, booleans and nulls. Empty text equals null. Text that is not
+// JSON is equal only to the same text.
+func EqualJSON(r, s []byte) bool {
 	if bytes.Equal(r, s) {
 		return true
 	}
-	a, errA := r.value()
-	b, errB := s.value()
+	a, errA := jsonValue(r)
+	b, errB := jsonValue(s)
 	if errA != nil || errB != nil {
 		return false
 	}
 	return jsonEqual(a, b)
 }
 
-// value decodes r with numbers kept as text.
-func (r RawJSON) value() (any, error) {
+// jsonValue decodes r with numbers kept as text.
+func jsonValue(r []byte) (any, error) {
 	if len(r) == 0 {
 		return nil, nil
 	}
@@ -204,7 +146,7 @@ func jsonEqual(a, b any) bool {
 // Unknown of the object at path prefix ("" for a document's root), in no
 // particular order, as the generated AppendUnknownFields and
 // DropUnknownFields methods name them.
-func AppendUnknownPaths(dst []string, prefix string, u Unknown) []string {
+func AppendUnknownPaths[U ~map[string]R, R any](dst []string, prefix string, u U) []string {
 	for name := range u {
 		dst = append(dst, JoinPath(prefix, name))
 	}

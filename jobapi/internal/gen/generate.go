@@ -19,6 +19,17 @@ import (
 // codecPath is the import path of the codec the JSON hooks call.
 const codecPath = "github.com/jobkit/jobkit/jobapi/internal/codec"
 
+// metaPath is the import path of the package that declares RawJSON.
+const metaPath = "github.com/jobkit/jobkit/jobapi/meta"
+
+// isRawJSON reports whether ti is meta.RawJSON, which the generated
+// decoders fill with the Decoder's RawJSON (what its UnmarshalJSON
+// stores, without checking the text a second time) and whose nil value
+// the encoders hand to its AppendJSON (which writes null itself).
+func isRawJSON(ti *typeInfo) bool {
+	return ti != nil && ti.pkg.path == metaPath && ti.name == "RawJSON"
+}
+
 // The names of the generated files.
 const (
 	deepCopyFile = "zz_generated.deepcopy.go"

@@ -93,7 +93,7 @@ func (dc *decoder) structBody(w *bytes.Buffer, t *typeInfo) error {
 			dc.enc.modeled[t] = true
 			dc.modeled = append(dc.modeled, t)
 		}
-		other = fmt.Sprintf("d.Unknown(&x.Unknown, fresh, %s)\n", dc.enc.modeledName(t))
+		other = fmt.Sprintf("codec.DecodeUnknown(d, &x.Unknown, fresh, %s)\n", dc.enc.modeledName(t))
 	} else {
 		dc.names = append(dc.names, t)
 		other = fmt.Sprintf("d.Refuse(jsonNamesOf%s)\n", dc.suffix(t))
@@ -316,7 +316,7 @@ func (dc *decoder) value(w *bytes.Buffer, expr string, t ast.Expr, file *fileInf
 	case ekLocal:
 		fmt.Fprintf(w, "%s(d, %s)\n", dc.localName(et.ti), addr(expr))
 	case ekMarshaler:
-		if et.ti != nil && et.ti.pkg.path == codecPath && et.ti.name == "RawJSON" {
+		if isRawJSON(et.ti) {
 			// What RawJSON.UnmarshalJSON stores, without checking the
 			// text a second time.
 			fmt.Fprintf(w, "%s = d.RawJSON()\n", expr)

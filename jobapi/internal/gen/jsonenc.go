@@ -187,7 +187,7 @@ func (g *gen) classifyFor(e ast.Expr, file *fileInfo, method string) (encType, e
 		return encType{}, err
 	}
 	if marshaler {
-		isRaw := ti.pkg.path == codecPath && ti.name == "RawJSON"
+		isRaw := isRawJSON(ti)
 		return encType{kind: ekMarshaler, ti: ti, nilable: !isRaw && (under.kind == ekSlice || under.kind == ekMap || under.kind == ekViaJSON)}, nil
 	}
 	under.ti = ti
@@ -268,8 +268,8 @@ func (g *gen) encFields(t *typeInfo, expr string, top bool, out []encField) ([]e
 	return out, hasUnknown, nil
 }
 
-// isUnknownType reports whether e names a type Unknown (codec.Unknown or
-// an alias of it).
+// isUnknownType reports whether e names a type Unknown (meta.Unknown, or
+// Unknown inside package meta).
 func isUnknownType(e ast.Expr) bool {
 	switch e := e.(type) {
 	case *ast.Ident:

@@ -1,12 +1,12 @@
-package codec_test
+package meta_test
 
 import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/jobkit/jobkit/jobapi/internal/codec"
 	"github.com/jobkit/jobkit/jobapi/internal/deepcopytest"
+	"github.com/jobkit/jobkit/jobapi/meta"
 )
 
 // TestUnknownDeepCopy copies Unknowns of every shape: the copy is equal,
@@ -16,12 +16,12 @@ import (
 func TestUnknownDeepCopy(t *testing.T) {
 	tests := []struct {
 		name string
-		in   codec.Unknown
+		in   meta.Unknown
 	}{
-		{"empty", codec.Unknown{}},
-		{"one member", codec.Unknown{"a": codec.RawJSON(`{"b":[1,2]}`)}},
-		{"several members", codec.Unknown{"a": codec.RawJSON(`1`), "b": codec.RawJSON(`"two"`), "c": codec.RawJSON(`[3]`)}},
-		{"nil and empty values", codec.Unknown{"nil": nil, "empty": codec.RawJSON{}, "x": codec.RawJSON(`true`)}},
+		{"empty", meta.Unknown{}},
+		{"one member", meta.Unknown{"a": meta.RawJSON(`{"b":[1,2]}`)}},
+		{"several members", meta.Unknown{"a": meta.RawJSON(`1`), "b": meta.RawJSON(`"two"`), "c": meta.RawJSON(`[3]`)}},
+		{"nil and empty values", meta.Unknown{"nil": nil, "empty": meta.RawJSON{}, "x": meta.RawJSON(`true`)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,7 +40,7 @@ func TestUnknownDeepCopy(t *testing.T) {
 			if len(tt.in) == 0 {
 				return
 			}
-			if err := deepcopytest.Independent(&tt.in, func(u *codec.Unknown) *codec.Unknown {
+			if err := deepcopytest.Independent(&tt.in, func(u *meta.Unknown) *meta.Unknown {
 				c := u.DeepCopy()
 				return &c
 			}); err != nil {
@@ -48,7 +48,7 @@ func TestUnknownDeepCopy(t *testing.T) {
 			}
 		})
 	}
-	if codec.Unknown(nil).DeepCopy() != nil {
+	if meta.Unknown(nil).DeepCopy() != nil {
 		t.Errorf("DeepCopy of nil must be nil")
 	}
 }
@@ -56,16 +56,16 @@ func TestUnknownDeepCopy(t *testing.T) {
 // TestUnknownDeepCopyAppendStaysInItsValue appends to each copied value in
 // turn: no other value may change.
 func TestUnknownDeepCopyAppendStaysInItsValue(t *testing.T) {
-	in := codec.Unknown{"a": codec.RawJSON(`1`), "b": codec.RawJSON(`22`), "c": codec.RawJSON(`333`)}
+	in := meta.Unknown{"a": meta.RawJSON(`1`), "b": meta.RawJSON(`22`), "c": meta.RawJSON(`333`)}
 	c := in.DeepCopy()
 	for k := range c {
 		c[k] = append(c[k], 'X')
 	}
-	want := codec.Unknown{"a": codec.RawJSON(`1X`), "b": codec.RawJSON(`22X`), "c": codec.RawJSON(`333X`)}
+	want := meta.Unknown{"a": meta.RawJSON(`1X`), "b": meta.RawJSON(`22X`), "c": meta.RawJSON(`333X`)}
 	if diff := cmp.Diff(want, c); diff != "" {
 		t.Errorf("after appending (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff(codec.Unknown{"a": codec.RawJSON(`1`), "b": codec.RawJSON(`22`), "c": codec.RawJSON(`333`)}, in); diff != "" {
+	if diff := cmp.Diff(meta.Unknown{"a": meta.RawJSON(`1`), "b": meta.RawJSON(`22`), "c": meta.RawJSON(`333`)}, in); diff != "" {
 		t.Errorf("appending to the copy changed the original (-want +got):\n%s", diff)
 	}
 }
