@@ -138,6 +138,23 @@ func TestSpecSelector(t *testing.T) {
 			want: &selector.LabelSelector{MatchLabels: map[string]string{"a": "3"}},
 		},
 		{
+			name: "unknown members are named in the order the document gives them",
+			doc:  `{"apiVersion":"apps/v1","kind":"ReplicaSet","metadata":{"name":"r"},"spec":{"selector":{"zzz":1,"matchExpressions":[{"key":"a","operator":"Exists","value":"x"}],"aaa":2}}}`,
+			mode: conversion.FieldValidationWarn,
+			want: &selector.LabelSelector{MatchExpressions: []selector.LabelSelectorRequirement{{Key: "a", Operator: selector.LabelSelectorOpExists}}},
+			wantWarnings: []string{
+				`unknown field "spec.selector.zzz"`,
+				`unknown field "spec.selector.matchExpressions[0].value"`,
+				`unknown field "spec.selector.aaa"`,
+			},
+		},
+		{
+			name:    "a modeled name written with escape sequences is an error in every mode, as in a Job",
+			doc:     `{"apiVersion":"apps/v1","kind":"ReplicaSet","metadata":{"name":"r"},"spec":{"selector":{"match\u004cabels":{"a":"b"}}}}`,
+			mode:    conversion.FieldValidationIgnore,
+			wantErr: []string{"FieldValueInvalid spec.selector.matchLabels"},
+		},
+		{
 			name: "a Job's selector is the decoded Job's",
 			doc:  "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  manualSelector: true\n  selector: {matchLabels: {app: pi}}\n  template:\n    metadata: {labels: {app: pi}}\n    spec: {restartPolicy: Never, containers: [{name: pi, image: perl}]}\n",
 			mode: conversion.FieldValidationStrict,
@@ -174,6 +191,29 @@ func TestSpecSelector(t *testing.T) {
 				t.Errorf("warnings (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// A Document built by hand may hold a member twice in its selector: the
+// last wins, as DecodeAll keeps it, and SpecSelector does not report it.
+func TestSpecSelectorDuplicateInJSON(t *testing.T) {
+	d := conversion.Document{
+		APIVersion: "apps/v1",
+		Kind:       "ReplicaSet",
+		JSON:       []byte(`{"apiVersion":"apps/v1","kind":"ReplicaSet","spec":{"selector":{"matchLabels":{"a":"1"},"matchExpressions":[{"key":"k","operator":"Exists","operator":"DoesNotExist"}],"matchLabels":{"a":"2"}}}}`),
+	}
+	for _, mode := range []conversion.FieldValidation{conversion.FieldValidationStrict, conversion.FieldValidationWarn, conversion.FieldValidationIgnore} {
+		got, warnings, err := d.SpecSelector(mode)
+		if err != nil || len(warnings) > 0 {
+			t.Fatalf("mode %v: warnings %q, error %v; want neither", mode, warnings, err)
+		}
+		want := &selector.LabelSelector{
+			MatchLabels:      map[string]string{"a": "2"},
+			MatchExpressions: []selector.LabelSelectorRequirement{{Key: "k", Operator: selector.LabelSelectorOpDoesNotExist}},
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("mode %v (-want +got):\n%s", mode, diff)
+		}
 	}
 }
 
