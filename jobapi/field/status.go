@@ -103,9 +103,18 @@ func (e *StatusError) Unwrap() []error {
 	return e.errs.ToAggregate().(*AggregateError).Unwrap()
 }
 
-// MarshalJSON writes the Status object.
+// MarshalJSON writes the Status object, compact, as the API server
+// sends it.
 func (e *StatusError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(e.ErrStatus)
+}
+
+// MarshalIndent writes the Status object as MarshalJSON does, indented as
+// json.MarshalIndent indents it: each member on its own line, starting
+// with prefix (not the first line) and indent once per level of nesting.
+// kubectl's `-o json` prints objects so, with an indent of four spaces.
+func (e *StatusError) MarshalIndent(prefix, indent string) ([]byte, error) {
+	return json.MarshalIndent(e.ErrStatus, prefix, indent)
 }
 
 // GroupKind names a kind in an API group, printed `Job.batch` (or just the

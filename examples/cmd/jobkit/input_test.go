@@ -230,7 +230,15 @@ func TestInputBehaviours(t *testing.T) {
 			name:  "-o json: a document that does not decode gets a 400 Status",
 			stdin: "a: [\n",
 			args:  []string{"validate", "-o", "json"},
-			wantOut: `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"YAML: yaml: line 1: did not find expected node content","reason":"BadRequest","code":400}
+			wantOut: `{
+    "kind": "Status",
+    "apiVersion": "v1",
+    "metadata": {},
+    "status": "Failure",
+    "message": "YAML: yaml: line 1: did not find expected node content",
+    "reason": "BadRequest",
+    "code": 400
+}
 `,
 			wantErr:    "STDIN: YAML: yaml: line 1: did not find expected node content\n",
 			wantStatus: 1,

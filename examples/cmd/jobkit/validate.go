@@ -36,11 +36,11 @@ import (
 // and, when standard error is a terminal, a summary line by kind (`2 Jobs
 // and 1 CronJob valid, 1 Pod invalid, 2 Deployments not checked`). With
 // -o json, standard output gets a Status object per document, as an API
-// server would answer it (in its compact JSON, one line) (Success, code 200, for a valid object and, with
+// server would answer it (Success, code 200, for a valid object and, with
 // a note, for an object not checked; 422 Invalid with the field errors as
 // causes; 400 BadRequest with the reason for a document that does not
 // decode), as a List of Status objects when the input holds several
-// documents.
+// documents, indented with four spaces as `kubectl ... -o json` prints.
 //
 // Exit status: 0 when every document is valid, 1 when some document is
 // invalid or does not decode (or, with --strict-kinds, is of a kind jobkit
@@ -187,25 +187,35 @@ func plural(kind string, n int) string {
 	return kind + "s"
 }
 
-// statusJSON returns the Status objects as JSON, each as the API server
-// writes it (field.StatusError's encoder, compact): the one object, or a
-// List of them when there are several.
+// jsonIndent is the indent of one level of -o json's output: kubectl's
+// JSON printer (k8s.io/cli-runtime/pkg/printers) indents by four spaces.
+const jsonIndent = "    "
+
+// statusJSON returns the Status objects as JSON, indented as kubectl
+// prints objects: the one object (field.StatusError's encoder), or a List
+// of them when there are none or several.
 func statusJSON(statuses []*field.StatusError) ([]byte, error) {
 	if len(statuses) == 1 {
-		return statuses[0].MarshalJSON()
+		return statuses[0].MarshalIndent("", jsonIndent)
 	}
-	b := []byte(`{"kind":"List","apiVersion":"v1","metadata":{},"items":[`)
+	b := []byte("{\n" + jsonIndent + `"kind": "List",` + "\n" + jsonIndent + `"apiVersion": "v1",` + "\n" + jsonIndent + `"metadata": {},` + "\n" + jsonIndent + `"items": [`)
+	if len(statuses) == 0 {
+		return append(b, "]\n}"...), nil
+	}
+	item := jsonIndent + jsonIndent
 	for i, st := range statuses {
-		j, err := st.MarshalJSON()
+		j, err := st.MarshalIndent(item, jsonIndent)
 		if err != nil {
 			return nil, err
 		}
 		if i > 0 {
 			b = append(b, ',')
 		}
+		b = append(b, '\n')
+		b = append(b, item...)
 		b = append(b, j...)
 	}
-	return append(b, "]}"...), nil
+	return append(b, "\n"+jsonIndent+"]\n}"...), nil
 }
 
 // statusObject returns the Status an API server would answer for one

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -134,7 +133,7 @@ func TestValidate(t *testing.T) {
 				t.Errorf("status %d, want %d; standard error:\n%s", code, tt.wantStatus, strings.Join(errLines, "\n"))
 			}
 			if tt.wantOut != "" || tt.wantStatus == 0 {
-				if diff := cmp.Diff(compactJSON(t, tt.wantOut), out); diff != "" {
+				if diff := cmp.Diff(tt.wantOut, out); diff != "" {
 					t.Errorf("standard output (-want +got):\n%s", diff)
 				}
 			}
@@ -143,19 +142,50 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-// compactJSON returns the JSON text want (written indented, to be read)
-// as -o json writes it: compact, the API server's encoding, and a
-// newline. Text that is not JSON is returned as it is.
-func compactJSON(t *testing.T, want string) string {
-	t.Helper()
-	if !strings.HasPrefix(want, "{") {
-		return want
+// TestValidateJSONList checks the exact text of -o json for several
+// documents: a List, indented as kubectl prints it (four spaces a level),
+// each Status at its place in items.
+func TestValidateJSONList(t *testing.T) {
+	notJob := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\n"
+	out, _, code := runCommand(t, runValidate, createPiJob+"---\n"+notJob, "-o", "json")
+	if code != 0 {
+		t.Fatalf("status %d, want 0", code)
 	}
-	var b bytes.Buffer
-	if err := json.Compact(&b, []byte(want)); err != nil {
-		t.Fatalf("the test's JSON: %v", err)
+	want := `{
+    "kind": "List",
+    "apiVersion": "v1",
+    "metadata": {},
+    "items": [
+        {
+            "kind": "Status",
+            "apiVersion": "v1",
+            "metadata": {},
+            "status": "Success",
+            "details": {
+                "name": "pi",
+                "group": "batch",
+                "kind": "Job"
+            },
+            "code": 200
+        },
+        {
+            "kind": "Status",
+            "apiVersion": "v1",
+            "metadata": {},
+            "status": "Success",
+            "message": "ConfigMap \"cm\" is of a kind jobkit does not check: not validated",
+            "details": {
+                "name": "cm",
+                "kind": "ConfigMap"
+            },
+            "code": 200
+        }
+    ]
+}
+`
+	if diff := cmp.Diff(want, out); diff != "" {
+		t.Errorf("standard output (-want +got):\n%s", diff)
 	}
-	return b.String() + "\n"
 }
 
 // TestValidateJSONStatus checks the List of Status objects of several
