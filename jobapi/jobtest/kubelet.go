@@ -22,13 +22,15 @@ type ExitCodes map[int][]int
 // namespace. It runs nothing: each [Kubelet.Step] starts the pods it has
 // not seen and ends the containers it started in the step before, with
 // the exit codes of its script, and writes the status a kubelet reports
-// through the store's UpdateStatus (phase, the Ready condition, every
-// container's state, exit code and restart count, as package
+// through the store's UpdateStatus (phase, the pod conditions a kubelet
+// owns, every container's state, exit code and restart count, as package
 // jobapi/kubelet computes them: init containers in order, sidecars beside
-// the main containers, restarts under restartPolicy OnFailure). A pod
-// being deleted has its running containers killed (exit code 137) and is
-// then removed with a zero grace period, as the kubelet confirms a
-// deletion. Times come from the store's clock ([WithClock]).
+// the main containers, restarts under restartPolicy OnFailure; the
+// conditions others set stay). A pod being deleted has its running
+// containers killed (exit code 137: its fake processes ignore SIGTERM
+// and outlive the grace period) and is then removed with a zero grace
+// period, as the kubelet confirms a deletion. Times come from the
+// store's clock ([WithClock]).
 //
 // A Kubelet is not safe for concurrent use; the store may be.
 type Kubelet struct {
@@ -73,7 +75,7 @@ func (k *Kubelet) Step() (int, error) {
 				continue // gone once its finalizers are
 			}
 			if kp != nil && !kp.Finished() {
-				k.forget(kp.Delete(now))
+				k.forget(kp.Delete(now, kubelet.ExitCodeKilled))
 				if err := k.writeStatus(p, kp); err != nil {
 					return wrote, err
 				}
@@ -158,7 +160,7 @@ func (k *Kubelet) forget(cs []*kubelet.Container) {
 
 // writeStatus writes kp's status onto p, the pod as stored.
 func (k *Kubelet) writeStatus(p *core.Pod, kp *kubelet.Pod) error {
-	p.Status = *kp.Object().Status.DeepCopy()
+	kp.WriteStatus(p)
 	_, err := k.pods.UpdateStatus(p)
 	return err
 }

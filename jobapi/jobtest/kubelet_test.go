@@ -190,3 +190,34 @@ func ExampleKubelet() {
 	// Output:
 	// succeeded 2, failed 1, completedIndexes "0,1", took 4s
 }
+
+// TestKubeletKeepsTheConditionsOfOthers checks that the kubelet's status
+// writes keep the pod conditions it does not own, and report its own.
+func TestKubeletKeepsTheConditionsOfOthers(t *testing.T) {
+	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	store := jobtest.NewStore(jobtest.WithClock(func() time.Time { return now }))
+	pods := store.Pods("default")
+	_, _, err := pods.Create(jobtest.Pod("a", jobtest.Index(0)))
+	require.NoError(t, err)
+	k := jobtest.NewKubelet(store, "default", nil)
+	_, err = k.Step()
+	require.NoError(t, err)
+	p, err := pods.Get("a")
+	require.NoError(t, err)
+	jobtest.PodCondition(core.DisruptionTarget, core.ConditionTrue)(p)
+	_, err = pods.UpdateStatus(p)
+	require.NoError(t, err)
+	_, err = k.Step()
+	require.NoError(t, err)
+	p, err = pods.Get("a")
+	require.NoError(t, err)
+	var got []string
+	for _, c := range p.Status.Conditions {
+		got = append(got, string(c.Type)+"="+string(c.Status)+"/"+c.Reason)
+	}
+	want := []string{"DisruptionTarget=True/", "PodReadyToStartContainers=False/", "Initialized=True/PodCompleted",
+		"Ready=False/PodCompleted", "ContainersReady=False/PodCompleted", "PodScheduled=True/"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("conditions (-want +got):\n%s", diff)
+	}
+}

@@ -129,3 +129,39 @@ spec:
 	// 1: ["compute" "1"] exited 0
 	// Complete: succeeded 2, failed 1, completedIndexes "0,1"
 }
+
+// A fake kubelet's pod: nothing runs, the exits are scripted, and the
+// conditions follow as a v1.36 kubelet reports them. The container is
+// held not ready, as by a readiness probe, until it is.
+func ExampleNewScriptedPod() {
+	t0 := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	p := kubelet.NewScriptedPod(&core.Pod{
+		ObjectMeta: meta.ObjectMeta{Name: "pi-0-x7k2q", Namespace: "default", UID: "8f1d"},
+		Spec:       core.PodSpec{RestartPolicy: core.RestartPolicyNever, Containers: []core.Container{{Name: "pi", Image: "perl"}}},
+	})
+	show := func(at string) {
+		st := p.Object().Status
+		fmt.Print(at, ": ", st.Phase)
+		for _, c := range st.Conditions {
+			fmt.Printf(" %s=%s", c.Type, c.Status)
+			if c.Reason != "" {
+				fmt.Printf("(%s)", c.Reason)
+			}
+		}
+		fmt.Println()
+	}
+	pi := p.Containers()[0]
+	p.SetReady(pi, false, t0)
+	p.Start(t0)
+	show("started")
+	p.SetReady(pi, true, t0.Add(time.Second))
+	show("ready")
+	p.Exited(pi, 0, t0.Add(2*time.Second))
+	show("exited")
+	fmt.Println(p.Object().Status.ContainerStatuses[0].ContainerID)
+	// Output:
+	// started: Running PodReadyToStartContainers=True Initialized=True Ready=False(ContainersNotReady) ContainersReady=False(ContainersNotReady) PodScheduled=True
+	// ready: Running PodReadyToStartContainers=True Initialized=True Ready=True ContainersReady=True PodScheduled=True
+	// exited: Succeeded PodReadyToStartContainers=False Initialized=True(PodCompleted) Ready=False(PodCompleted) ContainersReady=False(PodCompleted) PodScheduled=True
+	// jobkit://8f1d/pi/0
+}

@@ -1,6 +1,7 @@
 package kubelet_test
 
 import (
+	"strconv"
 	"testing"
 	"time"
 
@@ -165,7 +166,7 @@ func TestPodLifecycle(t *testing.T) {
 				case s.start:
 					got.Start = p.Start(at(s.at))
 				case s.del:
-					got.Stop = p.Delete(at(s.at))
+					got.Stop = p.Delete(at(s.at), kubelet.ExitCodeKilled)
 				default:
 					got = p.Exited(byName[s.exit], s.code, at(s.at))
 				}
@@ -189,74 +190,136 @@ func TestPodLifecycle(t *testing.T) {
 	}
 }
 
+// statusKit builds the expected statuses of a pod whose containers run
+// the image "img", with times in seconds after epoch.
+type statusKit struct{ uid string }
+
+func ts(s int) meta.Time { return meta.NewTime(at(s)) }
+
+func ptr[T any](v T) *T { return &v }
+
+func (k statusKit) id(name string, run int) string {
+	return "jobkit://" + k.uid + "/" + name + "/" + strconv.Itoa(run)
+}
+
+func (k statusKit) running(name string, ready bool, started, restarts int) core.ContainerStatus {
+	return core.ContainerStatus{Name: name, Image: "img", Ready: ready, Started: ptr(true), RestartCount: int32(restarts),
+		ContainerID: k.id(name, restarts),
+		State:       core.ContainerState{Running: &core.ContainerStateRunning{StartedAt: ts(started)}}}
+}
+
+func (k statusKit) terminated(name string, code, started, finished, restarts int, ready bool) core.ContainerStatus {
+	reason := "Completed"
+	if code != 0 {
+		reason = "Error"
+	}
+	return core.ContainerStatus{Name: name, Image: "img", Ready: ready, Started: ptr(false), RestartCount: int32(restarts),
+		ContainerID: k.id(name, restarts),
+		State: core.ContainerState{Terminated: &core.ContainerStateTerminated{ExitCode: int32(code), Reason: reason,
+			StartedAt: ts(started), FinishedAt: ts(finished), ContainerID: k.id(name, restarts)}}}
+}
+
+func waiting(name, reason string, restarts int) core.ContainerStatus {
+	return core.ContainerStatus{Name: name, Image: "img", Started: ptr(false), RestartCount: int32(restarts),
+		State: core.ContainerState{Waiting: &core.ContainerStateWaiting{Reason: reason}}}
+}
+
+// cond is a condition with its transition time in seconds after epoch.
+func cond(t core.PodConditionType, s core.ConditionStatus, since int, reason, message string) core.PodCondition {
+	return core.PodCondition{Type: t, Status: s, LastTransitionTime: ts(since), Reason: reason, Message: message}
+}
+
 // TestPodStatus checks every field of the status the kubelet reports
 // along a pod's life: an init container, a sidecar, and a main container
 // that fails once and restarts under restartPolicy OnFailure.
 func TestPodStatus(t *testing.T) {
 	pod := testPod(core.RestartPolicyOnFailure, []string{"init", "side:sidecar"}, "main")
+	pod.ObjectMeta.UID = "u1"
+	// The scheduler bound the pod at -5s.
+	pod.Status.Conditions = []core.PodCondition{cond(core.PodScheduled, core.ConditionTrue, -5, "", "")}
 	p, errs := kubelet.NewPod(pod, nil)
 	require.Empty(t, errs)
 	c := map[string]*kubelet.Container{}
 	for _, x := range p.Containers() {
 		c[x.Name()] = x
 	}
-	ts := func(s int) meta.Time { return meta.NewTime(at(s)) }
-	running := func(name string, started, restarts int) core.ContainerStatus {
-		return core.ContainerStatus{Name: name, Image: "img", Ready: true, RestartCount: int32(restarts),
-			State: core.ContainerState{Running: &core.ContainerStateRunning{StartedAt: ts(started)}}}
-	}
-	terminated := func(name string, code, started, finished, restarts int) core.ContainerStatus {
-		reason := "Completed"
-		if code != 0 {
-			reason = "Error"
-		}
-		return core.ContainerStatus{Name: name, Image: "img", RestartCount: int32(restarts),
-			State: core.ContainerState{Terminated: &core.ContainerStateTerminated{ExitCode: int32(code), Reason: reason, StartedAt: ts(started), FinishedAt: ts(finished)}}}
-	}
-	waiting := func(name string, restarts int) core.ContainerStatus {
-		return core.ContainerStatus{Name: name, Image: "img", RestartCount: int32(restarts),
-			State: core.ContainerState{Waiting: &core.ContainerStateWaiting{Reason: "PodInitializing"}}}
-	}
-	ready := func(s core.ConditionStatus, since int) []core.PodCondition {
-		return []core.PodCondition{{Type: core.PodReady, Status: s, LastTransitionTime: ts(since)}}
-	}
+	k := statusKit{uid: "u1"}
 	start := ts(0)
+	scheduled := cond(core.PodScheduled, core.ConditionTrue, -5, "", "")
 	steps := []struct {
 		name string
 		do   func()
 		want core.PodStatus
 	}{
 		{
-			name: "started: the init container runs, the others wait",
+			name: "started: the sandbox is ready, the init container runs, the others wait",
 			do:   func() { p.Start(at(0)) },
 			want: core.PodStatus{Phase: core.PodPending, StartTime: &start, HostIP: "127.0.0.1", PodIP: "127.0.0.1",
-				Conditions:            ready(core.ConditionFalse, 0),
-				InitContainerStatuses: []core.ContainerStatus{running("init", 0, 0), waiting("side", 0)},
-				ContainerStatuses:     []core.ContainerStatus{waiting("main", 0)}},
+				Conditions: []core.PodCondition{
+					cond(core.PodReadyToStartContainers, core.ConditionTrue, 0, "", ""),
+					cond(core.PodInitialized, core.ConditionFalse, 0, "ContainersNotInitialized", "containers with incomplete status: [init side]"),
+					cond(core.PodReady, core.ConditionFalse, 0, "ContainersNotReady", "containers with unready status: [side main]"),
+					cond(core.ContainersReady, core.ConditionFalse, 0, "ContainersNotReady", "containers with unready status: [side main]"),
+					scheduled,
+				},
+				InitContainerStatuses: []core.ContainerStatus{k.running("init", false, 0, 0), waiting("side", "PodInitializing", 0)},
+				ContainerStatuses:     []core.ContainerStatus{waiting("main", "PodInitializing", 0)}},
 		},
 		{
-			name: "the init container succeeded: the sidecar and the main container run, the pod is Ready",
+			name: "the init container succeeded: the sidecar and the main container run, the pod is Initialized and Ready",
 			do:   func() { p.Exited(c["init"], 0, at(1)) },
 			want: core.PodStatus{Phase: core.PodRunning, StartTime: &start, HostIP: "127.0.0.1", PodIP: "127.0.0.1",
-				Conditions:            ready(core.ConditionTrue, 1),
-				InitContainerStatuses: []core.ContainerStatus{terminated("init", 0, 0, 1, 0), running("side", 1, 0)},
-				ContainerStatuses:     []core.ContainerStatus{running("main", 1, 0)}},
+				Conditions: []core.PodCondition{
+					cond(core.PodReadyToStartContainers, core.ConditionTrue, 0, "", ""),
+					cond(core.PodInitialized, core.ConditionTrue, 1, "", ""),
+					cond(core.PodReady, core.ConditionTrue, 1, "", ""),
+					cond(core.ContainersReady, core.ConditionTrue, 1, "", ""),
+					scheduled,
+				},
+				InitContainerStatuses: []core.ContainerStatus{k.terminated("init", 0, 0, 1, 0, true), k.running("side", true, 1, 0)},
+				ContainerStatuses:     []core.ContainerStatus{k.running("main", true, 1, 0)}},
 		},
 		{
 			name: "the main container failed: it restarts, its restart counted, and the pod is not Ready in between",
 			do:   func() { p.Exited(c["main"], 2, at(3)) },
 			want: core.PodStatus{Phase: core.PodRunning, StartTime: &start, HostIP: "127.0.0.1", PodIP: "127.0.0.1",
-				Conditions:            ready(core.ConditionFalse, 3),
-				InitContainerStatuses: []core.ContainerStatus{terminated("init", 0, 0, 1, 0), running("side", 1, 0)},
-				ContainerStatuses:     []core.ContainerStatus{waiting("main", 1)}},
+				Conditions: []core.PodCondition{
+					cond(core.PodReadyToStartContainers, core.ConditionTrue, 0, "", ""),
+					cond(core.PodInitialized, core.ConditionTrue, 1, "", ""),
+					cond(core.PodReady, core.ConditionFalse, 3, "ContainersNotReady", "containers with unready status: [main]"),
+					cond(core.ContainersReady, core.ConditionFalse, 3, "ContainersNotReady", "containers with unready status: [main]"),
+					scheduled,
+				},
+				InitContainerStatuses: []core.ContainerStatus{k.terminated("init", 0, 0, 1, 0, true), k.running("side", true, 1, 0)},
+				ContainerStatuses:     []core.ContainerStatus{waiting("main", "PodInitializing", 1)}},
 		},
 		{
-			name: "the main container succeeded: the sidecar is stopped, exit code 0, and the pod Succeeded",
+			name: "a readiness probe fails on the restarted main container: not ready while it runs",
+			do:   func() { p.SetReady(c["main"], false, at(4)) },
+			want: core.PodStatus{Phase: core.PodRunning, StartTime: &start, HostIP: "127.0.0.1", PodIP: "127.0.0.1",
+				Conditions: []core.PodCondition{
+					cond(core.PodReadyToStartContainers, core.ConditionTrue, 0, "", ""),
+					cond(core.PodInitialized, core.ConditionTrue, 1, "", ""),
+					cond(core.PodReady, core.ConditionFalse, 3, "ContainersNotReady", "containers with unready status: [main]"),
+					cond(core.ContainersReady, core.ConditionFalse, 3, "ContainersNotReady", "containers with unready status: [main]"),
+					scheduled,
+				},
+				InitContainerStatuses: []core.ContainerStatus{k.terminated("init", 0, 0, 1, 0, true), k.running("side", true, 1, 0)},
+				ContainerStatuses:     []core.ContainerStatus{k.running("main", false, 3, 1)}},
+		},
+		{
+			name: "the main container succeeded: the sidecar is stopped, exit code 0, the pod Succeeded, its sandbox gone",
 			do:   func() { p.Exited(c["main"], 0, at(5)) },
 			want: core.PodStatus{Phase: core.PodSucceeded, StartTime: &start, HostIP: "127.0.0.1", PodIP: "127.0.0.1",
-				Conditions:            ready(core.ConditionFalse, 3),
-				InitContainerStatuses: []core.ContainerStatus{terminated("init", 0, 0, 1, 0), terminated("side", 0, 1, 5, 0)},
-				ContainerStatuses:     []core.ContainerStatus{terminated("main", 0, 3, 5, 1)}},
+				Conditions: []core.PodCondition{
+					cond(core.PodReadyToStartContainers, core.ConditionFalse, 5, "", ""),
+					cond(core.PodInitialized, core.ConditionTrue, 1, "PodCompleted", ""),
+					cond(core.PodReady, core.ConditionFalse, 3, "PodCompleted", ""),
+					cond(core.ContainersReady, core.ConditionFalse, 3, "PodCompleted", ""),
+					scheduled,
+				},
+				InitContainerStatuses: []core.ContainerStatus{k.terminated("init", 0, 0, 1, 0, true), k.terminated("side", 0, 1, 5, 0, false)},
+				ContainerStatuses:     []core.ContainerStatus{k.terminated("main", 0, 3, 5, 1, false)}},
 		},
 	}
 	for _, s := range steps {
@@ -267,22 +330,299 @@ func TestPodStatus(t *testing.T) {
 	}
 }
 
-// TestPodDeleteStatus checks the status of a deleted pod: every running
-// container killed with exit code 137, Failed.
+// TestPodDeleteStatus checks the status of a deleted pod: its running
+// containers stopped with the exit code their processes end with, the
+// phase from the main containers' exits.
 func TestPodDeleteStatus(t *testing.T) {
-	p, errs := kubelet.NewPod(testPod(core.RestartPolicyNever, []string{"side:sidecar"}, "main"), nil)
-	require.Empty(t, errs)
+	k := statusKit{}
+	tests := []struct {
+		name  string
+		start bool
+		code  int
+		want  core.PodStatus
+	}{
+		{
+			name: "processes that end on SIGTERM: 143, Failed",
+			code: kubelet.ExitCodeTerminated, start: true,
+			want: core.PodStatus{Phase: core.PodFailed, StartTime: ptr(ts(0)), HostIP: "127.0.0.1", PodIP: "127.0.0.1",
+				Conditions: []core.PodCondition{
+					cond(core.PodReadyToStartContainers, core.ConditionFalse, 4, "", ""),
+					cond(core.PodInitialized, core.ConditionTrue, 0, "", ""),
+					cond(core.PodReady, core.ConditionFalse, 4, "PodFailed", ""),
+					cond(core.ContainersReady, core.ConditionFalse, 4, "PodFailed", ""),
+					cond(core.PodScheduled, core.ConditionTrue, 0, "", ""),
+				},
+				InitContainerStatuses: []core.ContainerStatus{k.terminated("side", 143, 0, 4, 0, false)},
+				ContainerStatuses:     []core.ContainerStatus{k.terminated("main", 143, 0, 4, 0, false)}},
+		},
+		{
+			name: "processes killed once the grace period ran out: 137, Failed",
+			code: kubelet.ExitCodeKilled, start: true,
+			want: core.PodStatus{Phase: core.PodFailed, StartTime: ptr(ts(0)), HostIP: "127.0.0.1", PodIP: "127.0.0.1",
+				Conditions: []core.PodCondition{
+					cond(core.PodReadyToStartContainers, core.ConditionFalse, 4, "", ""),
+					cond(core.PodInitialized, core.ConditionTrue, 0, "", ""),
+					cond(core.PodReady, core.ConditionFalse, 4, "PodFailed", ""),
+					cond(core.ContainersReady, core.ConditionFalse, 4, "PodFailed", ""),
+					cond(core.PodScheduled, core.ConditionTrue, 0, "", ""),
+				},
+				InitContainerStatuses: []core.ContainerStatus{k.terminated("side", 137, 0, 4, 0, false)},
+				ContainerStatuses:     []core.ContainerStatus{k.terminated("main", 137, 0, 4, 0, false)}},
+		},
+		{
+			name: "processes that handle SIGTERM and exit 0: Succeeded",
+			code: 0, start: true,
+			want: core.PodStatus{Phase: core.PodSucceeded, StartTime: ptr(ts(0)), HostIP: "127.0.0.1", PodIP: "127.0.0.1",
+				Conditions: []core.PodCondition{
+					cond(core.PodReadyToStartContainers, core.ConditionFalse, 4, "", ""),
+					cond(core.PodInitialized, core.ConditionTrue, 0, "PodCompleted", ""),
+					cond(core.PodReady, core.ConditionFalse, 4, "PodCompleted", ""),
+					cond(core.ContainersReady, core.ConditionFalse, 4, "PodCompleted", ""),
+					cond(core.PodScheduled, core.ConditionTrue, 0, "", ""),
+				},
+				InitContainerStatuses: []core.ContainerStatus{k.terminated("side", 0, 0, 4, 0, false)},
+				ContainerStatuses:     []core.ContainerStatus{k.terminated("main", 0, 0, 4, 0, false)}},
+		},
+		{
+			name: "a pod deleted before it started: admitted and Failed, its containers never run",
+			code: kubelet.ExitCodeTerminated,
+			want: core.PodStatus{Phase: core.PodFailed, StartTime: ptr(ts(4)),
+				Conditions: []core.PodCondition{
+					cond(core.PodReadyToStartContainers, core.ConditionFalse, 4, "", ""),
+					cond(core.PodInitialized, core.ConditionFalse, 4, "ContainersNotInitialized", "containers with incomplete status: [side]"),
+					cond(core.PodReady, core.ConditionFalse, 4, "PodFailed", ""),
+					cond(core.ContainersReady, core.ConditionFalse, 4, "PodFailed", ""),
+					cond(core.PodScheduled, core.ConditionTrue, 4, "", ""),
+				},
+				InitContainerStatuses: []core.ContainerStatus{waiting("side", "PodInitializing", 0)},
+				ContainerStatuses:     []core.ContainerStatus{waiting("main", "PodInitializing", 0)}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, errs := kubelet.NewPod(testPod(core.RestartPolicyNever, []string{"side:sidecar"}, "main"), nil)
+			require.Empty(t, errs)
+			if tt.start {
+				p.Start(at(0))
+			}
+			stopped := p.Delete(at(4), tt.code)
+			if diff := cmp.Diff(tt.want, p.Object().Status); diff != "" {
+				t.Errorf("status (-want +got):\n%s", diff)
+			}
+			wantStopped := []string{"side", "main"}
+			if !tt.start {
+				wantStopped = nil
+			}
+			if diff := cmp.Diff(wantStopped, names(stopped)); diff != "" {
+				t.Errorf("stopped (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestPodConditions checks the conditions beyond the kubelet's, and the
+// readiness that scripts and readiness gates make.
+func TestPodConditions(t *testing.T) {
+	disruption := core.PodCondition{Type: core.DisruptionTarget, Status: core.ConditionTrue, Reason: "TerminationByKubelet"}
+	gate := core.PodConditionType("example.com/gate")
+	tests := []struct {
+		name  string
+		pod   func(*core.Pod)
+		do    func(p *kubelet.Pod, c map[string]*kubelet.Container)
+		want  []core.PodCondition
+		ready []bool // the main containers' Ready
+	}{
+		{
+			name: "a scripted condition comes before the kubelet's, at the time of the update",
+			do: func(p *kubelet.Pod, _ map[string]*kubelet.Container) {
+				p.SetCondition(disruption, at(2))
+			},
+			want: []core.PodCondition{
+				cond(core.DisruptionTarget, core.ConditionTrue, 2, "TerminationByKubelet", ""),
+				cond(core.PodReadyToStartContainers, core.ConditionTrue, 0, "", ""),
+				cond(core.PodInitialized, core.ConditionTrue, 0, "", ""),
+				cond(core.PodReady, core.ConditionTrue, 0, "", ""),
+				cond(core.ContainersReady, core.ConditionTrue, 0, "", ""),
+				cond(core.PodScheduled, core.ConditionTrue, 0, "", ""),
+			},
+			ready: []bool{true, true},
+		},
+		{
+			name: "a scripted condition set again with the same status keeps its transition time",
+			do: func(p *kubelet.Pod, _ map[string]*kubelet.Container) {
+				p.SetCondition(disruption, at(2))
+				again := disruption
+				again.Message = "again"
+				p.SetCondition(again, at(3))
+			},
+			want: []core.PodCondition{
+				cond(core.DisruptionTarget, core.ConditionTrue, 2, "TerminationByKubelet", "again"),
+				cond(core.PodReadyToStartContainers, core.ConditionTrue, 0, "", ""),
+				cond(core.PodInitialized, core.ConditionTrue, 0, "", ""),
+				cond(core.PodReady, core.ConditionTrue, 0, "", ""),
+				cond(core.ContainersReady, core.ConditionTrue, 0, "", ""),
+				cond(core.PodScheduled, core.ConditionTrue, 0, "", ""),
+			},
+			ready: []bool{true, true},
+		},
+		{
+			name: "a condition the kubelet owns cannot be set",
+			do: func(p *kubelet.Pod, _ map[string]*kubelet.Container) {
+				p.SetCondition(core.PodCondition{Type: core.PodReady, Status: core.ConditionFalse}, at(2))
+			},
+			want: []core.PodCondition{
+				cond(core.PodReadyToStartContainers, core.ConditionTrue, 0, "", ""),
+				cond(core.PodInitialized, core.ConditionTrue, 0, "", ""),
+				cond(core.PodReady, core.ConditionTrue, 0, "", ""),
+				cond(core.ContainersReady, core.ConditionTrue, 0, "", ""),
+				cond(core.PodScheduled, core.ConditionTrue, 0, "", ""),
+			},
+			ready: []bool{true, true},
+		},
+		{
+			name: "a container not ready makes the pod not ready; ready again, it is",
+			do: func(p *kubelet.Pod, c map[string]*kubelet.Container) {
+				p.SetReady(c["b"], false, at(1))
+				p.SetReady(c["a"], false, at(2))
+				p.SetReady(c["a"], true, at(3))
+			},
+			want: []core.PodCondition{
+				cond(core.PodReadyToStartContainers, core.ConditionTrue, 0, "", ""),
+				cond(core.PodInitialized, core.ConditionTrue, 0, "", ""),
+				cond(core.PodReady, core.ConditionFalse, 1, "ContainersNotReady", "containers with unready status: [b]"),
+				cond(core.ContainersReady, core.ConditionFalse, 1, "ContainersNotReady", "containers with unready status: [b]"),
+				cond(core.PodScheduled, core.ConditionTrue, 0, "", ""),
+			},
+			ready: []bool{true, false},
+		},
+		{
+			name: "a readiness gate without its condition holds Ready False, ContainersReady True",
+			pod: func(p *core.Pod) {
+				p.Spec.ReadinessGates = []core.PodReadinessGate{{ConditionType: gate}}
+			},
+			want: []core.PodCondition{
+				cond(core.PodReadyToStartContainers, core.ConditionTrue, 0, "", ""),
+				cond(core.PodInitialized, core.ConditionTrue, 0, "", ""),
+				cond(core.PodReady, core.ConditionFalse, 0, "ReadinessGatesNotReady", `corresponding condition of pod readiness gate "example.com/gate" does not exist.`),
+				cond(core.ContainersReady, core.ConditionTrue, 0, "", ""),
+				cond(core.PodScheduled, core.ConditionTrue, 0, "", ""),
+			},
+			ready: []bool{true, true},
+		},
+		{
+			name: "a readiness gate's condition False, then True: Ready follows it",
+			pod: func(p *core.Pod) {
+				p.Spec.ReadinessGates = []core.PodReadinessGate{{ConditionType: gate}}
+			},
+			do: func(p *kubelet.Pod, _ map[string]*kubelet.Container) {
+				p.SetCondition(core.PodCondition{Type: gate, Status: core.ConditionFalse}, at(1))
+				if diff := cmp.Diff(cond(core.PodReady, core.ConditionFalse, 0, "ReadinessGatesNotReady", `the status of pod readiness gate "example.com/gate" is not "True", but False`),
+					p.Object().Status.Conditions[3]); diff != "" {
+					t.Errorf("Ready with the gate False (-want +got):\n%s", diff)
+				}
+				p.SetCondition(core.PodCondition{Type: gate, Status: core.ConditionTrue}, at(2))
+			},
+			want: []core.PodCondition{
+				cond(gate, core.ConditionTrue, 2, "", ""),
+				cond(core.PodReadyToStartContainers, core.ConditionTrue, 0, "", ""),
+				cond(core.PodInitialized, core.ConditionTrue, 0, "", ""),
+				cond(core.PodReady, core.ConditionTrue, 2, "", ""),
+				cond(core.ContainersReady, core.ConditionTrue, 0, "", ""),
+				cond(core.PodScheduled, core.ConditionTrue, 0, "", ""),
+			},
+			ready: []bool{true, true},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pod := testPod(core.RestartPolicyNever, nil, "a", "b")
+			if tt.pod != nil {
+				tt.pod(pod)
+			}
+			p := kubelet.NewScriptedPod(pod)
+			c := map[string]*kubelet.Container{}
+			for _, x := range p.Containers() {
+				c[x.Name()] = x
+			}
+			p.Start(at(0))
+			if tt.do != nil {
+				tt.do(p, c)
+			}
+			if diff := cmp.Diff(tt.want, p.Object().Status.Conditions); diff != "" {
+				t.Errorf("conditions (-want +got):\n%s", diff)
+			}
+			var ready []bool
+			for _, s := range p.Object().Status.ContainerStatuses {
+				ready = append(ready, s.Ready)
+			}
+			if diff := cmp.Diff(tt.ready, ready); diff != "" {
+				t.Errorf("containers ready (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestWriteStatus checks the merge of the kubelet's status into the pod
+// as stored: the conditions others set stay as stored (even when the
+// kubelet's copy of the pod is older), those set with SetCondition and
+// the kubelet's own replace theirs.
+func TestWriteStatus(t *testing.T) {
+	seen := testPod(core.RestartPolicyNever, nil, "main")
+	seen.Status.Conditions = []core.PodCondition{cond("example.com/other", core.ConditionFalse, -9, "", "")}
+	p := kubelet.NewScriptedPod(seen)
 	p.Start(at(0))
-	p.Delete(at(4))
-	var got []int32
-	for _, s := range append(p.Object().Status.InitContainerStatuses, p.Object().Status.ContainerStatuses...) {
-		require.NotNil(t, s.State.Terminated, s.Name)
-		got = append(got, s.State.Terminated.ExitCode)
+	p.SetCondition(core.PodCondition{Type: core.DisruptionTarget, Status: core.ConditionTrue, Reason: "TerminationByKubelet"}, at(1))
+	stored := testPod(core.RestartPolicyNever, nil, "main")
+	stored.Status = core.PodStatus{Phase: core.PodPending, Conditions: []core.PodCondition{
+		cond("example.com/other", core.ConditionTrue, -2, "", ""),
+		cond(core.PodScheduled, core.ConditionTrue, -3, "", ""),
+		cond(core.DisruptionTarget, core.ConditionFalse, -1, "", ""),
+	}}
+	p.WriteStatus(stored)
+	want := []core.PodCondition{
+		cond("example.com/other", core.ConditionTrue, -2, "", ""),
+		cond(core.DisruptionTarget, core.ConditionTrue, 1, "TerminationByKubelet", ""),
+		cond(core.PodReadyToStartContainers, core.ConditionTrue, 0, "", ""),
+		cond(core.PodInitialized, core.ConditionTrue, 0, "", ""),
+		cond(core.PodReady, core.ConditionTrue, 0, "", ""),
+		cond(core.ContainersReady, core.ConditionTrue, 0, "", ""),
+		cond(core.PodScheduled, core.ConditionTrue, 0, "", ""),
 	}
-	if diff := cmp.Diff([]int32{kubelet.ExitCodeKilled, kubelet.ExitCodeKilled}, got); diff != "" {
-		t.Errorf("exit codes (-want +got):\n%s", diff)
+	if diff := cmp.Diff(want, stored.Status.Conditions); diff != "" {
+		t.Errorf("conditions (-want +got):\n%s", diff)
 	}
-	if p.Object().Status.Phase != core.PodFailed {
-		t.Errorf("phase %s, want Failed", p.Object().Status.Phase)
+	if stored.Status.Phase != core.PodRunning || len(stored.Status.ContainerStatuses) != 1 {
+		t.Errorf("phase %s, %d container statuses; want Running, 1", stored.Status.Phase, len(stored.Status.ContainerStatuses))
+	}
+	// The status written is a copy: the kubelet's next change does not
+	// reach it.
+	p.Delete(at(2), kubelet.ExitCodeTerminated)
+	if stored.Status.Phase != core.PodRunning {
+		t.Errorf("phase %s after the kubelet's next change, want Running", stored.Status.Phase)
+	}
+}
+
+// BenchmarkPodLifecycle runs a pod from its start to its end: every
+// status write along the way (the kubelet's hot path in a fake kubelet),
+// with n main containers and a sidecar.
+func BenchmarkPodLifecycle(b *testing.B) {
+	for _, n := range []int{1, 4, 16} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			var mains []string
+			for i := range n {
+				mains = append(mains, "m"+strconv.Itoa(i))
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				p := kubelet.NewScriptedPod(testPod(core.RestartPolicyNever, []string{"side:sidecar"}, mains...))
+				p.Start(at(0))
+				for i, c := range p.Containers()[1:] {
+					p.Exited(c, 0, at(i+1))
+				}
+				if !p.Finished() {
+					b.Fatal("the pod did not finish")
+				}
+			}
+		})
 	}
 }

@@ -356,7 +356,10 @@ func (d *driver) apply(dec controller.Decision) error {
 			ts := meta.NewTime(now)
 			rp.pod.ObjectMeta.DeletionTimestamp = &ts
 			if !rp.done {
-				d.stopPod(rp, rp.Delete(now))
+				// Runner.Stop reports no exit, and a process may outlive
+				// the grace period: the status reports the containers
+				// killed.
+				d.stopPod(rp, rp.Delete(now, ExitCodeKilled))
 			}
 		}
 	}

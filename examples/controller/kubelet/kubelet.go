@@ -3,10 +3,18 @@
 // the status updates a kubelet makes, to outcomes a [Script] decides per
 // completion index and attempt — an exit code, pod conditions such as
 // DisruptionTarget, readiness while running — and finishes the pods that
-// are deleted as a kubelet does. It is built on jobkit's pod model: each
-// pod is converted with the bridge (conversion/k8sapi), changed with
-// jobkit's builders (jobapi/jobtest: ContainerTerminated, PodCondition)
-// and written back.
+// are deleted as a kubelet does.
+//
+// It computes no status of its own: each pod is converted with the bridge
+// (conversion/k8sapi) and run through jobkit's model of a kubelet's pod,
+// one jobapi/kubelet.Pod per pod uid, whose status it writes back. That
+// model decides the phase, every container's state, exit code, restart
+// count, started and ready flags and container ID, and the conditions a
+// v1.36 kubelet reports (PodReadyToStartContainers, Initialized, Ready,
+// ContainersReady and PodScheduled, with the kubelet's reasons and
+// messages, each lastTransitionTime moving only when its status does);
+// this package only scripts the exits, the readiness and the extra
+// conditions, and talks to the API server.
 //
 // # Model
 //
@@ -15,22 +23,37 @@
 // order (by Job, creation time, name). Each pod moves at most one stage
 // per Step:
 //
-//   - a pending pod starts: phase Running, its containers running (init
-//     containers terminated with 0, sidecars running), the conditions
-//     PodReadyToStartContainers, Initialized and PodScheduled True, Ready
-//     and ContainersReady True when its Outcome is Ready;
-//   - a running pod runs on for Outcome.RunFor Steps, then finishes:
-//     every container terminated with Outcome.ExitCode (reason Completed
-//     or Error), phase Succeeded for 0 and Failed otherwise, Ready and
-//     ContainersReady False (reason PodCompleted), Outcome.Conditions set;
+//   - a pod the kubelet has not started starts: its init containers run
+//     and exit 0 in order, its sidecars and main containers run, phase
+//     Running; its sidecars and main containers are ready (Ready and
+//     ContainersReady True) when its Outcome is Ready, else not ready, as
+//     with a readiness probe that never passes;
+//   - a running pod runs on for Outcome.RunFor Steps, then every main
+//     container exits with Outcome.ExitCode (reason Completed or Error):
+//     the sidecars are stopped (exit 0), the phase is Succeeded for 0 and
+//     Failed otherwise, Ready and ContainersReady False (reason
+//     PodCompleted or PodFailed). A pod whose Outcome has Conditions is
+//     one the kubelet terminates (an eviction, a node shutdown): the
+//     conditions are set and every container, sidecars included, stops
+//     with Outcome.ExitCode, whatever the restartPolicy. Otherwise, under
+//     restartPolicy OnFailure a failed container restarts in its pod
+//     instead, as a real kubelet restarts it: that Step writes the
+//     restart (the container waiting, its restartCount, which the Job
+//     controller counts against backoffLimit, up; the pod not ready), the
+//     next one the new run, running, and the new run ends as the first
+//     did, Outcome.RunFor Steps later, so a pod whose Outcome fails keeps
+//     failing until the Job controller deletes it;
 //   - a pod being deleted (deletionTimestamp set) that has not finished
-//     finishes at once, its containers killed (the exit code of
-//     [WithDeletedExitCode], 143 by default: SIGTERM); then, as the
-//     kubelet's status manager does once a pod is terminal, it is deleted
-//     with grace period 0 and its uid as precondition, so that the API
-//     server removes it as soon as it has no finalizer left (a Job's
-//     tracking finalizer keeps it until the Job controller has counted
-//     it);
+//     finishes at once: a graceful deletion sends its containers SIGTERM,
+//     and the fake processes end on it, exit code 143 (the code of
+//     [WithDeletedExitCode]: 137 for processes that ignore SIGTERM, as a
+//     container's PID 1 without a handler does, and are killed when the
+//     grace period ends); a pod deleted before it started ends Failed
+//     without running any container. Then, as the kubelet's status
+//     manager does once a pod is terminal, it is deleted with grace
+//     period 0 and its uid as precondition, so that the API server
+//     removes it as soon as it has no finalizer left (a Job's tracking
+//     finalizer keeps it until the Job controller has counted it);
 //   - a finished pod that is not being deleted stays as it is (pod
 //     garbage collection is not a kubelet's work).
 //
@@ -46,14 +69,18 @@
 // [Kubelet.Run] calls Step periodically until its context is done.
 //
 // Status updates are PUTs to the status subresource with the pod's
-// resourceVersion, retried on a conflict with the pod read again; a pod
-// deleted meanwhile is passed over.
+// resourceVersion, retried on a conflict with the pod read again; the
+// status written is merged into the stored one as the kubelet's status
+// manager merges it (the conditions others set, such as a readiness
+// gate's, stay). A pod deleted meanwhile is passed over; a write that
+// failed is made again at the next Step.
 //
 // # Non-goals
 //
 // No containers run and no scheduler binds pods (the kubelet does not
-// look at spec.nodeName); no probes, restarts (restartPolicy OnFailure
-// pods never restart a container), images, volumes, IPs or node objects;
+// look at spec.nodeName); no probes, images, volumes or node objects (the
+// pod's IPs are 127.0.0.1; no image ID is reported); what jobapi/kubelet
+// does not model (CrashLoopBackOff delays, lastState) is not reported;
 // pods of Jobs not given to Manage are left alone.
 package kubelet
 
@@ -69,9 +96,7 @@ import (
 
 	"github.com/jobkit/jobkit/conversion/k8sapi"
 	"github.com/jobkit/jobkit/jobapi/controller"
-	"github.com/jobkit/jobkit/jobapi/core"
-	"github.com/jobkit/jobkit/jobapi/jobtest"
-	"github.com/jobkit/jobkit/jobapi/meta"
+	jkubelet "github.com/jobkit/jobkit/jobapi/kubelet"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -81,8 +106,9 @@ import (
 )
 
 // DefaultDeletedExitCode is the exit code of the containers of a pod
-// deleted before it finished: 143, a process ended by SIGTERM.
-const DefaultDeletedExitCode = 143
+// deleted before it finished: 143, a process ended by the SIGTERM of a
+// graceful deletion (jobapi/kubelet.ExitCodeTerminated).
+const DefaultDeletedExitCode = jkubelet.ExitCodeTerminated
 
 // DefaultInterval is how often [Kubelet.Run] calls Step unless
 // [WithInterval] says otherwise.
@@ -102,7 +128,9 @@ func WithClock(now func() time.Time) Option {
 }
 
 // WithDeletedExitCode sets the exit code of the containers of a pod
-// deleted before it finished ([DefaultDeletedExitCode] by default).
+// deleted before it finished ([DefaultDeletedExitCode] by default; 137,
+// jobapi/kubelet.ExitCodeKilled, for processes that ignore SIGTERM and
+// are killed when the grace period ends).
 func WithDeletedExitCode(code int32) Option {
 	return func(k *Kubelet) { k.deletedExitCode = code }
 }
@@ -149,7 +177,15 @@ type jobRecord struct {
 type podRecord struct {
 	index, attempt int
 	outcome        Outcome
-	ran            int // Steps it ran after the one that started it
+	ran            int // Steps its current run ran after the one that started it
+	// pod is the pod on the kubelet, from the first Step that moved it.
+	pod *jkubelet.Pod
+	// started says that pod has started; restarted, that its main
+	// containers restarted at the last Step that moved it.
+	started, restarted bool
+	// unwritten says that pod's status changed since the last write that
+	// succeeded.
+	unwritten bool
 }
 
 // New returns a kubelet that talks to the API server through client.
@@ -310,54 +346,79 @@ func (k *Kubelet) stepPod(ctx context.Context, job *jobRecord, pod *corev1.Pod) 
 		job.pods[pod.UID] = rec
 	}
 	terminal := pod.Status.Phase == corev1.PodSucceeded || pod.Status.Phase == corev1.PodFailed
-	if pod.DeletionTimestamp != nil {
-		writes := 0
-		if !terminal {
-			var err error
-			if pod, err = k.updateStatus(ctx, pod, func(p *core.Pod, now meta.Time) {
-				k.finish(p, Outcome{ExitCode: k.deletedExitCode}, now)
-			}); err != nil {
-				return 0, err
-			}
-			writes++
-		}
-		if g := pod.DeletionGracePeriodSeconds; g != nil && *g == 0 {
-			return writes, nil // the finalizers hold it
-		}
-		zero := int64(0)
-		err := k.client.CoreV1().Pods(pod.Namespace).Delete(ctx, pod.Name, metav1.DeleteOptions{
-			GracePeriodSeconds: &zero, Preconditions: metav1.NewUIDPreconditions(string(pod.UID)),
-		})
-		if err != nil && !apierrors.IsNotFound(err) && !apierrors.IsConflict(err) {
-			return writes, err
-		}
-		return writes + 1, nil
-	}
 	if terminal {
-		return 0, nil
+		return k.confirmDeletion(ctx, pod)
 	}
-	if pod.Status.Phase != corev1.PodRunning {
-		_, err := k.updateStatus(ctx, pod, func(p *core.Pod, now meta.Time) { start(p, rec.outcome.Ready, now) })
+	now := k.now()
+	if rec.pod == nil {
+		p, err := k8sapi.PodFromAPI(pod)
 		if err != nil {
 			return 0, err
 		}
-		return 1, nil
+		rec.pod = jkubelet.NewScriptedPod(p)
 	}
-	if rec.outcome.RunFor == Forever || rec.ran < rec.outcome.RunFor {
+	kp := rec.pod
+	switch {
+	case rec.unwritten:
+		// The last write failed: make it again before moving on.
+	case pod.DeletionTimestamp != nil:
+		kp.Delete(now, int(k.deletedExitCode))
+	case !rec.started:
+		start(kp, rec.outcome.Ready, now)
+		rec.started, rec.ran = true, 0
+	case rec.restarted:
+		// The new run of the restarted containers shows, ready as the
+		// Outcome says.
+		for _, c := range kp.Containers() {
+			if !c.Init() && c.Running() {
+				kp.SetReady(c, rec.outcome.Ready, now)
+			}
+		}
+		rec.restarted, rec.ran = false, 0
+	case rec.outcome.RunFor == Forever || rec.ran < rec.outcome.RunFor:
 		rec.ran++
 		return 0, nil
+	default:
+		finish(kp, rec.outcome, now)
+		rec.restarted = !kp.Finished()
 	}
-	_, err := k.updateStatus(ctx, pod, func(p *core.Pod, now meta.Time) { k.finish(p, rec.outcome, now) })
+	rec.unwritten = true
+	pod, err := k.writeStatus(ctx, pod, kp)
 	if err != nil {
+		return 0, err
+	}
+	rec.unwritten = false
+	n, err := k.confirmDeletion(ctx, pod)
+	return 1 + n, err
+}
+
+// confirmDeletion deletes pod, when it is being deleted and has
+// finished, with grace period 0 and its uid as precondition, as the
+// kubelet's status manager does once a pod is terminal; the API server
+// removes it once it has no finalizer. It returns how many writes it
+// made: none for a pod not being deleted or not finished, or whose grace
+// period is 0 already (the finalizers hold it).
+func (k *Kubelet) confirmDeletion(ctx context.Context, pod *corev1.Pod) (int, error) {
+	if pod.DeletionTimestamp == nil || pod.Status.Phase != corev1.PodSucceeded && pod.Status.Phase != corev1.PodFailed {
+		return 0, nil
+	}
+	if g := pod.DeletionGracePeriodSeconds; g != nil && *g == 0 {
+		return 0, nil
+	}
+	zero := int64(0)
+	err := k.client.CoreV1().Pods(pod.Namespace).Delete(ctx, pod.Name, metav1.DeleteOptions{
+		GracePeriodSeconds: &zero, Preconditions: metav1.NewUIDPreconditions(string(pod.UID)),
+	})
+	if err != nil && !apierrors.IsNotFound(err) && !apierrors.IsConflict(err) {
 		return 0, err
 	}
 	return 1, nil
 }
 
-// updateStatus converts pod to jobkit's model, changes it with change,
-// and writes its status (PUT with its resourceVersion); on a conflict it
-// reads the pod again and starts over. It returns the pod as stored.
-func (k *Kubelet) updateStatus(ctx context.Context, pod *corev1.Pod, change func(*core.Pod, meta.Time)) (*corev1.Pod, error) {
+// writeStatus merges kp's status into pod (converted to jobkit's model
+// and back) and writes it (PUT with its resourceVersion); on a conflict
+// it reads the pod again and starts over. It returns the pod as stored.
+func (k *Kubelet) writeStatus(ctx context.Context, pod *corev1.Pod, kp *jkubelet.Pod) (*corev1.Pod, error) {
 	pods := k.client.CoreV1().Pods(pod.Namespace)
 	const attempts = 5
 	for i := 0; ; i++ {
@@ -365,7 +426,7 @@ func (k *Kubelet) updateStatus(ctx context.Context, pod *corev1.Pod, change func
 		if err != nil {
 			return nil, err
 		}
-		change(p, meta.NewTime(k.now()))
+		kp.WriteStatus(p)
 		out, err := k8sapi.PodToAPI(p)
 		if err != nil {
 			return nil, err
@@ -386,120 +447,44 @@ func (k *Kubelet) updateStatus(ctx context.Context, pod *corev1.Pod, change func
 	}
 }
 
-// start makes p a running pod: its containers running (init containers
-// done, sidecars running), ready or not.
-func start(p *core.Pod, ready bool, now meta.Time) {
-	p.Status.Phase = core.PodRunning
-	p.Status.StartTime = &now
-	yes := true
-	p.Status.InitContainerStatuses = nil
-	for i, c := range p.Spec.InitContainers {
-		st := core.ContainerStatus{Name: c.Name, Image: c.Image, ImageID: imageID(c.Image), ContainerID: containerID(p, "init", i)}
-		if c.RestartPolicy != nil && *c.RestartPolicy == core.ContainerRestartPolicyAlways {
-			st.State.Running = &core.ContainerStateRunning{StartedAt: now}
-			st.Started, st.Ready = &yes, ready
-		} else {
-			st.State.Terminated = &core.ContainerStateTerminated{ExitCode: 0, Reason: "Completed", StartedAt: now, FinishedAt: now, ContainerID: st.ContainerID}
-			no := false
-			st.Started = &no
+// start starts kp at now: its init containers exit 0 in turn, its
+// sidecars and main containers run, ready or not.
+func start(kp *jkubelet.Pod, ready bool, now time.Time) {
+	for _, c := range kp.Containers() {
+		kp.SetReady(c, ready, now)
+	}
+	next := kp.Start(now)
+	for {
+		i := slices.IndexFunc(next, func(c *jkubelet.Container) bool { return c.Init() && !c.Sidecar() })
+		if i < 0 {
+			return
 		}
-		p.Status.InitContainerStatuses = append(p.Status.InitContainerStatuses, st)
-	}
-	p.Status.ContainerStatuses = nil
-	for i, c := range p.Spec.Containers {
-		p.Status.ContainerStatuses = append(p.Status.ContainerStatuses, core.ContainerStatus{
-			Name: c.Name, Image: c.Image, ImageID: imageID(c.Image), ContainerID: containerID(p, "", i),
-			Ready: ready, Started: &yes, State: core.ContainerState{Running: &core.ContainerStateRunning{StartedAt: now}},
-		})
-	}
-	readyStatus, reason := core.ConditionTrue, ""
-	if !ready {
-		readyStatus, reason = core.ConditionFalse, "ContainersNotReady"
-	}
-	setCondition(p, core.PodReadyToStartContainers, core.ConditionTrue, "", "", now)
-	setCondition(p, core.PodInitialized, core.ConditionTrue, "", "", now)
-	setCondition(p, core.PodReady, readyStatus, reason, "", now)
-	setCondition(p, core.ContainersReady, readyStatus, reason, "", now)
-	setCondition(p, core.PodScheduled, core.ConditionTrue, "", "", now)
-}
-
-// finish makes p a finished pod: every container terminated with
-// o.ExitCode, the phase Succeeded or Failed, not ready, o.Conditions set.
-func (k *Kubelet) finish(p *core.Pod, o Outcome, now meta.Time) {
-	if p.Status.StartTime == nil {
-		p.Status.StartTime = &now
-	}
-	for i, c := range p.Spec.Containers {
-		started, id := now, containerID(p, "", i)
-		if j := slices.IndexFunc(p.Status.ContainerStatuses, func(s core.ContainerStatus) bool { return s.Name == c.Name }); j >= 0 {
-			if r := p.Status.ContainerStatuses[j].State.Running; r != nil {
-				started = r.StartedAt
-			}
-			if cid := p.Status.ContainerStatuses[j].ContainerID; cid != "" {
-				id = cid
-			}
-		}
-		jobtest.ContainerTerminated(c.Name, o.ExitCode)(p)
-		j := slices.IndexFunc(p.Status.ContainerStatuses, func(s core.ContainerStatus) bool { return s.Name == c.Name })
-		st := &p.Status.ContainerStatuses[j]
-		no := false
-		st.Image, st.ImageID, st.ContainerID, st.Ready, st.Started = c.Image, imageID(c.Image), id, false, &no
-		t := st.State.Terminated
-		t.StartedAt, t.FinishedAt, t.ContainerID = started, now, id
-	}
-	for i := range p.Status.InitContainerStatuses {
-		st := &p.Status.InitContainerStatuses[i]
-		if st.State.Running != nil { // a sidecar stops with the pod
-			st.State = core.ContainerState{Terminated: &core.ContainerStateTerminated{
-				ExitCode: 0, Reason: "Completed", StartedAt: st.State.Running.StartedAt, FinishedAt: now, ContainerID: st.ContainerID}}
-			st.Ready = false
-		}
-	}
-	if o.ExitCode == 0 {
-		p.Status.Phase = core.PodSucceeded
-	} else {
-		p.Status.Phase = core.PodFailed
-	}
-	setCondition(p, core.PodReady, core.ConditionFalse, "PodCompleted", "", now)
-	setCondition(p, core.ContainersReady, core.ConditionFalse, "PodCompleted", "", now)
-	setCondition(p, core.PodReadyToStartContainers, core.ConditionFalse, "", "", now)
-	for _, c := range o.Conditions {
-		jobtest.PodCondition(c.Type, c.Status)(p)
-		at := c.LastTransitionTime
-		if at.IsZero() {
-			at = now
-		}
-		setCondition(p, c.Type, c.Status, c.Reason, c.Message, at)
+		next = kp.Exited(next[i], 0, now).Start
 	}
 }
 
-// setCondition sets the condition t of p; its LastTransitionTime changes
-// only when its status does.
-func setCondition(p *core.Pod, t core.PodConditionType, status core.ConditionStatus, reason, message string, now meta.Time) {
-	for i := range p.Status.Conditions {
-		c := &p.Status.Conditions[i]
-		if c.Type != t {
-			continue
+// finish ends the current run of kp's main containers at now with
+// o.ExitCode (they restart under restartPolicy OnFailure when it is not
+// 0); an Outcome with Conditions is a pod the kubelet terminates: the
+// conditions set, every container stops with o.ExitCode, whatever the
+// restartPolicy.
+func finish(kp *jkubelet.Pod, o Outcome, now time.Time) {
+	if len(o.Conditions) > 0 {
+		for _, c := range o.Conditions {
+			kp.SetCondition(c, now)
 		}
-		if c.Status != status || c.LastTransitionTime.IsZero() {
-			c.LastTransitionTime = now
-		}
-		c.Status, c.Reason, c.Message = status, reason, message
+		kp.Delete(now, int(o.ExitCode))
 		return
 	}
-	p.Status.Conditions = append(p.Status.Conditions, core.PodCondition{Type: t, Status: status, Reason: reason, Message: message, LastTransitionTime: now})
+	for _, c := range kp.Containers() {
+		if !c.Init() && c.Running() {
+			kp.Exited(c, int(o.ExitCode), now)
+		}
+	}
 }
 
 // completionIndex returns the completion index of pod as the Job
 // controller reads it: NoIndex when it has none.
 func completionIndex(pod *corev1.Pod) int {
 	return controller.CompletionIndexOf(pod.Annotations)
-}
-
-// imageID is the digest-like identifier the fake runtime reports for image.
-func imageID(image string) string { return "jobkit.io/fake-kubelet/" + image }
-
-// containerID is the runtime identifier of a container of p.
-func containerID(p *core.Pod, kind string, i int) string {
-	return fmt.Sprintf("fake://%s-%s%d", p.ObjectMeta.UID, kind, i)
 }

@@ -2,6 +2,8 @@ package kubelet
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -51,7 +53,7 @@ func testPod(name string, job *batchv1.Job, ix int, created time.Duration, mods 
 type podSummary struct {
 	Phase      corev1.PodPhase
 	Conditions []string // "Type=Status/Reason"
-	Containers []string // "name running ready" or "name exit N Reason"
+	Containers []string // "name running ready", "name exit N Reason" or "name waiting Reason", then " restarts N" when it restarted
 	Started    bool
 }
 
@@ -60,18 +62,24 @@ func summarize(p *corev1.Pod) podSummary {
 	for _, c := range p.Status.Conditions {
 		s.Conditions = append(s.Conditions, string(c.Type)+"="+string(c.Status)+"/"+c.Reason)
 	}
-	for _, c := range p.Status.ContainerStatuses {
+	for _, c := range append(slices.Clone(p.Status.InitContainerStatuses), p.Status.ContainerStatuses...) {
+		var r string
 		switch {
 		case c.State.Running != nil:
-			r := c.Name + " running"
+			r = c.Name + " running"
 			if c.Ready {
 				r += " ready"
 			}
-			s.Containers = append(s.Containers, r)
 		case c.State.Terminated != nil:
 			t := c.State.Terminated
-			s.Containers = append(s.Containers, c.Name+" exit "+itoa(t.ExitCode)+" "+t.Reason)
+			r = c.Name + " exit " + itoa(t.ExitCode) + " " + t.Reason
+		case c.State.Waiting != nil:
+			r = c.Name + " waiting " + c.State.Waiting.Reason
 		}
+		if c.RestartCount > 0 {
+			r += " restarts " + itoa(c.RestartCount)
+		}
+		s.Containers = append(s.Containers, r)
 	}
 	return s
 }
@@ -90,11 +98,32 @@ var (
 	runningReady = podSummary{Phase: corev1.PodRunning, Started: true,
 		Conditions: []string{"PodReadyToStartContainers=True/", "Initialized=True/", "Ready=True/", "ContainersReady=True/", "PodScheduled=True/"},
 		Containers: []string{"main running ready"}}
-	finishedConditions = []string{"PodReadyToStartContainers=False/", "Initialized=True/", "Ready=False/PodCompleted", "ContainersReady=False/PodCompleted", "PodScheduled=True/"}
 )
 
+// finishedConditions are the conditions of a pod finished in phase, after
+// the extra ones.
+func finishedConditions(phase corev1.PodPhase, extra ...string) []string {
+	reason, initialized := "PodFailed", "Initialized=True/"
+	if phase == corev1.PodSucceeded {
+		reason, initialized = "PodCompleted", "Initialized=True/PodCompleted"
+	}
+	return append(slices.Clone(extra), "PodReadyToStartContainers=False/", initialized, "Ready=False/"+reason, "ContainersReady=False/"+reason, "PodScheduled=True/")
+}
+
+// restarting is a pod whose main container failed for the n-th time and
+// restarts in it.
+func restarting(n int32) podSummary {
+	return withContainers(running, "main waiting ContainerCreating restarts "+itoa(n))
+}
+
+// withContainers returns s with the container summaries cs.
+func withContainers(s podSummary, cs ...string) podSummary {
+	s.Containers = cs
+	return s
+}
+
 func finished(phase corev1.PodPhase, container string, extra ...string) podSummary {
-	return podSummary{Phase: phase, Started: true, Conditions: append(append([]string(nil), finishedConditions...), extra...), Containers: []string{container}}
+	return podSummary{Phase: phase, Started: true, Conditions: finishedConditions(phase, extra...), Containers: []string{container}}
 }
 
 // TestStep checks how each Step moves the pods of a managed Job.
@@ -149,6 +178,41 @@ func TestStep(t *testing.T) {
 			want: [][]podSummary{
 				{running, running},
 				{finished(corev1.PodSucceeded, "main exit 0 Completed"), finished(corev1.PodFailed, "main exit 42 Error")},
+			},
+		},
+		{
+			name:   "restartPolicy OnFailure: a failed container restarts in its pod, and fails again at the same pace",
+			pods:   []*corev1.Pod{testPod("a", job, NoIndex, 0, func(p *corev1.Pod) { p.Spec.RestartPolicy = corev1.RestartPolicyOnFailure })},
+			script: Always(Fail(2).WithReady().For(1)),
+			want: [][]podSummary{
+				{runningReady},
+				{runningReady},
+				{restarting(1)},
+				{withContainers(runningReady, "main running ready restarts 1")},
+				{withContainers(runningReady, "main running ready restarts 1")},
+				{restarting(2)},
+			},
+			wantWrites: []int{1, 0, 1, 1, 0, 1},
+		},
+		{
+			name:   "restartPolicy OnFailure: a disrupted pod is terminated, not restarted",
+			pods:   []*corev1.Pod{testPod("a", job, NoIndex, 0, func(p *corev1.Pod) { p.Spec.RestartPolicy = corev1.RestartPolicyOnFailure })},
+			script: Always(Disrupted(137)),
+			want:   [][]podSummary{{running}, {finished(corev1.PodFailed, "main exit 137 Error", "DisruptionTarget=True/TerminationByKubelet")}},
+		},
+		{
+			name: "init containers exit 0 in order and a sidecar runs beside the main container, stopped with exit 0 when it ends",
+			pods: []*corev1.Pod{testPod("a", job, NoIndex, 0, func(p *corev1.Pod) {
+				always := corev1.ContainerRestartPolicyAlways
+				p.Spec.InitContainers = []corev1.Container{{Name: "setup", Image: "busybox"}, {Name: "proxy", Image: "busybox", RestartPolicy: &always}}
+			})},
+			script: Always(Fail(1)),
+			want: [][]podSummary{
+				{{Phase: corev1.PodRunning, Started: true,
+					Conditions: []string{"PodReadyToStartContainers=True/", "Initialized=True/", "Ready=False/ContainersNotReady", "ContainersReady=False/ContainersNotReady", "PodScheduled=True/"},
+					Containers: []string{"setup exit 0 Completed", "proxy running", "main running"}}},
+				{{Phase: corev1.PodFailed, Started: true, Conditions: finishedConditions(corev1.PodFailed),
+					Containers: []string{"setup exit 0 Completed", "proxy exit 0 Completed", "main exit 1 Error"}}},
 			},
 		},
 		{
@@ -223,62 +287,106 @@ func TestStepAttempt(t *testing.T) {
 	}
 }
 
-// TestStepDeletedPod checks what the kubelet does with a pod deleted
-// before it started: it finishes it (killed: exit 143) and deletes it
-// with grace period 0 and its uid as precondition, once.
+// TestStepDeletedPod checks what the kubelet does with a pod being
+// deleted: it finishes it (its running containers stopped with the exit
+// code of a SIGTERM, or of WithDeletedExitCode; a pod not started yet
+// ends without running its containers) and deletes it with grace period
+// 0 and its uid as precondition, once.
 func TestStepDeletedPod(t *testing.T) {
-	job := testJob("pi", "job-uid")
-	grace := int64(30)
-	deleting := func(p *corev1.Pod) {
-		now := metav1.NewTime(testNow)
-		p.DeletionTimestamp, p.DeletionGracePeriodSeconds = &now, &grace
+	tests := []struct {
+		name string
+		opts []Option
+		// started: the pod runs (one Step) before it is deleted.
+		started    bool
+		wantWrites []int
+		want       podSummary
+	}{
+		{
+			name:       "deleted before it started: Failed, its container never run",
+			wantWrites: []int{2, 0},
+			want: podSummary{Phase: corev1.PodFailed, Started: true, Containers: []string{"main waiting ContainerCreating"},
+				Conditions: []string{"PodReadyToStartContainers=False/", "Initialized=True/", "Ready=False/PodFailed", "ContainersReady=False/PodFailed", "PodScheduled=True/"}},
+		},
+		{
+			name:       "deleted while running: its container ends on SIGTERM, exit 143",
+			started:    true,
+			wantWrites: []int{1, 2, 0},
+			want:       finished(corev1.PodFailed, "main exit 143 Error"),
+		},
+		{
+			name:       "deleted while running, its process ignoring SIGTERM: killed, exit 137",
+			opts:       []Option{WithDeletedExitCode(137)},
+			started:    true,
+			wantWrites: []int{1, 2, 0},
+			want:       finished(corev1.PodFailed, "main exit 137 Error"),
+		},
 	}
-	pod := testPod("a", job, NoIndex, 0, deleting)
-	cs := fake.NewClientset(pod)
-	// The API server keeps a pod with finalizers, its grace period set
-	// to 0, when it is deleted; the fake would remove it.
-	cs.PrependReactor("delete", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
-		obj, err := cs.Tracker().Get(a.GetResource(), "ns", "a")
-		if err != nil {
-			return true, nil, err
-		}
-		p := obj.(*corev1.Pod)
-		zero := int64(0)
-		p.DeletionGracePeriodSeconds = &zero
-		return true, nil, cs.Tracker().Update(a.GetResource(), p, "ns")
-	})
-	k := New(cs, WithClock(func() time.Time { return testNow }))
-	if err := k.Manage(job, Always(Running())); err != nil {
-		t.Fatal(err)
-	}
-	for step, wantWrites := range []int{2, 0} {
-		n, err := k.Step(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n != wantWrites {
-			t.Errorf("Step %d made %d writes, want %d", step, n, wantWrites)
-		}
-	}
-	var deletes []metav1.DeleteOptions
-	for _, a := range cs.Actions() {
-		if d, ok := a.(k8stesting.DeleteAction); ok {
-			deletes = append(deletes, d.GetDeleteOptions())
-		}
-	}
-	zero, uid := int64(0), types.UID("uid-a")
-	want := []metav1.DeleteOptions{{GracePeriodSeconds: &zero, Preconditions: &metav1.Preconditions{UID: &uid}}}
-	if diff := cmp.Diff(want, deletes); diff != "" {
-		t.Errorf("deletions (-want +got):\n%s", diff)
-	}
-	got, err := cs.CoreV1().Pods("ns").Get(context.Background(), "a", metav1.GetOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want143 := podSummary{Phase: corev1.PodFailed, Started: true, Containers: []string{"main exit 143 Error"},
-		Conditions: []string{"Ready=False/PodCompleted", "ContainersReady=False/PodCompleted", "PodReadyToStartContainers=False/"}}
-	if diff := cmp.Diff(want143, summarize(got)); diff != "" {
-		t.Errorf("the deleted pod (-want +got):\n%s", diff)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job := testJob("pi", "job-uid")
+			cs := fake.NewClientset(testPod("a", job, NoIndex, 0))
+			// The API server keeps a pod with finalizers, its grace
+			// period set to 0, when it is deleted; the fake would remove
+			// it.
+			cs.PrependReactor("delete", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
+				obj, err := cs.Tracker().Get(a.GetResource(), "ns", "a")
+				if err != nil {
+					return true, nil, err
+				}
+				p := obj.(*corev1.Pod)
+				if p.DeletionTimestamp == nil {
+					now, grace := metav1.NewTime(testNow), int64(30)
+					p.DeletionTimestamp, p.DeletionGracePeriodSeconds = &now, &grace
+				} else {
+					zero := int64(0)
+					p.DeletionGracePeriodSeconds = &zero
+				}
+				return true, nil, cs.Tracker().Update(a.GetResource(), p, "ns")
+			})
+			k := New(cs, append([]Option{WithClock(func() time.Time { return testNow })}, tt.opts...)...)
+			if err := k.Manage(job, Always(Running())); err != nil {
+				t.Fatal(err)
+			}
+			steps := tt.wantWrites
+			if tt.started {
+				n, err := k.Step(context.Background())
+				if err != nil || n != steps[0] {
+					t.Fatalf("first Step: %d writes, %v; want %d", n, err, steps[0])
+				}
+				steps = steps[1:]
+			}
+			if err := cs.CoreV1().Pods("ns").Delete(context.Background(), "a", metav1.DeleteOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			cs.ClearActions()
+			for step, wantWrites := range steps {
+				n, err := k.Step(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n != wantWrites {
+					t.Errorf("Step %d after the deletion made %d writes, want %d", step, n, wantWrites)
+				}
+			}
+			var deletes []metav1.DeleteOptions
+			for _, a := range cs.Actions() {
+				if d, ok := a.(k8stesting.DeleteAction); ok {
+					deletes = append(deletes, d.GetDeleteOptions())
+				}
+			}
+			zero, uid := int64(0), types.UID("uid-a")
+			want := []metav1.DeleteOptions{{GracePeriodSeconds: &zero, Preconditions: &metav1.Preconditions{UID: &uid}}}
+			if diff := cmp.Diff(want, deletes); diff != "" {
+				t.Errorf("deletions (-want +got):\n%s", diff)
+			}
+			got, err := cs.CoreV1().Pods("ns").Get(context.Background(), "a", metav1.GetOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, summarize(got)); diff != "" {
+				t.Errorf("the deleted pod (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
@@ -383,6 +491,49 @@ func TestStepPodsMovesOnlyTheKeptPods(t *testing.T) {
 		}
 		if diff := cmp.Diff(s.want, phases()); diff != "" {
 			t.Errorf("%s: phases of a and b (-want +got):\n%s", s.name, diff)
+		}
+	}
+}
+
+// TestStepWritesAgainAfterAFailedWrite checks that a status write the API
+// server refused is made again at the next Step, before the pod moves
+// on.
+func TestStepWritesAgainAfterAFailedWrite(t *testing.T) {
+	job := testJob("pi", "job-uid")
+	cs := fake.NewClientset(testPod("a", job, NoIndex, 0))
+	refuse := true
+	cs.PrependReactor("update", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
+		if a.GetSubresource() == "status" && refuse {
+			refuse = false
+			return true, nil, errors.New("the API server is unavailable")
+		}
+		return false, nil, nil
+	})
+	k := New(cs, WithClock(func() time.Time { return testNow }))
+	if err := k.Manage(job, Always(Succeed())); err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		name    string
+		wantErr bool
+		writes  int
+		want    podSummary
+	}{
+		{"the start is refused", true, 0, podSummary{Phase: corev1.PodPending}},
+		{"the start is written again", false, 1, running},
+		{"the pod then succeeds", false, 1, finished(corev1.PodSucceeded, "main exit 0 Completed")},
+	}
+	for _, s := range steps {
+		n, err := k.Step(context.Background())
+		if (err != nil) != s.wantErr || n != s.writes {
+			t.Errorf("%s: %d writes, error %v; want %d writes, an error: %v", s.name, n, err, s.writes, s.wantErr)
+		}
+		got, err := cs.CoreV1().Pods("ns").Get(context.Background(), "a", metav1.GetOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(s.want, summarize(got)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", s.name, diff)
 		}
 	}
 }

@@ -26,8 +26,13 @@ type Outcome struct {
 	// Succeeded, anything else Failed.
 	ExitCode int32
 	// Conditions are set on the pod when it finishes (DisruptionTarget,
-	// for one). A condition without LastTransitionTime gets the time of
-	// the update.
+	// for one), as on a pod the kubelet terminates: every container
+	// stops with ExitCode, sidecars included, and restartPolicy
+	// OnFailure restarts none. A condition without LastTransitionTime
+	// gets the time of the update; conditions of the types the kubelet
+	// owns (Ready, ContainersReady, Initialized, PodScheduled,
+	// PodReadyToStartContainers) are not set: jobapi/kubelet computes
+	// them.
 	Conditions []core.PodCondition
 	// Ready makes the pod Ready (its Ready and ContainersReady
 	// conditions True) while it runs.
