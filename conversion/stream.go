@@ -156,8 +156,12 @@ func (d *Document) IsTyped() bool {
 	return ok
 }
 
-// object returns the typed object the document holds, or nil.
-func (d *Document) object() jobapi.UnknownFieldHolder {
+// Object returns the typed object the document holds — its *jobapi.Job,
+// *jobapi.CronJob, *core.Pod or *core.PodTemplate — or nil when it holds
+// none (another kind, or a document that did not decode). Every one is a
+// jobapi.UnknownFieldHolder, so that what decoding kept of the members
+// jobkit does not model can be listed or dropped whatever the kind.
+func (d *Document) Object() jobapi.UnknownFieldHolder {
 	switch {
 	case d.Job != nil:
 		return d.Job
@@ -458,7 +462,7 @@ func applyFieldValidation(d *Document, dups []string, mode FieldValidation) {
 	if mode != FieldValidationStrict && mode != FieldValidationWarn {
 		return
 	}
-	obj := d.object()
+	obj := d.Object()
 	unknown := jobapi.UnknownFields(obj, "")
 	if len(dups)+len(unknown) == 0 {
 		return

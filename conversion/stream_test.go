@@ -302,17 +302,6 @@ func TestDecodeAllWarnIsDropUnknownFields(t *testing.T) {
 		{"a Pod", "apiVersion: v1\nkind: Pod\nmetadata: {name: p, colour: blue}\nspec: {containers: [{name: c, image: i}]}\n", []string{`unknown field "metadata.colour"`}},
 		{"a PodTemplate", "apiVersion: v1\nkind: PodTemplate\nmetadata: {name: t}\ntemplate: {spec: {containers: [{name: c, image: i}], hostnme: x}}\n", []string{`unknown field "template.spec.hostnme"`}},
 	}
-	object := func(d *conversion.Document) jobapi.UnknownFieldHolder {
-		switch {
-		case d.Job != nil:
-			return d.Job
-		case d.CronJob != nil:
-			return d.CronJob
-		case d.Pod != nil:
-			return d.Pod
-		}
-		return d.PodTemplate
-	}
 	decode := func(t *testing.T, in string, mode conversion.FieldValidation) *conversion.Document {
 		t.Helper()
 		docs, err := conversion.DecodeAll("a.yaml", []byte(in), conversion.WithFieldValidation(mode))
@@ -324,7 +313,7 @@ func TestDecodeAllWarnIsDropUnknownFields(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			warned := decode(t, tt.in, conversion.FieldValidationWarn)
-			kept := object(decode(t, tt.in, conversion.FieldValidationIgnore))
+			kept := decode(t, tt.in, conversion.FieldValidationIgnore).Object()
 			var want []string
 			for _, w := range jobapi.DropUnknownFields(kept) {
 				want = append(want, w.Message)
@@ -335,7 +324,7 @@ func TestDecodeAllWarnIsDropUnknownFields(t *testing.T) {
 			if diff := cmp.Diff(want, warned.Warnings); diff != "" {
 				t.Errorf("Warn's warnings (-DropUnknownFields +Warn):\n%s", diff)
 			}
-			if diff := cmp.Diff(kept, object(warned)); diff != "" {
+			if diff := cmp.Diff(kept, warned.Object()); diff != "" {
 				t.Errorf("the object Warn leaves (-DropUnknownFields +Warn):\n%s", diff)
 			}
 		})
@@ -621,4 +610,32 @@ func TestStrictFieldsAsTheServerMeetsThem(t *testing.T) {
 			t.Errorf("got %d fields, first %v, last %v; want spec.x000 to spec.x099", len(se.Fields), se.Fields[0], se.Fields[len(se.Fields)-1])
 		}
 	})
+}
+
+func TestDocumentObjectIsTheTypedObject(t *testing.T) {
+	const in = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n---\n" +
+		"apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec: {template: {spec: {restartPolicy: Never, containers: [{name: c, image: i}]}}}\n---\n" +
+		"apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, image: i}]}\n---\n" +
+		"apiVersion: batch/v1\nkind: Job\nmetadata: {name: bad}\nspec: {parallelism: x}\n"
+	docs, err := conversion.DecodeAll("a.yaml", []byte(in))
+	if err != nil || len(docs) != 4 {
+		t.Fatalf("DecodeAll: %v, %d documents", err, len(docs))
+	}
+	tests := []struct {
+		name string
+		doc  *conversion.Document
+		want jobapi.UnknownFieldHolder
+	}{
+		{"another kind holds none", &docs[0], nil},
+		{"a Job is its *jobapi.Job", &docs[1], docs[1].Job},
+		{"a Pod is its *core.Pod", &docs[2], docs[2].Pod},
+		{"a Job that did not decode holds none", &docs[3], nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.doc.Object(); got != tt.want {
+				t.Errorf("Object() = %#v, want %#v", got, tt.want)
+			}
+		})
+	}
 }

@@ -104,16 +104,7 @@ func TestDropUnknownFieldsWarnsAsTheAPIServer(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, docs, 1)
 		require.NoError(t, docs[0].Err)
-		switch d := &docs[0]; {
-		case d.Job != nil:
-			return d.Job
-		case d.CronJob != nil:
-			return d.CronJob
-		case d.Pod != nil:
-			return d.Pod
-		default:
-			return d.PodTemplate
-		}
+		return docs[0].Object()
 	}
 	tests := []struct {
 		name     string
