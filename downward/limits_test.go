@@ -42,10 +42,10 @@ func TestFieldPathLength(t *testing.T) {
 		in   string
 		want string // in the error
 	}{
-		{name: "a prefix one byte too long", in: "metadata.annotations['c" + prefix + "/" + name + "']", want: "prefix before '/' must be at most 253 bytes"},
-		{name: "a name one byte too long", in: "metadata.annotations['" + prefix + "/n" + name + "']", want: "name after '/' must be at most 63 bytes"},
-		{name: "a label key one byte too long", in: "metadata.labels['" + prefix + "/n" + name + "']", want: "name after '/' must be at most 63 bytes"},
-		{name: "1 MiB", in: "metadata.annotations['" + strings.Repeat("k", 1<<20) + "']", want: "must be at most 63 bytes"},
+		{name: "a prefix one byte too long", in: "metadata.annotations['c" + prefix + "/" + name + "']", want: "prefix part must be no more than 253 bytes"},
+		{name: "a name one byte too long", in: "metadata.annotations['" + prefix + "/n" + name + "']", want: "name part must be no more than 63 bytes"},
+		{name: "a label key one byte too long", in: "metadata.labels['" + prefix + "/n" + name + "']", want: "name part must be no more than 63 bytes"},
+		{name: "1 MiB", in: "metadata.annotations['" + strings.Repeat("k", 1<<20) + "']", want: "name part must be no more than 63 bytes"},
 		{name: "1 MiB without subscript", in: strings.Repeat("metadata.", 1<<17), want: "invalid fieldPath"},
 	}
 	for _, tt := range tests {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/validation"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -188,7 +189,7 @@ func buildValidateOptions(opts []ValidateOption) (labelKeys, error) {
 const (
 	nameSuffixAlphabet = "bcdfghjklmnpqrstvwxz2456789"
 	nameSuffixLength   = 5
-	maxGeneratedPrefix = meta.DNSLabelMaxLength - nameSuffixLength
+	maxGeneratedPrefix = validation.DNSLabelMaxLength - nameSuffixLength
 )
 
 // PrepareForCreate does to job what an API server does to a new Job
@@ -327,7 +328,7 @@ func PrepareForCreate(job *Job, opts ...CreateOption) (meta.Warnings, error) {
 		job.Spec.ManualSelector = &manual
 	}
 	core.DropDisabledTemplateFields(&job.Spec.Template, nil)
-	if name := job.ObjectMeta.Name; meta.IsDNSSubdomain(name) && !meta.IsDNSLabel(name) {
+	if name := job.ObjectMeta.Name; validation.IsDNSSubdomain(name) && !validation.IsDNSLabel(name) {
 		w = append(w, meta.Warning{Field: "metadata.name", Message: "is used in the names and hostnames of the Job's pods, which must be DNS labels; a DNS label (at most 63 lower-case letters, digits and '-') is recommended"})
 	}
 	return w, nil

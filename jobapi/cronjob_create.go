@@ -13,6 +13,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/internal/equality"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/validation"
 )
 
 // indexedTrackingWarning is the API server's warning for an Indexed Job
@@ -78,7 +79,7 @@ func PrepareCronJobForCreate(cj *CronJob, opts ...CreateOption) (meta.Warnings, 
 	}
 	cj.Status = CronJobStatus{}
 	core.DropDisabledTemplateFields(tmpl, nil)
-	if name := cj.ObjectMeta.Name; meta.IsDNSSubdomain(name) && !meta.IsDNSLabel(name) {
+	if name := cj.ObjectMeta.Name; validation.IsDNSSubdomain(name) && !validation.IsDNSLabel(name) {
 		w = append(w, meta.Warning{Field: "metadata.name", Message: "is used in the names of the CronJob's Jobs and of their pods, and in the pods' hostnames, which must be DNS labels; a DNS label (at most 63 lower-case letters, digits and '-') is recommended"})
 	}
 	return appendJobTemplateWarnings(w, &cj.Spec.JobTemplate.Spec), nil

@@ -10,12 +10,13 @@ import (
 	"github.com/jobkit/jobkit/jobapi/cron"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/validation"
 )
 
 // maxCronJobNameLength is the longest name a new CronJob may have: the
 // CronJob controller names each Job `<name>-<scheduled time in minutes>`,
 // an 11-byte suffix, and a Job's name must be a 63-byte DNS label.
-const maxCronJobNameLength = meta.DNSLabelMaxLength - 11
+const maxCronJobNameLength = validation.DNSLabelMaxLength - 11
 
 // ValidateCronJob checks a CronJob as a v1.36 API server checks a new one
 // (the CronJob strategy's Validate: Kubernetes' ValidateCronJobCreate),

@@ -3,8 +3,10 @@ package jobapi
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/validation"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -75,8 +77,8 @@ func resolveLabelKeys(p LabelKeyPolicy, unique string) (labelKeys, error) {
 	if unique == "" {
 		return k, nil
 	}
-	if errs := selector.ValidateQualifiedName(unique, nil); len(errs) > 0 {
-		return labelKeys{}, fmt.Errorf("unique label key %q %s", unique, errs[0].Detail)
+	if problems := validation.QualifiedNameProblems(unique); problems != nil {
+		return labelKeys{}, fmt.Errorf("unique label key %q: %s", unique, strings.Join(problems, "; "))
 	}
 	if isNameKey(unique) {
 		return labelKeys{}, errors.New("unique label key must not be '" + unique + "', which holds the Job's name; choose a key of your own, such as 'example.com/run-id'")

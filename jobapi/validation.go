@@ -10,6 +10,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/validation"
 	"github.com/jobkit/jobkit/scoreboard"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -242,7 +243,7 @@ func validateIndexedHostname(job *Job, errs field.ErrorList) field.ErrorList {
 		return errs
 	}
 	host := name + "-" + itoa32(*spec.Completions-1)
-	if !meta.IsDNSLabel(host) {
+	if !validation.IsDNSLabel(host) {
 		errs = append(errs, field.Invalid(field.NewPath("metadata", "name"), name, fmt.Sprintf(
 			"must make '%s', the hostname of the pod with the highest completion index, a DNS label (at most 63 lower-case letters, digits and '-')", host)))
 	}
@@ -252,13 +253,13 @@ func validateIndexedHostname(job *Job, errs field.ErrorList) field.ErrorList {
 // indexedHostnameValid reports, without allocating, that
 // `<name>-<index>` is a DNS label when name is one and the whole fits in
 // 63 bytes: the usual case. When it returns false the caller builds the
-// hostname and asks meta.IsDNSLabel.
+// hostname and asks validation.IsDNSLabel.
 func indexedHostnameValid(name string, index int32) bool {
 	digits := 1
 	for n := index; n >= 10; n /= 10 {
 		digits++
 	}
-	return index >= 0 && len(name)+1+digits <= meta.DNSLabelMaxLength && meta.IsDNSLabel(name)
+	return index >= 0 && len(name)+1+digits <= validation.DNSLabelMaxLength && validation.IsDNSLabel(name)
 }
 
 func isIndexed(spec *JobSpec) bool {
@@ -335,7 +336,7 @@ func validateManagedBy(s string, path *field.Path, errs field.ErrorList) field.E
 	if !ok || domain == "" || rest == "" {
 		errs = append(errs, field.Invalid(path, s, "must be a domain-prefixed path (e.g. 'example.com/controller')"))
 	} else {
-		errs = append(errs, meta.ValidateDNSSubdomain(domain, path)...)
+		errs = append(errs, validation.ValidateDNSSubdomain(domain, path)...)
 		for i := 0; i < len(rest); i++ {
 			if !isHTTPPathByte(rest[i]) {
 				errs = append(errs, field.Invalid(path, rest, "must consist of letters, digits and the characters '/-._~%!$&'()*+,;=:' after the domain"))
@@ -516,8 +517,8 @@ func validateOnPodConditions(ps []PodFailurePolicyOnPodConditionsPattern, path f
 	}
 	for j := range ps {
 		p := func() *field.Path { return path().Index(j) }
-		if len(selector.ValidateQualifiedName(string(ps[j].Type), nil)) > 0 {
-			errs = append(errs, selector.ValidateQualifiedName(string(ps[j].Type), p().Child("type"))...)
+		if !validation.IsQualifiedName(string(ps[j].Type)) {
+			errs = append(errs, validation.ValidateQualifiedName(string(ps[j].Type), p().Child("type"))...)
 		}
 		switch st := ps[j].Status; {
 		case st == "":

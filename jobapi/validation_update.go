@@ -7,7 +7,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/internal/equality"
 	"github.com/jobkit/jobkit/jobapi/meta"
-	"github.com/jobkit/jobkit/selector"
+	"github.com/jobkit/jobkit/jobapi/validation"
 )
 
 const immutable = "may not be changed once the Job is created"
@@ -106,7 +106,7 @@ func updatePodOptions(old *Job) core.PodValidationOptions {
 	if sel := old.Spec.Selector; sel != nil && !opts.AllowInvalidLabelValueInSelector {
 		for _, e := range sel.MatchExpressions {
 			for _, v := range e.Values {
-				if len(selector.ValidateLabelValue(v, nil)) > 0 {
+				if !validation.IsLabelValue(v) {
 					opts.AllowInvalidLabelValueInSelector = true
 				}
 			}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/jobkit/jobkit/jobapi/field"
 )
 
 // benchSizes are the numbers of requirements benchmarks run at.
@@ -148,6 +150,31 @@ func BenchmarkString(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				benchStrSink = s.String()
+			}
+		})
+	}
+}
+
+// BenchmarkValidateLabels measures the label-map check every object's
+// metadata and every selector's matchLabels pass through: free when the
+// map is valid, one error per problem when it is not.
+func BenchmarkValidateLabels(b *testing.B) {
+	valid := map[string]string{
+		"app":                          "web",
+		"batch.kubernetes.io/job-name": "pi",
+		"controller-uid":               "0d9c4f5e-3b7a-4c1e-9f2a-6e8d1b2c3a4f",
+		"example.com/tier":             "",
+	}
+	invalid := map[string]string{"app": "-web", "Example.com/tier": "db"}
+	path := field.NewPath("metadata", "labels")
+	for _, bc := range []struct {
+		name   string
+		labels map[string]string
+	}{{"valid", valid}, {"invalid", invalid}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = ValidateLabels(bc.labels, path)
 			}
 		})
 	}

@@ -1,6 +1,6 @@
 // Package selector implements Kubernetes label selectors: label sets, the
 // selector grammar, matching, printing, the LabelSelector wire struct and
-// its validation, with exactly the behaviour of k8s.io/apimachinery v0.37
+// its validation, with exactly the behaviour of k8s.io/apimachinery v0.36
 // (pkg/labels and the LabelSelector helpers of pkg/apis/meta/v1).
 //
 // A [Selector] is an immutable value: a list of requirements
@@ -24,15 +24,17 @@
 // [Index] holds many selectors and finds the ones a label set matches
 // without trying each of them.
 //
-// Keys and values are validated as the API server validates labels: a key
-// is a name of at most 63 bytes (letters, digits, '-', '_' and '.',
-// starting and ending with a letter or digit), optionally preceded by a
-// lower-case DNS subdomain of at most 253 bytes and '/'; a value is empty
-// or follows the rules of a name. [ValidateLabels],
-// [ValidateQualifiedName], [ValidateLabelValue] and [ValidateLabelSelector]
-// report problems as field errors in the API conventions' wording;
-// [LabelSelectorValidationOptions] say what an update of an older object
-// keeps accepting, as apimachinery's options do.
+// Keys and values are validated as the API server validates labels, by
+// the rules of package jobapi/validation (its IsQualifiedName and
+// IsLabelValue) and in Kubernetes' words: a key is a name of at most 63
+// bytes (letters, digits, '-', '_' and '.', starting and ending with a
+// letter or digit), optionally preceded by a lower-case DNS subdomain of at
+// most 253 bytes and '/'; a value is empty or follows the rules of a name.
+// [ValidateLabels] and [ValidateLabelSelector] report problems as field
+// errors at the paths an API server names; [Parse] reports them as
+// apimachinery's selector parser does, the problems of a key or value
+// joined by "; "; [LabelSelectorValidationOptions] say what an update of
+// an older object keeps accepting, as apimachinery's options do.
 //
 // Non-goals: field selectors, kubectl's looser string helpers (such as
 // ConvertSelectorToLabelsMap), logging, and changing a selector in place.

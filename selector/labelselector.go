@@ -3,6 +3,8 @@ package selector
 import (
 	"maps"
 	"slices"
+
+	"github.com/jobkit/jobkit/jobapi/validation"
 )
 
 // LabelSelectorOperator is the operator of a [LabelSelectorRequirement]:
@@ -107,7 +109,7 @@ func FromLabelSelector(ls *LabelSelector) (Selector, error) {
 		vals = make([]string, 0, nvals)
 	}
 	for k, v := range ls.MatchLabels {
-		if !validKey(k) || !validValue(v) {
+		if !validation.IsQualifiedName(k) || !validation.IsLabelValue(v) {
 			return Selector{}, invalidLabelSelector(ls)
 		}
 		vals = append(vals, v)

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/jobkit/jobkit/jobapi/validation"
 )
 
 // Overlaps reports whether some label set matches both a and b: a set of
@@ -175,7 +177,7 @@ func solveKey(key string, ra, rb []Requirement) (v string, present, ok bool) {
 	case !c.mustExist:
 		// Only '!=', 'notin' and '!key', which an absent key satisfies.
 		return "", false, true
-	case c.mustNotExist || !validKey(key):
+	case c.mustNotExist || !validation.IsQualifiedName(key):
 		return "", false, false
 	}
 	holds := func(v string) bool {
@@ -192,7 +194,7 @@ func solveKey(key string, ra, rb []Requirement) (v string, present, ok bool) {
 	case c.eq != nil:
 		// The values are sorted, so the first that holds is the smallest.
 		for _, v := range c.eq.values {
-			if validValue(v) && holds(v) {
+			if validation.IsLabelValue(v) && holds(v) {
 				return v, true, true
 			}
 		}
@@ -243,12 +245,12 @@ func integerValue(lo, hi int64, excluded int, holds func(string) bool) (string, 
 	}
 	// Every integer in [lo, hi] is excluded in canonical form, so the
 	// range has at most excluded integers.
-	for zeros := 1; zeros < MaxNameLength; zeros++ {
+	for zeros := 1; zeros < validation.LabelValueMaxLength; zeros++ {
 		pad := strings.Repeat("0", zeros)
 		found := false
 		for n := lo; ; n++ {
 			canon := strconv.FormatInt(n, 10)
-			if len(canon)+zeros <= MaxNameLength {
+			if len(canon)+zeros <= validation.LabelValueMaxLength {
 				found = true
 				if v := pad + canon; holds(v) {
 					return v, true

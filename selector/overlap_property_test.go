@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/validation"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -94,7 +95,7 @@ func universe(a, b selector.Selector) map[string][]string {
 			for _, c := range ki.starts {
 				for j := int64(0); j <= int64(e) && c <= math.MaxInt64-j; j++ {
 					canon := strconv.FormatInt(c+j, 10)
-					for z := 0; z <= e && z+len(canon) <= selector.MaxNameLength; z++ {
+					for z := 0; z <= e && z+len(canon) <= validation.LabelValueMaxLength; z++ {
 						vals = append(vals, strings.Repeat("0", z)+canon)
 					}
 				}
@@ -104,11 +105,11 @@ func universe(a, b selector.Selector) map[string][]string {
 		vals = slices.Compact(vals)
 		valid := vals[:0]
 		for _, v := range vals {
-			if len(selector.ValidateLabelValue(v, nil)) == 0 {
+			if validation.IsLabelValue(v) {
 				valid = append(valid, v)
 			}
 		}
-		if len(selector.ValidateQualifiedName(k, nil)) > 0 {
+		if !validation.IsQualifiedName(k) {
 			valid = nil
 		}
 		u[k] = valid

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/jobkit/jobkit/jobapi/validation"
 )
 
 // Parse reads a selector in the string form Kubernetes uses (the
@@ -18,11 +20,11 @@ import (
 //	                | KEY ( "in" | "notin" ) "(" [ VALUE ] { "," [ VALUE ] } ")"
 //
 // Spaces, tabs, carriage returns and newlines may surround every token.
-// KEY is a label key and VALUE a label value (see [ValidateQualifiedName]
-// and [ValidateLabelValue]); there is no quoting. A missing VALUE is the
-// empty value: "a=" requires a to be present and empty, and "a in (x,)"
-// holds "" and "x". "in" and "notin" are keywords only where an operator
-// may stand: "in in (in)" is valid. INTEGER is a label value that is also
+// KEY is a label key and VALUE a label value (as package
+// jobapi/validation's IsQualifiedName and IsLabelValue have them); there
+// is no quoting. A missing VALUE is the empty value: "a=" requires a to be
+// present and empty, and "a in (x,)" holds "" and "x". "in" and "notin"
+// are keywords only where an operator may stand: "in in (in)" is valid. INTEGER is a label value that is also
 // a base-10 int64 ("gt" and "lt" are not operators in this form). Leading,
 // trailing and doubled commas are errors. As in Kubernetes, a NUL byte
 // ends a token, and one where a token would start ends the selector.
@@ -329,8 +331,8 @@ func (p *parser) requirement() error {
 		return p.fail(t, "found "+p.describe(t)+" after '!', expected a label key (e.g. '!legacy')")
 	}
 	key := p.text(t)
-	if !validKey(key) {
-		return p.fail(t, "label key "+quote(key)+": "+keyProblem(key))
+	if !validation.IsQualifiedName(key) {
+		return p.fail(t, "label key "+quote(key)+": "+strings.Join(validation.QualifiedNameProblems(key), "; "))
 	}
 	if op == opDoesNotExist {
 		p.reqs = append(p.reqs, Requirement{key: key, op: opDoesNotExist})
@@ -377,8 +379,8 @@ func (p *parser) requirement() error {
 	}
 	values := p.vals[start:len(p.vals):len(p.vals)]
 	for _, v := range values {
-		if !validValue(v) {
-			return p.fail(t, "value "+quote(v)+" for key "+quote(key)+": "+valueProblem(v))
+		if !validation.IsLabelValue(v) {
+			return p.fail(t, "value "+quote(v)+" for key "+quote(key)+": "+strings.Join(validation.LabelValueProblems(v), "; "))
 		}
 	}
 	r := Requirement{key: key, op: op, values: values}

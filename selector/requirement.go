@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/validation"
 )
 
 // Operator relates a label key to values in a [Requirement]. Its values are
@@ -123,7 +124,7 @@ type Requirement struct {
 // `values` and `values[i]`.
 func NewRequirement(key string, op Operator, vals []string) (Requirement, error) {
 	var errs field.ErrorList
-	errs = append(errs, ValidateQualifiedName(key, field.NewPath("key"))...)
+	errs = append(errs, validation.ValidateQualifiedName(key, field.NewPath("key"))...)
 	valuesPath := field.NewPath("values")
 	code := opcodeOf(op)
 	var num int64
@@ -155,7 +156,7 @@ func NewRequirement(key string, op Operator, vals []string) (Requirement, error)
 		errs = append(errs, field.NotSupported(field.NewPath("operator"), op, operators()))
 	}
 	for i, v := range vals {
-		errs = append(errs, ValidateLabelValue(v, valuesPath.Index(i))...)
+		errs = append(errs, validation.ValidateLabelValue(v, valuesPath.Index(i))...)
 	}
 	if len(errs) > 0 {
 		return Requirement{}, errs.ToAggregate()

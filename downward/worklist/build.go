@@ -11,6 +11,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/fieldpath"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/validation"
 )
 
 // Where the script lives in the pod: the ConfigMap's only key, in a volume
@@ -181,10 +182,10 @@ func validateSpec(spec *Spec) (int32, field.ErrorList) {
 	if spec.Name == "" {
 		errs = append(errs, field.Required(field.NewPath("name"), "the Job must have a name"))
 	} else {
-		errs = append(errs, meta.ValidateDNSLabel(spec.Name, field.NewPath("name"))...)
+		errs = append(errs, validation.ValidateDNSLabel(spec.Name, field.NewPath("name"))...)
 	}
 	if spec.Namespace != "" {
-		errs = append(errs, meta.ValidateDNSLabel(spec.Namespace, field.NewPath("namespace"))...)
+		errs = append(errs, validation.ValidateDNSLabel(spec.Namespace, field.NewPath("namespace"))...)
 	}
 	if spec.Image == "" {
 		errs = append(errs, field.Required(field.NewPath("image"), ""))

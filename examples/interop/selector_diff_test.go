@@ -1,6 +1,7 @@
 package interop
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -17,6 +18,7 @@ import (
 	kfield "k8s.io/apimachinery/pkg/util/validation/field"
 
 	jfield "github.com/jobkit/jobkit/jobapi/field"
+	jvalidation "github.com/jobkit/jobkit/jobapi/validation"
 )
 
 // The generator's seed is fixed: every run compares the same inputs.
@@ -251,6 +253,7 @@ func TestParseAgreesWithKubernetes(t *testing.T) {
 	d := &differ{t: t}
 	var st stats
 	inputs := selectorStrings(g)
+	messages := 0
 	for _, in := range inputs {
 		st.inputs++
 		ksel, kerr := labels.Parse(in)
@@ -261,6 +264,14 @@ func TestParseAgreesWithKubernetes(t *testing.T) {
 		}
 		if kerr != nil {
 			st.rejected++
+			// When jobkit rejects a key or a value, Kubernetes rejects the
+			// same one with the same problems, joined the same way.
+			if problems, ok := labelProblems(jerr); ok {
+				messages++
+				if !strings.Contains(kerr.Error(), problems) {
+					d.errorf("Parse(%q): jobkit's problems are not Kubernetes':\n k8s:    %v\n jobkit: %v", in, kerr, jerr)
+				}
+			}
 			continue
 		}
 		st.accepted++
@@ -271,14 +282,36 @@ func TestParseAgreesWithKubernetes(t *testing.T) {
 			d.errorf("Parse(%q): Parse(String()) = %q, %v; want %q", in, again.String(), err, jsel.String())
 		}
 	}
-	t.Logf("selector strings: %d (%d accepted, %d rejected by both); label sets: %d; Matches comparisons: %d (%d matching); disagreements: %d",
-		st.inputs, st.accepted, st.rejected, st.labelSets, st.matchChecks, st.matched, d.count)
+	t.Logf("selector strings: %d (%d accepted, %d rejected by both, %d of them for a key or value whose problems were compared word for word); label sets: %d; Matches comparisons: %d (%d matching); disagreements: %d",
+		st.inputs, st.accepted, st.rejected, messages, st.labelSets, st.matchChecks, st.matched, d.count)
+	if messages < st.rejected/10 {
+		t.Errorf("compared the problems of %d rejected keys and values of %d rejections: the generator must produce more", messages, st.rejected)
+	}
 	if st.inputs < minSelectorStrings {
 		t.Errorf("compared %d selector strings, want at least %d", st.inputs, minSelectorStrings)
 	}
 	if st.accepted < st.inputs/4 || st.rejected < st.inputs/4 {
 		t.Errorf("accepted %d and rejected %d of %d: the generator must produce plenty of both", st.accepted, st.rejected, st.inputs)
 	}
+}
+
+// labelProblems returns the problems of the key or value a jobkit Parse
+// error rejects, as joined in its detail ("label key 'K': P" or "value 'V'
+// for key 'K': P"), and whether the error is of that kind.
+func labelProblems(err error) (string, bool) {
+	var pe *selector.ParseError
+	if !errors.As(err, &pe) {
+		return "", false
+	}
+	isValue := strings.HasPrefix(pe.Detail, "value ") && strings.Contains(pe.Detail, "' for key '")
+	if !strings.HasPrefix(pe.Detail, "label key ") && !isValue {
+		return "", false
+	}
+	i := strings.Index(pe.Detail, "': ")
+	if i < 0 {
+		return "", false
+	}
+	return pe.Detail[i+len("': "):], true
 }
 
 // labelSelectorPair is the same generated selector in both type systems.
@@ -393,8 +426,10 @@ func TestFromLabelSelectorAgreesWithKubernetes(t *testing.T) {
 			d.errorf("%s: k8s error %v, jobkit error %v", in, kerr, jerr)
 			continue
 		}
-		if (len(kval) == 0) != (len(jval) == 0) {
-			d.errorf("%s: ValidateLabelSelector: k8s %v, jobkit %v", in, kval, jval)
+		// The same errors, word for word; Kubernetes reports matchLabels
+		// in map order, so they are compared sorted.
+		if ks, js := kErrorStrings(kval), jErrorStrings(jval); !slices.Equal(sorted(ks), sorted(js)) {
+			d.errorf("%s: ValidateLabelSelector:\n k8s:    %q\n jobkit: %q", in, ks, js)
 		}
 		if (jerr == nil) != (len(jval) == 0) {
 			d.errorf("%s: FromLabelSelector error %v but ValidateLabelSelector %v", in, jerr, jval)
@@ -410,7 +445,7 @@ func TestFromLabelSelectorAgreesWithKubernetes(t *testing.T) {
 		}
 		compareSelectors(d, g, &st, in, ksel, jsel, free)
 	}
-	t.Logf("LabelSelectors: %d (%d accepted, %d rejected by both; %d where Kubernetes' order of equal keys follows map iteration, compared as multisets); label sets: %d; Matches comparisons: %d (%d matching); disagreements: %d",
+	t.Logf("LabelSelectors: %d (%d accepted, %d rejected by both, with ValidateLabelSelector's errors compared word for word; %d where Kubernetes' order of equal keys follows map iteration, compared as multisets); label sets: %d; Matches comparisons: %d (%d matching); disagreements: %d",
 		st.inputs, st.accepted, st.rejected, unordered, st.labelSets, st.matchChecks, st.matched, d.count)
 	if st.inputs < minLabelSelectors {
 		t.Errorf("compared %d LabelSelectors, want at least %d", st.inputs, minLabelSelectors)
@@ -488,24 +523,51 @@ func TestValidationAgreesWithKubernetes(t *testing.T) {
 			s = g.mutate(g.key())
 		}
 		n++
-		kKey := len(validation.IsQualifiedName(s)) == 0
-		jKey := len(selector.ValidateQualifiedName(s, jfield.NewPath("key"))) == 0
-		if kKey != jKey {
-			d.errorf("key %q: valid for k8s %v, for jobkit %v", s, kKey, jKey)
+		// The same problems, word for word, in the same order.
+		if k, j := validation.IsQualifiedName(s), jvalidation.QualifiedNameProblems(s); !slices.Equal(k, j) {
+			d.errorf("key %q:\n k8s:    %q\n jobkit: %q", s, k, j)
 		}
-		kVal := len(validation.IsValidLabelValue(s)) == 0
-		jVal := len(selector.ValidateLabelValue(s, jfield.NewPath("value"))) == 0
-		if kVal != jVal {
-			d.errorf("value %q: valid for k8s %v, for jobkit %v", s, kVal, jVal)
+		if k, j := validation.IsValidLabelValue(s), jvalidation.LabelValueProblems(s); !slices.Equal(k, j) {
+			d.errorf("value %q:\n k8s:    %q\n jobkit: %q", s, k, j)
+		}
+		if k, j := len(validation.IsQualifiedName(s)) == 0, jvalidation.IsQualifiedName(s); k != j {
+			d.errorf("key %q: valid for k8s %v, IsQualifiedName %v", s, k, j)
+		}
+		if k, j := len(validation.IsValidLabelValue(s)) == 0, jvalidation.IsLabelValue(s); k != j {
+			d.errorf("value %q: valid for k8s %v, IsLabelValue %v", s, k, j)
 		}
 		m := map[string]string{s: g.value()}
-		kLabels := len(metavalidation.ValidateLabels(m, kfield.NewPath("labels"))) == 0
-		jLabels := len(selector.ValidateLabels(m, jfield.NewPath("labels"))) == 0
-		if kLabels != jLabels {
-			d.errorf("labels %v: valid for k8s %v, for jobkit %v", m, kLabels, jLabels)
+		kLabels := kErrorStrings(metavalidation.ValidateLabels(m, kfield.NewPath("labels")))
+		jLabels := jErrorStrings(selector.ValidateLabels(m, jfield.NewPath("labels")))
+		if !slices.Equal(kLabels, jLabels) {
+			d.errorf("labels %v:\n k8s:    %q\n jobkit: %q", m, kLabels, jLabels)
 		}
 	}
-	t.Logf("strings validated as keys, values and label maps: %d; disagreements: %d", n, d.count)
+	t.Logf("strings validated as keys, values and label maps, messages compared word for word: %d; disagreements: %d", n, d.count)
+}
+
+// kErrorStrings and jErrorStrings print field errors as their Error
+// methods do, to compare type, path, value and message at once.
+func kErrorStrings(errs kfield.ErrorList) []string {
+	var out []string
+	for _, e := range errs {
+		out = append(out, e.Error())
+	}
+	return out
+}
+
+// sorted returns xs sorted, in place.
+func sorted(xs []string) []string {
+	slices.Sort(xs)
+	return xs
+}
+
+func jErrorStrings(errs jfield.ErrorList) []string {
+	var out []string
+	for _, e := range errs {
+		out = append(out, e.Error())
+	}
+	return out
 }
 
 func TestNewRequirementAgreesWithKubernetes(t *testing.T) {

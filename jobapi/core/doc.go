@@ -35,8 +35,10 @@
 // template with every rule a v1.36 API server applies to a Job's, with the
 // field paths and error types Kubernetes reports; [PodValidationOptions]
 // holds the few choices the Job strategy makes ([JobPodValidationOptions]).
-// The rules every kind shares (DNS names, object metadata, annotations)
-// are package meta's; label keys and values are package selector's.
+// The format rules every kind shares (DNS names, qualified names, label
+// values, local paths) are package jobapi/validation's; object metadata
+// and annotations are package meta's; label maps and selectors are package
+// selector's.
 //
 // # Non-goals
 //

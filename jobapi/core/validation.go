@@ -10,6 +10,7 @@ import (
 
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/validation"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -241,31 +242,31 @@ func validatePodSpec(spec *PodSpec, pod *meta.ObjectMeta, at *lazyPath, opts Pod
 	errs = validateHostProcess(spec, at, errs)
 	errs = validateHostUsers(spec, at, opts, errs)
 	errs = validateHostnameOverride(spec, at, errs)
-	if n := spec.ServiceAccountName; n != "" && !meta.IsDNSSubdomain(n) {
-		errs = append(errs, meta.ValidateDNSSubdomain(n, at.at("serviceAccountName"))...)
+	if n := spec.ServiceAccountName; n != "" && !validation.IsDNSSubdomain(n) {
+		errs = append(errs, validation.ValidateDNSSubdomain(n, at.at("serviceAccountName"))...)
 	}
-	if n := spec.NodeName; n != "" && !meta.IsDNSSubdomain(n) {
-		errs = append(errs, meta.ValidateDNSSubdomain(n, at.at("nodeName"))...)
+	if n := spec.NodeName; n != "" && !validation.IsDNSSubdomain(n) {
+		errs = append(errs, validation.ValidateDNSSubdomain(n, at.at("nodeName"))...)
 	}
 	if d := spec.ActiveDeadlineSeconds; d != nil && (*d < 1 || *d > 1<<31-1) {
 		errs = append(errs, field.Invalid(at.at("activeDeadlineSeconds"), *d,
 			"must be between 1 and 2147483647, inclusive"))
 	}
-	if n := spec.Hostname; n != "" && !meta.IsDNSLabel(n) {
-		errs = append(errs, meta.ValidateDNSLabel(n, at.at("hostname"))...)
+	if n := spec.Hostname; n != "" && !validation.IsDNSLabel(n) {
+		errs = append(errs, validation.ValidateDNSLabel(n, at.at("hostname"))...)
 	}
-	if n := spec.Subdomain; n != "" && !meta.IsDNSLabel(n) {
-		errs = append(errs, meta.ValidateDNSLabel(n, at.at("subdomain"))...)
+	if n := spec.Subdomain; n != "" && !validation.IsDNSLabel(n) {
+		errs = append(errs, validation.ValidateDNSLabel(n, at.at("subdomain"))...)
 	}
 	if len(spec.Tolerations) > 0 {
 		errs = validateTolerations(spec.Tolerations, at, opts, errs)
 	}
 	errs = validateHostAliases(spec, at, errs)
-	if n := spec.PriorityClassName; n != "" && !meta.IsDNSSubdomain(n) {
-		errs = append(errs, meta.ValidateDNSSubdomain(n, at.at("priorityClassName"))...)
+	if n := spec.PriorityClassName; n != "" && !validation.IsDNSSubdomain(n) {
+		errs = append(errs, validation.ValidateDNSSubdomain(n, at.at("priorityClassName"))...)
 	}
-	if n := spec.RuntimeClassName; n != nil && !meta.IsDNSSubdomain(*n) {
-		errs = append(errs, meta.ValidateDNSSubdomain(*n, at.at("runtimeClassName"))...)
+	if n := spec.RuntimeClassName; n != nil && !validation.IsDNSSubdomain(*n) {
+		errs = append(errs, validation.ValidateDNSSubdomain(*n, at.at("runtimeClassName"))...)
 	}
 	if p := spec.PreemptionPolicy; p != nil {
 		switch *p {
@@ -285,8 +286,8 @@ func validatePodSpec(spec *PodSpec, pod *meta.ObjectMeta, at *lazyPath, opts Pod
 	if g := spec.SchedulingGroup; g != nil {
 		if g.PodGroupName == nil {
 			errs = append(errs, field.Invalid(at.at("schedulingGroup", "podGroupName"), "", "must specify one of: `podGroupName`"))
-		} else if !meta.IsDNSSubdomain(*g.PodGroupName) {
-			errs = append(errs, meta.ValidateDNSSubdomain(*g.PodGroupName, at.at("schedulingGroup", "podGroupName"))...)
+		} else if !validation.IsDNSSubdomain(*g.PodGroupName) {
+			errs = append(errs, validation.ValidateDNSSubdomain(*g.PodGroupName, at.at("schedulingGroup", "podGroupName"))...)
 		}
 	}
 	return validateFileKeyRefVolumes(spec, at, errs)
@@ -316,8 +317,8 @@ func validateHostNetworkPorts(spec *PodSpec, isPod bool, at *lazyPath, errs fiel
 func validateReadinessGates(spec *PodSpec, at *lazyPath, errs field.ErrorList) field.ErrorList {
 	for i := range spec.ReadinessGates {
 		ct := string(spec.ReadinessGates[i].ConditionType)
-		if len(selector.ValidateQualifiedName(ct, nil)) > 0 {
-			errs = append(errs, selector.ValidateQualifiedName(ct, at.at("readinessGates").Index(i).Child("conditionType"))...)
+		if !validation.IsQualifiedName(ct) {
+			errs = append(errs, validation.ValidateQualifiedName(ct, at.at("readinessGates").Index(i).Child("conditionType"))...)
 		}
 	}
 	return errs
@@ -368,8 +369,8 @@ func validateHostnameOverride(spec *PodSpec, at *lazyPath, errs field.ErrorList)
 	if len(*h) > 64 {
 		errs = append(errs, field.TooLong(at.at("hostnameOverride"), "", 64))
 	}
-	if !meta.IsDNSSubdomain(*h) {
-		errs = append(errs, meta.ValidateDNSSubdomain(*h, at.at("hostnameOverride"))...)
+	if !validation.IsDNSSubdomain(*h) {
+		errs = append(errs, validation.ValidateDNSSubdomain(*h, at.at("hostnameOverride"))...)
 	}
 	return errs
 }
@@ -387,8 +388,8 @@ func validateHostAliases(spec *PodSpec, at *lazyPath, errs field.ErrorList) fiel
 				"must not be an IPv4-mapped IPv6 address: write the IPv4 address"))
 		}
 		for j, name := range h.Hostnames {
-			if !meta.IsDNSSubdomain(name) {
-				errs = append(errs, meta.ValidateDNSSubdomain(name, at.at("hostAliases").Index(i).Child("hostnames").Index(j))...)
+			if !validation.IsDNSSubdomain(name) {
+				errs = append(errs, validation.ValidateDNSSubdomain(name, at.at("hostAliases").Index(i).Child("hostnames").Index(j))...)
 			}
 		}
 	}
@@ -409,8 +410,8 @@ func validatePodResourceClaims(spec *PodSpec, at *lazyPath, errs field.ErrorList
 			errs = append(errs, field.Required(cp().Child("name"), "must name the claim with a DNS label"))
 		case claimNamedBefore(claims[:i], c.Name):
 			errs = append(errs, field.Duplicate(cp().Child("name"), c.Name))
-		case !meta.IsDNSLabel(c.Name):
-			errs = append(errs, meta.ValidateDNSLabel(c.Name, cp().Child("name"))...)
+		case !validation.IsDNSLabel(c.Name):
+			errs = append(errs, validation.ValidateDNSLabel(c.Name, cp().Child("name"))...)
 		}
 		if c.ResourceClaimName != nil && c.ResourceClaimTemplateName != nil {
 			errs = append(errs, field.Invalid(cp(), c.Name, "at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified"))
@@ -418,11 +419,11 @@ func validatePodResourceClaims(spec *PodSpec, at *lazyPath, errs field.ErrorList
 		if c.ResourceClaimName == nil && c.ResourceClaimTemplateName == nil {
 			errs = append(errs, field.Invalid(cp(), c.Name, "must specify one of: `resourceClaimName`, `resourceClaimTemplateName`"))
 		}
-		if n := c.ResourceClaimName; n != nil && !meta.IsDNSSubdomain(*n) {
-			errs = append(errs, meta.ValidateDNSSubdomain(*n, cp().Child("resourceClaimName"))...)
+		if n := c.ResourceClaimName; n != nil && !validation.IsDNSSubdomain(*n) {
+			errs = append(errs, validation.ValidateDNSSubdomain(*n, cp().Child("resourceClaimName"))...)
 		}
-		if n := c.ResourceClaimTemplateName; n != nil && !meta.IsDNSSubdomain(*n) {
-			errs = append(errs, meta.ValidateDNSSubdomain(*n, cp().Child("resourceClaimTemplateName"))...)
+		if n := c.ResourceClaimTemplateName; n != nil && !validation.IsDNSSubdomain(*n) {
+			errs = append(errs, validation.ValidateDNSSubdomain(*n, cp().Child("resourceClaimTemplateName"))...)
 		}
 	}
 	return errs
@@ -438,8 +439,8 @@ func validateClaimRefs(refs []ResourceClaim, claims []PodResourceClaim, path fun
 			errs = append(errs, field.Required(path().Index(j), "must name one of the pod's resourceClaims"))
 			continue
 		}
-		if r.Request != "" && !meta.IsDNSLabel(r.Request) {
-			errs = append(errs, meta.ValidateDNSLabel(r.Request, path().Index(j).Child("request"))...)
+		if r.Request != "" && !validation.IsDNSLabel(r.Request) {
+			errs = append(errs, validation.ValidateDNSLabel(r.Request, path().Index(j).Child("request"))...)
 		}
 		if claimRefConflicts(refs[:j], r) {
 			errs = append(errs, field.Duplicate(path().Index(j), r.Name))
@@ -531,8 +532,8 @@ func validatePodDNSConfig(spec *PodSpec, at *lazyPath, errs field.ErrorList) fie
 		if s == "." {
 			continue
 		}
-		if s = strings.TrimSuffix(s, "."); !meta.IsDNSSubdomainWithUnderscore(s) {
-			errs = append(errs, meta.ValidateDNSSubdomainWithUnderscore(s, at.at("dnsConfig", "searches").Index(i))...)
+		if s = strings.TrimSuffix(s, "."); !validation.IsDNSSubdomainWithUnderscore(s) {
+			errs = append(errs, validation.ValidateDNSSubdomainWithUnderscore(s, at.at("dnsConfig", "searches").Index(i))...)
 		}
 	}
 	for i := range c.Options {

@@ -9,7 +9,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/fieldpath"
 	"github.com/jobkit/jobkit/jobapi/meta"
 	"github.com/jobkit/jobkit/jobapi/resource"
-	"github.com/jobkit/jobkit/selector"
+	"github.com/jobkit/jobkit/jobapi/validation"
 )
 
 // volumeSet answers whether a volume mount names a declared volume that
@@ -215,8 +215,8 @@ func hostPortSeen(cs []Container, ci, pi int) bool {
 func validateContainerCommon(c *Container, spec *PodSpec, vs *volumeSet, cp *lazyPath, opts PodValidationOptions, errs field.ErrorList) field.ErrorList {
 	if c.Name == "" {
 		errs = append(errs, field.Required(cp.at("name"), "must name the container with a DNS label"))
-	} else if !meta.IsDNSLabel(c.Name) {
-		errs = append(errs, meta.ValidateDNSLabel(c.Name, cp.at("name"))...)
+	} else if !validation.IsDNSLabel(c.Name) {
+		errs = append(errs, validation.ValidateDNSLabel(c.Name, cp.at("name"))...)
 	}
 	if c.Image == "" {
 		errs = append(errs, field.Required(cp.at("image"), "must name the container image to run"))
@@ -494,8 +494,8 @@ func containsString(list []string, s string) bool {
 // validateKeySelector checks a configMapKeyRef or secretKeyRef: the name a
 // DNS subdomain, the key set and a valid ConfigMap/Secret key.
 func validateKeySelector(name, key string, path func() *field.Path, errs field.ErrorList) field.ErrorList {
-	if !meta.IsDNSSubdomain(name) {
-		errs = append(errs, meta.ValidateDNSSubdomain(name, path().Child("name"))...)
+	if !validation.IsDNSSubdomain(name) {
+		errs = append(errs, validation.ValidateDNSSubdomain(name, path().Child("name"))...)
 	}
 	if key == "" {
 		errs = append(errs, field.Required(path().Child("key"), "must name the key to read"))
@@ -517,12 +517,12 @@ func validateFileKeySelector(s *FileKeySelector, path func() *field.Path, errs f
 	}
 	if s.VolumeName == "" {
 		errs = append(errs, field.Required(path().Child("volumeName"), "must name an emptyDir volume"))
-	} else if !meta.IsDNSLabel(s.VolumeName) {
-		errs = append(errs, meta.ValidateDNSLabel(s.VolumeName, path().Child("volumeName"))...)
+	} else if !validation.IsDNSLabel(s.VolumeName) {
+		errs = append(errs, validation.ValidateDNSLabel(s.VolumeName, path().Child("volumeName"))...)
 	}
 	if s.Path == "" {
 		errs = append(errs, field.Required(path().Child("path"), "must name the file to read"))
-	} else if hasBackstep(s.Path) {
+	} else if validation.HasBackstep(s.Path) {
 		errs = append(errs, field.Invalid(path().Child("path"), s.Path, "must not contain '..'"))
 	}
 	return errs
@@ -532,7 +532,7 @@ func validateFileKeySelector(s *FileKeySelector, path func() *field.Path, errs f
 // key, one sentence per broken rule as Kubernetes counts them.
 func configMapKeyProblems(s string) []string {
 	var p []string
-	if len(s) > meta.DNSSubdomainMaxLength {
+	if len(s) > validation.DNSSubdomainMaxLength {
 		p = append(p, "must be no more than 253 bytes")
 	}
 	ok := s != ""
@@ -588,7 +588,7 @@ func validateEnvSourceName(name string, path func() *field.Path, errs field.Erro
 	}
 	// ConfigMap and Secret names are DNS subdomains, checked as a prefix
 	// (Kubernetes' ValidateConfigMapName(name, true)).
-	if !meta.IsDNSSubdomain(name) {
+	if !validation.IsDNSSubdomain(name) {
 		for _, p := range meta.NameIsDNSSubdomain(name, true) {
 			errs = append(errs, field.Invalid(path(), name, p))
 		}
@@ -710,7 +710,7 @@ func validateVolumeDevices(c *Container, vs *volumeSet, cp *lazyPath, errs field
 		if devicePathSeen(c.VolumeDevices[:i], d.DevicePath) {
 			errs = append(errs, field.Invalid(idx().Child("devicePath"), d.DevicePath, "must be unique"))
 		}
-		if d.DevicePath != "" && hasBackstep(d.DevicePath) {
+		if d.DevicePath != "" && validation.HasBackstep(d.DevicePath) {
 			errs = append(errs, field.Invalid(idx().Child("devicePath"), d.DevicePath, "can not contain backsteps ('..')"))
 		}
 		if mountNamed(c.VolumeMounts, d.Name) {
@@ -728,7 +728,7 @@ func validateVolumeDevices(c *Container, vs *volumeSet, cp *lazyPath, errs field
 func devicePathSeen(ds []VolumeDevice, p string) bool {
 	for i := range ds {
 		q := ds[i].DevicePath
-		if q == p && !(q != "" && hasBackstep(q)) {
+		if q == p && !(q != "" && validation.HasBackstep(q)) {
 			return true
 		}
 	}
@@ -850,7 +850,7 @@ func isExtendedResource(name ResourceName) bool {
 	}
 	// Kubernetes checks "requests."+name as a qualified name: name itself
 	// is one, with room for "requests." in its 253-byte prefix.
-	return len(selector.ValidateQualifiedName(s, nil)) == 0 && strings.IndexByte(s, '/')+len("requests.") <= meta.DNSSubdomainMaxLength
+	return validation.IsQualifiedName(s) && strings.IndexByte(s, '/')+len("requests.") <= validation.DNSSubdomainMaxLength
 }
 
 // standardResources are the names without '/' Kubernetes knows.
@@ -883,10 +883,10 @@ func validateContainerResourceName(name ResourceName, path func() *field.Path, e
 	s := string(name)
 	slash := strings.Contains(s, "/")
 	if !slash && (name == ResourceCPU || name == ResourceMemory || name == ResourceEphemeralStorage || isHugePages(name)) ||
-		slash && (isNativeResource(name) || isExtendedResource(name)) && len(selector.ValidateQualifiedName(s, nil)) == 0 {
+		slash && (isNativeResource(name) || isExtendedResource(name)) && validation.IsQualifiedName(s) {
 		return errs
 	}
-	qerrs := selector.ValidateQualifiedName(s, path())
+	qerrs := validation.ValidateQualifiedName(s, path())
 	errs = append(errs, qerrs...)
 	if len(qerrs) == 0 && !slash && !containsResource(standardResources, name) &&
 		!strings.HasPrefix(s, "requests.hugepages-") && !isHugePages(name) {
@@ -909,7 +909,7 @@ func validatePodResourceName(name ResourceName, path func() *field.Path, errs fi
 	if name == ResourceCPU || name == ResourceMemory || isHugePages(name) {
 		return errs
 	}
-	if qerrs := selector.ValidateQualifiedName(s, path()); len(qerrs) > 0 {
+	if qerrs := validation.ValidateQualifiedName(s, path()); len(qerrs) > 0 {
 		return append(errs, qerrs...)
 	}
 	if !strings.Contains(s, "/") && !containsResource(standardResources, name) && !strings.HasPrefix(s, "requests.hugepages-") {

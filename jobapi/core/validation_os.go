@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/field"
-	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/validation"
 )
 
 // The limits of Windows security options.
@@ -30,8 +30,8 @@ func validateWindowsOptions(w *WindowsSecurityContextOptions, scp *lazyPath, err
 	if w == nil {
 		return errs
 	}
-	if n := w.GMSACredentialSpecName; n != nil && !meta.IsDNSSubdomain(*n) {
-		errs = append(errs, meta.ValidateDNSSubdomain(*n, scp.at("windowsOptions", "gmsaCredentialSpecName"))...)
+	if n := w.GMSACredentialSpecName; n != nil && !validation.IsDNSSubdomain(*n) {
+		errs = append(errs, validation.ValidateDNSSubdomain(*n, scp.at("windowsOptions", "gmsaCredentialSpecName"))...)
 	}
 	if s := w.GMSACredentialSpec; s != nil {
 		if len(*s) == 0 {

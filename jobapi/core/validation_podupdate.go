@@ -11,6 +11,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/internal/equality"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/validation"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -96,7 +97,7 @@ func requiredNodeAffinityValueInvalid(a *Affinity) bool {
 	for _, term := range a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms {
 		for _, r := range term.MatchExpressions {
 			for _, v := range r.Values {
-				if len(selector.ValidateLabelValue(v, nil)) > 0 {
+				if !validation.IsLabelValue(v) {
 					return true
 				}
 			}
@@ -620,14 +621,14 @@ func ValidatePodStatusUpdate(p, old *Pod, opts PodValidationOptions) field.Error
 		switch c.Type {
 		case PodScheduled, PodReady, PodInitialized:
 		default:
-			errs = append(errs, selector.ValidateQualifiedName(string(c.Type), st.Child("conditions").Index(i).Child("Type"))...)
+			errs = append(errs, validation.ValidateQualifiedName(string(c.Type), st.Child("conditions").Index(i).Child("Type"))...)
 		}
 	}
 	if p.Spec.NodeName != old.Spec.NodeName {
 		errs = append(errs, field.Forbidden(st.Child("nodeName"), "may not be changed directly: a pod is bound to a node by its binding"))
 	}
 	if n := s.NominatedNodeName; n != old.Status.NominatedNodeName && n != "" {
-		errs = append(errs, meta.ValidateDNSSubdomain(n, st.Child("nominatedNodeName"))...)
+		errs = append(errs, validation.ValidateDNSSubdomain(n, st.Child("nominatedNodeName"))...)
 		if old.Spec.NodeName != "" {
 			errs = append(errs, field.Forbidden(st.Child("nominatedNodeName"), "may not be set on a pod already bound to a node"))
 		}
@@ -765,7 +766,7 @@ func validateClaimStatuses(statuses []PodResourceClaimStatus, claims []PodResour
 			errs = append(errs, field.Duplicate(ip.Child("name"), s.Name))
 		}
 		if n := s.ResourceClaimName; n != nil {
-			errs = append(errs, meta.ValidateDNSSubdomain(*n, ip.Child("resourceClaimName"))...)
+			errs = append(errs, validation.ValidateDNSSubdomain(*n, ip.Child("resourceClaimName"))...)
 		}
 	}
 	return errs

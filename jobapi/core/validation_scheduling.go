@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi/field"
-	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/validation"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -25,8 +25,8 @@ func validateTolerationsAt(ts []Toleration, list *lazyPath, opts PodValidationOp
 	for i := range ts {
 		t := &ts[i]
 		tp := func(name string) *field.Path { return list.path().Index(i).Child(name) }
-		if t.Key != "" && len(selector.ValidateQualifiedName(t.Key, nil)) > 0 {
-			errs = append(errs, selector.ValidateQualifiedName(t.Key, tp("key"))...)
+		if t.Key != "" && !validation.IsQualifiedName(t.Key) {
+			errs = append(errs, validation.ValidateQualifiedName(t.Key, tp("key"))...)
 		}
 		if t.Key == "" && t.Operator != TolerationOpExists {
 			errs = append(errs, field.Invalid(tp("operator"), t.Operator,
@@ -37,12 +37,9 @@ func validateTolerationsAt(ts []Toleration, list *lazyPath, opts PodValidationOp
 		}
 		switch t.Operator {
 		case TolerationOpEqual, "":
-			if verrs := selector.ValidateLabelValue(t.Value, nil); len(verrs) > 0 {
-				details := make([]string, len(verrs))
-				for k, e := range verrs {
-					details[k] = e.Detail
-				}
-				errs = append(errs, field.Invalid(tp("operator"), t.Value, "value "+strings.Join(details, "; ")))
+			if !validation.IsLabelValue(t.Value) {
+				// Kubernetes joins the problems with ';' into one error.
+				errs = append(errs, field.Invalid(tp("operator"), t.Value, strings.Join(validation.LabelValueProblems(t.Value), ";")))
 			}
 		case TolerationOpExists:
 			if t.Value != "" {
@@ -92,8 +89,8 @@ func isDecimalInteger(s string) bool {
 func validateSchedulingGates(gates []PodSchedulingGate, at *lazyPath, errs field.ErrorList) field.ErrorList {
 	for i := range gates {
 		name := gates[i].Name
-		if len(selector.ValidateQualifiedName(name, nil)) > 0 {
-			errs = append(errs, selector.ValidateQualifiedName(name, at.at("schedulingGates").Index(i))...)
+		if !validation.IsQualifiedName(name) {
+			errs = append(errs, validation.ValidateQualifiedName(name, at.at("schedulingGates").Index(i))...)
 		}
 		for j := 0; j < i; j++ {
 			if gates[j].Name == name {
@@ -167,13 +164,13 @@ func validateNodeSelectorTerm(t *NodeSelectorTerm, allowInvalidValues bool, tp *
 			errs = append(errs, field.Invalid(rp().Child("operator"), r.Operator,
 				"must be one of 'In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt' or 'Lt' (case matters)"))
 		}
-		if len(selector.ValidateQualifiedName(r.Key, nil)) > 0 {
-			errs = append(errs, selector.ValidateQualifiedName(r.Key, rp().Child("key"))...)
+		if !validation.IsQualifiedName(r.Key) {
+			errs = append(errs, validation.ValidateQualifiedName(r.Key, rp().Child("key"))...)
 		}
 		if !allowInvalidValues {
 			for k, v := range r.Values {
-				if len(selector.ValidateLabelValue(v, nil)) > 0 {
-					errs = append(errs, selector.ValidateLabelValue(v, rp().Child("values").Index(k))...)
+				if !validation.IsLabelValue(v) {
+					errs = append(errs, validation.ValidateLabelValue(v, rp().Child("values").Index(k))...)
 				}
 			}
 		}
@@ -194,8 +191,8 @@ func validateNodeSelectorTerm(t *NodeSelectorTerm, allowInvalidValues bool, tp *
 			continue
 		}
 		for k, v := range r.Values {
-			if !meta.IsDNSSubdomain(v) {
-				errs = append(errs, meta.ValidateDNSSubdomain(v, rp().Child("values").Index(k))...)
+			if !validation.IsDNSSubdomain(v) {
+				errs = append(errs, validation.ValidateDNSSubdomain(v, rp().Child("values").Index(k))...)
 			}
 		}
 	}
@@ -229,17 +226,17 @@ func validatePodAffinityTerm(t *PodAffinityTerm, tp *lazyPath, opts PodValidatio
 		errs = append(errs, selector.ValidateLabelSelector(t.NamespaceSelector, lsOpts, tp.at("namespaceSelector"))...)
 	}
 	for _, ns := range t.Namespaces {
-		if !meta.IsDNSLabel(ns) {
+		if !validation.IsDNSLabel(ns) {
 			// Kubernetes reports these at `namespace`, singular.
-			errs = append(errs, meta.ValidateDNSLabel(ns, tp.at("namespace"))...)
+			errs = append(errs, validation.ValidateDNSLabel(ns, tp.at("namespace"))...)
 		}
 	}
 	errs = validateMatchLabelKeys(t.MatchLabelKeys, t.MismatchLabelKeys, t.LabelSelector, func() *field.Path { return tp.path() }, errs)
 	if t.TopologyKey == "" {
 		errs = append(errs, field.Required(tp.at("topologyKey"), "must name a node label, such as 'kubernetes.io/hostname'"))
 	}
-	if len(selector.ValidateQualifiedName(t.TopologyKey, nil)) > 0 {
-		errs = append(errs, selector.ValidateQualifiedName(t.TopologyKey, tp.at("topologyKey"))...)
+	if !validation.IsQualifiedName(t.TopologyKey) {
+		errs = append(errs, validation.ValidateQualifiedName(t.TopologyKey, tp.at("topologyKey"))...)
 	}
 	return errs
 }
@@ -315,8 +312,8 @@ func validateMatchLabelKeys(match, mismatch []string, sel *selector.LabelSelecto
 			continue
 		}
 		for i, k := range l.keys {
-			if len(selector.ValidateQualifiedName(k, nil)) > 0 {
-				errs = append(errs, selector.ValidateQualifiedName(k, parent().Child(l.name).Index(i))...)
+			if !validation.IsQualifiedName(k) {
+				errs = append(errs, validation.ValidateQualifiedName(k, parent().Child(l.name).Index(i))...)
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/fieldpath"
 	"github.com/jobkit/jobkit/jobapi/meta"
+	"github.com/jobkit/jobkit/jobapi/validation"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -27,8 +28,8 @@ func validateVolumes(vols []Volume, pod *meta.ObjectMeta, at *lazyPath, opts Pod
 		errs = validateVolumeSource(&v.VolumeSource, v.Name, pod, &vp, opts, errs)
 		if v.Name == "" {
 			errs = append(errs, field.Required(vp.at("name"), "must name the volume with a DNS label"))
-		} else if !meta.IsDNSLabel(v.Name) {
-			errs = append(errs, meta.ValidateDNSLabel(v.Name, vp.at("name"))...)
+		} else if !validation.IsDNSLabel(v.Name) {
+			errs = append(errs, validation.ValidateDNSLabel(v.Name, vp.at("name"))...)
 		}
 		for j := 0; j < i; j++ {
 			if valid[j] && vols[j].Name == v.Name {
@@ -185,9 +186,9 @@ func validateOneVolumeSource(s *VolumeSource, k int, volName string, pod *meta.O
 		if r := s.CSI.NodePublishSecretRef; r != nil {
 			if r.Name == "" {
 				errs = append(errs, field.Required(sp.at("nodePublishSecretRef", "name"), "must name the Secret"))
-			} else if !meta.IsDNSSubdomain(r.Name) {
+			} else if !validation.IsDNSSubdomain(r.Name) {
 				// Kubernetes reports this one at `csi.name`.
-				errs = append(errs, meta.ValidateDNSSubdomain(r.Name, sp.at("name"))...)
+				errs = append(errs, validation.ValidateDNSSubdomain(r.Name, sp.at("name"))...)
 			}
 		}
 	case "glusterfs":
@@ -287,11 +288,11 @@ func validateOneVolumeSource(s *VolumeSource, k int, volName string, pod *meta.O
 		so := s.StorageOS
 		if so.VolumeName == "" {
 			errs = append(errs, field.Required(sp.at("volumeName"), "must be set"))
-		} else if !meta.IsDNSLabel(so.VolumeName) {
-			errs = append(errs, meta.ValidateDNSLabel(so.VolumeName, sp.at("volumeName"))...)
+		} else if !validation.IsDNSLabel(so.VolumeName) {
+			errs = append(errs, validation.ValidateDNSLabel(so.VolumeName, sp.at("volumeName"))...)
 		}
-		if so.VolumeNamespace != "" && !meta.IsDNSLabel(so.VolumeNamespace) {
-			errs = append(errs, meta.ValidateDNSLabel(so.VolumeNamespace, sp.at("volumeNamespace"))...)
+		if so.VolumeNamespace != "" && !validation.IsDNSLabel(so.VolumeNamespace) {
+			errs = append(errs, validation.ValidateDNSLabel(so.VolumeNamespace, sp.at("volumeNamespace"))...)
 		}
 		if so.SecretRef != nil && so.SecretRef.Name == "" {
 			errs = append(errs, field.Required(sp.at("secretRef", "name"), "must name the Secret"))
@@ -307,7 +308,7 @@ func validateOneVolumeSource(s *VolumeSource, k int, volName string, pod *meta.O
 		// the volume: that name must be a valid PVC name (a DNS subdomain).
 		if pod != nil && pod.Name != "" && volName != "" {
 			claim := pod.Name + "-" + volName
-			for _, p := range meta.DNSSubdomainProblems(claim) {
+			for _, p := range validation.DNSSubdomainProblems(claim) {
 				errs = append(errs, field.Invalid(vp.at("name"), volName, fmt.Sprintf("must make a valid PersistentVolumeClaim name %q for the ephemeral volume: %s", claim, p)))
 			}
 		}
@@ -455,8 +456,8 @@ func validateClaimTemplate(t *PersistentVolumeClaimTemplate, tp *lazyPath, errs 
 	} else if q.Sign() <= 0 {
 		errs = append(errs, field.Invalid(sp.at("resources").Key("storage"), q.String(), "must be greater than zero"))
 	}
-	if c := s.StorageClassName; c != nil && *c != "" && !meta.IsDNSSubdomain(*c) {
-		errs = append(errs, meta.ValidateDNSSubdomain(*c, sp.at("storageClassName"))...)
+	if c := s.StorageClassName; c != nil && *c != "" && !validation.IsDNSSubdomain(*c) {
+		errs = append(errs, validation.ValidateDNSSubdomain(*c, sp.at("storageClassName"))...)
 	}
 	if vm := s.VolumeMode; vm != nil && *vm != PersistentVolumeBlock && *vm != PersistentVolumeFilesystem {
 		errs = append(errs, field.NotSupported(sp.at("volumeMode"), *vm, []PersistentVolumeMode{PersistentVolumeBlock, PersistentVolumeFilesystem}))
@@ -479,8 +480,8 @@ func validateClaimTemplate(t *PersistentVolumeClaimTemplate, tp *lazyPath, errs 
 			errs = append(errs, field.Invalid(sp.path(), "dataSource", "dataSource must match dataSourceRef"))
 		}
 	}
-	if c := s.VolumeAttributesClassName; c != nil && *c != "" && !meta.IsDNSSubdomain(*c) {
-		errs = append(errs, meta.ValidateDNSSubdomain(*c, sp.at("volumeAttributesClassName"))...)
+	if c := s.VolumeAttributesClassName; c != nil && *c != "" && !validation.IsDNSSubdomain(*c) {
+		errs = append(errs, validation.ValidateDNSSubdomain(*c, sp.at("volumeAttributesClassName"))...)
 	}
 	return errs
 }
@@ -497,11 +498,11 @@ func validateDataSourceRef(name, kind string, group, namespace *string, dp *lazy
 	if g == "" && kind != "PersistentVolumeClaim" {
 		errs = append(errs, field.Invalid(dp.path(), kind, "must be 'PersistentVolumeClaim' when referencing the default apiGroup"))
 	}
-	if g != "" && !meta.IsDNSSubdomain(g) {
-		errs = append(errs, meta.ValidateDNSSubdomain(g, dp.at("apiGroup"))...)
+	if g != "" && !validation.IsDNSSubdomain(g) {
+		errs = append(errs, validation.ValidateDNSSubdomain(g, dp.at("apiGroup"))...)
 	}
-	if namespace != nil && *namespace != "" && !meta.IsDNSLabel(*namespace) {
-		errs = append(errs, meta.ValidateDNSLabel(*namespace, dp.at("namespace"))...)
+	if namespace != nil && *namespace != "" && !validation.IsDNSLabel(*namespace) {
+		errs = append(errs, validation.ValidateDNSLabel(*namespace, dp.at("namespace"))...)
 	}
 	return errs
 }
@@ -526,8 +527,8 @@ func validateCSIDriverName(d string, sp *lazyPath, errs field.ErrorList) field.E
 	if len(d) > 63 {
 		errs = append(errs, field.TooLong(sp.at("driver"), "", 63))
 	}
-	if l := strings.ToLower(d); !meta.IsDNSSubdomain(l) {
-		for _, e := range meta.ValidateDNSSubdomain(l, sp.at("driver")) {
+	if l := strings.ToLower(d); !validation.IsDNSSubdomain(l) {
+		for _, e := range validation.ValidateDNSSubdomain(l, sp.at("driver")) {
 			e.BadValue = d
 			errs = append(errs, e)
 		}
@@ -539,7 +540,7 @@ func validateHostPath(h *HostPathVolumeSource, sp *lazyPath, errs field.ErrorLis
 	if h.Path == "" {
 		return append(errs, field.Required(sp.at("path"), "must give the path on the node"))
 	}
-	if hasBackstep(h.Path) {
+	if validation.HasBackstep(h.Path) {
 		errs = append(errs, field.Invalid(sp.at("path"), h.Path, "must not contain '..'"))
 	}
 	if t := h.Type; t != nil {
@@ -736,26 +737,14 @@ func projectedItemPath(s *VolumeProjection, k, j int) string {
 	return s.DownwardAPI.Items[j].Path
 }
 
-// hasBackstep reports whether p has a '..' element between slashes.
-func hasBackstep(p string) bool {
-	for part := range strings.SplitSeq(p, "/") {
-		if part == ".." {
-			return true
-		}
-	}
-	return false
-}
-
 // validateLocalDescendingPath checks that p is relative and has no '..'
-// element.
+// element, as [validation.ValidateLocalDescendingPath]; at makes the path
+// of errors, only when there are some.
 func validateLocalDescendingPath(p string, at func() *field.Path, errs field.ErrorList) field.ErrorList {
-	if path.IsAbs(p) {
-		errs = append(errs, field.Invalid(at(), p, "must be a relative path"))
+	if validation.IsLocalDescendingPath(p) {
+		return errs
 	}
-	if hasBackstep(p) {
-		errs = append(errs, field.Invalid(at(), p, "must not contain '..'"))
-	}
-	return errs
+	return append(errs, validation.ValidateLocalDescendingPath(p, at())...)
 }
 
 // validateLocalNonReservedPath checks that p is relative, has no '..'

@@ -8,15 +8,15 @@
 // `metadata.annotations['batch.kubernetes.io/job-completion-index']` is
 // parsed into a [Path], a small comparable value: a [Field] and, for
 // `metadata.labels` and `metadata.annotations`, an optional key (a
-// qualified name by package selector's rules; annotation keys checked
-// lower-cased). [Parse] accepts exactly the fieldPaths the API server's
-// conversion accepts for a v1 pod, `spec.host` included (it becomes
-// `spec.nodeName`).
+// qualified name by package jobapi/validation's rule; annotation keys
+// checked lower-cased). [Parse] accepts exactly the fieldPaths the API
+// server's conversion accepts for a v1 pod, `spec.host` included (it
+// becomes `spec.nodeName`).
 //
-// It is a leaf package (it imports only jobapi/field and selector) so that
-// package jobapi validates fieldRefs with it while package downward, which
-// imports jobapi, builds on it: downward's Parse, Path and ValidateFieldRef
-// are this package's.
+// It is a leaf package (it imports only jobapi/field and
+// jobapi/validation) so that package jobapi validates fieldRefs with it
+// while package downward, which imports jobapi, builds on it: downward's
+// Parse, Path and ValidateFieldRef are this package's.
 //
 // Non-goals: resolving a path against a pod (package downward does that)
 // and resourceFieldRef.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/jobkit/jobkit/selector"
+	"github.com/jobkit/jobkit/jobapi/validation"
 )
 
 // Field is a pod field that a fieldPath names, without any subscript.
@@ -323,22 +323,14 @@ func splitSubscript(s string) (head, key string, ok bool) {
 	return body[:i], body[i+2:], true
 }
 
-// keyErrors validates a subscript key of f: a qualified name (a label key,
-// by package selector's rules), lower-cased first for annotations. It
-// returns one message per broken rule.
+// keyErrors validates a subscript key of f: a qualified name, lower-cased
+// first for annotations. It returns Kubernetes' message for each problem
+// ([validation.QualifiedNameProblems]), or nil.
 func keyErrors(f Field, key string) []string {
 	if f == MetadataAnnotations {
 		key = strings.ToLower(key)
 	}
-	errs := selector.ValidateQualifiedName(key, nil)
-	if len(errs) == 0 {
-		return nil
-	}
-	msgs := make([]string, len(errs))
-	for i, e := range errs {
-		msgs[i] = e.Detail
-	}
-	return msgs
+	return validation.QualifiedNameProblems(key)
 }
 
 func keyError(input string, f Field, key string, msgs []string) *ParseError {

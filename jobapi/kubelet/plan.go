@@ -14,6 +14,7 @@ import (
 	"github.com/jobkit/jobkit/jobapi/core"
 	"github.com/jobkit/jobkit/jobapi/field"
 	"github.com/jobkit/jobkit/jobapi/fieldpath"
+	"github.com/jobkit/jobkit/jobapi/validation"
 )
 
 // EnvVar is one variable of a container's environment.
@@ -203,14 +204,10 @@ func resolveFieldRef(pod *core.Pod, fieldPath string) (string, error) {
 	return downward.Resolve(p, pod)
 }
 
-// isLocalPath reports whether p is a relative path that stays inside the
-// directory it is joined to: not absolute, no '..' element.
-func isLocalPath(p string) bool {
-	if p == "" || path.IsAbs(p) {
-		return false
-	}
-	return !slices.Contains(strings.Split(p, "/"), "..")
-}
+// isLocalPath reports whether p names a file inside the directory it is
+// joined to: non-empty and a local descending path, as Kubernetes'
+// validation has it ([validation.IsLocalDescendingPath]).
+func isLocalPath(p string) bool { return p != "" && validation.IsLocalDescendingPath(p) }
 
 // volumeFiles returns the files of volume v as the kubelet would write
 // them.

@@ -17,18 +17,16 @@
 // spells these types meta.X (there are no aliases elsewhere), and the pod
 // types build on this package without importing jobapi.
 //
-// meta is the one home of the rules every kind shares, as apimachinery's
-// util/validation and api/validation are Kubernetes'. names.go holds the
-// name rules: DNS labels and subdomains ([IsDNSLabel],
-// [DNSSubdomainProblems], [ValidateDNSLabel], ...) in Kubernetes' words,
-// and the [NameFunc]s that check a name or a `generateName` prefix.
-// validation.go holds the validation of object metadata: on create
+// meta is the one home of the object-metadata rules every kind shares, as
+// apimachinery's api/validation is Kubernetes'. names.go holds the
+// [NameFunc]s that check a name or a `generateName` prefix. validation.go
+// holds the validation of object metadata: on create
 // ([ValidateObjectMeta], with [ObjectMetaOptions] for what differs by
 // kind; [ValidateAnnotations]; [ValidateSystemFields]) and on update
-// ([ValidateObjectMetaUpdate]). Jobs,
-// CronJobs, PodTemplates and Pods (package core) are all checked by it.
-// Label keys, label values and qualified names are package selector's
-// rules, which meta calls.
+// ([ValidateObjectMetaUpdate]). Jobs, CronJobs, PodTemplates and Pods
+// (package core) are all checked by it. The format rules it applies —
+// DNS labels and subdomains, qualified names, label values — are package
+// jobapi/validation's, as apimachinery's util/validation holds them.
 //
 // Non-goals: meta keeps each managedFields entry's set of fields
 // (`fieldsV1`) as JSON without reading it, and the metav1 fields of a

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/jobkit/jobkit/jobapi/field"
+	"github.com/jobkit/jobkit/jobapi/validation"
 	"github.com/jobkit/jobkit/selector"
 )
 
@@ -76,7 +77,7 @@ func ValidateObjectMeta(m *ObjectMeta, path *field.Path, opts ObjectMetaOptions)
 	}
 	switch {
 	case m.Namespace != "":
-		for _, p := range DNSLabelProblems(m.Namespace) {
+		for _, p := range validation.DNSLabelProblems(m.Namespace) {
 			errs = append(errs, field.Invalid(path.Child("namespace"), m.Namespace, p))
 		}
 	case opts.RequireNamespace:
@@ -115,8 +116,8 @@ func ValidateAnnotations(a map[string]string, path *field.Path) field.ErrorList 
 	slices.Sort(keys)
 	var errs field.ErrorList
 	for _, k := range keys {
-		for _, e := range selector.ValidateQualifiedName(strings.ToLower(k), nil) {
-			errs = append(errs, field.Invalid(path, k, e.Detail))
+		for _, p := range validation.QualifiedNameProblems(strings.ToLower(k)) {
+			errs = append(errs, field.Invalid(path, k, p))
 		}
 	}
 	if size > TotalAnnotationSizeLimit {
@@ -132,7 +133,7 @@ func annotationsValid(a map[string]string) bool {
 	size := 0
 	for k, v := range a {
 		size += len(k) + len(v)
-		if len(selector.ValidateQualifiedName(strings.ToLower(k), nil)) > 0 {
+		if !validation.IsQualifiedName(strings.ToLower(k)) {
 			return false
 		}
 	}
@@ -288,7 +289,7 @@ func ValidateFinalizers(fs []string, path *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	orphan, foreground := false, false
 	for _, f := range fs {
-		errs = append(errs, selector.ValidateQualifiedName(f, path)...)
+		errs = append(errs, validation.ValidateQualifiedName(f, path)...)
 		orphan = orphan || f == FinalizerOrphanDependents
 		foreground = foreground || f == FinalizerDeleteDependents
 	}
@@ -438,7 +439,7 @@ func ownerReferencesValid(refs []OwnerReference) bool {
 func finalizersValid(fs []string) bool {
 	orphan, foreground := false, false
 	for _, f := range fs {
-		if len(selector.ValidateQualifiedName(f, nil)) > 0 {
+		if !validation.IsQualifiedName(f) {
 			return false
 		}
 		orphan = orphan || f == FinalizerOrphanDependents

@@ -313,8 +313,8 @@ func TestValidateAnnotations(t *testing.T) {
 		{"exactly the limit", map[string]string{"k": big[1:]}, nil},
 		{"one byte over the limit", map[string]string{"k": big}, field.ErrorList{field.TooLong(p, "", meta.TotalAnnotationSizeLimit)}},
 		{"bad keys in order, as written", map[string]string{"b b": "", "A_": ""}, field.ErrorList{
-			field.Invalid(p, "A_", "must consist of letters, digits, '-', '_' and '.', and must start and end with a letter or digit (e.g. 'MyName', 'my.name', '123-abc')"),
-			field.Invalid(p, "b b", "must consist of letters, digits, '-', '_' and '.', and must start and end with a letter or digit (e.g. 'MyName', 'my.name', '123-abc')"),
+			field.Invalid(p, "A_", "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"),
+			field.Invalid(p, "b b", "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"),
 		}},
 	}
 	for _, tt := range tests {

@@ -171,8 +171,8 @@ func TestOverlapsCommand(t *testing.T) {
     app: x
 `,
 			wantErr: []string{
-				`STDIN:16:14 (document 2): Job.batch "bad-value" is invalid: spec.selector.matchLabels: Invalid value: "-x": must be empty or consist of`,
-				`STDIN:26:44 (document 3): Job.batch "bad-op" is invalid: spec.selector.matchExpressions[0].operator: Invalid value: "Gt": must be 'In', 'NotIn', 'Exists' or 'DoesNotExist'`,
+				`STDIN:16:14 (document 2): Job.batch "bad-value" is invalid: spec.selector.matchLabels: Invalid value: "-x": a valid label must be an empty string or consist of`,
+				`STDIN:26:44 (document 3): Job.batch "bad-op" is invalid: spec.selector.matchExpressions[0].operator: Invalid value: "Gt": not a valid selector operator`,
 				"STDIN:34:1 (document 4): Job.batch \"manual\" is invalid: spec.selector: Required value: must be set when `manualSelector` is true",
 				`STDIN:38:1 (document 5): Job.batch "future" is invalid: apiVersion: Unsupported value: "batch/v9": supported values: "batch/v1", "extensions/v1beta1"`,
 				`STDIN:45:33 (document 6): ReplicaSet in version "v1" cannot be handled as a ReplicaSet: json: cannot unmarshal number into Go struct field LabelSelector.spec.selector.matchLabels of type string`,
