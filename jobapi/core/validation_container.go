@@ -499,10 +499,8 @@ func validateKeySelector(name, key string, path func() *field.Path, errs field.E
 	}
 	if key == "" {
 		errs = append(errs, field.Required(path().Child("key"), "must name the key to read"))
-	} else if msgs := configMapKeyProblems(key); len(msgs) > 0 {
-		for _, m := range msgs {
-			errs = append(errs, field.Invalid(path().Child("key"), key, m))
-		}
+	} else if !validation.IsConfigMapKey(key) {
+		errs = append(errs, validation.ValidateConfigMapKey(key, path().Child("key"))...)
 	}
 	return errs
 }
@@ -526,33 +524,6 @@ func validateFileKeySelector(s *FileKeySelector, path func() *field.Path, errs f
 		errs = append(errs, field.Invalid(path().Child("path"), s.Path, "must not contain '..'"))
 	}
 	return errs
-}
-
-// configMapKeyProblems says what keeps s from being a ConfigMap or Secret
-// key, one sentence per broken rule as Kubernetes counts them.
-func configMapKeyProblems(s string) []string {
-	var p []string
-	if len(s) > validation.DNSSubdomainMaxLength {
-		p = append(p, "must be no more than 253 bytes")
-	}
-	ok := s != ""
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(c-'a' < 26 || c-'A' < 26 || c-'0' < 10 || c == '-' || c == '.' || c == '_') {
-			ok = false
-		}
-	}
-	if !ok {
-		p = append(p, "must consist of letters, digits, '-', '_' or '.' (e.g. 'key.name', 'KEY_NAME', 'key-name')")
-	}
-	switch {
-	case s == ".":
-		p = append(p, "must not be '.'")
-	case s == "..":
-		p = append(p, "must not be '..'")
-	case strings.HasPrefix(s, ".."):
-		p = append(p, "must not start with '..'")
-	}
-	return p
 }
 
 // validateEnvFrom checks envFrom sources: a valid prefix, exactly one of

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -71,10 +70,6 @@ type PodPlan struct {
 	InitContainers []*Plan
 	Containers     []*Plan
 }
-
-// configMapKeyPattern is a valid ConfigMap key, as the API server checks
-// it; "." and ".." are refused separately.
-var configMapKeyPattern = regexp.MustCompile(`^[-._a-zA-Z0-9]+$`)
 
 // defaultFileMode is the mode of volume files when the volume says none,
 // as in Kubernetes (0644).
@@ -325,9 +320,9 @@ func configMapFiles(name string, items []core.KeyToPath, optional *bool, default
 		}
 		sort.Strings(names)
 		for _, k := range names {
-			if !configMapKeyPattern.MatchString(k) || k == "." || k == ".." {
+			if !validation.IsConfigMapKey(k) {
 				errs = append(errs, field.Invalid(sPath.Child("name"), name,
-					fmt.Sprintf("the ConfigMap's key %q must consist of alphanumeric characters, '-', '_' or '.', and must not be '.' or '..'", k)))
+					fmt.Sprintf("the ConfigMap's key %q: %s", k, strings.Join(validation.ConfigMapKeyProblems(k), "; "))))
 				continue
 			}
 			files = append(files, File{Path: k, Data: keys[k], Mode: fileMode(nil, defaultMode)})

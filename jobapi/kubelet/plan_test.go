@@ -228,7 +228,7 @@ func TestPlanPodErrors(t *testing.T) {
 			change: func(p *core.Pod, cms map[string]*worklist.ConfigMap) {
 				cms["cm"].Data["../escape"] = "x"
 			},
-			want: []string{`spec.volumes[0].configMap.name: Invalid value: "cm": the ConfigMap's key "../escape" must consist of alphanumeric characters, '-', '_' or '.', and must not be '.' or '..'`},
+			want: []string{`spec.volumes[0].configMap.name: Invalid value: "cm": the ConfigMap's key "../escape": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+'); must not start with '..'`},
 		},
 		{
 			name: "an item path that leaves the volume",

@@ -1,13 +1,16 @@
 // Package validation holds the format rules every kind shares, each once,
 // in Kubernetes' words: DNS labels and subdomains (RFC 1123), qualified
-// names (label keys), label values and local relative paths. It is what
+// names (label keys), label values, the keys of a ConfigMap or a Secret
+// (the names of the files a volume projects them to) and local relative
+// paths. It is what
 // apimachinery's util/validation is to Kubernetes, and it imports nothing
 // of jobkit but package field, so every validator can call it.
 //
 // Each rule comes in up to three forms:
 //   - Is* answers yes or no without allocating, for hot paths and for
 //     checking a value before a field path is built ([IsDNSLabel],
-//     [IsQualifiedName], [IsLabelValue], [IsLocalDescendingPath]).
+//     [IsQualifiedName], [IsLabelValue], [IsConfigMapKey],
+//     [IsLocalDescendingPath]).
 //   - *Problems says what is wrong, one message per problem in Kubernetes'
 //     exact words and as many as Kubernetes counts (nil, without
 //     allocating, when the value is valid), for callers that report at a
