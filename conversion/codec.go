@@ -24,7 +24,7 @@ const DefaultMaxBytes = 3 << 20
 // turn the hub into its wire form for encoding.
 type version struct {
 	apiVersion string
-	decode     func(data []byte, defaults bool) (*jobapi.Job, error)
+	decode     func(data []byte, defaults bool) (*jobapi.Job, []string, error)
 	encode     func(job *jobapi.Job) ([]byte, error)
 	append     func(b []byte, job *jobapi.Job) ([]byte, error)
 }
@@ -64,33 +64,35 @@ func lookup(apiVersion string) (version, bool) {
 // hub Job on the heap. The wire Job is new, and dropped on an error:
 // UnmarshalNewJSON decodes it, checking the text as it goes, with the
 // errors UnmarshalJSON gives.
-func decodeV1(data []byte, defaults bool) (*jobapi.Job, error) {
+func decodeV1(data []byte, defaults bool) (*jobapi.Job, []string, error) {
 	var w v1.Job
-	if err := w.UnmarshalNewJSON(data); err != nil {
-		return nil, err
+	refused, err := splitRefused(w.UnmarshalNewJSON(data))
+	if err != nil {
+		return nil, nil, err
 	}
 	if errs := checkV1(&w); len(errs) > 0 {
-		return nil, errs.ToAggregate()
+		return nil, nil, errs.ToAggregate()
 	}
 	if defaults {
 		v1.SetDefaults(&w)
 	}
-	return v1ToHub(&w), nil
+	return v1ToHub(&w), refused, nil
 }
 
 // decodeV1beta1 decodes extensions/v1beta1, as decodeV1.
-func decodeV1beta1(data []byte, defaults bool) (*jobapi.Job, error) {
+func decodeV1beta1(data []byte, defaults bool) (*jobapi.Job, []string, error) {
 	var w v1beta1.Job
-	if err := w.UnmarshalNewJSON(data); err != nil {
-		return nil, err
+	refused, err := splitRefused(w.UnmarshalNewJSON(data))
+	if err != nil {
+		return nil, nil, err
 	}
 	if errs := checkV1beta1(&w); len(errs) > 0 {
-		return nil, errs.ToAggregate()
+		return nil, nil, errs.ToAggregate()
 	}
 	if defaults {
 		v1beta1.SetDefaults(&w)
 	}
-	return v1beta1ToHub(&w), nil
+	return v1beta1ToHub(&w), refused, nil
 }
 
 // encodeV1 returns job's batch/v1 JSON.
@@ -180,7 +182,7 @@ func DecodeWith(data []byte, opts ...Option) (*jobapi.Job, error) {
 	if err != nil {
 		return nil, fmt.Errorf("conversion: %w", err)
 	}
-	job, err := v.decode(j, o.defaults)
+	job, refused, err := v.decode(j, o.defaults)
 	if err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
@@ -188,7 +190,7 @@ func DecodeWith(data []byte, opts ...Option) (*jobapi.Job, error) {
 		}
 		return nil, fmt.Errorf("conversion: %w", err)
 	}
-	return job, checkFields(job, o.validation)
+	return job, checkFields(job, refused, o.validation)
 }
 
 // decodeOptions returns DecodeWith's options. Without options it builds

@@ -212,8 +212,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"autoSelector in batch/v1", head + "spec:\n  autoSelector: true\n", nil, []fieldErr{{field.ErrorTypeForbidden, "spec.autoSelector"}}, "manualSelector"},
 		{"manualSelector in extensions/v1beta1", "apiVersion: extensions/v1beta1\nkind: Job\nspec:\n  manualSelector: true\n", nil,
 			[]fieldErr{{field.ErrorTypeForbidden, "spec.manualSelector"}}, "autoSelector"},
-		{"a selector member jobkit cannot keep", head + "spec:\n  selector:\n    matchLabel: {a: b}\n", nil,
-			[]fieldErr{{field.ErrorTypeNotSupported, "spec.selector.matchLabel"}}, ""},
+		{"a value that does not decode hides a selector member jobkit cannot keep", head + "spec:\n  parallelism: x\n  selector:\n    matchLabel: {a: b}\n", nil,
+			[]fieldErr{{field.ErrorTypeTypeInvalid, "spec.parallelism"}}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

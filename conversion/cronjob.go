@@ -89,15 +89,16 @@ func hubToV1CronJob(in *jobapi.CronJob) *v1.CronJob {
 
 // decodeV1CronJob decodes a batch/v1 CronJob (JSON) into the hub, with
 // batch/v1's defaults when defaults is true.
-func decodeV1CronJob(data []byte, defaults bool) (*jobapi.CronJob, error) {
+func decodeV1CronJob(data []byte, defaults bool) (*jobapi.CronJob, []string, error) {
 	var w v1.CronJob
-	if err := w.UnmarshalNewJSON(data); err != nil {
-		return nil, err
+	refused, err := splitRefused(w.UnmarshalNewJSON(data))
+	if err != nil {
+		return nil, nil, err
 	}
 	if defaults {
 		v1.SetDefaultsCronJob(&w)
 	}
-	return v1ToHubCronJob(&w), nil
+	return v1ToHubCronJob(&w), refused, nil
 }
 
 // DecodeCronJob reads one batch/v1 CronJob, as YAML or JSON, applies
@@ -125,11 +126,11 @@ func DecodeCronJob(data []byte, opts ...Option) (*jobapi.CronJob, error) {
 	if errs := checkCronJobType(tm); len(errs) > 0 {
 		return nil, fmt.Errorf("conversion: %w", errs.ToAggregate())
 	}
-	cj, err := decodeV1CronJob(j, o.defaults)
+	cj, refused, err := decodeV1CronJob(j, o.defaults)
 	if err != nil {
 		return nil, fmt.Errorf("conversion: %w", err)
 	}
-	if err := checkFields(cj, o.validation); err != nil {
+	if err := checkFields(cj, refused, o.validation); err != nil {
 		return nil, err
 	}
 	return cj, nil
@@ -189,12 +190,12 @@ func EncodeCronJobJSON(cj *jobapi.CronJob, apiVersion string) ([]byte, error) {
 // batch/v1's defaults (unless the stream's options say otherwise), and
 // applies the stream's field validation to it as to a Job.
 func decodeCronJob(d *Document, j []byte, dups []string, o *streamState) {
-	cj, err := decodeV1CronJob(j, o.defaults)
+	cj, refused, err := decodeV1CronJob(j, o.defaults)
 	if err != nil {
 		d.Err = err
 		d.Name, d.Namespace = readName(j)
 		return
 	}
 	d.CronJob, d.Name, d.Namespace = cj, cj.ObjectMeta.Name, cj.ObjectMeta.Namespace
-	applyFieldValidation(d, dups, o.validation)
+	applyFieldValidation(d, dups, refused, o.validation)
 }

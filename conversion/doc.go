@@ -52,7 +52,9 @@
 // sigs.k8s.io/yaml's UnmarshalStrict does for its own rules;
 // [FieldValidationWarn] reports them as warnings and drops the unknown
 // fields (jobapi.DropUnknownFields, as the API server does by default);
-// [FieldValidationIgnore] keeps them. DecodeAll is strict by default,
+// [FieldValidationIgnore] keeps them — all but the members of a label
+// selector, which has no Unknown map (package selector sits below the
+// codec) and so drops them in that mode too. DecodeAll is strict by default,
 // Decode keeps unknown fields (see [WithFieldValidation]). This is the
 // one place the unknown-field policy is chosen, as an API server's
 // request decoder chooses it: jobapi.PrepareForCreate, like the

@@ -12,9 +12,11 @@ import (
 // that does not parse) is a field error in d.Err, which [Document.Status]
 // words as the API server's 400.
 func decodePodKind(d *Document, j []byte, dups []string, o *streamState) {
+	var refused []string
+	var err error
 	if d.Kind == "Pod" {
 		var p core.Pod
-		if err := p.UnmarshalNewJSON(j); err != nil {
+		if refused, err = splitRefused(p.UnmarshalNewJSON(j)); err != nil {
 			d.Err = err
 			d.Name, d.Namespace = readName(j)
 			return
@@ -25,7 +27,7 @@ func decodePodKind(d *Document, j []byte, dups []string, o *streamState) {
 		d.Pod = &p
 	} else {
 		var t core.PodTemplate
-		if err := t.UnmarshalNewJSON(j); err != nil {
+		if refused, err = splitRefused(t.UnmarshalNewJSON(j)); err != nil {
 			d.Err = err
 			d.Name, d.Namespace = readName(j)
 			return
@@ -37,5 +39,5 @@ func decodePodKind(d *Document, j []byte, dups []string, o *streamState) {
 	}
 	m := d.objectMeta()
 	d.Name, d.Namespace = m.Name, m.Namespace
-	applyFieldValidation(d, dups, o.validation)
+	applyFieldValidation(d, dups, refused, o.validation)
 }

@@ -3,11 +3,9 @@ package conversion
 import (
 	"encoding/json"
 	"errors"
-	"strings"
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/jobkit/jobkit/jobapi/field"
 	v1 "github.com/jobkit/jobkit/jobapi/v1"
 	"github.com/jobkit/jobkit/selector"
 )
@@ -45,8 +43,8 @@ import (
 // [FieldValidationWarn]; dropped without a word under
 // [FieldValidationIgnore]. A value of the wrong type is an error in every
 // mode, and is reported before unknown members, as the API server's
-// decoder reports it. (A Job's own selector is stricter: DecodeAll
-// refuses a member it does not model in every mode.)
+// decoder reports it. A Job's own selector is read the same way by
+// DecodeAll.
 //
 // A document that did not parse, or a Job that did not decode, gives its
 // Err. The selector is not validated: selector.ValidateLabelSelector
@@ -98,28 +96,12 @@ func decodeSpecSelector(data []byte, mode FieldValidation) (*selector.LabelSelec
 		wire = append(append([]byte(`{"spec":{"selector":`), raw...), "}}"...)
 	}
 	var job v1.Job
-	err := job.UnmarshalJSON(wire)
-	if err == nil {
-		return job.Spec.Selector, nil, nil
-	}
-	errs := field.AsErrorList(err)
-	if len(errs) == 0 {
-		return nil, nil, err
-	}
-	var unknown []string
-	var others field.ErrorList
-	for _, e := range errs {
-		if refusedMember(e) {
-			unknown = append(unknown, e.Field)
-		} else {
-			others = append(others, e)
-		}
-	}
+	unknown, err := splitRefused(job.UnmarshalJSON(wire))
 	switch {
-	case len(unknown) == 0:
+	case err != nil:
 		return nil, nil, err
-	case len(others) > 0:
-		return nil, nil, others.ToAggregate()
+	case len(unknown) == 0:
+		return job.Spec.Selector, nil, nil
 	}
 	switch mode {
 	case FieldValidationStrict:
@@ -128,14 +110,4 @@ func decodeSpecSelector(data []byte, mode FieldValidation) (*selector.LabelSelec
 		return job.Spec.Selector, fieldWarnings(strictFields(nil, unknown)), nil
 	}
 	return job.Spec.Selector, nil, nil
-}
-
-// refusedMember reports whether e is the typed decoder's refusal of a
-// member a struct without an Unknown field does not model: NotSupported,
-// at the member's path, naming the member. (Nothing else in a
-// LabelSelector is NotSupported when it is decoded: its operators are
-// checked by validation.)
-func refusedMember(e *field.Error) bool {
-	name, ok := e.BadValue.(string)
-	return ok && e.Type == field.ErrorTypeNotSupported && strings.HasSuffix(e.Field, "."+name)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -440,34 +441,35 @@ func decodeJob(d *Document, j []byte, dups []string, o *streamState) {
 		d.Name, d.Namespace = readName(j)
 		return
 	}
-	job, err := v.decode(j, o.defaults)
+	job, refused, err := v.decode(j, o.defaults)
 	if err != nil {
 		d.Err = err
 		d.Name, d.Namespace = readName(j)
 		return
 	}
 	d.Job, d.Name, d.Namespace = job, job.ObjectMeta.Name, job.ObjectMeta.Namespace
-	applyFieldValidation(d, dups, o.validation)
+	applyFieldValidation(d, dups, refused, o.validation)
 }
 
 // applyFieldValidation applies the stream's field validation mode to the
-// object d holds, decoded from a document whose duplicate fields are
-// dups. Strict makes the unknown and duplicate fields d.Err; Warn drops
-// the unknown members with jobapi.DropUnknownFields, the one
-// implementation of the server's Warn, and makes its warnings and those
-// of the duplicates d.Warnings; Ignore keeps the unknown members. Errors
-// and warnings are ordered as the API server reports them
-// ([Document.serverOrder]).
-func applyFieldValidation(d *Document, dups []string, mode FieldValidation) {
+// object d holds, decoded from a document whose duplicate fields are dups
+// and whose members the decoder refused (see [splitRefused]) are refused.
+// Strict makes the unknown and duplicate fields d.Err; Warn drops the
+// unknown members with jobapi.DropUnknownFields, the one implementation
+// of the server's Warn, and makes its warnings, those of the refused
+// members and those of the duplicates d.Warnings; Ignore keeps the
+// unknown members (the refused ones are gone). Errors and warnings are
+// ordered as the API server reports them ([Document.serverOrder]).
+func applyFieldValidation(d *Document, dups, refused []string, mode FieldValidation) {
 	if mode != FieldValidationStrict && mode != FieldValidationWarn {
 		return
 	}
 	obj := d.Object()
-	unknown := jobapi.UnknownFields(obj, "")
-	if len(dups)+len(unknown) == 0 {
+	kept := jobapi.UnknownFields(obj, "")
+	if len(dups)+len(kept)+len(refused) == 0 {
 		return
 	}
-	fields := strictFields(dups, unknown)
+	fields := strictFields(dups, append(kept, refused...))
 	order := d.serverOrder(fields)
 	if mode == FieldValidationStrict {
 		ordered := make([]StrictField, len(order))
@@ -486,6 +488,9 @@ func applyFieldValidation(d *Document, dups []string, mode FieldValidation) {
 	}
 	for _, w := range jobapi.DropUnknownFields(obj) {
 		msgs = append(msgs, w.Message)
+	}
+	for _, p := range refused {
+		msgs = append(msgs, jobapi.UnknownFieldMessage(p))
 	}
 	d.Warnings = make([]string, len(order))
 	for i, j := range order {
@@ -573,14 +578,16 @@ func underPath(paths []string, prefix string) []string {
 }
 
 // checkFields applies a field validation mode to an object decoded by
-// DecodeWith or DecodeCronJob (the zero mode is FieldValidationIgnore):
-// Strict refuses its unknown members, Warn drops them (these functions
-// return no warnings: DecodeAll's documents carry them), Ignore keeps
-// them.
-func checkFields(obj jobapi.UnknownFieldHolder, mode FieldValidation) error {
+// DecodeWith or DecodeCronJob (the zero mode is FieldValidationIgnore),
+// whose members the decoder refused are refused (see [splitRefused]):
+// Strict refuses its unknown and refused members, Warn drops the unknown
+// ones (these functions return no warnings: DecodeAll's documents carry
+// them), Ignore keeps them; the refused ones are gone in both.
+func checkFields(obj jobapi.UnknownFieldHolder, refused []string, mode FieldValidation) error {
 	switch mode {
 	case FieldValidationStrict:
-		if unknown := jobapi.UnknownFields(obj, ""); len(unknown) > 0 {
+		if unknown := append(jobapi.UnknownFields(obj, ""), refused...); len(unknown) > 0 {
+			slices.Sort(unknown)
 			return fmt.Errorf("conversion: %w", &StrictError{Fields: strictFields(nil, unknown)})
 		}
 	case FieldValidationWarn:

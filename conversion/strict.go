@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/jobkit/jobkit/jobapi"
+	"github.com/jobkit/jobkit/jobapi/field"
 )
 
 // FieldValidation says what decoding does with a field no type models (an
@@ -107,4 +108,44 @@ func joinPath(path, name string) string {
 		return name
 	}
 	return path + "." + name
+}
+
+// splitRefused takes from err, the error of a typed decoder, the members
+// it refused because the struct they are in keeps no Unknown map (a label
+// selector's: package selector sits below the codec), and returns their
+// paths, in the order the decoder met them, and the rest of the error: nil
+// when nothing else was wrong. Such members are unknown fields like any
+// other, which field validation decides on; only they cannot be kept.
+func splitRefused(err error) (refused []string, rest error) {
+	errs := field.AsErrorList(err)
+	if len(errs) == 0 {
+		return nil, err
+	}
+	var others field.ErrorList
+	for _, e := range errs {
+		if refusedMember(e) {
+			refused = append(refused, e.Field)
+		} else {
+			others = append(others, e)
+		}
+	}
+	switch {
+	case len(refused) == 0:
+		return nil, err
+	case len(others) > 0:
+		// A value the decoder could not read fails the request (a 400),
+		// before any field validation.
+		return nil, others.ToAggregate()
+	}
+	return refused, nil
+}
+
+// refusedMember reports whether e is the typed decoder's refusal of a
+// member a struct without an Unknown field does not model: NotSupported,
+// at the member's path, naming the member. (Nothing else in a
+// LabelSelector is NotSupported when it is decoded: its operators are
+// checked by validation.)
+func refusedMember(e *field.Error) bool {
+	name, ok := e.BadValue.(string)
+	return ok && e.Type == field.ErrorTypeNotSupported && strings.HasSuffix(e.Field, "."+name)
 }

@@ -36,6 +36,10 @@ func TestCreateLiveCases(t *testing.T) {
 		reason: "Strict: 400; Warn: dropped with a warning",
 		body:   `{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"typo"},"spec":{"backofLimit":3,` + pod + `}}`,
 	}, {
+		name:   "unknown selector members",
+		reason: "members a label selector does not model are unknown fields like any other: Strict: 400 naming them in document order; Warn: dropped with a warning each",
+		body:   `{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"selector-typo"},"spec":{"manualSelector":true,"selector":{"matchLabels":{"app":"x"},"matchLabel":{"app":"x"},"matchExpressions":[{"key":"k","operator":"Exists","value":"v"}]},"template":{"metadata":{"labels":{"app":"x","k":"v"}},"spec":{"restartPolicy":"Never","containers":[{"name":"main","image":"busybox"}]}}}}`,
+	}, {
 		name:   "invalid",
 		reason: "422 with one cause",
 		body:   `{"apiVersion":"batch/v1","kind":"Job","metadata":{"name":"negative"},"spec":{"completions":-1,` + pod + `}}`,

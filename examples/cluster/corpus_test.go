@@ -294,7 +294,7 @@ func (g *jobGen) manifest() manifest {
 
 	// Unknown fields, which Strict refuses and Warn drops with a warning.
 	if g.chance(0.12) {
-		switch g.r.IntN(5) {
+		switch g.r.IntN(6) {
 		case 0:
 			m["colour"] = "blue"
 		case 1:
@@ -306,6 +306,13 @@ func (g *jobGen) manifest() manifest {
 		case 4:
 			podSpec["restartPolcy"] = "Never"
 			tmpl["extra"] = obj{"x": 1}
+		case 5:
+			// Members a label selector does not model.
+			if sel, ok := spec["selector"].(obj); ok {
+				sel["matchLabel"] = obj{"a": "b"}
+			} else {
+				spec["selector"] = obj{"matchExpressions": []any{obj{"key": "k", "operator": "Exists", "value": "x"}}}
+			}
 		}
 	}
 	// Values of the wrong JSON type, which the server cannot decode.

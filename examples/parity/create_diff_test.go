@@ -491,8 +491,8 @@ func (g *createGen) manifest() ([]byte, string) {
 	case 3:
 		given = "default"
 	}
-	if g.jobs.chance(0.15) {
-		switch g.jobs.r.IntN(4) {
+	if g.jobs.chance(0.2) {
+		switch g.jobs.r.IntN(6) {
 		case 0:
 			m["colour"] = "blue"
 		case 1:
@@ -503,6 +503,22 @@ func (g *createGen) manifest() ([]byte, string) {
 			if cs, ok := tmpl["spec"].(obj)["containers"].([]any); ok && len(cs) > 0 {
 				cs[0].(obj)["imagePullPolcy"] = "Always"
 			}
+		case 4:
+			// A member a label selector does not model.
+			sel, _ := spec["selector"].(obj)
+			if sel == nil {
+				sel = obj{}
+				spec["selector"] = sel
+			}
+			sel["matchLabel"] = obj{"a": "b"}
+		case 5:
+			sel, _ := spec["selector"].(obj)
+			if sel == nil {
+				sel = obj{"matchLabels": obj{"app": "x"}}
+				spec["selector"] = sel
+			}
+			exprs, _ := sel["matchExpressions"].([]any)
+			sel["matchExpressions"] = append(exprs, obj{"key": "tier", "operator": "Exists", "value": "x"})
 		}
 	}
 	return mustJSON(m), given
