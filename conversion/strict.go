@@ -141,11 +141,6 @@ func splitRefused(err error) (refused []string, rest error) {
 }
 
 // refusedMember reports whether e is the typed decoder's refusal of a
-// member a struct without an Unknown field does not model: NotSupported,
-// at the member's path, naming the member. (Nothing else in a
-// LabelSelector is NotSupported when it is decoded: its operators are
-// checked by validation.)
-func refusedMember(e *field.Error) bool {
-	name, ok := e.BadValue.(string)
-	return ok && e.Type == field.ErrorTypeNotSupported && strings.HasSuffix(e.Field, "."+name)
-}
+// member a struct without an Unknown map does not model (its Origin says
+// so: field.OriginUnknownField).
+func refusedMember(e *field.Error) bool { return e.Origin == field.OriginUnknownField }

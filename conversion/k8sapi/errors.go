@@ -21,7 +21,7 @@ import (
 var jobkitOmitted = jfield.TooMany(nil, -1, 0).BadValue
 
 // ErrorToAPI returns e as apimachinery's field error: the same type,
-// field path, detail, and bad value (a value of a jobkit API type is
+// field path, detail, origin, and bad value (a value of a jobkit API type is
 // converted to its k8s.io/api type, so that the message an API server
 // prints from it is the same). An InternalError's bad value is the error
 // itself in apimachinery: it is rebuilt from the detail. A nil e gives
@@ -30,7 +30,7 @@ func ErrorToAPI(e *jfield.Error) *field.Error {
 	if e == nil {
 		return nil
 	}
-	out := &field.Error{Type: field.ErrorType(e.Type), Field: e.Field, Detail: e.Detail}
+	out := &field.Error{Type: field.ErrorType(e.Type), Field: e.Field, Detail: e.Detail, Origin: e.Origin}
 	switch {
 	case e.Type == jfield.ErrorTypeInternal && e.BadValue == nil:
 		out.BadValue = errors.New(e.Detail)
@@ -43,16 +43,16 @@ func ErrorToAPI(e *jfield.Error) *field.Error {
 }
 
 // ErrorFromAPI returns e as jobkit's field error: the same type, field
-// path, detail and bad value (a value of a k8s.io/api type converted to
-// its jobkit type). apimachinery's Origin, CoveredByDeclarative,
-// FromImperative and ValidationStabilityLevel, which say which validator
-// found the error, have no place in jobkit's error and are not kept. A
+// path, detail, origin and bad value (a value of a k8s.io/api type
+// converted to its jobkit type). apimachinery's CoveredByDeclarative,
+// FromImperative and ValidationStabilityLevel, which say how validators
+// cover the error, have no place in jobkit's error and are not kept. A
 // nil e gives nil.
 func ErrorFromAPI(e *field.Error) *jfield.Error {
 	if e == nil {
 		return nil
 	}
-	out := &jfield.Error{Type: jfield.ErrorType(e.Type), Field: e.Field, Detail: e.Detail}
+	out := &jfield.Error{Type: jfield.ErrorType(e.Type), Field: e.Field, Detail: e.Detail, Origin: e.Origin}
 	switch v := e.BadValue.(type) {
 	case field.OmitValueType:
 		out.BadValue = jobkitOmitted

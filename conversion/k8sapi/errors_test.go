@@ -50,6 +50,8 @@ func errorPairs() []struct {
 		{"NotSupported", jfield.NotSupported(jp, core.RestartPolicyAlways, []core.RestartPolicy{core.RestartPolicyOnFailure, core.RestartPolicyNever}),
 			field.NotSupported(kp, corev1.RestartPolicyAlways, []corev1.RestartPolicy{corev1.RestartPolicyOnFailure, corev1.RestartPolicyNever})},
 		{"Duplicate", jfield.Duplicate(jp, "pi"), field.Duplicate(kp, "pi")},
+		{"an Origin", jfield.NotSupported(jsel.Child("matchLabel"), "matchLabel", []string{"matchExpressions", "matchLabels"}).WithOrigin(jfield.OriginUnknownField),
+			field.NotSupported(ksel.Child("matchLabel"), "matchLabel", []string{"matchExpressions", "matchLabels"}).WithOrigin(jfield.OriginUnknownField)},
 		{"NotFound", jfield.NotFound(jp, "pi"), field.NotFound(kp, "pi")},
 		{"Forbidden", jfield.Forbidden(jp, "may not be set"), field.Forbidden(kp, "may not be set")},
 		{"TooLong", jfield.TooLong(jp, "xxxx", 3), field.TooLong(kp, "xxxx", 3)},

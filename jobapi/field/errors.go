@@ -53,13 +53,30 @@ func (t ErrorType) String() string {
 }
 
 // Error is one failed rule: what kind of failure (Type), where (Field, a
-// printed [Path]), the rejected value (BadValue) and what the user must do
-// instead (Detail).
+// printed [Path]), the rejected value (BadValue), what the user must do
+// instead (Detail) and, for code that must tell one rule's errors from
+// another's, which rule it is (Origin).
 type Error struct {
 	Type     ErrorType
 	Field    string
 	BadValue any
 	Detail   string
+	// Origin names the rule that made the error, for programs, as
+	// apimachinery's field.Error.Origin does: a camelCase identifier, or
+	// empty. It is not part of the message.
+	Origin string
+}
+
+// OriginUnknownField is the Origin of a typed decoder's refusal of a
+// member that its type does not model and has no Unknown map to keep (a
+// label selector's): an unknown field, which package conversion's field
+// validation treats as the API server does.
+const OriginUnknownField = "unknownField"
+
+// WithOrigin sets e's Origin and returns e.
+func (e *Error) WithOrigin(origin string) *Error {
+	e.Origin = origin
+	return e
 }
 
 // omitted marks a BadValue that is not printed.

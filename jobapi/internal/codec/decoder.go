@@ -643,7 +643,7 @@ func (d *Decoder) Refuse(names func() []string) {
 		return
 	}
 	d.Enter()
-	d.add(field.NotSupported(d.fieldPath(), name, list))
+	d.add(field.NotSupported(d.fieldPath(), name, list).WithOrigin(field.OriginUnknownField))
 	d.Pop()
 	d.skip()
 }

@@ -333,7 +333,7 @@ func (d *decoder) object(data []byte, rv reflect.Value, si *structInfo) {
 		}
 		if !unknown.IsValid() {
 			d.push(segment{name: name})
-			d.errs = append(d.errs, field.NotSupported(d.fieldPath(), name, si.names()))
+			d.errs = append(d.errs, field.NotSupported(d.fieldPath(), name, si.names()).WithOrigin(field.OriginUnknownField))
 			d.pop()
 			continue
 		}

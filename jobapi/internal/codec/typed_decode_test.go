@@ -345,6 +345,24 @@ func TestTypedDecodeErrors(t *testing.T) {
 	}
 }
 
+// TestRefusalHasTheUnknownFieldOrigin: a member refused where it cannot
+// be kept is marked as an unknown field (field.OriginUnknownField), so that
+// field validation can tell it from the errors of values that do not
+// decode, which have no Origin.
+func TestRefusalHasTheUnknownFieldOrigin(t *testing.T) {
+	var w fixture.Widget
+	err := w.UnmarshalJSON([]byte(`{"count":"x","selector":{"b":1}}`))
+	type origin struct{ Field, Origin string }
+	var got []origin
+	for _, e := range field.AsErrorList(err) {
+		got = append(got, origin{e.Field, e.Origin})
+	}
+	want := []origin{{"count", ""}, {"selector.b", field.OriginUnknownField}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s\n%v", diff, err)
+	}
+}
+
 // The typed decoder's handling of null, of values decoded into a value
 // that holds some already, and of unknown members.
 func TestTypedDecodeRules(t *testing.T) {
