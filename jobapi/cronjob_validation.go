@@ -88,7 +88,7 @@ func ValidateCronJobUpdate(cj, old *CronJob) (field.ErrorList, error) {
 	if cj == nil || old == nil {
 		return nil, errors.New("jobapi: ValidateCronJobUpdate needs the new and the stored CronJob, not nil")
 	}
-	errs := meta.ValidateObjectMetaUpdate(&cj.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "CronJob")
+	errs := meta.ValidateObjectMetaUpdate(&cj.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "CronJob", meta.ObjectMetaUpdateOptions{})
 	oldTemplate := &old.Spec.JobTemplate.Spec.Template
 	errs = validateCronJobSpec(&cj.Spec, &old.Spec, core.PodUpdateValidationOptions(&oldTemplate.Spec), oldTemplate, errs)
 	return errs, nil
@@ -103,7 +103,7 @@ func ValidateCronJobStatusUpdate(cj, old *CronJob) (field.ErrorList, error) {
 	if cj == nil || old == nil {
 		return nil, errors.New("jobapi: ValidateCronJobStatusUpdate needs the new and the stored CronJob, not nil")
 	}
-	return meta.ValidateObjectMetaUpdate(&cj.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "CronJob"), nil
+	return meta.ValidateObjectMetaUpdate(&cj.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "CronJob", meta.ObjectMetaUpdateOptions{}), nil
 }
 
 // validateCronJobSpec checks a CronJob's spec; old is the stored spec on

@@ -56,7 +56,7 @@ func ValidateStatusUpdate(job, old *Job) (field.ErrorList, error) {
 	if job == nil || old == nil {
 		return nil, errors.New("jobapi: ValidateStatusUpdate needs the new and the stored Job, not nil")
 	}
-	errs := meta.ValidateObjectMetaUpdate(&job.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "Job")
+	errs := meta.ValidateObjectMetaUpdate(&job.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "Job", meta.ObjectMetaUpdateOptions{})
 	st, ost := &job.Status, &old.Status
 	path := field.NewPath("status")
 

@@ -30,8 +30,10 @@ const immutable = "may not be changed once the Job is created"
 //     `deletionTimestamp` and `deletionGracePeriodSeconds`; `generation`
 //     not decremented; no finalizer added while the Job is being deleted;
 //     labels, annotations, owner references, managedFields and finalizer
-//     names valid (meta.ValidateObjectMetaUpdate: with the create rules,
-//     an invalid label is reported twice, as Kubernetes reports it);
+//     names valid, checked once by the create rules
+//     (meta.ValidateObjectMetaUpdate with ValidatedAsNew: Kubernetes
+//     reports such a problem twice, as it reports this update's spec
+//     errors twice; jobkit reports each once);
 //   - `spec.selector`, `completionMode`, `podFailurePolicy`,
 //     `backoffLimitPerIndex`, `managedBy` and `successPolicy`;
 //   - `spec.completions`, except in an Indexed Job, where it may change
@@ -69,7 +71,7 @@ func ValidateUpdate(job, old *Job, opts ...ValidateOption) (field.ErrorList, err
 		}
 	}
 	errs := validateJob(job, keys, updatePodOptions(old), &old.Spec.Template)
-	errs = append(errs, meta.ValidateObjectMetaUpdate(&job.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "Job")...)
+	errs = append(errs, meta.ValidateObjectMetaUpdate(&job.ObjectMeta, &old.ObjectMeta, field.NewPath("metadata"), "Job", meta.ObjectMetaUpdateOptions{ValidatedAsNew: true})...)
 
 	spec := field.NewPath("spec")
 	ns, os := &job.Spec, &old.Spec

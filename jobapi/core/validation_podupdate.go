@@ -249,9 +249,9 @@ const updatablePodSpecFields = "`spec.containers[*].image`, `spec.initContainers
 // old's spec. The rules:
 //   - the metadata: [meta.ValidateObjectMetaUpdate] (name, namespace, uid,
 //     creation and deletion fields unchanged, generation not decremented,
-//     no finalizer added while deleting; labels, annotations, owner
-//     references, managedFields and finalizer names valid), then p's
-//     metadata as on create, as Kubernetes checks it again:
+//     no finalizer added while deleting), then p's metadata as on create
+//     (each problem once, where Kubernetes' update rules report it
+//     again, as they report its spec errors twice):
 //     `name` a DNS subdomain, `namespace` set and a DNS label, labels,
 //     annotations, owner references, finalizers, managedFields, and the
 //     pod's own annotations (mirror pod, tolerations, deletion cost — an
@@ -288,7 +288,7 @@ const updatablePodSpecFields = "`spec.containers[*].image`, `spec.initContainers
 func ValidatePodUpdate(p, old *Pod, opts PodValidationOptions) field.ErrorList {
 	opts = withOldAnnotations(opts, old.ObjectMeta.Annotations)
 	mp := field.NewPath("metadata")
-	errs := meta.ValidateObjectMetaUpdate(&p.ObjectMeta, &old.ObjectMeta, mp, "Pod")
+	errs := meta.ValidateObjectMetaUpdate(&p.ObjectMeta, &old.ObjectMeta, mp, "Pod", meta.ObjectMetaUpdateOptions{ValidatedAsNew: true})
 	errs = append(errs, validatePodMetadataAndSpec(p, opts)...)
 	errs = validateAnnotationUpdates(p, old, mp.Child("annotations"), errs)
 
@@ -606,7 +606,7 @@ func termOnlyGained(now, old *NodeSelectorTerm) bool {
 func ValidatePodStatusUpdate(p, old *Pod, opts PodValidationOptions) field.ErrorList {
 	opts = withOldAnnotations(opts, old.ObjectMeta.Annotations)
 	mp := field.NewPath("metadata")
-	errs := meta.ValidateObjectMetaUpdate(&p.ObjectMeta, &old.ObjectMeta, mp, "Pod")
+	errs := meta.ValidateObjectMetaUpdate(&p.ObjectMeta, &old.ObjectMeta, mp, "Pod", meta.ObjectMetaUpdateOptions{})
 	errs = validateAnnotationUpdates(p, old, mp.Child("annotations"), errs)
 	if len(p.ObjectMeta.Annotations) > 0 {
 		errs = validatePodAnnotations(p.ObjectMeta.Annotations, &p.Spec, mp, opts, errs)

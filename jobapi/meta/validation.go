@@ -341,6 +341,17 @@ func ValidateSystemFields(m *ObjectMeta, path *field.Path) field.ErrorList {
 	return errs
 }
 
+// ObjectMetaUpdateOptions says what the caller of
+// [ValidateObjectMetaUpdate] has checked already.
+//
+// +jobkit:deepcopy=false
+type ObjectMetaUpdateOptions struct {
+	// ValidatedAsNew is true when the new metadata has been checked with
+	// the create rules, [ValidateObjectMeta], as a Job's or a Pod's
+	// update does before its update rules.
+	ValidatedAsNew bool
+}
+
 // ValidateObjectMetaUpdate checks the metadata of an update of an object
 // of the given kind ("Job", "Pod"), as a v1.36 API server's strategies do
 // (core's ValidateObjectMetaUpdate: apimachinery's
@@ -358,12 +369,15 @@ func ValidateSystemFields(m *ObjectMeta, path *field.Path) field.ErrorList {
 //   - each finalizer a standard or domain-prefixed name
 //     ([ValidateFinalizerNames]).
 //
-// Not the create rules: an update that runs them too (a Job's or a Pod's
-// update, not a status update) reports an invalid label twice, as
-// Kubernetes does. The resourceVersion is not checked: the API server
-// fills it in for an unconditional update. path is the metadata's path
-// (`metadata`).
-func ValidateObjectMetaUpdate(m, old *ObjectMeta, path *field.Path, kind string) field.ErrorList {
+// With opts.ValidatedAsNew, set by an update that has checked m with the
+// create rules ([ValidateObjectMeta]) as a Job's and a Pod's update do,
+// only what may not change is checked: the create rules have said all
+// there is to say of m's validity, and each problem is reported once,
+// where Kubernetes reports it twice (as it reports such an update's spec
+// errors twice: jobkit keeps one of each). The resourceVersion is not
+// checked: the API server fills it in for an unconditional update. path
+// is the metadata's path (`metadata`).
+func ValidateObjectMetaUpdate(m, old *ObjectMeta, path *field.Path, kind string, opts ObjectMetaUpdateOptions) field.ErrorList {
 	var errs field.ErrorList
 	immutable := "may not be changed once the " + kind + " is created"
 	if old.DeletionTimestamp != nil {
@@ -398,6 +412,9 @@ func ValidateObjectMetaUpdate(m, old *ObjectMeta, path *field.Path, kind string)
 	}
 	if a, b := m.DeletionGracePeriodSeconds, old.DeletionGracePeriodSeconds; (a == nil) != (b == nil) || a != nil && *a != *b {
 		errs = append(errs, field.Invalid(path.Child("deletionGracePeriodSeconds"), a, "may only be set by deleting the "+kind))
+	}
+	if opts.ValidatedAsNew {
+		return errs
 	}
 	if len(m.Labels) > 0 && len(selector.ValidateLabels(m.Labels, nil)) > 0 {
 		errs = append(errs, selector.ValidateLabels(m.Labels, path.Child("labels"))...)

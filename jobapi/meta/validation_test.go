@@ -176,31 +176,33 @@ func TestValidateObjectMetaUpdate(t *testing.T) {
 	deleting := old
 	deleting.DeletionTimestamp = &t0
 	deleting.DeletionGracePeriodSeconds = ptr[int64](30)
+	invalid := func(m *meta.ObjectMeta) {
+		m.Generation = -1
+		m.Labels = map[string]string{"-bad": "v"}
+		m.Annotations = map[string]string{"bad key!": ""}
+		m.Finalizers = []string{"cleanup", "bad finalizer"}
+		m.ManagedFields = []meta.ManagedFieldsEntry{{Operation: "Patch"}}
+		m.OwnerReferences = []meta.OwnerReference{{APIVersion: "v1", Kind: "Pod", Name: "p"}}
+	}
 	tests := []struct {
 		name   string
 		old    meta.ObjectMeta
 		change func(m *meta.ObjectMeta)
+		opts   meta.ObjectMetaUpdateOptions
 		want   []string
 	}{
-		{"nothing", old, func(*meta.ObjectMeta) {}, nil},
-		{"labels and generation up", old, func(m *meta.ObjectMeta) { m.Labels = map[string]string{"a": "b"}; m.Generation = 4 }, nil},
-		{"identity", old, func(m *meta.ObjectMeta) { m.Name, m.Namespace, m.UID = "q", "other", "v" }, []string{
+		{"nothing", old, func(*meta.ObjectMeta) {}, meta.ObjectMetaUpdateOptions{}, nil},
+		{"labels and generation up", old, func(m *meta.ObjectMeta) { m.Labels = map[string]string{"a": "b"}; m.Generation = 4 }, meta.ObjectMetaUpdateOptions{}, nil},
+		{"identity", old, func(m *meta.ObjectMeta) { m.Name, m.Namespace, m.UID = "q", "other", "v" }, meta.ObjectMetaUpdateOptions{}, []string{
 			"FieldValueInvalid metadata.name", "FieldValueInvalid metadata.namespace", "FieldValueInvalid metadata.uid"}},
-		{"creationTimestamp", old, func(m *meta.ObjectMeta) { m.CreationTimestamp = meta.NewTime(t0.Add(time.Second)) }, []string{"FieldValueInvalid metadata.creationTimestamp"}},
-		{"generation down", old, func(m *meta.ObjectMeta) { m.Generation = 2 }, []string{"FieldValueInvalid metadata.generation"}},
-		{"deletion set", old, func(m *meta.ObjectMeta) { m.DeletionTimestamp = &t0; m.DeletionGracePeriodSeconds = ptr[int64](0) }, []string{
+		{"creationTimestamp", old, func(m *meta.ObjectMeta) { m.CreationTimestamp = meta.NewTime(t0.Add(time.Second)) }, meta.ObjectMetaUpdateOptions{}, []string{"FieldValueInvalid metadata.creationTimestamp"}},
+		{"generation down", old, func(m *meta.ObjectMeta) { m.Generation = 2 }, meta.ObjectMetaUpdateOptions{}, []string{"FieldValueInvalid metadata.generation"}},
+		{"deletion set", old, func(m *meta.ObjectMeta) { m.DeletionTimestamp = &t0; m.DeletionGracePeriodSeconds = ptr[int64](0) }, meta.ObjectMetaUpdateOptions{}, []string{
 			"FieldValueInvalid metadata.deletionTimestamp", "FieldValueInvalid metadata.deletionGracePeriodSeconds"}},
-		{"finalizer added while deleting", deleting, func(m *meta.ObjectMeta) { m.Finalizers = append(m.Finalizers, "example.com/b") }, []string{"FieldValueForbidden metadata.finalizers"}},
-		{"finalizer removed while deleting", deleting, func(m *meta.ObjectMeta) { m.Finalizers = nil }, nil},
-		{"finalizer added", old, func(m *meta.ObjectMeta) { m.Finalizers = append(m.Finalizers, "example.com/b") }, nil},
-		{"new metadata invalid, in Kubernetes' order", old, func(m *meta.ObjectMeta) {
-			m.Generation = -1
-			m.Labels = map[string]string{"-bad": "v"}
-			m.Annotations = map[string]string{"bad key!": ""}
-			m.Finalizers = []string{"cleanup", "bad finalizer"}
-			m.ManagedFields = []meta.ManagedFieldsEntry{{Operation: "Patch"}}
-			m.OwnerReferences = []meta.OwnerReference{{APIVersion: "v1", Kind: "Pod", Name: "p"}}
-		}, []string{
+		{"finalizer added while deleting", deleting, func(m *meta.ObjectMeta) { m.Finalizers = append(m.Finalizers, "example.com/b") }, meta.ObjectMetaUpdateOptions{}, []string{"FieldValueForbidden metadata.finalizers"}},
+		{"finalizer removed while deleting", deleting, func(m *meta.ObjectMeta) { m.Finalizers = nil }, meta.ObjectMetaUpdateOptions{}, nil},
+		{"finalizer added", old, func(m *meta.ObjectMeta) { m.Finalizers = append(m.Finalizers, "example.com/b") }, meta.ObjectMetaUpdateOptions{}, nil},
+		{"new metadata invalid, in Kubernetes' order", old, invalid, meta.ObjectMetaUpdateOptions{}, []string{
 			"FieldValueInvalid metadata.generation",
 			"FieldValueInvalid metadata.labels",
 			"FieldValueInvalid metadata.annotations",
@@ -211,14 +213,17 @@ func TestValidateObjectMetaUpdate(t *testing.T) {
 		}},
 		{"the create-only finalizer rules are not checked", old, func(m *meta.ObjectMeta) {
 			m.Finalizers = []string{"orphan", "foregroundDeletion"}
-		}, nil},
+		}, meta.ObjectMetaUpdateOptions{}, nil},
+		{"validated as new: only what may not change", old, invalid, meta.ObjectMetaUpdateOptions{ValidatedAsNew: true}, []string{
+			"FieldValueInvalid metadata.generation",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := tt.old
 			m.Finalizers = append([]string(nil), tt.old.Finalizers...)
 			tt.change(&m)
-			got := errKeys(meta.ValidateObjectMetaUpdate(&m, &tt.old, field.NewPath("metadata"), "Pod"))
+			got := errKeys(meta.ValidateObjectMetaUpdate(&m, &tt.old, field.NewPath("metadata"), "Pod", tt.opts))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
