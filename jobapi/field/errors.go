@@ -266,6 +266,9 @@ func (a *AggregateError) Unwrap() []error {
 // aggregate, the causes of a [StatusError] made by [NewInvalid], or a single
 // *Error. It returns nil when err holds none.
 func AsErrorList(err error) ErrorList {
+	if err == nil {
+		return nil // without the allocations of errors.As's targets
+	}
 	var agg *AggregateError
 	if errors.As(err, &agg) {
 		return agg.list

@@ -68,3 +68,11 @@ func TestStatusMarshalIndent(t *testing.T) {
 		})
 	}
 }
+
+// TestAsErrorListOfNilAllocatesNothing: decoders call AsErrorList on every
+// result, most of them nil.
+func TestAsErrorListOfNilAllocatesNothing(t *testing.T) {
+	if got := testing.AllocsPerRun(100, func() { _ = field.AsErrorList(nil) }); got != 0 {
+		t.Errorf("AsErrorList(nil) allocates %v times, want 0", got)
+	}
+}
