@@ -97,7 +97,7 @@ func ValidateObjectMeta(m *ObjectMeta, path *field.Path, opts ObjectMetaOptions)
 
 // ValidateAnnotations checks an object's annotations (at path,
 // `metadata.annotations`) as Kubernetes does: each key a qualified name
-// once lower-cased (package selector's rule for label keys, case aside:
+// once lower-cased (jobapi/validation's rule for label keys, case aside:
 // Invalid at path, with the key as written, one error per problem, keys
 // in increasing order), and keys and values together at most
 // [TotalAnnotationSizeLimit] bytes (TooLong at path). Valid annotations
